@@ -1,0 +1,421 @@
+//! Decoded instructions, M5 style: an opcode with symbolic operands
+//! (`(GETFIELD "Job" "objref")`), plus the indices linking fills in so that
+//! execution never looks anything up by name.
+
+use std::fmt;
+use std::sync::Arc;
+
+/// Computational kind of a load/store/return/arithmetic instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    I,
+    L,
+    F,
+    D,
+    A,
+}
+
+impl Kind {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            Kind::I => "I",
+            Kind::L => "L",
+            Kind::F => "F",
+            Kind::D => "D",
+            Kind::A => "A",
+        }
+    }
+}
+
+/// Element kind of an array access (`BALOAD` serves byte and boolean arrays).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArrKind {
+    I,
+    L,
+    F,
+    D,
+    A,
+    B,
+    C,
+    S,
+}
+
+impl ArrKind {
+    pub fn prefix(self) -> &'static str {
+        match self {
+            ArrKind::I => "I",
+            ArrKind::L => "L",
+            ArrKind::F => "F",
+            ArrKind::D => "D",
+            ArrKind::A => "A",
+            ArrKind::B => "B",
+            ArrKind::C => "C",
+            ArrKind::S => "S",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Neg,
+    Shl,
+    Shr,
+    Ushr,
+    And,
+    Or,
+    Xor,
+}
+
+impl ArithOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            ArithOp::Add => "ADD",
+            ArithOp::Sub => "SUB",
+            ArithOp::Mul => "MUL",
+            ArithOp::Div => "DIV",
+            ArithOp::Rem => "REM",
+            ArithOp::Neg => "NEG",
+            ArithOp::Shl => "SHL",
+            ArithOp::Shr => "SHR",
+            ArithOp::Ushr => "USHR",
+            ArithOp::And => "AND",
+            ArithOp::Or => "OR",
+            ArithOp::Xor => "XOR",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Conv {
+    I2L,
+    I2F,
+    I2D,
+    L2I,
+    L2F,
+    L2D,
+    F2I,
+    F2L,
+    F2D,
+    D2I,
+    D2L,
+    D2F,
+    I2B,
+    I2C,
+    I2S,
+}
+
+/// Comparison against zero / between two values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cond {
+    Eq,
+    Ne,
+    Lt,
+    Ge,
+    Gt,
+    Le,
+}
+
+impl Cond {
+    pub fn name(self) -> &'static str {
+        match self {
+            Cond::Eq => "EQ",
+            Cond::Ne => "NE",
+            Cond::Lt => "LT",
+            Cond::Ge => "GE",
+            Cond::Gt => "GT",
+            Cond::Le => "LE",
+        }
+    }
+    #[inline]
+    pub fn test(self, ord: std::cmp::Ordering) -> bool {
+        use std::cmp::Ordering::*;
+        match self {
+            Cond::Eq => ord == Equal,
+            Cond::Ne => ord != Equal,
+            Cond::Lt => ord == Less,
+            Cond::Ge => ord != Less,
+            Cond::Gt => ord == Greater,
+            Cond::Le => ord != Greater,
+        }
+    }
+}
+
+/// A class reference, resolved at link time (`None`: not on the class path,
+/// an error only if the instruction executes).
+#[derive(Clone, Debug)]
+pub struct ClassRef {
+    pub name: Arc<str>,
+    pub id: Option<u32>,
+}
+
+/// A type operand of `checkcast`, `instanceof`, `anewarray`: a class or an
+/// array descriptor such as `[I` or `[Ljava/lang/String;`.
+#[derive(Clone, Debug)]
+pub struct TypeRef {
+    /// Internal class name, or an array descriptor starting with `[`.
+    pub name: Arc<str>,
+    pub id: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldRef {
+    pub class: Arc<str>,
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+    /// Instance fields: slot in the object's field vector. Statics: global static slot.
+    pub slot: Option<u32>,
+    /// Statics: the class whose initialization the access triggers.
+    pub owner: Option<u32>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InvokeKind {
+    Virtual,
+    Special,
+    Static,
+    Interface,
+}
+
+impl InvokeKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            InvokeKind::Virtual => "INVOKEVIRTUAL",
+            InvokeKind::Special => "INVOKESPECIAL",
+            InvokeKind::Static => "INVOKESTATIC",
+            InvokeKind::Interface => "INVOKEINTERFACE",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MethodRef {
+    pub class: Arc<str>,
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+    /// Operand-stack slots taken by the arguments, including the receiver.
+    pub arg_slots: u16,
+    /// Interned name+descriptor, the key of virtual dispatch.
+    pub selector: u32,
+    /// Static/special calls: the method, found at link time.
+    pub target: Option<u32>,
+    /// The class whose initialization an `invokestatic` triggers.
+    pub owner: Option<u32>,
+}
+
+/// javac's `invokedynamic` string concatenation, decoded from its bootstrap
+/// method: the recipe's literal pieces and argument holes in order.
+#[derive(Clone, Debug)]
+pub struct Concat {
+    pub pieces: Vec<ConcatPiece>,
+    /// Argument descriptors, in order.
+    pub args: Vec<Arc<str>>,
+    pub arg_slots: u16,
+}
+
+#[derive(Clone, Debug)]
+pub enum ConcatPiece {
+    Lit(Arc<str>),
+    Arg(usize),
+}
+
+#[derive(Clone, Debug)]
+pub enum Const {
+    Int(i32),
+    Float(f32),
+    Long(i64),
+    Double(f64),
+    String(Arc<str>),
+    Class(TypeRef),
+}
+
+#[derive(Clone, Debug)]
+pub struct Switch {
+    /// (key, target instruction index), sorted by key.
+    pub cases: Vec<(i32, u32)>,
+    pub default: u32,
+    /// `tableswitch` (dense) rather than `lookupswitch`: only for printing.
+    pub table: bool,
+}
+
+/// One instruction. Branch targets are instruction indices into the method's
+/// code; the byte offsets live in `Method::offsets`.
+#[derive(Clone, Debug)]
+pub enum Insn {
+    Nop,
+    AconstNull,
+    Iconst(i32),
+    Lconst(i64),
+    Fconst(f32),
+    Dconst(f64),
+    Ldc(Const),
+    Load(Kind, u16),
+    Store(Kind, u16),
+    ArrayLoad(ArrKind),
+    ArrayStore(ArrKind),
+    Pop,
+    Pop2,
+    Dup,
+    DupX1,
+    DupX2,
+    Dup2,
+    Dup2X1,
+    Dup2X2,
+    Swap,
+    Arith(Kind, ArithOp),
+    Iinc(u16, i32),
+    Convert(Conv),
+    Lcmp,
+    /// `fcmpl`/`fcmpg`: the value pushed when either operand is NaN.
+    Fcmp(i32),
+    Dcmp(i32),
+    If(Cond, u32),
+    IfIcmp(Cond, u32),
+    IfAcmp(bool, u32),
+    IfNull(bool, u32),
+    Goto(u32),
+    Switch(Box<Switch>),
+    Return(Option<Kind>),
+    GetStatic(Box<FieldRef>),
+    PutStatic(Box<FieldRef>),
+    GetField(Box<FieldRef>),
+    PutField(Box<FieldRef>),
+    Invoke(InvokeKind, Box<MethodRef>),
+    Concat(Box<Concat>),
+    New(Box<ClassRef>),
+    NewArray(Arc<str>),
+    ANewArray(Box<TypeRef>),
+    MultiANewArray(Box<TypeRef>, u8),
+    ArrayLength,
+    Athrow,
+    CheckCast(Box<TypeRef>),
+    InstanceOf(Box<TypeRef>),
+    MonitorEnter,
+    MonitorExit,
+    /// An instruction m5 does not model (`jsr`, `ret`, `invokedynamic` other
+    /// than string concatenation, ...): an error if executed, never a guess.
+    Unsupported(Arc<str>),
+}
+
+impl Insn {
+    /// Does this instruction touch only its own frame (locals, operand stack,
+    /// pc)? Such instructions cannot affect other threads, so a run may
+    /// execute a stretch of them without consulting the schedule in between.
+    pub fn is_frame_local(&self) -> bool {
+        use Insn::*;
+        match self {
+            Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Load(..)
+            | Store(..) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap
+            | Iinc(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..) | IfIcmp(..)
+            | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) => true,
+            Ldc(c) => !matches!(c, Const::String(_) | Const::Class(_)),
+            // Division may throw, which allocates: handled by the full step.
+            Arith(_, _) => true,
+            _ => false,
+        }
+    }
+}
+
+/// Renders an instruction in the paper's list style, e.g. `(GETFIELD "Job" "objref")`.
+/// `offsets` maps instruction indices to byte offsets (branch targets print
+/// as relative byte offsets, as M5 does).
+pub struct M5Insn<'a> {
+    pub insn: &'a Insn,
+    pub index: usize,
+    pub offsets: &'a [u32],
+}
+
+fn java_name(s: &str) -> String {
+    s.replace('/', ".")
+}
+
+impl fmt::Display for M5Insn<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Insn::*;
+        let here = self.offsets[self.index] as i64;
+        let rel = |t: &u32| self.offsets[*t as usize] as i64 - here;
+        match self.insn {
+            Nop => write!(f, "(NOP)"),
+            AconstNull => write!(f, "(ACONST_NULL)"),
+            Iconst(v) if (-1..=5).contains(v) => {
+                if *v == -1 {
+                    write!(f, "(ICONST_M1)")
+                } else {
+                    write!(f, "(ICONST_{v})")
+                }
+            }
+            Iconst(v) if (-128..=127).contains(v) => write!(f, "(BIPUSH {v})"),
+            Iconst(v) => write!(f, "(SIPUSH {v})"),
+            Lconst(v) => write!(f, "(LCONST_{v})"),
+            Fconst(v) => write!(f, "(FCONST_{})", *v as i32),
+            Dconst(v) => write!(f, "(DCONST_{})", *v as i32),
+            Ldc(c) => match c {
+                Const::Int(v) => write!(f, "(LDC {v})"),
+                Const::Float(v) => write!(f, "(LDC {v:?}F)"),
+                Const::Long(v) => write!(f, "(LDC2_W {v}L)"),
+                Const::Double(v) => write!(f, "(LDC2_W {v:?})"),
+                Const::String(s) => write!(f, "(LDC {s:?})"),
+                Const::Class(t) => write!(f, "(LDC (CLASS {:?}))", java_name(&t.name)),
+            },
+            Load(k, n) if *n <= 3 => write!(f, "({}LOAD_{n})", k.prefix()),
+            Load(k, n) => write!(f, "({}LOAD {n})", k.prefix()),
+            Store(k, n) if *n <= 3 => write!(f, "({}STORE_{n})", k.prefix()),
+            Store(k, n) => write!(f, "({}STORE {n})", k.prefix()),
+            ArrayLoad(k) => write!(f, "({}ALOAD)", k.prefix()),
+            ArrayStore(k) => write!(f, "({}ASTORE)", k.prefix()),
+            Pop => write!(f, "(POP)"),
+            Pop2 => write!(f, "(POP2)"),
+            Dup => write!(f, "(DUP)"),
+            DupX1 => write!(f, "(DUP_X1)"),
+            DupX2 => write!(f, "(DUP_X2)"),
+            Dup2 => write!(f, "(DUP2)"),
+            Dup2X1 => write!(f, "(DUP2_X1)"),
+            Dup2X2 => write!(f, "(DUP2_X2)"),
+            Swap => write!(f, "(SWAP)"),
+            Arith(k, op) => write!(f, "({}{})", k.prefix(), op.name()),
+            Iinc(n, d) => write!(f, "(IINC {n} {d})"),
+            Convert(c) => write!(f, "({c:?})"),
+            Lcmp => write!(f, "(LCMP)"),
+            Fcmp(v) => write!(f, "(FCMP{})", if *v > 0 { "G" } else { "L" }),
+            Dcmp(v) => write!(f, "(DCMP{})", if *v > 0 { "G" } else { "L" }),
+            If(c, t) => write!(f, "(IF{} {})", c.name(), rel(t)),
+            IfIcmp(c, t) => write!(f, "(IF_ICMP{} {})", c.name(), rel(t)),
+            IfAcmp(eq, t) => write!(f, "(IF_ACMP{} {})", if *eq { "EQ" } else { "NE" }, rel(t)),
+            IfNull(null, t) => write!(f, "(IF{}NULL {})", if *null { "" } else { "NON" }, rel(t)),
+            Goto(t) => write!(f, "(GOTO {})", rel(t)),
+            Switch(s) => {
+                write!(f, "({}", if s.table { "TABLESWITCH" } else { "LOOKUPSWITCH" })?;
+                for (k, t) in &s.cases {
+                    write!(f, " ({k} {})", rel(t))?;
+                }
+                write!(f, " (DEFAULT {}))", rel(&s.default))
+            }
+            Return(None) => write!(f, "(RETURN)"),
+            Return(Some(k)) => write!(f, "({}RETURN)", k.prefix()),
+            GetStatic(r) => write!(f, "(GETSTATIC {:?} {:?})", java_name(&r.class), r.name),
+            PutStatic(r) => write!(f, "(PUTSTATIC {:?} {:?})", java_name(&r.class), r.name),
+            GetField(r) => write!(f, "(GETFIELD {:?} {:?})", java_name(&r.class), r.name),
+            PutField(r) => write!(f, "(PUTFIELD {:?} {:?})", java_name(&r.class), r.name),
+            Invoke(k, m) => {
+                let args = m.arg_slots - u16::from(*k != InvokeKind::Static);
+                write!(f, "({} {:?} {:?} {args})", k.name(), java_name(&m.class), m.name)
+            }
+            Concat(c) => write!(f, "(INVOKEDYNAMIC \"makeConcatWithConstants\" {})", c.args.len()),
+            New(c) => write!(f, "(NEW {:?})", java_name(&c.name)),
+            NewArray(t) => write!(f, "(NEWARRAY {t:?})"),
+            ANewArray(t) => write!(f, "(ANEWARRAY {:?})", java_name(&t.name)),
+            MultiANewArray(t, d) => write!(f, "(MULTIANEWARRAY {:?} {d})", t.name),
+            ArrayLength => write!(f, "(ARRAYLENGTH)"),
+            Athrow => write!(f, "(ATHROW)"),
+            CheckCast(t) => write!(f, "(CHECKCAST {:?})", java_name(&t.name)),
+            InstanceOf(t) => write!(f, "(INSTANCEOF {:?})", java_name(&t.name)),
+            MonitorEnter => write!(f, "(MONITORENTER)"),
+            MonitorExit => write!(f, "(MONITOREXIT)"),
+            Unsupported(what) => write!(f, "(UNSUPPORTED {what:?})"),
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! `.class` bytes -> class table. Classes are found by name on a class path
+//! (m5's own model library first, then the user's directories and jars),
+//! loaded transitively from the main class, and linked once: every
+//! instruction's field, method and class operands are resolved to indices, so
+//! the class table is immutable while programs run and is shared by all states.
+
+pub mod insn;
+pub mod library;
+pub mod parse;
+
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+pub use insn::*;
+use parse::*;
+pub use parse::{param_descs, param_slots, ACC_ABSTRACT, ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, ACC_SYNCHRONIZED};
+
+pub type ClassId = u32;
+pub type MethodId = u32;
+
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("{path}: cannot read: {msg}")]
+    Io { path: String, msg: String },
+    #[error("{path}: malformed class file: {msg}")]
+    Malformed { path: String, msg: String },
+    #[error("class {name} not found on the class path ({searched})")]
+    NotFound { name: String, searched: String },
+    #[error("{path}: {msg}")]
+    Link { path: String, msg: String },
+    #[error("class path entry {0}: no such directory or jar file")]
+    BadClassPath(String),
+}
+
+/// A handler in a method's exception table, as instruction indices.
+#[derive(Clone, Debug)]
+pub struct Handler {
+    pub start: u32,
+    pub end: u32,
+    pub handler: u32,
+    pub catch: Option<ClassRef>,
+}
+
+#[derive(Debug)]
+pub struct Method {
+    pub id: MethodId,
+    pub class: ClassId,
+    pub class_name: Arc<str>,
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+    pub flags: u16,
+    pub max_locals: u16,
+    pub max_stack: u16,
+    /// Slots the parameters take in the locals, including `this`.
+    pub arg_slots: u16,
+    pub code: Vec<Insn>,
+    /// Byte offset (pc) of each instruction; `code_len` closes the last one.
+    pub offsets: Vec<u32>,
+    pub code_len: u32,
+    pub handlers: Vec<Handler>,
+    pub lines: Vec<(u32, u32)>,
+    pub selector: u32,
+    /// Index into the interpreter's native table, bound at link time.
+    pub native: Option<u16>,
+}
+
+impl Method {
+    pub fn is_static(&self) -> bool {
+        self.flags & ACC_STATIC != 0
+    }
+    pub fn is_synchronized(&self) -> bool {
+        self.flags & ACC_SYNCHRONIZED != 0
+    }
+    pub fn is_native(&self) -> bool {
+        self.flags & ACC_NATIVE != 0
+    }
+    pub fn is_abstract(&self) -> bool {
+        self.flags & ACC_ABSTRACT != 0
+    }
+    /// The pc (byte offset) of instruction `ip`.
+    pub fn pc(&self, ip: u32) -> u32 {
+        self.offsets.get(ip as usize).copied().unwrap_or(self.code_len)
+    }
+    /// The instruction index at byte offset `pc`, if an instruction starts there.
+    pub fn index_of_pc(&self, pc: u32) -> Option<u32> {
+        self.offsets.binary_search(&pc).ok().map(|i| i as u32)
+    }
+    pub fn line_at(&self, pc: u32) -> Option<u32> {
+        self.lines.iter().rev().find(|(start, _)| *start <= pc).map(|l| l.1)
+    }
+    /// `Class.name(desc)` for messages.
+    pub fn display_name(&self) -> String {
+        format!("{}.{}{}", self.class_name, self.name, self.desc)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldSlot {
+    pub declaring: ClassId,
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+}
+
+#[derive(Debug)]
+pub struct Class {
+    pub id: ClassId,
+    pub name: Arc<str>,
+    pub super_id: Option<ClassId>,
+    pub interfaces: Vec<ClassId>,
+    pub flags: u16,
+    /// This class and its superclasses, nearest first (ends with java/lang/Object).
+    pub supers: Vec<ClassId>,
+    /// Every interface this class implements, directly or inherited.
+    pub all_interfaces: FxHashSet<ClassId>,
+    /// The instance-field layout of objects of this class, inherited fields first.
+    pub layout: Vec<FieldSlot>,
+    /// Declared static fields: (name, desc, global static slot, ConstantValue).
+    pub statics: Vec<(Arc<str>, Arc<str>, u32, Option<Const>)>,
+    pub methods: Vec<MethodId>,
+    /// Virtual dispatch: selector -> method, inherited and default methods included.
+    pub vtable: FxHashMap<u32, MethodId>,
+    pub clinit: Option<MethodId>,
+    /// Extends java/lang/Thread: `new` also creates a thread-table entry.
+    pub is_thread: bool,
+    pub source_file: Option<Arc<str>>,
+    /// Where the class came from (file, or `<m5 library>`), for messages.
+    pub origin: Arc<str>,
+    pub from_library: bool,
+}
+
+impl Class {
+    pub fn is_interface(&self) -> bool {
+        self.flags & ACC_INTERFACE != 0
+    }
+    pub fn field_slot(&self, name: &str) -> Option<u32> {
+        // Nearest declaration wins (a subclass field hides a superclass one).
+        self.layout.iter().rposition(|f| &*f.name == name).map(|i| i as u32)
+    }
+}
+
+/// Where class files come from: directories and jar files, in order.
+#[derive(Clone, Debug, Default)]
+pub struct ClassPath {
+    pub entries: Vec<PathBuf>,
+}
+
+impl ClassPath {
+    /// Parses `DIR[:DIR...]`; every entry must exist.
+    pub fn parse(spec: &str) -> Result<Self, LoadError> {
+        let mut entries = Vec::new();
+        for part in spec.split(':').filter(|p| !p.is_empty()) {
+            let p = PathBuf::from(part);
+            if !p.exists() {
+                return Err(LoadError::BadClassPath(part.to_string()));
+            }
+            entries.push(p);
+        }
+        Ok(ClassPath { entries })
+    }
+
+    /// Finds `name`'s bytes: (origin for messages, bytes).
+    pub fn find(&self, name: &str) -> Result<Option<(String, Vec<u8>)>, LoadError> {
+        let rel = format!("{name}.class");
+        for e in &self.entries {
+            if e.is_dir() {
+                let p = e.join(&rel);
+                if p.is_file() {
+                    let bytes = std::fs::read(&p)
+                        .map_err(|err| LoadError::Io { path: p.display().to_string(), msg: err.to_string() })?;
+                    return Ok(Some((p.display().to_string(), bytes)));
+                }
+            } else if let Some(found) = read_from_jar(e, &rel)? {
+                return Ok(Some(found));
+            }
+        }
+        Ok(None)
+    }
+
+    fn describe(&self) -> String {
+        if self.entries.is_empty() {
+            "empty class path".into()
+        } else {
+            self.entries.iter().map(|e| e.display().to_string()).collect::<Vec<_>>().join(":")
+        }
+    }
+}
+
+fn read_from_jar(jar: &Path, rel: &str) -> Result<Option<(String, Vec<u8>)>, LoadError> {
+    use std::io::Read;
+    let io = |msg: String| LoadError::Io { path: jar.display().to_string(), msg };
+    let file = std::fs::File::open(jar).map_err(|e| io(e.to_string()))?;
+    let mut zip = zip::ZipArchive::new(file).map_err(|e| io(format!("not a jar file: {e}")))?;
+    let mut entry = match zip.by_name(rel) {
+        Ok(e) => e,
+        Err(zip::result::ZipError::FileNotFound) => return Ok(None),
+        Err(e) => return Err(io(e.to_string())),
+    };
+    let mut bytes = Vec::new();
+    entry.read_to_end(&mut bytes).map_err(|e| io(e.to_string()))?;
+    Ok(Some((format!("{}!/{rel}", jar.display()), bytes)))
+}
+
+/// The linked class table: every class reachable from the roots, with
+/// resolved instructions. Immutable after loading; shared by all states.
+#[derive(Debug)]
+pub struct ClassTable {
+    pub classes: Vec<Class>,
+    pub methods: Vec<Arc<Method>>,
+    pub by_name: FxHashMap<Arc<str>, ClassId>,
+    /// Interned `name+desc` selectors.
+    pub selectors: FxHashMap<Arc<str>, u32>,
+    /// Number of global static slots.
+    pub n_statics: u32,
+    /// Classes named by instructions but found nowhere.
+    pub missing: FxHashSet<Arc<str>>,
+}
+
+/// Chooses a native implementation index for a native method, if m5 has one.
+pub type NativeBinder<'a> = &'a dyn Fn(&str, &str, &str) -> Option<u16>;
+
+impl ClassTable {
+    pub fn id(&self, name: &str) -> Option<ClassId> {
+        self.by_name.get(name).copied()
+    }
+    pub fn class(&self, id: ClassId) -> &Class {
+        &self.classes[id as usize]
+    }
+    pub fn method(&self, id: MethodId) -> &Arc<Method> {
+        &self.methods[id as usize]
+    }
+    pub fn by_name(&self, name: &str) -> Option<&Class> {
+        self.id(name).map(|i| self.class(i))
+    }
+    pub fn selector(&self, name: &str, desc: &str) -> Option<u32> {
+        self.selectors.get(format!("{name}{desc}").as_str()).copied()
+    }
+    /// Finds a method declared in `class` by name and descriptor.
+    pub fn declared_method(&self, class: ClassId, name: &str, desc: &str) -> Option<&Arc<Method>> {
+        self.class(class)
+            .methods
+            .iter()
+            .map(|m| self.method(*m))
+            .find(|m| &*m.name == name && &*m.desc == desc)
+    }
+    /// Is class `sub` a subclass of, or implementing, `sup` (or the same)?
+    pub fn is_subclass(&self, sub: ClassId, sup: ClassId) -> bool {
+        let c = self.class(sub);
+        c.supers.contains(&sup) || c.all_interfaces.contains(&sup)
+    }
+
+    /// Loads `roots` (and m5's library) and everything they reference.
+    pub fn load(cp: &ClassPath, roots: &[&str], natives: NativeBinder) -> Result<ClassTable, LoadError> {
+        let mut raw: Vec<(RawClass, Arc<str>, bool)> = Vec::new();
+        let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
+        let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
+        let mut queue: VecDeque<Arc<str>> = VecDeque::new();
+        for name in library::CLASSES.iter().map(|(n, _)| *n).chain(roots.iter().copied()) {
+            queue.push_back(name.into());
+        }
+        let root_set: FxHashSet<&str> = roots.iter().copied().collect();
+        while let Some(name) = queue.pop_front() {
+            if index.contains_key(&name) || missing.contains(&name) {
+                continue;
+            }
+            let (origin, bytes, lib): (String, std::borrow::Cow<[u8]>, bool) =
+                if let Some(bytes) = library::lookup(&name) {
+                    ("<m5 library>".into(), bytes.into(), true)
+                } else {
+                    match cp.find(&name)? {
+                        Some((origin, bytes)) => (origin, bytes.into(), false),
+                        None if root_set.contains(&*name) => {
+                            return Err(LoadError::NotFound { name: name.to_string(), searched: cp.describe() });
+                        }
+                        None => {
+                            missing.insert(name);
+                            continue;
+                        }
+                    }
+                };
+            let rc = parse_class(&origin, &bytes)?;
+            if rc.name != name {
+                return Err(LoadError::Link {
+                    path: origin,
+                    msg: format!("expected class {name}, the file defines {}", rc.name),
+                });
+            }
+            for dep in referenced_classes(&rc) {
+                if !index.contains_key(&dep) {
+                    queue.push_back(dep);
+                }
+            }
+            index.insert(name, raw.len());
+            raw.push((rc, origin.into(), lib));
+        }
+        Linker { raw, index, missing, natives }.link()
+    }
+}
+
+/// Class names a class depends on: supertypes, and every class an
+/// instruction or handler names (element classes of array types included).
+fn referenced_classes(rc: &RawClass) -> Vec<Arc<str>> {
+    let mut out: Vec<Arc<str>> = Vec::new();
+    let mut add = |n: &str| {
+        let n = n.trim_start_matches('[');
+        let n = if let Some(c) = n.strip_prefix('L') { c.trim_end_matches(';') } else if n.len() == 1 { return } else { n };
+        out.push(n.into());
+    };
+    if let Some(s) = &rc.super_name {
+        add(s);
+    }
+    for i in &rc.interfaces {
+        add(i);
+    }
+    for m in &rc.methods {
+        for h in &m.handlers {
+            if let Some(c) = &h.catch {
+                add(c);
+            }
+        }
+        for insn in &m.code {
+            match insn {
+                Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => add(&f.class),
+                Insn::Invoke(_, m) => add(&m.class),
+                Insn::New(c) => add(&c.name),
+                Insn::ANewArray(t) | Insn::CheckCast(t) | Insn::InstanceOf(t) | Insn::MultiANewArray(t, _) => {
+                    add(&t.name)
+                }
+                Insn::Ldc(Const::Class(t)) => add(&t.name),
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+struct Linker<'a> {
+    raw: Vec<(RawClass, Arc<str>, bool)>,
+    index: FxHashMap<Arc<str>, usize>,
+    missing: FxHashSet<Arc<str>>,
+    natives: NativeBinder<'a>,
+}
+
+impl Linker<'_> {
+    fn link(self) -> Result<ClassTable, LoadError> {
+        let Linker { raw, index, missing, natives } = self;
+        let n = raw.len();
+        let link_err = |i: usize, msg: String| LoadError::Link { path: raw[i].1.to_string(), msg };
+        // Supertypes must be present.
+        for (i, (rc, _, _)) in raw.iter().enumerate() {
+            for s in rc.super_name.iter().chain(rc.interfaces.iter()) {
+                if !index.contains_key(s) {
+                    return Err(link_err(
+                        i,
+                        format!("class {} needs {s}, which is neither on the class path nor in m5's library", rc.name),
+                    ));
+                }
+            }
+            if rc.super_name.is_none() && &*rc.name != "java/lang/Object" {
+                return Err(link_err(i, format!("class {} has no superclass", rc.name)));
+            }
+        }
+        // Order so that supertypes come before subtypes (detects cycles).
+        let mut order = Vec::with_capacity(n);
+        let mut state = vec![0u8; n];
+        fn visit(
+            i: usize,
+            raw: &[(RawClass, Arc<str>, bool)],
+            index: &FxHashMap<Arc<str>, usize>,
+            state: &mut [u8],
+            order: &mut Vec<usize>,
+        ) -> Result<(), String> {
+            match state[i] {
+                2 => return Ok(()),
+                1 => return Err(format!("class {} is its own supertype", raw[i].0.name)),
+                _ => {}
+            }
+            state[i] = 1;
+            let rc = &raw[i].0;
+            for s in rc.super_name.iter().chain(rc.interfaces.iter()) {
+                visit(index[s], raw, index, state, order)?;
+            }
+            state[i] = 2;
+            order.push(i);
+            Ok(())
+        }
+        for i in 0..n {
+            visit(i, &raw, &index, &mut state, &mut order).map_err(|m| link_err(i, m))?;
+        }
+        // Class ids follow load order (so the main class's neighbours get small
+        // ids); build classes in supertype order.
+        let mut classes: Vec<Option<Class>> = (0..n).map(|_| None).collect();
+        let mut methods: Vec<Arc<Method>> = Vec::new();
+        let mut selectors: FxHashMap<Arc<str>, u32> = FxHashMap::default();
+        let intern = |name: &str, desc: &str, selectors: &mut FxHashMap<Arc<str>, u32>| -> u32 {
+            let key = format!("{name}{desc}");
+            let next = selectors.len() as u32;
+            *selectors.entry(key.into()).or_insert(next)
+        };
+        let mut n_statics = 0u32;
+        let thread_id = index.get("java/lang/Thread").copied();
+        let mut pending_code: Vec<(MethodId, usize)> = Vec::new();
+        for &i in &order {
+            let (rc, origin, lib) = &raw[i];
+            let super_id = rc.super_name.as_ref().map(|s| index[s] as ClassId);
+            let interfaces: Vec<ClassId> = rc.interfaces.iter().map(|s| index[s] as ClassId).collect();
+            let mut supers = vec![i as ClassId];
+            let mut layout = Vec::new();
+            let mut all_interfaces: FxHashSet<ClassId> = interfaces.iter().copied().collect();
+            let mut vtable: FxHashMap<u32, MethodId> = FxHashMap::default();
+            if let Some(s) = super_id {
+                let sc = classes[s as usize].as_ref().expect("supertypes first");
+                supers.extend(sc.supers.iter().copied());
+                layout = sc.layout.clone();
+                all_interfaces.extend(sc.all_interfaces.iter().copied());
+                vtable = sc.vtable.clone();
+            }
+            for &itf in &interfaces {
+                let ic = classes[itf as usize].as_ref().expect("supertypes first");
+                all_interfaces.extend(ic.all_interfaces.iter().copied());
+            }
+            // Default methods from interfaces fill in what the class chain lacks.
+            let mut itfs: Vec<ClassId> = all_interfaces.iter().copied().collect();
+            itfs.sort();
+            for itf in itfs {
+                let ic = classes[itf as usize].as_ref().expect("supertypes first");
+                for &m in &ic.methods {
+                    let mm = &methods[m as usize];
+                    if !mm.is_abstract() && !mm.is_static() && &*mm.name != "<clinit>" {
+                        vtable.entry(mm.selector).or_insert(m);
+                    }
+                }
+            }
+            for f in rc.fields.iter().filter(|f| !f.is_static) {
+                layout.push(FieldSlot { declaring: i as ClassId, name: f.name.clone(), desc: f.desc.clone() });
+            }
+            let mut statics = Vec::new();
+            for f in rc.fields.iter().filter(|f| f.is_static) {
+                statics.push((f.name.clone(), f.desc.clone(), n_statics, f.constant.clone()));
+                n_statics += 1;
+            }
+            let mut my_methods = Vec::new();
+            let mut clinit = None;
+            for (k, m) in rc.methods.iter().enumerate() {
+                let id = methods.len() as MethodId;
+                let selector = intern(&m.name, &m.desc, &mut selectors);
+                let is_static = m.flags & ACC_STATIC != 0;
+                let arg_slots = param_slots(&m.desc).map_err(|e| link_err(i, e))? + u16::from(!is_static);
+                let native = if m.flags & ACC_NATIVE != 0 { natives(&rc.name, &m.name, &m.desc) } else { None };
+                let handlers = m
+                    .handlers
+                    .iter()
+                    .map(|h| -> Result<Handler, LoadError> {
+                        let at = |pc: u32| {
+                            if pc == m.code_len {
+                                Ok(m.offsets.len() as u32)
+                            } else {
+                                m.offsets.binary_search(&pc).map(|x| x as u32).map_err(|_| {
+                                    link_err(i, format!("{}{}: exception table pc {pc} is not an instruction start", m.name, m.desc))
+                                })
+                            }
+                        };
+                        Ok(Handler {
+                            start: at(h.start)?,
+                            end: at(h.end)?,
+                            handler: at(h.handler)?,
+                            catch: h.catch.as_ref().map(|c| ClassRef { name: c.clone(), id: index.get(c).map(|x| *x as u32) }),
+                        })
+                    })
+                    .collect::<Result<Vec<_>, _>>()?;
+                methods.push(Arc::new(Method {
+                    id,
+                    class: i as ClassId,
+                    class_name: rc.name.clone(),
+                    name: m.name.clone(),
+                    desc: m.desc.clone(),
+                    flags: m.flags,
+                    max_locals: m.max_locals,
+                    max_stack: m.max_stack,
+                    arg_slots,
+                    code: Vec::new(),
+                    offsets: m.offsets.clone(),
+                    code_len: m.code_len,
+                    handlers,
+                    lines: m.lines.clone(),
+                    selector,
+                    native,
+                }));
+                pending_code.push((id, k));
+                if &*m.name == "<clinit>" {
+                    clinit = Some(id);
+                } else if !is_static && &*m.name != "<init>" {
+                    vtable.insert(selector, id);
+                }
+                my_methods.push(id);
+            }
+            let is_thread = thread_id.is_some_and(|t| supers.contains(&(t as ClassId)));
+            classes[i] = Some(Class {
+                id: i as ClassId,
+                name: rc.name.clone(),
+                super_id,
+                interfaces,
+                flags: rc.flags,
+                supers,
+                all_interfaces,
+                layout,
+                statics,
+                methods: my_methods,
+                vtable,
+                clinit,
+                is_thread,
+                source_file: rc.source_file.clone(),
+                origin: origin.clone(),
+                from_library: *lib,
+            });
+        }
+        let mut table = ClassTable {
+            classes: classes.into_iter().map(|c| c.expect("every class built")).collect(),
+            methods,
+            by_name: index.iter().map(|(k, v)| (k.clone(), *v as ClassId)).collect(),
+            selectors,
+            n_statics,
+            missing,
+        };
+        // Resolve every instruction's operands now that all classes exist.
+        let mut raw = raw;
+        for (id, k) in pending_code {
+            let class = table.methods[id as usize].class as usize;
+            let code = std::mem::take(&mut raw[class].0.methods[k].code);
+            let resolved = code
+                .into_iter()
+                .map(|insn| resolve(&table, class as ClassId, insn))
+                .collect::<Result<Vec<_>, String>>()
+                .map_err(|e| LoadError::Link {
+                    path: raw[class].1.to_string(),
+                    msg: format!("{}.{}: {e}", table.classes[class].name, table.methods[id as usize].name),
+                })?;
+            Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet").code = resolved;
+        }
+        Ok(table)
+    }
+}
+
+/// Looks a field up the way the JVM does: the class, its interfaces, then its superclass.
+fn find_static(t: &ClassTable, class: ClassId, name: &str) -> Option<(ClassId, u32)> {
+    let c = t.class(class);
+    if let Some(s) = c.statics.iter().find(|s| &*s.0 == name) {
+        return Some((class, s.2));
+    }
+    for &i in &c.interfaces {
+        if let Some(found) = find_static(t, i, name) {
+            return Some(found);
+        }
+    }
+    c.super_id.and_then(|s| find_static(t, s, name))
+}
+
+/// Method resolution (JVMS 5.4.3.3/4): the class chain, then superinterfaces.
+pub fn find_method(t: &ClassTable, class: ClassId, name: &str, desc: &str) -> Option<MethodId> {
+    for &s in &t.class(class).supers {
+        if let Some(m) = t.declared_method(s, name, desc) {
+            return Some(m.id);
+        }
+    }
+    let mut itfs: Vec<ClassId> = t.class(class).all_interfaces.iter().copied().collect();
+    itfs.sort();
+    // Prefer a non-abstract (default) method.
+    let mut abstract_hit = None;
+    for i in itfs {
+        if let Some(m) = t.declared_method(i, name, desc) {
+            if !m.is_abstract() {
+                return Some(m.id);
+            }
+            abstract_hit.get_or_insert(m.id);
+        }
+    }
+    abstract_hit
+}
+
+fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
+    Ok(match insn {
+        Insn::GetField(mut f) => {
+            resolve_instance_field(t, &mut f)?;
+            Insn::GetField(f)
+        }
+        Insn::PutField(mut f) => {
+            resolve_instance_field(t, &mut f)?;
+            Insn::PutField(f)
+        }
+        Insn::GetStatic(mut f) => {
+            resolve_static_field(t, &mut f)?;
+            Insn::GetStatic(f)
+        }
+        Insn::PutStatic(mut f) => {
+            resolve_static_field(t, &mut f)?;
+            Insn::PutStatic(f)
+        }
+        Insn::Invoke(kind, mut m) => {
+            m.selector = t.selector(&m.name, &m.desc).unwrap_or(u32::MAX);
+            if let Some(cid) = t.id(&m.class) {
+                let found = find_method(t, cid, &m.name, &m.desc);
+                match kind {
+                    InvokeKind::Static => {
+                        let id = found.ok_or_else(|| format!("no static method {}.{}{}", m.class, m.name, m.desc))?;
+                        m.owner = Some(t.method(id).class);
+                        m.target = Some(id);
+                    }
+                    InvokeKind::Special => {
+                        m.target = Some(found.ok_or_else(|| format!("no method {}.{}{}", m.class, m.name, m.desc))?);
+                    }
+                    InvokeKind::Virtual | InvokeKind::Interface => {
+                        // Private and final methods cannot be overridden: bind directly.
+                        if let Some(id) = found {
+                            let mm = t.method(id);
+                            if mm.flags & (ACC_PRIVATE | parse::ACC_FINAL) != 0 && !mm.is_abstract() {
+                                m.target = Some(id);
+                            }
+                        }
+                    }
+                }
+            }
+            Insn::Invoke(kind, m)
+        }
+        Insn::New(mut c) => {
+            c.id = t.id(&c.name);
+            Insn::New(c)
+        }
+        Insn::ANewArray(mut r) => {
+            r.id = t.id(&r.name);
+            Insn::ANewArray(r)
+        }
+        Insn::CheckCast(mut r) => {
+            r.id = t.id(&r.name);
+            Insn::CheckCast(r)
+        }
+        Insn::InstanceOf(mut r) => {
+            r.id = t.id(&r.name);
+            Insn::InstanceOf(r)
+        }
+        Insn::MultiANewArray(mut r, d) => {
+            r.id = t.id(&r.name);
+            Insn::MultiANewArray(r, d)
+        }
+        Insn::Ldc(Const::Class(mut r)) => {
+            r.id = t.id(&r.name);
+            Insn::Ldc(Const::Class(r))
+        }
+        other => other,
+    })
+}
+
+fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
+    if let Some(cid) = t.id(&f.class) {
+        let c = t.class(cid);
+        let slot = c
+            .layout
+            .iter()
+            .rposition(|s| s.name == f.name && s.desc == f.desc)
+            .ok_or_else(|| format!("no field {}.{}:{}", f.class, f.name, f.desc))?;
+        f.slot = Some(slot as u32);
+        f.owner = Some(cid);
+    }
+    Ok(())
+}
+
+fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
+    if let Some(cid) = t.id(&f.class) {
+        let (owner, slot) =
+            find_static(t, cid, &f.name).ok_or_else(|| format!("no static field {}.{}", f.class, f.name))?;
+        f.slot = Some(slot);
+        f.owner = Some(owner);
+    }
+    Ok(())
+}

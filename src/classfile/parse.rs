@@ -1,0 +1,580 @@
+//! One `.class` file's bytes -> an owned, unlinked class (cafebabe parses).
+
+use std::sync::Arc;
+
+use cafebabe::attributes::AttributeData;
+use cafebabe::constant_pool::BootstrapArgument;
+use cafebabe::bytecode::{Opcode, PrimitiveArrayType};
+use cafebabe::constant_pool::{LiteralConstant, Loadable, ObjectArrayType};
+use cafebabe::descriptors::{FieldDescriptor, FieldType};
+
+use super::insn::*;
+use super::LoadError;
+
+/// A method as read from the class file, before linking.
+#[derive(Debug)]
+pub struct RawMethod {
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+    pub flags: u16,
+    pub max_locals: u16,
+    pub max_stack: u16,
+    pub code: Vec<Insn>,
+    pub offsets: Vec<u32>,
+    pub code_len: u32,
+    pub handlers: Vec<RawHandler>,
+    pub lines: Vec<(u32, u32)>,
+}
+
+#[derive(Debug)]
+pub struct RawHandler {
+    pub start: u32,
+    pub end: u32,
+    pub handler: u32,
+    pub catch: Option<Arc<str>>,
+}
+
+#[derive(Debug)]
+pub struct RawField {
+    pub name: Arc<str>,
+    pub desc: Arc<str>,
+    pub is_static: bool,
+    pub constant: Option<Const>,
+}
+
+#[derive(Debug)]
+pub struct RawClass {
+    pub name: Arc<str>,
+    pub super_name: Option<Arc<str>>,
+    pub interfaces: Vec<Arc<str>>,
+    pub flags: u16,
+    pub fields: Vec<RawField>,
+    pub methods: Vec<RawMethod>,
+    pub source_file: Option<Arc<str>>,
+}
+
+pub const ACC_STATIC: u16 = 0x0008;
+pub const ACC_FINAL: u16 = 0x0010;
+pub const ACC_SYNCHRONIZED: u16 = 0x0020;
+pub const ACC_NATIVE: u16 = 0x0100;
+pub const ACC_INTERFACE: u16 = 0x0200;
+pub const ACC_ABSTRACT: u16 = 0x0400;
+pub const ACC_PRIVATE: u16 = 0x0002;
+
+fn desc_string(d: &FieldDescriptor) -> String {
+    d.to_string()
+}
+
+/// `[I`, `[[Ljava/lang/String;` or a plain class name, from a class-info operand.
+fn type_name(t: &ObjectArrayType) -> Arc<str> {
+    match t {
+        ObjectArrayType::ArrayType(d) => desc_string(d).into(),
+        ObjectArrayType::BinaryName(n) => n.as_ref().into(),
+    }
+}
+
+fn type_ref(t: &ObjectArrayType) -> Box<TypeRef> {
+    Box::new(TypeRef { name: type_name(t), id: None })
+}
+
+/// Operand-stack slots that a method descriptor's parameters take.
+pub fn param_slots(desc: &str) -> Result<u16, String> {
+    let inner = desc
+        .strip_prefix('(')
+        .and_then(|d| d.split_once(')'))
+        .ok_or_else(|| format!("bad method descriptor {desc}"))?
+        .0;
+    let mut slots = 0u16;
+    let bytes = inner.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'J' | b'D' => {
+                slots += 2;
+                i += 1;
+            }
+            b'L' => {
+                slots += 1;
+                i += inner[i..].find(';').ok_or("unterminated class in descriptor")? + 1;
+            }
+            b'[' => {
+                while i < bytes.len() && bytes[i] == b'[' {
+                    i += 1;
+                }
+                if i < bytes.len() && bytes[i] == b'L' {
+                    i += inner[i..].find(';').ok_or("unterminated class in descriptor")?;
+                }
+                i += 1;
+                slots += 1;
+            }
+            _ => {
+                slots += 1;
+                i += 1;
+            }
+        }
+    }
+    Ok(slots)
+}
+
+/// Splits a method descriptor's parameters into individual descriptors.
+pub fn param_descs(desc: &str) -> Vec<Arc<str>> {
+    let inner = desc.strip_prefix('(').and_then(|d| d.split_once(')')).map(|p| p.0).unwrap_or("");
+    let mut out = Vec::new();
+    let b = inner.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i] == b'[' {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'L' {
+            i += inner[i..].find(';').unwrap_or(inner.len() - i - 1);
+        }
+        i += 1;
+        out.push(inner[start..i.min(b.len())].into());
+    }
+    out
+}
+
+fn literal(c: &LiteralConstant) -> Const {
+    match c {
+        LiteralConstant::Integer(v) => Const::Int(*v),
+        LiteralConstant::Float(v) => Const::Float(*v),
+        LiteralConstant::Long(v) => Const::Long(*v),
+        LiteralConstant::Double(v) => Const::Double(*v),
+        LiteralConstant::String(s) => Const::String(s.as_ref().into()),
+        // Modified UTF-8 that is not valid UTF-8 (lone surrogates): decode by hand.
+        LiteralConstant::StringBytes(b) => Const::String(decode_mutf8(b).into()),
+    }
+}
+
+/// Decodes modified UTF-8, mapping unpaired surrogates to U+FFFD.
+fn decode_mutf8(b: &[u8]) -> String {
+    let mut units: Vec<u16> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c & 0x80 == 0 {
+            units.push(c as u16);
+            i += 1;
+        } else if c & 0xE0 == 0xC0 && i + 1 < b.len() {
+            units.push((((c & 0x1F) as u16) << 6) | (b[i + 1] & 0x3F) as u16);
+            i += 2;
+        } else if i + 2 < b.len() {
+            units.push(
+                (((c & 0x0F) as u16) << 12) | (((b[i + 1] & 0x3F) as u16) << 6) | (b[i + 2] & 0x3F) as u16,
+            );
+            i += 3;
+        } else {
+            break;
+        }
+    }
+    String::from_utf16_lossy(&units)
+}
+
+fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
+    Box::new(FieldRef {
+        class: m.class_name.as_ref().into(),
+        name: m.name_and_type.name.as_ref().into(),
+        desc: m.name_and_type.descriptor.as_ref().into(),
+        slot: None,
+        owner: None,
+    })
+}
+
+fn method_ref(m: &cafebabe::constant_pool::MemberRef, kind: InvokeKind) -> Result<Box<MethodRef>, String> {
+    let desc: Arc<str> = m.name_and_type.descriptor.as_ref().into();
+    let params = param_slots(&desc)?;
+    Ok(Box::new(MethodRef {
+        class: m.class_name.as_ref().into(),
+        name: m.name_and_type.name.as_ref().into(),
+        arg_slots: params + u16::from(kind != InvokeKind::Static),
+        desc,
+        selector: 0,
+        target: None,
+        owner: None,
+    }))
+}
+
+fn prim_array_desc(t: PrimitiveArrayType) -> &'static str {
+    match t {
+        PrimitiveArrayType::Boolean => "Z",
+        PrimitiveArrayType::Char => "C",
+        PrimitiveArrayType::Float => "F",
+        PrimitiveArrayType::Double => "D",
+        PrimitiveArrayType::Byte => "B",
+        PrimitiveArrayType::Short => "S",
+        PrimitiveArrayType::Int => "I",
+        PrimitiveArrayType::Long => "J",
+    }
+}
+
+type Bootstraps<'a> = [cafebabe::attributes::BootstrapMethodEntry<'a>];
+
+/// Decodes javac's string-concatenation `invokedynamic`; anything else is
+/// kept as an unsupported instruction.
+fn decode_indy(
+    indy: &cafebabe::constant_pool::InvokeDynamic,
+    bootstraps: Option<&Bootstraps>,
+) -> Result<Insn, String> {
+    let name = indy.name_and_type.name.as_ref();
+    let desc = indy.name_and_type.descriptor.as_ref();
+    let entry = bootstraps.and_then(|b| b.get(indy.attr_index as usize));
+    let Some(entry) = entry else {
+        return Ok(Insn::Unsupported(format!("invokedynamic {name}{desc}").into()));
+    };
+    let bsm = &entry.method;
+    let is_concat = bsm.class_name == "java/lang/invoke/StringConcatFactory";
+    if !is_concat {
+        return Ok(Insn::Unsupported(
+            format!("invokedynamic {name}{desc} (bootstrap {}.{})", bsm.class_name, bsm.member_ref.name).into(),
+        ));
+    }
+    let args = param_descs(desc);
+    let arg_slots = param_slots(desc)?;
+    let mut pieces = Vec::new();
+    if bsm.member_ref.name == "makeConcat" {
+        pieces.extend((0..args.len()).map(ConcatPiece::Arg));
+    } else {
+        // makeConcatWithConstants: recipe string, then the \u0002 constants.
+        let mut consts = entry.arguments.iter();
+        let recipe = match consts.next() {
+            Some(BootstrapArgument::LiteralConstant(c)) => match literal(c) {
+                Const::String(s) => s,
+                _ => return Err("string concatenation recipe is not a string".into()),
+            },
+            _ => return Err("string concatenation without a recipe".into()),
+        };
+        let mut lit = String::new();
+        let mut next_arg = 0;
+        for ch in recipe.chars() {
+            match ch {
+                '\u{1}' => {
+                    if !lit.is_empty() {
+                        pieces.push(ConcatPiece::Lit(std::mem::take(&mut lit).into()));
+                    }
+                    pieces.push(ConcatPiece::Arg(next_arg));
+                    next_arg += 1;
+                }
+                '\u{2}' => match consts.next() {
+                    Some(BootstrapArgument::LiteralConstant(c)) => match literal(c) {
+                        Const::String(s) => lit.push_str(&s),
+                        Const::Int(v) => lit.push_str(&v.to_string()),
+                        Const::Long(v) => lit.push_str(&v.to_string()),
+                        Const::Float(v) => lit.push_str(&crate::interp::javafmt::float_to_string(v)),
+                        Const::Double(v) => lit.push_str(&crate::interp::javafmt::double_to_string(v)),
+                        Const::Class(_) => return Err("class constant in concatenation".into()),
+                    },
+                    _ => return Err("missing constant for string concatenation recipe".into()),
+                },
+                c => lit.push(c),
+            }
+        }
+        if !lit.is_empty() {
+            pieces.push(ConcatPiece::Lit(lit.into()));
+        }
+        if next_arg != args.len() {
+            return Err(format!("concatenation recipe uses {next_arg} arguments, descriptor has {}", args.len()));
+        }
+    }
+    Ok(Insn::Concat(Box::new(Concat { pieces, args, arg_slots })))
+}
+
+/// Converts cafebabe's opcodes to m5 instructions; branch targets become
+/// instruction indices.
+fn decode_code(
+    ops: &[(usize, Opcode)],
+    code_len: usize,
+    bootstraps: Option<&Bootstraps>,
+) -> Result<(Vec<Insn>, Vec<u32>), String> {
+    let offsets: Vec<u32> = ops.iter().map(|(o, _)| *o as u32).collect();
+    let index_of = |from: usize, rel: i32| -> Result<u32, String> {
+        let target = from as i64 + rel as i64;
+        offsets
+            .binary_search(&(target as u32))
+            .map(|i| i as u32)
+            .map_err(|_| format!("branch at pc {from} to {target}, which is not an instruction start"))
+    };
+    let mut code = Vec::with_capacity(ops.len());
+    for (pc, op) in ops {
+        let pc = *pc;
+        use Opcode as O;
+        let insn = match op {
+            O::Nop => Insn::Nop,
+            O::AconstNull => Insn::AconstNull,
+            O::IconstM1 => Insn::Iconst(-1),
+            O::Iconst0 => Insn::Iconst(0),
+            O::Iconst1 => Insn::Iconst(1),
+            O::Iconst2 => Insn::Iconst(2),
+            O::Iconst3 => Insn::Iconst(3),
+            O::Iconst4 => Insn::Iconst(4),
+            O::Iconst5 => Insn::Iconst(5),
+            O::Lconst0 => Insn::Lconst(0),
+            O::Lconst1 => Insn::Lconst(1),
+            O::Fconst0 => Insn::Fconst(0.0),
+            O::Fconst1 => Insn::Fconst(1.0),
+            O::Fconst2 => Insn::Fconst(2.0),
+            O::Dconst0 => Insn::Dconst(0.0),
+            O::Dconst1 => Insn::Dconst(1.0),
+            O::Bipush(v) => Insn::Iconst(*v as i32),
+            O::Sipush(v) => Insn::Iconst(*v as i32),
+            O::Ldc(l) | O::LdcW(l) | O::Ldc2W(l) => match l {
+                Loadable::LiteralConstant(c) => Insn::Ldc(literal(c)),
+                Loadable::ClassInfo(n) => Insn::Ldc(Const::Class(TypeRef { name: n.as_ref().into(), id: None })),
+                other => Insn::Unsupported(format!("ldc of {other:?}").into()),
+            },
+            O::Iload(n) => Insn::Load(Kind::I, *n),
+            O::Lload(n) => Insn::Load(Kind::L, *n),
+            O::Fload(n) => Insn::Load(Kind::F, *n),
+            O::Dload(n) => Insn::Load(Kind::D, *n),
+            O::Aload(n) => Insn::Load(Kind::A, *n),
+            O::Istore(n) => Insn::Store(Kind::I, *n),
+            O::Lstore(n) => Insn::Store(Kind::L, *n),
+            O::Fstore(n) => Insn::Store(Kind::F, *n),
+            O::Dstore(n) => Insn::Store(Kind::D, *n),
+            O::Astore(n) => Insn::Store(Kind::A, *n),
+            O::Iaload => Insn::ArrayLoad(ArrKind::I),
+            O::Laload => Insn::ArrayLoad(ArrKind::L),
+            O::Faload => Insn::ArrayLoad(ArrKind::F),
+            O::Daload => Insn::ArrayLoad(ArrKind::D),
+            O::Aaload => Insn::ArrayLoad(ArrKind::A),
+            O::Baload => Insn::ArrayLoad(ArrKind::B),
+            O::Caload => Insn::ArrayLoad(ArrKind::C),
+            O::Saload => Insn::ArrayLoad(ArrKind::S),
+            O::Iastore => Insn::ArrayStore(ArrKind::I),
+            O::Lastore => Insn::ArrayStore(ArrKind::L),
+            O::Fastore => Insn::ArrayStore(ArrKind::F),
+            O::Dastore => Insn::ArrayStore(ArrKind::D),
+            O::Aastore => Insn::ArrayStore(ArrKind::A),
+            O::Bastore => Insn::ArrayStore(ArrKind::B),
+            O::Castore => Insn::ArrayStore(ArrKind::C),
+            O::Sastore => Insn::ArrayStore(ArrKind::S),
+            O::Pop => Insn::Pop,
+            O::Pop2 => Insn::Pop2,
+            O::Dup => Insn::Dup,
+            O::DupX1 => Insn::DupX1,
+            O::DupX2 => Insn::DupX2,
+            O::Dup2 => Insn::Dup2,
+            O::Dup2X1 => Insn::Dup2X1,
+            O::Dup2X2 => Insn::Dup2X2,
+            O::Swap => Insn::Swap,
+            O::Iadd => Insn::Arith(Kind::I, ArithOp::Add),
+            O::Ladd => Insn::Arith(Kind::L, ArithOp::Add),
+            O::Fadd => Insn::Arith(Kind::F, ArithOp::Add),
+            O::Dadd => Insn::Arith(Kind::D, ArithOp::Add),
+            O::Isub => Insn::Arith(Kind::I, ArithOp::Sub),
+            O::Lsub => Insn::Arith(Kind::L, ArithOp::Sub),
+            O::Fsub => Insn::Arith(Kind::F, ArithOp::Sub),
+            O::Dsub => Insn::Arith(Kind::D, ArithOp::Sub),
+            O::Imul => Insn::Arith(Kind::I, ArithOp::Mul),
+            O::Lmul => Insn::Arith(Kind::L, ArithOp::Mul),
+            O::Fmul => Insn::Arith(Kind::F, ArithOp::Mul),
+            O::Dmul => Insn::Arith(Kind::D, ArithOp::Mul),
+            O::Idiv => Insn::Arith(Kind::I, ArithOp::Div),
+            O::Ldiv => Insn::Arith(Kind::L, ArithOp::Div),
+            O::Fdiv => Insn::Arith(Kind::F, ArithOp::Div),
+            O::Ddiv => Insn::Arith(Kind::D, ArithOp::Div),
+            O::Irem => Insn::Arith(Kind::I, ArithOp::Rem),
+            O::Lrem => Insn::Arith(Kind::L, ArithOp::Rem),
+            O::Frem => Insn::Arith(Kind::F, ArithOp::Rem),
+            O::Drem => Insn::Arith(Kind::D, ArithOp::Rem),
+            O::Ineg => Insn::Arith(Kind::I, ArithOp::Neg),
+            O::Lneg => Insn::Arith(Kind::L, ArithOp::Neg),
+            O::Fneg => Insn::Arith(Kind::F, ArithOp::Neg),
+            O::Dneg => Insn::Arith(Kind::D, ArithOp::Neg),
+            O::Ishl => Insn::Arith(Kind::I, ArithOp::Shl),
+            O::Lshl => Insn::Arith(Kind::L, ArithOp::Shl),
+            O::Ishr => Insn::Arith(Kind::I, ArithOp::Shr),
+            O::Lshr => Insn::Arith(Kind::L, ArithOp::Shr),
+            O::Iushr => Insn::Arith(Kind::I, ArithOp::Ushr),
+            O::Lushr => Insn::Arith(Kind::L, ArithOp::Ushr),
+            O::Iand => Insn::Arith(Kind::I, ArithOp::And),
+            O::Land => Insn::Arith(Kind::L, ArithOp::And),
+            O::Ior => Insn::Arith(Kind::I, ArithOp::Or),
+            O::Lor => Insn::Arith(Kind::L, ArithOp::Or),
+            O::Ixor => Insn::Arith(Kind::I, ArithOp::Xor),
+            O::Lxor => Insn::Arith(Kind::L, ArithOp::Xor),
+            O::Iinc(n, d) => Insn::Iinc(*n, *d as i32),
+            O::I2l => Insn::Convert(Conv::I2L),
+            O::I2f => Insn::Convert(Conv::I2F),
+            O::I2d => Insn::Convert(Conv::I2D),
+            O::L2i => Insn::Convert(Conv::L2I),
+            O::L2f => Insn::Convert(Conv::L2F),
+            O::L2d => Insn::Convert(Conv::L2D),
+            O::F2i => Insn::Convert(Conv::F2I),
+            O::F2l => Insn::Convert(Conv::F2L),
+            O::F2d => Insn::Convert(Conv::F2D),
+            O::D2i => Insn::Convert(Conv::D2I),
+            O::D2l => Insn::Convert(Conv::D2L),
+            O::D2f => Insn::Convert(Conv::D2F),
+            O::I2b => Insn::Convert(Conv::I2B),
+            O::I2c => Insn::Convert(Conv::I2C),
+            O::I2s => Insn::Convert(Conv::I2S),
+            O::Lcmp => Insn::Lcmp,
+            O::Fcmpl => Insn::Fcmp(-1),
+            O::Fcmpg => Insn::Fcmp(1),
+            O::Dcmpl => Insn::Dcmp(-1),
+            O::Dcmpg => Insn::Dcmp(1),
+            O::Ifeq(j) => Insn::If(Cond::Eq, index_of(pc, *j)?),
+            O::Ifne(j) => Insn::If(Cond::Ne, index_of(pc, *j)?),
+            O::Iflt(j) => Insn::If(Cond::Lt, index_of(pc, *j)?),
+            O::Ifge(j) => Insn::If(Cond::Ge, index_of(pc, *j)?),
+            O::Ifgt(j) => Insn::If(Cond::Gt, index_of(pc, *j)?),
+            O::Ifle(j) => Insn::If(Cond::Le, index_of(pc, *j)?),
+            O::IfIcmpeq(j) => Insn::IfIcmp(Cond::Eq, index_of(pc, *j)?),
+            O::IfIcmpne(j) => Insn::IfIcmp(Cond::Ne, index_of(pc, *j)?),
+            O::IfIcmplt(j) => Insn::IfIcmp(Cond::Lt, index_of(pc, *j)?),
+            O::IfIcmpge(j) => Insn::IfIcmp(Cond::Ge, index_of(pc, *j)?),
+            O::IfIcmpgt(j) => Insn::IfIcmp(Cond::Gt, index_of(pc, *j)?),
+            O::IfIcmple(j) => Insn::IfIcmp(Cond::Le, index_of(pc, *j)?),
+            O::IfAcmpeq(j) => Insn::IfAcmp(true, index_of(pc, *j)?),
+            O::IfAcmpne(j) => Insn::IfAcmp(false, index_of(pc, *j)?),
+            O::Ifnull(j) => Insn::IfNull(true, index_of(pc, *j)?),
+            O::Ifnonnull(j) => Insn::IfNull(false, index_of(pc, *j)?),
+            O::Goto(j) => Insn::Goto(index_of(pc, *j)?),
+            O::Tableswitch(t) => {
+                let mut cases = Vec::with_capacity(t.jumps.len());
+                for (i, j) in t.jumps.iter().enumerate() {
+                    cases.push((t.low.wrapping_add(i as i32), index_of(pc, *j)?));
+                }
+                Insn::Switch(Box::new(Switch { cases, default: index_of(pc, t.default)?, table: true }))
+            }
+            O::Lookupswitch(t) => {
+                let mut cases = Vec::with_capacity(t.match_offsets.len());
+                for (k, j) in &t.match_offsets {
+                    cases.push((*k, index_of(pc, *j)?));
+                }
+                cases.sort_by_key(|c| c.0);
+                Insn::Switch(Box::new(Switch { cases, default: index_of(pc, t.default)?, table: false }))
+            }
+            O::Ireturn => Insn::Return(Some(Kind::I)),
+            O::Lreturn => Insn::Return(Some(Kind::L)),
+            O::Freturn => Insn::Return(Some(Kind::F)),
+            O::Dreturn => Insn::Return(Some(Kind::D)),
+            O::Areturn => Insn::Return(Some(Kind::A)),
+            O::Return => Insn::Return(None),
+            O::Getstatic(m) => Insn::GetStatic(field_ref(m)),
+            O::Putstatic(m) => Insn::PutStatic(field_ref(m)),
+            O::Getfield(m) => Insn::GetField(field_ref(m)),
+            O::Putfield(m) => Insn::PutField(field_ref(m)),
+            O::Invokevirtual(m) => Insn::Invoke(InvokeKind::Virtual, method_ref(m, InvokeKind::Virtual)?),
+            O::Invokespecial(m) => Insn::Invoke(InvokeKind::Special, method_ref(m, InvokeKind::Special)?),
+            O::Invokestatic(m) => Insn::Invoke(InvokeKind::Static, method_ref(m, InvokeKind::Static)?),
+            O::Invokeinterface(m, _) => {
+                Insn::Invoke(InvokeKind::Interface, method_ref(m, InvokeKind::Interface)?)
+            }
+            O::Invokedynamic(d) => decode_indy(d, bootstraps)?,
+            O::New(n) => Insn::New(Box::new(ClassRef { name: n.as_ref().into(), id: None })),
+            O::Newarray(t) => Insn::NewArray(prim_array_desc(*t).into()),
+            O::Anewarray(t) => Insn::ANewArray(type_ref(t)),
+            O::Multianewarray(t, d) => Insn::MultiANewArray(type_ref(t), *d),
+            O::Arraylength => Insn::ArrayLength,
+            O::Athrow => Insn::Athrow,
+            O::Checkcast(t) => Insn::CheckCast(type_ref(t)),
+            O::Instanceof(t) => Insn::InstanceOf(type_ref(t)),
+            O::Monitorenter => Insn::MonitorEnter,
+            O::Monitorexit => Insn::MonitorExit,
+            O::Jsr(_) => Insn::Unsupported("jsr".into()),
+            O::Ret(_) => Insn::Unsupported("ret".into()),
+            O::Breakpoint => Insn::Unsupported("breakpoint".into()),
+            O::Impdep1 => Insn::Unsupported("impdep1".into()),
+            O::Impdep2 => Insn::Unsupported("impdep2".into()),
+        };
+        code.push(insn);
+    }
+    let _ = code_len;
+    Ok((code, offsets))
+}
+
+fn field_desc_string(fd: &FieldDescriptor) -> Arc<str> {
+    let _ = matches!(fd.field_type, FieldType::Object(_));
+    desc_string(fd).into()
+}
+
+/// Parses one class file. `origin` names the file in error messages.
+pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
+    let malformed = |msg: String| LoadError::Malformed { path: origin.to_string(), msg };
+    // cafebabe reports errors as values; a panic inside it would be a bug
+    // there, but bad input must never crash m5, so contain it.
+    let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))
+        .map_err(|_| malformed("the class file parser failed on this input".into()))?;
+    let cf = parsed.map_err(|e| malformed(e.to_string()))?;
+    let name: Arc<str> = cf.this_class.to_string().into();
+    let bootstraps = cf.attributes.iter().find_map(|a| match &a.data {
+        AttributeData::BootstrapMethods(b) => Some(b.as_slice()),
+        _ => None,
+    });
+    let source_file = cf.attributes.iter().find_map(|a| match &a.data {
+        AttributeData::SourceFile(s) => Some(Arc::from(s.as_ref())),
+        _ => None,
+    });
+    let mut fields = Vec::new();
+    for f in &cf.fields {
+        let constant = f.attributes.iter().find_map(|a| match &a.data {
+            AttributeData::ConstantValue(c) => Some(literal(c)),
+            _ => None,
+        });
+        fields.push(RawField {
+            name: f.name.as_ref().into(),
+            desc: field_desc_string(&f.descriptor),
+            is_static: f.access_flags.bits() & ACC_STATIC != 0,
+            constant,
+        });
+    }
+    let mut methods = Vec::new();
+    for m in &cf.methods {
+        let mname: Arc<str> = m.name.as_ref().into();
+        let desc: Arc<str> = m.descriptor.to_string().into();
+        let flags = m.access_flags.bits();
+        let code_attr = m.attributes.iter().find_map(|a| match &a.data {
+            AttributeData::Code(c) => Some(c),
+            _ => None,
+        });
+        let mut rm = RawMethod {
+            name: mname.clone(),
+            desc: desc.clone(),
+            flags,
+            max_locals: 0,
+            max_stack: 0,
+            code: Vec::new(),
+            offsets: Vec::new(),
+            code_len: 0,
+            handlers: Vec::new(),
+            lines: Vec::new(),
+        };
+        if let Some(c) = code_attr {
+            let ops = c.bytecode.as_ref().ok_or_else(|| malformed(format!("method {mname}{desc}: no bytecode")))?;
+            let (code, offsets) = decode_code(&ops.opcodes, c.code.len(), bootstraps)
+                .map_err(|e| malformed(format!("method {mname}{desc}: {e}")))?;
+            rm.code = code;
+            rm.offsets = offsets;
+            rm.code_len = c.code.len() as u32;
+            rm.max_locals = c.max_locals;
+            rm.max_stack = c.max_stack;
+            for h in &c.exception_table {
+                rm.handlers.push(RawHandler {
+                    start: h.start_pc as u32,
+                    end: h.end_pc as u32,
+                    handler: h.handler_pc as u32,
+                    catch: h.catch_type.as_ref().map(|s| Arc::from(s.as_ref())),
+                });
+            }
+            for a in &c.attributes {
+                if let AttributeData::LineNumberTable(t) = &a.data {
+                    rm.lines.extend(t.iter().map(|e| (e.start_pc as u32, e.line_number as u32)));
+                }
+            }
+            rm.lines.sort();
+        }
+        methods.push(rm);
+    }
+    Ok(RawClass {
+        name,
+        super_name: cf.super_class.as_ref().map(|s| Arc::from(s.to_string().as_str())),
+        interfaces: cf.interfaces.iter().map(|i| Arc::from(i.to_string().as_str())).collect(),
+        flags: cf.access_flags.bits(),
+        fields,
+        methods,
+        source_file,
+    })
+}

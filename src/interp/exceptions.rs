@@ -1,0 +1,115 @@
+//! Throwing: VM-created exceptions, unwinding through exception tables,
+//! releasing synchronized methods' monitors, failed class initialization,
+//! and the uncaught-exception report.
+
+use crate::state::*;
+
+use super::natives;
+use super::{frame_mut, VmError};
+
+/// Allocates an exception of class `class` with `msg` as its detail
+/// message (no constructor runs, as for the JVM's own exceptions) and throws it.
+pub fn throw_new(s: &mut State, th: ThreadId, class: &str, msg: Option<String>) -> Result<(), VmError> {
+    let r = new_exception(s, class, msg)?;
+    throw_ref(s, th, r)
+}
+
+pub fn new_exception(s: &mut State, class: &str, msg: Option<String>) -> Result<Ref, VmError> {
+    let cid = s
+        .classes
+        .id(class)
+        .ok_or_else(|| VmError::Other(format!("m5's library lacks the exception class {class}")))?;
+    let r = natives::alloc_instance(s, cid);
+    if let Some(m) = msg {
+        let sr = super::strings::new_string(s, &m);
+        s.set_field(r, "detailMessage", Value::Ref(sr));
+    }
+    Ok(r)
+}
+
+/// Throws the exception object `exc` in thread `th`: the current instruction
+/// of the top frame is where it happened; callers are at their invoke.
+pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmError> {
+    let mut at_invoke = false;
+    loop {
+        let Some(top) = s.threads[th as usize].top() else {
+            uncaught(s, th, exc);
+            return Ok(());
+        };
+        // A caller's pc has already moved past its invoke (M5 advances it at the call).
+        let ip = if at_invoke { top.ip.saturating_sub(1) } else { top.ip };
+        let exc_class = s.object(exc).class;
+        let handler = top.method.handlers.iter().find(|h| {
+            h.start <= ip
+                && ip < h.end
+                && match &h.catch {
+                    None => true,
+                    Some(c) => c.id.is_some_and(|cid| s.classes.is_subclass(exc_class, cid)),
+                }
+        });
+        if let Some(h) = handler {
+            let target = h.handler;
+            let f = frame_mut(s, th);
+            f.stack.clear();
+            f.stack.push(Value::Ref(exc));
+            f.ip = target;
+            return Ok(());
+        }
+        // No handler here: pop the frame, releasing what it held.
+        let frame = s.thread_mut(th).stack.pop().expect("frame");
+        if let Some(obj) = frame.sync {
+            super::exec::release(s, th, obj);
+        }
+        if &*frame.method.name == "<clinit>" {
+            s.init.set(frame.method.class as usize, InitStatus::Failed);
+            exc = wrap_in_initializer_error(s, exc)?;
+        }
+        at_invoke = true;
+    }
+}
+
+/// JVMS 5.5 step 11: an exception from `<clinit>` that is not an Error
+/// becomes the cause of an ExceptionInInitializerError.
+fn wrap_in_initializer_error(s: &mut State, exc: Ref) -> Result<Ref, VmError> {
+    let error = s.classes.id("java/lang/Error");
+    let cls = s.object(exc).class;
+    if error.is_some_and(|e| s.classes.is_subclass(cls, e)) {
+        return Ok(exc);
+    }
+    let w = new_exception(s, "java/lang/ExceptionInInitializerError", None)?;
+    s.set_field(w, "cause", Value::Ref(exc));
+    Ok(w)
+}
+
+/// The text HotSpot prints first for a throwable: class name, then
+/// `: message` when the detail message is not null.
+pub fn describe(s: &State, exc: Ref) -> String {
+    let name = natives::java_class_name(s, exc);
+    match s.field(exc, "detailMessage").and_then(|v| v.as_ref()).and_then(|m| s.string(m)) {
+        Some(m) => format!("{name}: {m}"),
+        None => name,
+    }
+}
+
+/// The thread dies; its report goes to stderr as HotSpot's default handler
+/// words it. Main dying makes the exit code 1.
+fn uncaught(s: &mut State, th: ThreadId, exc: Ref) {
+    let name = natives::thread_name(s, th);
+    let mut text = format!("Exception in thread \"{name}\" {}\n", describe(s, exc));
+    let mut cause = s.field(exc, "cause").and_then(|v| v.as_ref());
+    let mut seen = vec![exc];
+    while let Some(c) = cause {
+        if seen.contains(&c) {
+            break;
+        }
+        seen.push(c);
+        text.push_str(&format!("Caused by: {}\n", describe(s, c)));
+        cause = s.field(c, "cause").and_then(|v| v.as_ref());
+    }
+    s.err.extend(text.bytes());
+    if th == 0 {
+        s.main_died = true;
+    }
+    s.last_uncaught = Some((th, exc));
+    natives::thread_ended(s, th);
+}

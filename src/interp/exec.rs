@@ -1,0 +1,891 @@
+//! The semantics of each opcode family.
+
+use std::sync::Arc;
+
+use crate::classfile::*;
+use crate::state::*;
+
+use super::exceptions::{throw_new, throw_ref};
+use super::natives::{self, NativeResult};
+use super::{class_name, frame_mut, pop, push, NoOp, Outcome, VmError};
+
+/// A VM exception raised by a frame-local instruction (only division by zero).
+pub struct Thrown {
+    pub class: &'static str,
+    pub msg: String,
+}
+
+#[inline]
+fn pop_int(st: &mut Vec<Value>) -> i32 {
+    st.pop().map(Value::as_int).unwrap_or(0)
+}
+#[inline]
+fn pop_long(st: &mut Vec<Value>) -> i64 {
+    st.pop();
+    st.pop().map(Value::as_long).unwrap_or(0)
+}
+#[inline]
+fn pop_float(st: &mut Vec<Value>) -> f32 {
+    st.pop().map(Value::as_float).unwrap_or(0.0)
+}
+#[inline]
+fn pop_double(st: &mut Vec<Value>) -> f64 {
+    st.pop();
+    st.pop().map(Value::as_double).unwrap_or(0.0)
+}
+#[inline]
+fn raw_pop(st: &mut Vec<Value>) -> Value {
+    st.pop().unwrap_or(Value::Top)
+}
+
+fn div_zero() -> Thrown {
+    Thrown { class: "java/lang/ArithmeticException", msg: "/ by zero".into() }
+}
+
+/// Frame-local instructions: constants, locals, stack shuffles, arithmetic,
+/// conversions, comparisons and branches.
+#[inline]
+pub fn local(f: &mut Frame, insn: &Insn) -> Result<(), Thrown> {
+    use Insn::*;
+    let mut next = f.ip + 1;
+    let st = &mut f.stack;
+    match insn {
+        Nop => {}
+        AconstNull => st.push(Value::Null),
+        Iconst(v) => st.push(Value::Int(*v)),
+        Lconst(v) => push(st, Value::Long(*v)),
+        Fconst(v) => st.push(Value::Float(*v)),
+        Dconst(v) => push(st, Value::Double(*v)),
+        Ldc(c) => match c {
+            Const::Int(v) => st.push(Value::Int(*v)),
+            Const::Float(v) => st.push(Value::Float(*v)),
+            Const::Long(v) => push(st, Value::Long(*v)),
+            Const::Double(v) => push(st, Value::Double(*v)),
+            _ => unreachable!("string and class constants are not frame-local"),
+        },
+        Load(k, n) => {
+            let n = *n as usize;
+            st.push(f.locals[n]);
+            if matches!(k, Kind::L | Kind::D) {
+                st.push(Value::Top);
+            }
+        }
+        Store(k, n) => {
+            let n = *n as usize;
+            if matches!(k, Kind::L | Kind::D) {
+                st.pop();
+                f.locals[n] = raw_pop(st);
+                f.locals[n + 1] = Value::Top;
+            } else {
+                f.locals[n] = raw_pop(st);
+            }
+        }
+        Pop => {
+            st.pop();
+        }
+        Pop2 => {
+            st.pop();
+            st.pop();
+        }
+        Dup => {
+            let v = *st.last().unwrap_or(&Value::Top);
+            st.push(v);
+        }
+        DupX1 => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            st.extend_from_slice(&[v1, v2, v1]);
+        }
+        DupX2 => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            let v3 = raw_pop(st);
+            st.extend_from_slice(&[v1, v3, v2, v1]);
+        }
+        Dup2 => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            st.extend_from_slice(&[v2, v1, v2, v1]);
+        }
+        Dup2X1 => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            let v3 = raw_pop(st);
+            st.extend_from_slice(&[v2, v1, v3, v2, v1]);
+        }
+        Dup2X2 => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            let v3 = raw_pop(st);
+            let v4 = raw_pop(st);
+            st.extend_from_slice(&[v2, v1, v4, v3, v2, v1]);
+        }
+        Swap => {
+            let v1 = raw_pop(st);
+            let v2 = raw_pop(st);
+            st.extend_from_slice(&[v1, v2]);
+        }
+        Arith(k, op) => arith(st, *k, *op)?,
+        Iinc(n, d) => {
+            let l = &mut f.locals[*n as usize];
+            *l = Value::Int(l.as_int().wrapping_add(*d));
+        }
+        Convert(c) => convert(st, *c),
+        Lcmp => {
+            let b = pop_long(st);
+            let a = pop_long(st);
+            st.push(Value::Int(a.cmp(&b) as i32));
+        }
+        Fcmp(nan) => {
+            let b = pop_float(st);
+            let a = pop_float(st);
+            st.push(Value::Int(a.partial_cmp(&b).map_or(*nan, |o| o as i32)));
+        }
+        Dcmp(nan) => {
+            let b = pop_double(st);
+            let a = pop_double(st);
+            st.push(Value::Int(a.partial_cmp(&b).map_or(*nan, |o| o as i32)));
+        }
+        If(c, t) => {
+            if c.test(pop_int(st).cmp(&0)) {
+                next = *t;
+            }
+        }
+        IfIcmp(c, t) => {
+            let b = pop_int(st);
+            let a = pop_int(st);
+            if c.test(a.cmp(&b)) {
+                next = *t;
+            }
+        }
+        IfAcmp(eq, t) => {
+            let b = raw_pop(st);
+            let a = raw_pop(st);
+            if (a == b) == *eq {
+                next = *t;
+            }
+        }
+        IfNull(null, t) => {
+            if (raw_pop(st) == Value::Null) == *null {
+                next = *t;
+            }
+        }
+        Goto(t) => next = *t,
+        Switch(sw) => {
+            let key = pop_int(st);
+            next = match sw.cases.binary_search_by_key(&key, |c| c.0) {
+                Ok(i) => sw.cases[i].1,
+                Err(_) => sw.default,
+            };
+        }
+        _ => unreachable!("not a frame-local instruction"),
+    }
+    f.ip = next;
+    Ok(())
+}
+
+/// Arithmetic with the JVM's exact semantics: wrapping two's complement,
+/// shift distances masked, `MIN_VALUE / -1 == MIN_VALUE`, IEEE floats.
+#[inline]
+fn arith(st: &mut Vec<Value>, k: Kind, op: ArithOp) -> Result<(), Thrown> {
+    use ArithOp::*;
+    match k {
+        Kind::I => {
+            if op == Neg {
+                let a = pop_int(st);
+                st.push(Value::Int(a.wrapping_neg()));
+                return Ok(());
+            }
+            let b = pop_int(st);
+            let a = pop_int(st);
+            let r = match op {
+                Add => a.wrapping_add(b),
+                Sub => a.wrapping_sub(b),
+                Mul => a.wrapping_mul(b),
+                Div | Rem if b == 0 => {
+                    st.push(Value::Int(a));
+                    st.push(Value::Int(b));
+                    return Err(div_zero());
+                }
+                Div => a.wrapping_div(b),
+                Rem => a.wrapping_rem(b),
+                Shl => a.wrapping_shl(b as u32 & 31),
+                Shr => a.wrapping_shr(b as u32 & 31),
+                Ushr => ((a as u32) >> (b as u32 & 31)) as i32,
+                And => a & b,
+                Or => a | b,
+                Xor => a ^ b,
+                Neg => unreachable!(),
+            };
+            st.push(Value::Int(r));
+        }
+        Kind::L => {
+            if op == Neg {
+                let a = pop_long(st);
+                push(st, Value::Long(a.wrapping_neg()));
+                return Ok(());
+            }
+            // Shift distances are ints.
+            if matches!(op, Shl | Shr | Ushr) {
+                let b = pop_int(st) as u32 & 63;
+                let a = pop_long(st);
+                let r = match op {
+                    Shl => a.wrapping_shl(b),
+                    Shr => a.wrapping_shr(b),
+                    _ => ((a as u64) >> b) as i64,
+                };
+                push(st, Value::Long(r));
+                return Ok(());
+            }
+            let b = pop_long(st);
+            let a = pop_long(st);
+            let r = match op {
+                Add => a.wrapping_add(b),
+                Sub => a.wrapping_sub(b),
+                Mul => a.wrapping_mul(b),
+                Div | Rem if b == 0 => {
+                    push(st, Value::Long(a));
+                    push(st, Value::Long(b));
+                    return Err(div_zero());
+                }
+                Div => a.wrapping_div(b),
+                Rem => a.wrapping_rem(b),
+                And => a & b,
+                Or => a | b,
+                Xor => a ^ b,
+                _ => unreachable!(),
+            };
+            push(st, Value::Long(r));
+        }
+        Kind::F => {
+            if op == Neg {
+                let a = pop_float(st);
+                st.push(Value::Float(-a));
+                return Ok(());
+            }
+            let b = pop_float(st);
+            let a = pop_float(st);
+            st.push(Value::Float(match op {
+                Add => a + b,
+                Sub => a - b,
+                Mul => a * b,
+                Div => a / b,
+                Rem => a % b,
+                _ => unreachable!(),
+            }));
+        }
+        Kind::D => {
+            if op == Neg {
+                let a = pop_double(st);
+                push(st, Value::Double(-a));
+                return Ok(());
+            }
+            let b = pop_double(st);
+            let a = pop_double(st);
+            push(
+                st,
+                Value::Double(match op {
+                    Add => a + b,
+                    Sub => a - b,
+                    Mul => a * b,
+                    Div => a / b,
+                    Rem => a % b,
+                    _ => unreachable!(),
+                }),
+            );
+        }
+        Kind::A => unreachable!(),
+    }
+    Ok(())
+}
+
+/// Conversions; Rust's `as` saturates and maps NaN to 0 exactly like
+/// `f2i`/`d2l` and friends.
+#[inline]
+fn convert(st: &mut Vec<Value>, c: Conv) {
+    use Conv::*;
+    let v = match c {
+        I2L => Value::Long(pop_int(st) as i64),
+        I2F => Value::Float(pop_int(st) as f32),
+        I2D => Value::Double(pop_int(st) as f64),
+        L2I => Value::Int(pop_long(st) as i32),
+        L2F => Value::Float(pop_long(st) as f32),
+        L2D => Value::Double(pop_long(st) as f64),
+        F2I => Value::Int(pop_float(st) as i32),
+        F2L => Value::Long(pop_float(st) as i64),
+        F2D => Value::Double(pop_float(st) as f64),
+        D2I => Value::Int(pop_double(st) as i32),
+        D2L => Value::Long(pop_double(st) as i64),
+        D2F => Value::Float(pop_double(st) as f32),
+        I2B => Value::Int(pop_int(st) as i8 as i32),
+        I2C => Value::Int(pop_int(st) as u16 as i32),
+        I2S => Value::Int(pop_int(st) as i16 as i32),
+    };
+    push(st, v);
+}
+
+fn err_here(method: &Method, ip: u32) -> (String, u32) {
+    (method.display_name(), method.pc(ip))
+}
+
+fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
+    let (method, pc) = err_here(method, ip);
+    VmError::MissingClass { class: class.to_string(), method, pc }
+}
+
+fn advance(s: &mut State, th: ThreadId) {
+    frame_mut(s, th).ip += 1;
+}
+
+/// Result of making sure a class is initialized before an active use.
+pub(crate) enum Init {
+    Ready,
+    /// `<clinit>` frames were pushed; the instruction runs again after them.
+    Pushed,
+    Blocked,
+    /// An exception was thrown (NoClassDefFoundError for a failed class).
+    Threw,
+}
+
+/// JVMS 5.5: initialize `c` (superclasses first) unless done or in progress
+/// in this thread. The `<clinit>` frames are pushed above the current frame,
+/// whose instruction has not advanced and so executes again afterwards.
+pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Init, VmError> {
+    let mut chain = Vec::new();
+    let mut cur = Some(c);
+    while let Some(id) = cur {
+        match s.init[id as usize] {
+            InitStatus::Done => break,
+            InitStatus::Running(t) if t == th => break,
+            InitStatus::Running(_) => return Ok(Init::Blocked),
+            InitStatus::Failed => {
+                let name = s.classes.class(id).name.replace('/', ".");
+                throw_new(s, th, "java/lang/NoClassDefFoundError", Some(format!("Could not initialize class {name}")))?;
+                return Ok(Init::Threw);
+            }
+            InitStatus::Uninitialized => chain.push(id),
+        }
+        cur = s.classes.class(id).super_id;
+    }
+    if chain.is_empty() {
+        return Ok(Init::Ready);
+    }
+    let mut pushed = false;
+    // Subclass frames first, so the superclass's <clinit> is on top and runs first.
+    for id in chain {
+        match s.classes.class(id).clinit {
+            None => {
+                s.init.set(id as usize, InitStatus::Done);
+            }
+            Some(m) => {
+                s.init.set(id as usize, InitStatus::Running(th));
+                let method = s.classes.method(m).clone();
+                let t = s.thread_mut(th);
+                t.stack.push(Arc::new(Frame::new(method, &[])));
+                pushed = true;
+            }
+        };
+    }
+    Ok(if pushed { Init::Pushed } else { Init::Ready })
+}
+
+macro_rules! init_or_return {
+    ($s:expr, $th:expr, $c:expr) => {
+        match ensure_init($s, $th, $c)? {
+            Init::Ready => {}
+            Init::Pushed | Init::Threw => return Ok(Outcome::Stepped),
+            Init::Blocked => return Ok(Outcome::NoOp(NoOp::Blocked)),
+        }
+    };
+}
+
+/// Instructions that read or write the heap, statics, monitors or other
+/// frames.
+pub fn heap(s: &mut State, th: ThreadId, method: &Arc<Method>, insn: &Insn) -> Result<Outcome, VmError> {
+    let ip = s.threads[th as usize].top().expect("has frame").ip;
+    match insn {
+        Insn::Ldc(c) => ldc(s, th, method, ip, c),
+        Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength => array_access(s, th, insn),
+        Insn::GetField(f) | Insn::PutField(f) => instance_field(s, th, method, ip, insn, f),
+        Insn::GetStatic(f) | Insn::PutStatic(f) => static_field(s, th, method, ip, insn, f),
+        Insn::Invoke(kind, m) => invoke(s, th, method, ip, *kind, m),
+        Insn::Concat(c) => super::strings::concat(s, th, c),
+        Insn::New(c) => new_object(s, th, method, ip, c),
+        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => new_array(s, th, method, ip, insn),
+        Insn::Athrow => athrow(s, th),
+        Insn::CheckCast(t) | Insn::InstanceOf(t) => type_check(s, th, method, ip, insn, t),
+        Insn::MonitorEnter | Insn::MonitorExit => monitor(s, th, insn),
+        Insn::Return(k) => do_return(s, th, *k),
+        Insn::Unsupported(what) => {
+            let (m, pc) = err_here(method, ip);
+            Err(VmError::UnsupportedInsn { insn: what.to_string(), method: m, pc })
+        }
+        other => unreachable!("frame-local instruction {other:?} reached the heap path"),
+    }
+}
+
+fn ldc(s: &mut State, th: ThreadId, method: &Method, ip: u32, c: &Const) -> Result<Outcome, VmError> {
+    let v = match c {
+        Const::String(text) => Value::Ref(super::strings::intern(s, text)?),
+        Const::Class(t) => {
+            if t.id.is_none() && !t.name.starts_with('[') {
+                return Err(missing_class(method, ip, &t.name));
+            }
+            Value::Ref(natives::mirror(s, &t.name)?)
+        }
+        _ => unreachable!("numeric constants are frame-local"),
+    };
+    let f = frame_mut(s, th);
+    f.stack.push(v);
+    f.ip += 1;
+    Ok(Outcome::Stepped)
+}
+
+/// `xaload`, `xastore`, `arraylength`: null and bounds checks as the JVM.
+fn array_access(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError> {
+    let f = s.threads[th as usize].top().expect("frame");
+    let len = f.stack.len();
+    let (value, index, arr) = match insn {
+        Insn::ArrayLength => (None, 0, f.stack[len - 1]),
+        Insn::ArrayLoad(_) => (None, f.stack[len - 1].as_int(), f.stack[len - 2]),
+        Insn::ArrayStore(k) => {
+            let wide = matches!(k, ArrKind::L | ArrKind::D);
+            let vpos = if wide { len - 2 } else { len - 1 };
+            (Some(f.stack[vpos]), f.stack[vpos - 1].as_int(), f.stack[vpos - 2])
+        }
+        _ => unreachable!(),
+    };
+    let Some(r) = arr.as_ref() else {
+        throw_new(s, th, "java/lang/NullPointerException", None)?;
+        return Ok(Outcome::Stepped);
+    };
+    let (elem, data) = s.object(r).array().expect("array operand");
+    let alen = data.len();
+    if let Insn::ArrayLength = insn {
+        let fr = frame_mut(s, th);
+        fr.stack.pop();
+        fr.stack.push(Value::Int(alen as i32));
+        fr.ip += 1;
+        return Ok(Outcome::Stepped);
+    }
+    if index < 0 || index as usize >= alen {
+        let msg = format!("Index {index} out of bounds for length {alen}");
+        throw_new(s, th, "java/lang/ArrayIndexOutOfBoundsException", Some(msg))?;
+        return Ok(Outcome::Stepped);
+    }
+    let i = index as usize;
+    match value {
+        None => {
+            let v = data.get(i);
+            let fr = frame_mut(s, th);
+            fr.stack.truncate(len - 2);
+            push(&mut fr.stack, v);
+            fr.ip += 1;
+        }
+        Some(v) => {
+            if let Value::Ref(vr) = v
+                && !natives::assignable_to(s, vr, elem)
+            {
+                let msg = natives::java_class_name(s, vr);
+                throw_new(s, th, "java/lang/ArrayStoreException", Some(msg))?;
+                return Ok(Outcome::Stepped);
+            }
+            match &mut s.object_mut(r).body {
+                Body::Array { data, .. } => data.set(i, v),
+                _ => unreachable!(),
+            }
+            let fr = frame_mut(s, th);
+            let wide = v.is_wide();
+            fr.stack.truncate(len - 3 - usize::from(wide));
+            fr.ip += 1;
+        }
+    }
+    Ok(Outcome::Stepped)
+}
+
+fn instance_field(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+    f: &FieldRef,
+) -> Result<Outcome, VmError> {
+    let Some(slot) = f.slot else { return Err(missing_class(method, ip, &f.class)) };
+    let slot = slot as usize;
+    let wide = matches!(f.desc.as_bytes()[0], b'J' | b'D');
+    let fr = s.threads[th as usize].top().expect("frame");
+    let len = fr.stack.len();
+    match insn {
+        Insn::GetField(_) => {
+            let Some(r) = fr.stack[len - 1].as_ref() else {
+                throw_new(s, th, "java/lang/NullPointerException", None)?;
+                return Ok(Outcome::Stepped);
+            };
+            let v = s.object(r).fields()[slot];
+            let fr = frame_mut(s, th);
+            fr.stack.pop();
+            push(&mut fr.stack, v);
+            fr.ip += 1;
+        }
+        _ => {
+            let vpos = if wide { len - 2 } else { len - 1 };
+            let v = fr.stack[vpos];
+            let Some(r) = fr.stack[vpos - 1].as_ref() else {
+                throw_new(s, th, "java/lang/NullPointerException", None)?;
+                return Ok(Outcome::Stepped);
+            };
+            s.object_mut(r).fields_mut()[slot] = v;
+            let fr = frame_mut(s, th);
+            fr.stack.truncate(vpos - 1);
+            fr.ip += 1;
+        }
+    }
+    Ok(Outcome::Stepped)
+}
+
+fn static_field(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+    f: &FieldRef,
+) -> Result<Outcome, VmError> {
+    let (Some(slot), Some(owner)) = (f.slot, f.owner) else { return Err(missing_class(method, ip, &f.class)) };
+    init_or_return!(s, th, owner);
+    match insn {
+        Insn::GetStatic(_) => {
+            let v = s.statics[slot as usize];
+            let fr = frame_mut(s, th);
+            push(&mut fr.stack, v);
+            fr.ip += 1;
+        }
+        _ => {
+            let fr = frame_mut(s, th);
+            let v = pop(&mut fr.stack);
+            fr.ip += 1;
+            s.statics.set(slot as usize, v);
+        }
+    }
+    Ok(Outcome::Stepped)
+}
+
+/// The class whose vtable dispatches calls on the object at `r` (arrays use Object's).
+pub(crate) fn dispatch_class(s: &State, r: Ref) -> ClassId {
+    s.object(r).class
+}
+
+/// Tries to take `obj`'s monitor for `th` (reentrant). False: held by another thread.
+pub(crate) fn acquire(s: &mut State, th: ThreadId, obj: Ref) -> bool {
+    let o = s.object(obj);
+    if o.mcount > 0 && o.monitor != th {
+        return false;
+    }
+    let o = s.object_mut(obj);
+    o.monitor = th;
+    o.mcount += 1;
+    true
+}
+
+/// Releases one hold of `obj`'s monitor; false if `th` does not own it.
+pub(crate) fn release(s: &mut State, th: ThreadId, obj: Ref) -> bool {
+    let o = s.object(obj);
+    if o.mcount == 0 || o.monitor != th {
+        return false;
+    }
+    let o = s.object_mut(obj);
+    o.mcount -= 1;
+    if o.mcount == 0 {
+        o.monitor = 0;
+    }
+    true
+}
+
+/// All four invoke instructions. M5 advances the caller's pc when the call
+/// happens, so a returning callee resumes the caller at the next instruction.
+fn invoke(
+    s: &mut State,
+    th: ThreadId,
+    caller: &Method,
+    ip: u32,
+    kind: InvokeKind,
+    m: &MethodRef,
+) -> Result<Outcome, VmError> {
+    let n = m.arg_slots as usize;
+    let fr = s.threads[th as usize].top().expect("frame");
+    let args: Vec<Value> = fr.stack[fr.stack.len() - n..].to_vec();
+    let target = match kind {
+        InvokeKind::Static => {
+            let (Some(t), Some(owner)) = (m.target, m.owner) else { return Err(missing_class(caller, ip, &m.class)) };
+            init_or_return!(s, th, owner);
+            t
+        }
+        _ => {
+            let Some(recv) = args[0].as_ref() else {
+                throw_new(s, th, "java/lang/NullPointerException", None)?;
+                return Ok(Outcome::Stepped);
+            };
+            match (kind, m.target) {
+                (InvokeKind::Special, Some(t)) | (InvokeKind::Virtual | InvokeKind::Interface, Some(t)) => t,
+                (InvokeKind::Special, None) => return Err(missing_class(caller, ip, &m.class)),
+                _ => {
+                    let cls = dispatch_class(s, recv);
+                    match s.classes.class(cls).vtable.get(&m.selector) {
+                        Some(t) => *t,
+                        None => {
+                            if s.classes.id(&m.class).is_none() {
+                                return Err(missing_class(caller, ip, &m.class));
+                            }
+                            let (method, pc) = err_here(caller, ip);
+                            return Err(VmError::NoSuchMethod {
+                                class: class_name(s, cls).to_string(),
+                                name: format!("{}{}", m.name, m.desc),
+                                method,
+                                pc,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let callee = s.classes.method(target).clone();
+    if callee.is_abstract() {
+        let (method, pc) = err_here(caller, ip);
+        return Err(VmError::NoSuchMethod {
+            class: callee.class_name.to_string(),
+            name: format!("{}{} (abstract)", callee.name, callee.desc),
+            method,
+            pc,
+        });
+    }
+    if callee.is_native() {
+        return call_native(s, th, caller, ip, &callee, &args);
+    }
+    // A synchronized method takes its monitor as part of the invocation.
+    let sync = if callee.is_synchronized() {
+        let obj = if callee.is_static() {
+            natives::mirror(s, &callee.class_name)?
+        } else {
+            args[0].as_ref().expect("receiver checked")
+        };
+        if !acquire(s, th, obj) {
+            return Ok(Outcome::NoOp(NoOp::Blocked));
+        }
+        Some(obj)
+    } else {
+        None
+    };
+    let fr = frame_mut(s, th);
+    let len = fr.stack.len();
+    fr.stack.truncate(len - n);
+    fr.ip += 1;
+    let mut frame = Frame::new(callee, &args);
+    frame.sync = sync;
+    s.thread_mut(th).stack.push(Arc::new(frame));
+    Ok(Outcome::Stepped)
+}
+
+/// Calls a native: it sees the arguments before they are popped, and may
+/// block (no change), return, throw, or push frames of its own.
+pub(crate) fn call_native(
+    s: &mut State,
+    th: ThreadId,
+    caller: &Method,
+    ip: u32,
+    callee: &Method,
+    args: &[Value],
+) -> Result<Outcome, VmError> {
+    let Some(idx) = callee.native else {
+        let (method, pc) = err_here(caller, ip);
+        return Err(VmError::UnsupportedNative { native: callee.display_name(), method, pc });
+    };
+    let n = callee.arg_slots as usize;
+    match (natives::NATIVES[idx as usize].3)(s, th, args)? {
+        NativeResult::Block => Ok(Outcome::NoOp(NoOp::Blocked)),
+        NativeResult::Throw(class, msg) => {
+            throw_new(s, th, class, msg)?;
+            Ok(Outcome::Stepped)
+        }
+        NativeResult::Return(v) => {
+            // The native may have pushed a frame (e.g. `run`), so find the caller's.
+            let t = s.thread_mut(th);
+            let depth = t.stack.len();
+            let caller_pos = t.stack.iter().rposition(|f| f.method.id == caller.id && f.ip == ip).unwrap_or(depth - 1);
+            let fr = Arc::make_mut(&mut t.stack[caller_pos]);
+            let len = fr.stack.len();
+            fr.stack.truncate(len - n);
+            if let Some(v) = v {
+                push(&mut fr.stack, v);
+            }
+            fr.ip += 1;
+            Ok(Outcome::Stepped)
+        }
+    }
+}
+
+/// `new`: allocate with default field values. A `java.lang.Thread` subclass
+/// also gets an unscheduled thread-table entry whose call stack already holds
+/// its `run()` frame (M5's model).
+fn new_object(s: &mut State, th: ThreadId, method: &Method, ip: u32, c: &ClassRef) -> Result<Outcome, VmError> {
+    let Some(cid) = c.id else { return Err(missing_class(method, ip, &c.name)) };
+    init_or_return!(s, th, cid);
+    let r = natives::alloc_instance(s, cid);
+    if s.classes.class(cid).is_thread {
+        natives::add_thread_entry(s, r, cid)?;
+    }
+    let fr = frame_mut(s, th);
+    fr.stack.push(Value::Ref(r));
+    fr.ip += 1;
+    Ok(Outcome::Stepped)
+}
+
+fn new_array(s: &mut State, th: ThreadId, method: &Method, ip: u32, insn: &Insn) -> Result<Outcome, VmError> {
+    let (elem, dims): (Arc<str>, usize) = match insn {
+        Insn::NewArray(d) => (d.clone(), 1),
+        Insn::ANewArray(t) => {
+            if t.id.is_none() && !t.name.starts_with('[') {
+                return Err(missing_class(method, ip, &t.name));
+            }
+            let e: Arc<str> =
+                if t.name.starts_with('[') { t.name.clone() } else { format!("L{};", t.name).into() };
+            (e, 1)
+        }
+        Insn::MultiANewArray(t, d) => (t.name[1..].into(), *d as usize),
+        _ => unreachable!(),
+    };
+    let fr = s.threads[th as usize].top().expect("frame");
+    let counts: Vec<i32> = fr.stack[fr.stack.len() - dims..].iter().map(|v| v.as_int()).collect();
+    if let Some(neg) = counts.iter().find(|c| **c < 0) {
+        throw_new(s, th, "java/lang/NegativeArraySizeException", Some(neg.to_string()))?;
+        return Ok(Outcome::Stepped);
+    }
+    let r = natives::alloc_multi_array(s, &elem, &counts);
+    let fr = frame_mut(s, th);
+    let len = fr.stack.len();
+    fr.stack.truncate(len - dims);
+    fr.stack.push(Value::Ref(r));
+    fr.ip += 1;
+    Ok(Outcome::Stepped)
+}
+
+fn athrow(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    let fr = s.threads[th as usize].top().expect("frame");
+    match fr.stack.last().and_then(|v| v.as_ref()) {
+        Some(r) => throw_ref(s, th, r)?,
+        None => throw_new(s, th, "java/lang/NullPointerException", None)?,
+    }
+    Ok(Outcome::Stepped)
+}
+
+fn type_check(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+    t: &TypeRef,
+) -> Result<Outcome, VmError> {
+    if t.id.is_none() && !t.name.starts_with('[') {
+        return Err(missing_class(method, ip, &t.name));
+    }
+    let fr = s.threads[th as usize].top().expect("frame");
+    let v = *fr.stack.last().unwrap_or(&Value::Null);
+    let target: Arc<str> = if t.name.starts_with('[') { t.name.clone() } else { format!("L{};", t.name).into() };
+    let ok = v.as_ref().map(|r| natives::assignable_to(s, r, &target));
+    match insn {
+        Insn::CheckCast(_) => {
+            if ok == Some(false) {
+                let r = v.as_ref().expect("non-null");
+                let msg = format!(
+                    "class {} cannot be cast to class {}",
+                    natives::java_class_name(s, r),
+                    t.name.replace('/', ".")
+                );
+                throw_new(s, th, "java/lang/ClassCastException", Some(msg))?;
+                return Ok(Outcome::Stepped);
+            }
+            advance(s, th);
+        }
+        _ => {
+            let fr = frame_mut(s, th);
+            fr.stack.pop();
+            fr.stack.push(Value::Int(i32::from(ok == Some(true))));
+            fr.ip += 1;
+        }
+    }
+    Ok(Outcome::Stepped)
+}
+
+/// `monitorenter` blocks (a no-op) while another thread owns the monitor.
+fn monitor(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError> {
+    let fr = s.threads[th as usize].top().expect("frame");
+    let Some(r) = fr.stack.last().and_then(|v| v.as_ref()) else {
+        throw_new(s, th, "java/lang/NullPointerException", None)?;
+        return Ok(Outcome::Stepped);
+    };
+    match insn {
+        Insn::MonitorEnter => {
+            if !acquire(s, th, r) {
+                return Ok(Outcome::NoOp(NoOp::Blocked));
+            }
+        }
+        _ => {
+            if !release(s, th, r) {
+                throw_new(s, th, "java/lang/IllegalMonitorStateException", Some("current thread is not owner".into()))?;
+                return Ok(Outcome::Stepped);
+            }
+        }
+    }
+    let fr = frame_mut(s, th);
+    fr.stack.pop();
+    fr.ip += 1;
+    Ok(Outcome::Stepped)
+}
+
+/// Returns pop the frame, release a synchronized method's monitor, finish a
+/// class initialization, and push the result on the caller's stack. The
+/// last frame returning ends the thread.
+fn do_return(s: &mut State, th: ThreadId, k: Option<Kind>) -> Result<Outcome, VmError> {
+    let t = s.thread_mut(th);
+    let frame = t.stack.pop().expect("frame");
+    let result = k.map(|_| {
+        let mut st = frame.stack.clone();
+        pop(&mut st)
+    });
+    let caller_exists = !t.stack.is_empty();
+    if let Some(obj) = frame.sync {
+        release(s, th, obj);
+    }
+    if &*frame.method.name == "<clinit>" {
+        s.init.set(frame.method.class as usize, InitStatus::Done);
+    }
+    if caller_exists {
+        if let Some(v) = result {
+            push(&mut frame_mut(s, th).stack, v);
+        }
+    } else {
+        super::natives::thread_ended(s, th);
+    }
+    Ok(Outcome::Stepped)
+}
+
+/// A thread in `wait()`: blocked until notified (or a timed wait's time
+/// passes, which may be any time), then one step re-acquires the monitor.
+pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    let w = s.threads[th as usize].wait.expect("waiting");
+    if !w.notified && !w.timed {
+        return Ok(Outcome::NoOp(NoOp::Blocked));
+    }
+    let o = s.object(w.object);
+    if o.mcount > 0 && o.monitor != th {
+        return Ok(Outcome::NoOp(NoOp::Blocked));
+    }
+    let o = s.object_mut(w.object);
+    o.monitor = th;
+    o.mcount = w.count;
+    o.wait_set.retain(|t| *t != th);
+    s.thread_mut(th).wait = None;
+    Ok(Outcome::Stepped)
+}

@@ -1,0 +1,96 @@
+//! The initial state (the paper's `*a0*`): one thread, number 0, poised at
+//! `main`, with the main class's static initializers (if any) above it.
+
+use std::sync::Arc;
+
+use crate::classfile::{ClassPath, ClassTable, Const, LoadError};
+use crate::state::*;
+
+use super::{natives, strings, VmError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error(transparent)]
+    Load(#[from] LoadError),
+    #[error("{0}")]
+    Vm(#[from] VmError),
+    #[error("class {0} has no method `public static void main(String[])`")]
+    NoMain(String),
+}
+
+/// Loads `main` (a binary name, dots or slashes) and its dependencies from `cp`.
+pub fn load_classes(cp: &ClassPath, main: &str) -> Result<Arc<ClassTable>, LoadError> {
+    let main = main.replace('.', "/");
+    Ok(Arc::new(ClassTable::load(cp, &[&main], &natives::bind)?))
+}
+
+/// Builds the initial state for running `main` with `args`. The heap holds
+/// just the `String[] args` array (and its strings) at the start.
+pub fn initial_state(
+    classes: Arc<ClassTable>,
+    main: &str,
+    args: &[String],
+    config: Config,
+) -> Result<State, SetupError> {
+    let main = main.replace('.', "/");
+    let cid = classes.id(&main).ok_or_else(|| SetupError::NoMain(main.clone()))?;
+    let main_method = classes
+        .declared_method(cid, "main", "([Ljava/lang/String;)V")
+        .filter(|m| m.is_static())
+        .cloned()
+        .ok_or_else(|| SetupError::NoMain(main.replace('/', ".")))?;
+    let mut statics = im::Vector::new();
+    for _ in 0..classes.n_statics {
+        statics.push_back(Value::Null);
+    }
+    // Preparation: default values, and ConstantValue attributes.
+    for c in &classes.classes {
+        for (_, desc, slot, constant) in &c.statics {
+            let v = match constant {
+                Some(Const::Int(v)) => Value::Int(*v),
+                Some(Const::Long(v)) => Value::Long(*v),
+                Some(Const::Float(v)) => Value::Float(*v),
+                Some(Const::Double(v)) => Value::Double(*v),
+                _ => Value::default_for(desc),
+            };
+            statics.set(*slot as usize, v);
+        }
+    }
+    let init = (0..classes.classes.len()).map(|_| InitStatus::Uninitialized).collect();
+    let mut s = State {
+        threads: im::Vector::new(),
+        heap: im::Vector::new(),
+        classes: classes.clone(),
+        statics,
+        init,
+        interned: im::HashMap::new(),
+        mirrors: im::HashMap::new(),
+        config: Arc::new(config),
+        out: im::Vector::new(),
+        err: im::Vector::new(),
+        exit: None,
+        main_died: false,
+        last_uncaught: None,
+        live_gen: 0,
+    };
+    // String constants in ConstantValue attributes are interned literals.
+    for c in &classes.classes {
+        for (_, _, slot, constant) in &c.statics {
+            if let Some(Const::String(text)) = constant {
+                let r = strings::intern(&mut s, text)?;
+                s.statics.set(*slot as usize, Value::Ref(r));
+            }
+        }
+    }
+    let arg_refs: Vec<Value> = args.iter().map(|a| Value::Ref(strings::new_string(&mut s, a))).collect();
+    let arr = natives::alloc_array(&mut s, "Ljava/lang/String;", ArrayData::A(arg_refs));
+    s.threads.push_back(Arc::new(Thread {
+        stack: vec![Arc::new(Frame::new(main_method, &[Value::Ref(arr)]))],
+        status: Status::Scheduled,
+        object: None,
+        wait: None,
+    }));
+    // The JVM initializes the main class before main runs.
+    super::exec::ensure_init(&mut s, 0, cid)?;
+    Ok(s)
+}

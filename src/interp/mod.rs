@@ -1,0 +1,182 @@
+//! step and run: the M5 interpreter. `step(s, th)` executes the next
+//! instruction of thread `th`; stepping a thread that does not exist, is
+//! unscheduled, has finished or is blocked is a no-op that leaves `s`
+//! unchanged (M5's rule). Each opcode family has one function in `exec`.
+
+pub mod exceptions;
+mod exec;
+pub mod init;
+pub mod javafmt;
+pub mod natives;
+pub mod strings;
+
+use std::sync::Arc;
+
+use crate::classfile::{ClassId, Insn, Method};
+use crate::state::{Frame, State, Status, ThreadId, Value};
+
+pub use init::initial_state;
+
+/// An error that stops the machine: the program needs something m5 does
+/// not model, or the class files are inconsistent. Java exceptions are not
+/// errors: they are thrown inside the model.
+#[derive(Debug, thiserror::Error)]
+pub enum VmError {
+    #[error("unsupported instruction {insn} in {method} at pc {pc}")]
+    UnsupportedInsn { insn: String, method: String, pc: u32 },
+    #[error("native method {native} is not modeled by m5 (called from {method} at pc {pc})")]
+    UnsupportedNative { native: String, method: String, pc: u32 },
+    #[error("class {class} is neither on the class path nor in m5's library (needed by {method} at pc {pc})")]
+    MissingClass { class: String, method: String, pc: u32 },
+    #[error("no method {name} for class {class} (called from {method} at pc {pc})")]
+    NoSuchMethod { class: String, name: String, method: String, pc: u32 },
+    #[error("{0}")]
+    Other(String),
+}
+
+/// What a step did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// One instruction executed (possibly throwing a Java exception).
+    Stepped,
+    /// Nothing happened, and the state is unchanged.
+    NoOp(NoOp),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoOp {
+    NoSuchThread,
+    Unscheduled,
+    Terminated,
+    /// Waiting for a monitor, a notify, a join or another thread's class initialization.
+    Blocked,
+    /// The program has exited (System.exit).
+    Exited,
+}
+
+/// The top frame of `th`, made unique for writing.
+#[inline]
+pub(crate) fn frame_mut(s: &mut State, th: ThreadId) -> &mut Frame {
+    let t = Arc::make_mut(&mut s.threads[th as usize]);
+    Arc::make_mut(t.stack.last_mut().expect("thread has a frame"))
+}
+
+/// Executes the next instruction of thread `th` in place.
+pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    if s.exit.is_some() {
+        return Ok(Outcome::NoOp(NoOp::Exited));
+    }
+    let Some(t) = s.threads.get(th as usize) else {
+        return Ok(Outcome::NoOp(NoOp::NoSuchThread));
+    };
+    if t.status == Status::Unscheduled {
+        return Ok(Outcome::NoOp(NoOp::Unscheduled));
+    }
+    let Some(top) = t.stack.last() else {
+        return Ok(Outcome::NoOp(NoOp::Terminated));
+    };
+    if t.wait.is_some() {
+        return exec::resume_wait(s, th);
+    }
+    let method = top.method.clone();
+    let ip = top.ip as usize;
+    let insn = &method.code[ip];
+    if insn.is_frame_local() {
+        match exec::local(frame_mut(s, th), insn) {
+            Ok(()) => Ok(Outcome::Stepped),
+            Err(thrown) => {
+                exceptions::throw_new(s, th, thrown.class, Some(thrown.msg))?;
+                Ok(Outcome::Stepped)
+            }
+        }
+    } else {
+        exec::heap(s, th, &method, insn)
+    }
+}
+
+/// Runs thread `th` for up to `budget` steps without consulting a scheduler,
+/// stopping early after any instruction that is not frame-local (it may have
+/// changed which threads can run) or when the thread cannot step. Returns
+/// the number of steps taken and the last outcome. Semantically this is
+/// exactly `budget` (or fewer) calls of `step(s, th)`; it is faster because
+/// it holds the frame across frame-local instructions.
+pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outcome), VmError> {
+    let mut n = 0u64;
+    while n < budget {
+        // Fast path: a stretch of frame-local instructions in the top frame.
+        let ready = s.exit.is_none()
+            && s.threads.get(th as usize).is_some_and(|t| t.status == Status::Scheduled && t.wait.is_none() && !t.stack.is_empty());
+        if ready {
+            let method = s.threads[th as usize].stack.last().expect("checked").method.clone();
+            let frame = frame_mut(s, th);
+            let mut thrown = None;
+            while n < budget {
+                let insn = &method.code[frame.ip as usize];
+                if !insn.is_frame_local() {
+                    break;
+                }
+                match exec::local(frame, insn) {
+                    Ok(()) => n += 1,
+                    Err(t) => {
+                        thrown = Some(t);
+                        break;
+                    }
+                }
+            }
+            if let Some(t) = thrown {
+                exceptions::throw_new(s, th, t.class, Some(t.msg))?;
+                return Ok((n + 1, Outcome::Stepped));
+            }
+            if n >= budget {
+                return Ok((n, Outcome::Stepped));
+            }
+        }
+        let out = step(s, th)?;
+        if out != Outcome::Stepped {
+            return Ok((n, out));
+        }
+        return Ok((n + 1, out));
+    }
+    Ok((n, Outcome::Stepped))
+}
+
+/// Could `th` take a step now (not blocked, finished, unscheduled)? Decided
+/// by stepping a copy: the blocked cases are exactly the no-op cases of `step`.
+pub fn can_step(s: &State, th: ThreadId) -> bool {
+    let Some(t) = s.thread(th) else { return false };
+    if !t.is_alive() || s.exit.is_some() {
+        return false;
+    }
+    let mut probe = s.clone();
+    !matches!(step(&mut probe, th), Ok(Outcome::NoOp(_)))
+}
+
+/// The instruction `th` would execute next, with its method and pc.
+pub fn next_insn(s: &State, th: ThreadId) -> Option<(Arc<Method>, u32, &Insn)> {
+    let f = s.thread(th)?.top()?;
+    let insn = f.method.code.get(f.ip as usize)?;
+    Some((f.method.clone(), f.pc(), insn))
+}
+
+pub(crate) fn class_name(s: &State, c: ClassId) -> Arc<str> {
+    s.classes.class(c).name.clone()
+}
+
+/// Pushes `v` (two slots for long/double).
+#[inline]
+pub(crate) fn push(stack: &mut Vec<Value>, v: Value) {
+    stack.push(v);
+    if v.is_wide() {
+        stack.push(Value::Top);
+    }
+}
+
+/// Pops one value of either category (skipping the `Top` of a wide value).
+#[inline]
+pub(crate) fn pop(stack: &mut Vec<Value>) -> Value {
+    match stack.pop() {
+        Some(Value::Top) => stack.pop().unwrap_or(Value::Top),
+        Some(v) => v,
+        None => Value::Top,
+    }
+}

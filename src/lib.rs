@@ -1,0 +1,8 @@
+//! m5: javac's class files as an executable Moore & Porter "M5" model of the
+//! JVM. Data flows one way: `classfile` -> `state` -> `interp` -> `schedule`.
+
+pub mod classfile;
+pub mod interp;
+pub mod schedule;
+pub mod state;
+pub mod cli;

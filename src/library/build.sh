@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Builds m5's model Java library (java.lang / java.io) into src/library/classes
+# and regenerates src/library/manifest.txt. The .class files are committed; the
+# Rust crate embeds them with include_bytes!.
+# Usage: src/library/build.sh   (from anywhere; it cd's to the repo root itself)
+# Needs javac/javap 17.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+lib=src/library
+rm -rf "$lib/classes"
+mkdir -p "$lib/classes"
+javac --patch-module java.base="$lib" -XDstringConcat=inline -g:none \
+    -d "$lib/classes" $(find "$lib/java" -name '*.java' | LC_ALL=C sort)
+
+# manifest.txt: internal names of all compiled classes, sorted.
+(cd "$lib/classes" && find . -name '*.class' | sed -e 's|^\./||' -e 's|\.class$||' | LC_ALL=C sort) \
+    > "$lib/manifest.txt"
+
+# Checks: no class outside the library is referenced, and no invokedynamic.
+classes=$(find "$lib/classes" -name '*.class' | LC_ALL=C sort)
+outside=$(for f in $classes; do javap -v "$f"; done \
+    | grep -oE '(java|jdk|sun)/[A-Za-z0-9_/$]+' | LC_ALL=C sort -u \
+    | LC_ALL=C comm -23 - "$lib/manifest.txt")
+if [ -n "$outside" ]; then
+    echo "error: library references classes outside the library:" >&2
+    echo "$outside" >&2
+    exit 1
+fi
+if for f in $classes; do javap -c -p "$f"; done | grep -q invokedynamic; then
+    echo "error: invokedynamic in library bytecode" >&2
+    exit 1
+fi
+echo "built $(wc -l < "$lib/manifest.txt") classes into $lib/classes"
+echo "native methods (must match NATIVES.md):"
+for f in $classes; do
+    cls=${f#"$lib/classes/"}; cls=${cls%.class}
+    javap -s -p "$f" | awk -v c="$cls" '
+        / native / { n = $0; sub(/\(.*/, "", n); k = split(n, w, " "); name = w[k]; want = 1; next }
+        want && /descriptor:/ { print "  " c "." name $2; want = 0 }'
+done

@@ -1,0 +1,94 @@
+/* m5's model of java.lang.Byte (minimal; no valueOf cache). */
+package java.lang;
+
+public final class Byte extends Number implements Comparable<Byte> {
+    public static final byte MIN_VALUE = -0x80;
+    public static final byte MAX_VALUE = 0x7f;
+    public static final int SIZE = 8;
+    public static final int BYTES = 1;
+
+    private final byte value;
+
+    public Byte(byte value) {
+        this.value = value;
+    }
+
+    public static Byte valueOf(byte v) {
+        return new Byte(v);
+    }
+
+    public static Byte valueOf(String s) throws NumberFormatException {
+        return new Byte(parseByte(s, 10));
+    }
+
+    public static byte parseByte(String s) throws NumberFormatException {
+        return parseByte(s, 10);
+    }
+
+    public static byte parseByte(String s, int radix) throws NumberFormatException {
+        int i = Integer.parseInt(s, radix);
+        if (i < MIN_VALUE || i > MAX_VALUE) {
+            throw new NumberFormatException("Value out of range. Value:\"" + s + "\" Radix:" + radix);
+        }
+        return (byte) i;
+    }
+
+    public byte byteValue() {
+        return (byte) value;
+    }
+
+    public short shortValue() {
+        return (short) value;
+    }
+
+    public int intValue() {
+        return (int) value;
+    }
+
+    public long longValue() {
+        return (long) value;
+    }
+
+    public float floatValue() {
+        return (float) value;
+    }
+
+    public double doubleValue() {
+        return (double) value;
+    }
+
+    public String toString() {
+        return Integer.toString((int) value);
+    }
+
+    public static String toString(byte v) {
+        return Integer.toString((int) v);
+    }
+
+    public int hashCode() {
+        return (int) value;
+    }
+
+    public static int hashCode(byte value) {
+        return (int) value;
+    }
+
+    public boolean equals(Object obj) {
+        if (obj instanceof Byte) {
+            return value == ((Byte) obj).value;
+        }
+        return false;
+    }
+
+    public int compareTo(Byte another) {
+        return value - another.value;
+    }
+
+    public static int compare(byte x, byte y) {
+        return x - y;
+    }
+
+    public static int toUnsignedInt(byte x) {
+        return ((int) x) & 0xff;
+    }
+}

@@ -1,0 +1,86 @@
+/*
+ * m5's model of java.lang.Class. Class objects are created by the VM only;
+ * the class has no fields. Name and type queries are VM natives.
+ */
+package java.lang;
+
+public final class Class<T> implements java.io.Serializable {
+    private Class() {
+    }
+
+    /** Binary name with dots ("java.lang.String", "Outer$Inner"); arrays as descriptors ("[I", "[Ljava.lang.String;"). */
+    public native String getName();
+
+    public native boolean isInterface();
+
+    public native boolean isInstance(Object obj);
+
+    public native boolean desiredAssertionStatus();
+
+    public boolean isArray() {
+        return getName().charAt(0) == '[';
+    }
+
+    @SuppressWarnings("unchecked")
+    public T cast(Object obj) {
+        if (obj != null && !isInstance(obj)) {
+            throw new ClassCastException("Cannot cast " + obj.getClass().getName() + " to " + getName());
+        }
+        return (T) obj;
+    }
+
+    /**
+     * Simple name computed from getName(): arrays get "[]" per dimension, then the
+     * part after the last '.', then after the last '$' with leading digits removed
+     * (so nested "A$B" -> "B", local "A$1B" -> "B", anonymous "A$1" -> "").
+     * A top-level class whose own name contains '$' is not handled like the JDK.
+     */
+    public String getSimpleName() {
+        String name = getName();
+        int dims = 0;
+        while (name.charAt(dims) == '[') {
+            dims++;
+        }
+        String base;
+        if (dims == 0) {
+            base = simpleBase(name);
+        } else {
+            base = elementName(name.charAt(dims), name, dims);
+        }
+        for (int i = 0; i < dims; i++) {
+            base = base.concat("[]");
+        }
+        return base;
+    }
+
+    private static String elementName(char tag, String name, int dims) {
+        switch (tag) {
+            case 'Z': return "boolean";
+            case 'B': return "byte";
+            case 'C': return "char";
+            case 'S': return "short";
+            case 'I': return "int";
+            case 'J': return "long";
+            case 'F': return "float";
+            case 'D': return "double";
+            default: return simpleBase(name.substring(dims + 1, name.length() - 1));
+        }
+    }
+
+    private static String simpleBase(String name) {
+        String s = name.substring(name.lastIndexOf('.') + 1);
+        int dollar = s.lastIndexOf('$');
+        if (dollar < 0) {
+            return s;
+        }
+        int i = dollar + 1;
+        while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
+            i++;
+        }
+        return s.substring(i);
+    }
+
+    public String toString() {
+        return (isInterface() ? "interface " : "class ") + getName();
+    }
+}

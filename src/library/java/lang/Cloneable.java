@@ -1,0 +1,5 @@
+/* m5's model of java.lang.Cloneable (marker interface checked by the native Object.clone). */
+package java.lang;
+
+public interface Cloneable {
+}

@@ -1,0 +1,47 @@
+/*
+ * m5's model of java.lang.Enum. javac-generated enum classes call
+ * Enum(String, int), clone() on their $VALUES array (native Object.clone)
+ * and the static native Enum.valueOf(Class, String).
+ */
+package java.lang;
+
+public abstract class Enum<E extends Enum<E>> implements Comparable<E>, java.io.Serializable {
+    private final String name;
+    private final int ordinal;
+
+    protected Enum(String name, int ordinal) {
+        this.name = name;
+        this.ordinal = ordinal;
+    }
+
+    public final String name() {
+        return name;
+    }
+
+    public final int ordinal() {
+        return ordinal;
+    }
+
+    public String toString() {
+        return name;
+    }
+
+    public final boolean equals(Object other) {
+        return this == other;
+    }
+
+    public final int hashCode() {
+        return super.hashCode();
+    }
+
+    protected final Object clone() throws CloneNotSupportedException {
+        throw new CloneNotSupportedException();
+    }
+
+    /** Ordinal difference (the JDK also checks that both constants have the same enum type). */
+    public final int compareTo(E o) {
+        return ordinal - ((Enum<?>) o).ordinal;
+    }
+
+    public static native <T extends Enum<T>> T valueOf(Class<T> enumClass, String name);
+}

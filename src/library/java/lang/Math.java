@@ -1,0 +1,324 @@
+/*
+ * m5's model of java.lang.Math.
+ * abs/min/max/round/signum/copySign/floorDiv/floorMod/*Exact are the JDK 17
+ * algorithms in Java (including the -0.0 and NaN rules of min/max and the
+ * bit-level round). Transcendental functions, sqrt, floor, ceil and rint are
+ * VM natives. No random().
+ */
+package java.lang;
+
+public final class Math {
+    public static final double E = 2.718281828459045;
+    public static final double PI = 3.141592653589793;
+
+    private static final long NEGATIVE_ZERO_DOUBLE_BITS = 0x8000000000000000L;
+    private static final int NEGATIVE_ZERO_FLOAT_BITS = 0x80000000;
+
+    private Math() {
+    }
+
+    public static native double sqrt(double a);
+
+    public static native double cbrt(double a);
+
+    public static native double sin(double a);
+
+    public static native double cos(double a);
+
+    public static native double tan(double a);
+
+    public static native double asin(double a);
+
+    public static native double acos(double a);
+
+    public static native double atan(double a);
+
+    public static native double atan2(double y, double x);
+
+    public static native double exp(double a);
+
+    public static native double log(double a);
+
+    public static native double log10(double a);
+
+    public static native double pow(double a, double b);
+
+    public static native double floor(double a);
+
+    public static native double ceil(double a);
+
+    public static native double rint(double a);
+
+    public static double toRadians(double angdeg) {
+        return angdeg * 0.017453292519943295;
+    }
+
+    public static double toDegrees(double angrad) {
+        return angrad * 57.29577951308232;
+    }
+
+    public static int abs(int a) {
+        return (a < 0) ? -a : a;
+    }
+
+    public static long abs(long a) {
+        return (a < 0) ? -a : a;
+    }
+
+    public static float abs(float a) {
+        return (a <= 0.0F) ? 0.0F - a : a;
+    }
+
+    public static double abs(double a) {
+        return (a <= 0.0D) ? 0.0D - a : a;
+    }
+
+    public static int max(int a, int b) {
+        return (a >= b) ? a : b;
+    }
+
+    public static long max(long a, long b) {
+        return (a >= b) ? a : b;
+    }
+
+    public static float max(float a, float b) {
+        if (a != a) {
+            return a;
+        }
+        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(a) == NEGATIVE_ZERO_FLOAT_BITS)) {
+            return b;
+        }
+        return (a >= b) ? a : b;
+    }
+
+    public static double max(double a, double b) {
+        if (a != a) {
+            return a;
+        }
+        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(a) == NEGATIVE_ZERO_DOUBLE_BITS)) {
+            return b;
+        }
+        return (a >= b) ? a : b;
+    }
+
+    public static int min(int a, int b) {
+        return (a <= b) ? a : b;
+    }
+
+    public static long min(long a, long b) {
+        return (a <= b) ? a : b;
+    }
+
+    public static float min(float a, float b) {
+        if (a != a) {
+            return a;
+        }
+        if ((a == 0.0f) && (b == 0.0f) && (Float.floatToRawIntBits(b) == NEGATIVE_ZERO_FLOAT_BITS)) {
+            return b;
+        }
+        return (a <= b) ? a : b;
+    }
+
+    public static double min(double a, double b) {
+        if (a != a) {
+            return a;
+        }
+        if ((a == 0.0d) && (b == 0.0d) && (Double.doubleToRawLongBits(b) == NEGATIVE_ZERO_DOUBLE_BITS)) {
+            return b;
+        }
+        return (a <= b) ? a : b;
+    }
+
+    /** JDK algorithm: floor(a + 1/2) computed exactly on the bits; NaN -> 0, saturating. */
+    public static int round(float a) {
+        int intBits = Float.floatToRawIntBits(a);
+        int biasedExp = (intBits & 0x7F800000) >> 23;
+        int shift = (24 - 2 + 127) - biasedExp;
+        if ((shift & -32) == 0) {
+            int r = ((intBits & 0x007FFFFF) | (0x007FFFFF + 1));
+            if (intBits < 0) {
+                r = -r;
+            }
+            return ((r >> shift) + 1) >> 1;
+        }
+        return (int) a;
+    }
+
+    /** JDK algorithm: floor(a + 1/2) computed exactly on the bits; NaN -> 0, saturating. */
+    public static long round(double a) {
+        long longBits = Double.doubleToRawLongBits(a);
+        long biasedExp = (longBits & 0x7FF0000000000000L) >> 52;
+        long shift = (53 - 2 + 1023) - biasedExp;
+        if ((shift & -64) == 0) {
+            long r = ((longBits & 0x000FFFFFFFFFFFFFL) | (0x000FFFFFFFFFFFFFL + 1));
+            if (longBits < 0) {
+                r = -r;
+            }
+            return ((r >> shift) + 1) >> 1;
+        }
+        return (long) a;
+    }
+
+    public static double signum(double d) {
+        return (d == 0.0 || d != d) ? d : copySign(1.0, d);
+    }
+
+    public static float signum(float f) {
+        return (f == 0.0f || f != f) ? f : copySign(1.0f, f);
+    }
+
+    public static double copySign(double magnitude, double sign) {
+        return Double.longBitsToDouble((Double.doubleToRawLongBits(sign) & 0x8000000000000000L)
+            | (Double.doubleToRawLongBits(magnitude) & 0x7FFFFFFFFFFFFFFFL));
+    }
+
+    public static float copySign(float magnitude, float sign) {
+        return Float.intBitsToFloat((Float.floatToRawIntBits(sign) & 0x80000000)
+            | (Float.floatToRawIntBits(magnitude) & 0x7FFFFFFF));
+    }
+
+    public static int floorDiv(int x, int y) {
+        int q = x / y;
+        if ((x ^ y) < 0 && (q * y != x)) {
+            return q - 1;
+        }
+        return q;
+    }
+
+    public static long floorDiv(long x, int y) {
+        return floorDiv(x, (long) y);
+    }
+
+    public static long floorDiv(long x, long y) {
+        long q = x / y;
+        if ((x ^ y) < 0 && (q * y != x)) {
+            return q - 1;
+        }
+        return q;
+    }
+
+    public static int floorMod(int x, int y) {
+        int r = x % y;
+        if ((x ^ y) < 0 && r != 0) {
+            return r + y;
+        }
+        return r;
+    }
+
+    public static int floorMod(long x, int y) {
+        return (int) floorMod(x, (long) y);
+    }
+
+    public static long floorMod(long x, long y) {
+        long r = x % y;
+        if ((x ^ y) < 0 && r != 0) {
+            return r + y;
+        }
+        return r;
+    }
+
+    public static int addExact(int x, int y) {
+        int r = x + y;
+        if (((x ^ r) & (y ^ r)) < 0) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return r;
+    }
+
+    public static long addExact(long x, long y) {
+        long r = x + y;
+        if (((x ^ r) & (y ^ r)) < 0) {
+            throw new ArithmeticException("long overflow");
+        }
+        return r;
+    }
+
+    public static int subtractExact(int x, int y) {
+        int r = x - y;
+        if (((x ^ y) & (x ^ r)) < 0) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return r;
+    }
+
+    public static long subtractExact(long x, long y) {
+        long r = x - y;
+        if (((x ^ y) & (x ^ r)) < 0) {
+            throw new ArithmeticException("long overflow");
+        }
+        return r;
+    }
+
+    public static int multiplyExact(int x, int y) {
+        long r = (long) x * (long) y;
+        if ((int) r != r) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return (int) r;
+    }
+
+    public static long multiplyExact(long x, int y) {
+        return multiplyExact(x, (long) y);
+    }
+
+    public static long multiplyExact(long x, long y) {
+        long r = x * y;
+        long ax = abs(x);
+        long ay = abs(y);
+        if (((ax | ay) >>> 31 != 0)) {
+            if (((y != 0) && (r / y != x)) || (x == Long.MIN_VALUE && y == -1)) {
+                throw new ArithmeticException("long overflow");
+            }
+        }
+        return r;
+    }
+
+    public static int incrementExact(int a) {
+        if (a == Integer.MAX_VALUE) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return a + 1;
+    }
+
+    public static long incrementExact(long a) {
+        if (a == Long.MAX_VALUE) {
+            throw new ArithmeticException("long overflow");
+        }
+        return a + 1L;
+    }
+
+    public static int decrementExact(int a) {
+        if (a == Integer.MIN_VALUE) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return a - 1;
+    }
+
+    public static long decrementExact(long a) {
+        if (a == Long.MIN_VALUE) {
+            throw new ArithmeticException("long overflow");
+        }
+        return a - 1L;
+    }
+
+    public static int negateExact(int a) {
+        if (a == Integer.MIN_VALUE) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return -a;
+    }
+
+    public static long negateExact(long a) {
+        if (a == Long.MIN_VALUE) {
+            throw new ArithmeticException("long overflow");
+        }
+        return -a;
+    }
+
+    public static int toIntExact(long value) {
+        if ((int) value != value) {
+            throw new ArithmeticException("integer overflow");
+        }
+        return (int) value;
+    }
+}

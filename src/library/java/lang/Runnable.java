@@ -1,0 +1,6 @@
+/* m5's model of java.lang.Runnable. */
+package java.lang;
+
+public interface Runnable {
+    void run();
+}

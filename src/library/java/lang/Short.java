@@ -1,0 +1,94 @@
+/* m5's model of java.lang.Short (minimal; no valueOf cache). */
+package java.lang;
+
+public final class Short extends Number implements Comparable<Short> {
+    public static final short MIN_VALUE = -0x8000;
+    public static final short MAX_VALUE = 0x7fff;
+    public static final int SIZE = 16;
+    public static final int BYTES = 2;
+
+    private final short value;
+
+    public Short(short value) {
+        this.value = value;
+    }
+
+    public static Short valueOf(short v) {
+        return new Short(v);
+    }
+
+    public static Short valueOf(String s) throws NumberFormatException {
+        return new Short(parseShort(s, 10));
+    }
+
+    public static short parseShort(String s) throws NumberFormatException {
+        return parseShort(s, 10);
+    }
+
+    public static short parseShort(String s, int radix) throws NumberFormatException {
+        int i = Integer.parseInt(s, radix);
+        if (i < MIN_VALUE || i > MAX_VALUE) {
+            throw new NumberFormatException("Value out of range. Value:\"" + s + "\" Radix:" + radix);
+        }
+        return (short) i;
+    }
+
+    public byte byteValue() {
+        return (byte) value;
+    }
+
+    public short shortValue() {
+        return (short) value;
+    }
+
+    public int intValue() {
+        return (int) value;
+    }
+
+    public long longValue() {
+        return (long) value;
+    }
+
+    public float floatValue() {
+        return (float) value;
+    }
+
+    public double doubleValue() {
+        return (double) value;
+    }
+
+    public String toString() {
+        return Integer.toString((int) value);
+    }
+
+    public static String toString(short v) {
+        return Integer.toString((int) v);
+    }
+
+    public int hashCode() {
+        return (int) value;
+    }
+
+    public static int hashCode(short value) {
+        return (int) value;
+    }
+
+    public boolean equals(Object obj) {
+        if (obj instanceof Short) {
+            return value == ((Short) obj).value;
+        }
+        return false;
+    }
+
+    public int compareTo(Short another) {
+        return value - another.value;
+    }
+
+    public static int compare(short x, short y) {
+        return x - y;
+    }
+
+    public static int toUnsignedInt(short x) {
+        return ((int) x) & 0xffff;
+    }
+}

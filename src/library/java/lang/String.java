@@ -1,0 +1,649 @@
+/*
+ * m5's model of java.lang.String.
+ *
+ * Contract with the VM: exactly one instance field, `private final char[] value`.
+ * The VM creates String objects itself (literals, natives) by allocating a char[]
+ * and storing it in this field. Strings are immutable: no method writes into an
+ * array that a String holds.
+ *
+ * Differences from the JDK: no hash cache, no compact (Latin-1) strings, so
+ * out-of-range charAt always uses the Latin-1 message; case conversion and
+ * whitespace tests are ASCII-only; split supports only the JDK's non-regex
+ * fast path (one literal char, or a backslash-escaped non-alphanumeric char).
+ */
+package java.lang;
+
+public final class String implements java.io.Serializable, Comparable<String>, CharSequence {
+    private final char[] value;
+
+    public String() {
+        this.value = new char[0];
+    }
+
+    public String(String original) {
+        this.value = original.value;
+    }
+
+    public String(char[] value) {
+        char[] v = new char[value.length];
+        System.arraycopy(value, 0, v, 0, value.length);
+        this.value = v;
+    }
+
+    public String(char[] value, int offset, int count) {
+        if (offset < 0 || count < 0 || offset > value.length - count) {
+            throw new StringIndexOutOfBoundsException(
+                "offset " + offset + ", count " + count + ", length " + value.length);
+        }
+        char[] v = new char[count];
+        System.arraycopy(value, offset, v, 0, count);
+        this.value = v;
+    }
+
+    public String(StringBuilder builder) {
+        this.value = builder.toString().value;
+    }
+
+    /** Takes ownership of {@code value} without copying; the caller must not modify it afterwards. */
+    String(char[] value, boolean share) {
+        this.value = value;
+    }
+
+    public int length() {
+        return value.length;
+    }
+
+    public boolean isEmpty() {
+        return value.length == 0;
+    }
+
+    public char charAt(int index) {
+        if (index < 0 || index >= value.length) {
+            throw new StringIndexOutOfBoundsException(index);
+        }
+        return value[index];
+    }
+
+    public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+        checkBoundsBeginEnd(srcBegin, srcEnd, value.length);
+        int n = srcEnd - srcBegin;
+        if (dstBegin < 0 || n < 0 || dstBegin > dst.length - n) {
+            throw new StringIndexOutOfBoundsException(
+                "offset " + dstBegin + ", count " + n + ", length " + dst.length);
+        }
+        System.arraycopy(value, srcBegin, dst, dstBegin, n);
+    }
+
+    /** Copies all chars into dst at dstBegin, unchecked (used by StringBuilder). */
+    void getChars(char[] dst, int dstBegin) {
+        System.arraycopy(value, 0, dst, dstBegin, value.length);
+    }
+
+    public char[] toCharArray() {
+        char[] result = new char[value.length];
+        System.arraycopy(value, 0, result, 0, value.length);
+        return result;
+    }
+
+    public boolean equals(Object anObject) {
+        if (this == anObject) {
+            return true;
+        }
+        if (!(anObject instanceof String)) {
+            return false;
+        }
+        char[] v1 = value;
+        char[] v2 = ((String) anObject).value;
+        int n = v1.length;
+        if (n != v2.length) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (v1[i] != v2[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public boolean equalsIgnoreCase(String anotherString) {
+        if (this == anotherString) {
+            return true;
+        }
+        if (anotherString == null) {
+            return false;
+        }
+        char[] v1 = value;
+        char[] v2 = anotherString.value;
+        int n = v1.length;
+        if (n != v2.length) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            char c1 = v1[i];
+            char c2 = v2[i];
+            if (c1 != c2 && Character.toUpperCase(c1) != Character.toUpperCase(c2)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public int hashCode() {
+        char[] v = value;
+        int h = 0;
+        for (int i = 0; i < v.length; i++) {
+            h = 31 * h + v[i];
+        }
+        return h;
+    }
+
+    public int compareTo(String anotherString) {
+        char[] v1 = value;
+        char[] v2 = anotherString.value;
+        int len1 = v1.length;
+        int len2 = v2.length;
+        int lim = len1 < len2 ? len1 : len2;
+        for (int k = 0; k < lim; k++) {
+            char c1 = v1[k];
+            char c2 = v2[k];
+            if (c1 != c2) {
+                return c1 - c2;
+            }
+        }
+        return len1 - len2;
+    }
+
+    public int compareToIgnoreCase(String str) {
+        char[] v1 = value;
+        char[] v2 = str.value;
+        int len1 = v1.length;
+        int len2 = v2.length;
+        int lim = len1 < len2 ? len1 : len2;
+        for (int k = 0; k < lim; k++) {
+            char c1 = v1[k];
+            char c2 = v2[k];
+            if (c1 != c2) {
+                c1 = Character.toLowerCase(Character.toUpperCase(c1));
+                c2 = Character.toLowerCase(Character.toUpperCase(c2));
+                if (c1 != c2) {
+                    return c1 - c2;
+                }
+            }
+        }
+        return len1 - len2;
+    }
+
+    public boolean startsWith(String prefix, int toffset) {
+        char[] ta = value;
+        char[] pa = prefix.value;
+        int pc = pa.length;
+        if (toffset < 0 || toffset > ta.length - pc) {
+            return false;
+        }
+        for (int i = 0; i < pc; i++) {
+            if (ta[toffset + i] != pa[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public boolean startsWith(String prefix) {
+        return startsWith(prefix, 0);
+    }
+
+    public boolean endsWith(String suffix) {
+        return startsWith(suffix, value.length - suffix.value.length);
+    }
+
+    public int indexOf(int ch) {
+        return indexOf(ch, 0);
+    }
+
+    public int indexOf(int ch, int fromIndex) {
+        char[] v = value;
+        int max = v.length;
+        if (fromIndex < 0) {
+            fromIndex = 0;
+        }
+        if (ch < Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+            for (int i = fromIndex; i < max; i++) {
+                if (v[i] == ch) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        if (ch > Character.MAX_CODE_POINT) {
+            return -1;
+        }
+        char hi = Character.highSurrogate(ch);
+        char lo = Character.lowSurrogate(ch);
+        for (int i = fromIndex; i < max - 1; i++) {
+            if (v[i] == hi && v[i + 1] == lo) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public int lastIndexOf(int ch) {
+        return lastIndexOf(ch, value.length - 1);
+    }
+
+    public int lastIndexOf(int ch, int fromIndex) {
+        char[] v = value;
+        int i = fromIndex >= v.length ? v.length - 1 : fromIndex;
+        if (ch < Character.MIN_SUPPLEMENTARY_CODE_POINT) {
+            for (; i >= 0; i--) {
+                if (v[i] == ch) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+        if (ch > Character.MAX_CODE_POINT) {
+            return -1;
+        }
+        char hi = Character.highSurrogate(ch);
+        char lo = Character.lowSurrogate(ch);
+        if (i >= v.length - 1) {
+            i = v.length - 2;
+        }
+        for (; i >= 0; i--) {
+            if (v[i] == hi && v[i + 1] == lo) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public int indexOf(String str) {
+        return indexOf(value, value.length, str, 0);
+    }
+
+    public int indexOf(String str, int fromIndex) {
+        return indexOf(value, value.length, str, fromIndex);
+    }
+
+    /** Index of str in src[0..srcCount) at or after fromIndex, JDK semantics (shared with StringBuilder). */
+    static int indexOf(char[] src, int srcCount, String str, int fromIndex) {
+        char[] tgt = str.value;
+        int tgtCount = tgt.length;
+        if (fromIndex >= srcCount) {
+            return tgtCount == 0 ? srcCount : -1;
+        }
+        if (fromIndex < 0) {
+            fromIndex = 0;
+        }
+        if (tgtCount == 0) {
+            return fromIndex;
+        }
+        char first = tgt[0];
+        int max = srcCount - tgtCount;
+        for (int i = fromIndex; i <= max; i++) {
+            if (src[i] == first) {
+                int j = 1;
+                while (j < tgtCount && src[i + j] == tgt[j]) {
+                    j++;
+                }
+                if (j == tgtCount) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    public int lastIndexOf(String str) {
+        return lastIndexOf(str, value.length);
+    }
+
+    public int lastIndexOf(String str, int fromIndex) {
+        char[] src = value;
+        char[] tgt = str.value;
+        int tgtCount = tgt.length;
+        int rightIndex = src.length - tgtCount;
+        if (fromIndex > rightIndex) {
+            fromIndex = rightIndex;
+        }
+        if (fromIndex < 0) {
+            return -1;
+        }
+        for (int i = fromIndex; i >= 0; i--) {
+            int j = 0;
+            while (j < tgtCount && src[i + j] == tgt[j]) {
+                j++;
+            }
+            if (j == tgtCount) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    public boolean contains(CharSequence s) {
+        return indexOf(s.toString()) >= 0;
+    }
+
+    public String substring(int beginIndex) {
+        return substring(beginIndex, value.length);
+    }
+
+    public String substring(int beginIndex, int endIndex) {
+        int length = value.length;
+        checkBoundsBeginEnd(beginIndex, endIndex, length);
+        if (beginIndex == 0 && endIndex == length) {
+            return this;
+        }
+        int n = endIndex - beginIndex;
+        char[] v = new char[n];
+        System.arraycopy(value, beginIndex, v, 0, n);
+        return new String(v, true);
+    }
+
+    public CharSequence subSequence(int beginIndex, int endIndex) {
+        return substring(beginIndex, endIndex);
+    }
+
+    static void checkBoundsBeginEnd(int begin, int end, int length) {
+        if (begin < 0 || begin > end || end > length) {
+            throw new StringIndexOutOfBoundsException(
+                "begin " + begin + ", end " + end + ", length " + length);
+        }
+    }
+
+    public String concat(String str) {
+        char[] other = str.value;
+        if (other.length == 0) {
+            return this;
+        }
+        int len = value.length;
+        if (len == 0) {
+            return str;
+        }
+        char[] v = new char[len + other.length];
+        System.arraycopy(value, 0, v, 0, len);
+        System.arraycopy(other, 0, v, len, other.length);
+        return new String(v, true);
+    }
+
+    public String replace(char oldChar, char newChar) {
+        if (oldChar != newChar) {
+            char[] v = value;
+            int len = v.length;
+            int i = 0;
+            while (i < len && v[i] != oldChar) {
+                i++;
+            }
+            if (i < len) {
+                char[] buf = new char[len];
+                System.arraycopy(v, 0, buf, 0, i);
+                for (; i < len; i++) {
+                    char c = v[i];
+                    buf[i] = (c == oldChar) ? newChar : c;
+                }
+                return new String(buf, true);
+            }
+        }
+        return this;
+    }
+
+    public String replace(CharSequence target, CharSequence replacement) {
+        String tgt = target.toString();
+        String repl = replacement.toString();
+        int tgtLen = tgt.value.length;
+        int thisLen = value.length;
+        if (tgtLen == 0) {
+            StringBuilder sb = new StringBuilder();
+            sb.append(repl);
+            for (int i = 0; i < thisLen; i++) {
+                sb.append(value[i]).append(repl);
+            }
+            return sb.toString();
+        }
+        int j = indexOf(tgt);
+        if (j < 0) {
+            return this;
+        }
+        StringBuilder sb = new StringBuilder();
+        int i = 0;
+        do {
+            sb.append(this, i, j).append(repl);
+            i = j + tgtLen;
+            j = indexOf(tgt, i);
+        } while (j >= 0);
+        sb.append(this, i, thisLen);
+        return sb.toString();
+    }
+
+    /** ASCII-only: maps 'a'..'z' to 'A'..'Z'; returns this if nothing changes. */
+    public String toUpperCase() {
+        char[] v = value;
+        int len = v.length;
+        int i = 0;
+        while (i < len && (v[i] < 'a' || v[i] > 'z')) {
+            i++;
+        }
+        if (i == len) {
+            return this;
+        }
+        char[] buf = new char[len];
+        System.arraycopy(v, 0, buf, 0, i);
+        for (; i < len; i++) {
+            char c = v[i];
+            buf[i] = (c >= 'a' && c <= 'z') ? (char) (c - 32) : c;
+        }
+        return new String(buf, true);
+    }
+
+    /** ASCII-only: maps 'A'..'Z' to 'a'..'z'; returns this if nothing changes. */
+    public String toLowerCase() {
+        char[] v = value;
+        int len = v.length;
+        int i = 0;
+        while (i < len && (v[i] < 'A' || v[i] > 'Z')) {
+            i++;
+        }
+        if (i == len) {
+            return this;
+        }
+        char[] buf = new char[len];
+        System.arraycopy(v, 0, buf, 0, i);
+        for (; i < len; i++) {
+            char c = v[i];
+            buf[i] = (c >= 'A' && c <= 'Z') ? (char) (c + 32) : c;
+        }
+        return new String(buf, true);
+    }
+
+    /** JDK trim: removes all chars <= ' ' from both ends. */
+    public String trim() {
+        char[] v = value;
+        int len = v.length;
+        int st = 0;
+        while (st < len && v[st] <= ' ') {
+            st++;
+        }
+        while (st < len && v[len - 1] <= ' ') {
+            len--;
+        }
+        return (st > 0 || len < v.length) ? substring(st, len) : this;
+    }
+
+    /** strip: removes Character.isWhitespace chars (ASCII rules) from both ends. */
+    public String strip() {
+        char[] v = value;
+        int len = v.length;
+        int st = 0;
+        while (st < len && Character.isWhitespace(v[st])) {
+            st++;
+        }
+        while (st < len && Character.isWhitespace(v[len - 1])) {
+            len--;
+        }
+        return (st > 0 || len < v.length) ? substring(st, len) : this;
+    }
+
+    public boolean isBlank() {
+        char[] v = value;
+        for (int i = 0; i < v.length; i++) {
+            if (!Character.isWhitespace(v[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    public String repeat(int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count is negative: " + count);
+        }
+        if (count == 1) {
+            return this;
+        }
+        int len = value.length;
+        if (len == 0 || count == 0) {
+            return "";
+        }
+        if (Integer.MAX_VALUE / count < len) {
+            throw new OutOfMemoryError("Required length exceeds implementation limit");
+        }
+        char[] buf = new char[len * count];
+        for (int i = 0; i < count; i++) {
+            System.arraycopy(value, 0, buf, i * len, len);
+        }
+        return new String(buf, true);
+    }
+
+    public String[] split(String regex) {
+        return split(regex, 0);
+    }
+
+    /**
+     * JDK split, non-regex fast path only: regex must be one char not in
+     * ".$|()[{^?*+\\", or a backslash followed by one non-alphanumeric char.
+     * Anything else throws UnsupportedOperationException.
+     */
+    public String[] split(String regex, int limit) {
+        char[] r = regex.value;
+        char ch;
+        if (r.length == 1 && ".$|()[{^?*+\\".indexOf(r[0]) < 0) {
+            ch = r[0];
+        } else if (r.length == 2 && r[0] == '\\' && !Character.isLetterOrDigit(r[1])) {
+            ch = r[1];
+        } else {
+            throw new UnsupportedOperationException("m5: String.split supports only a single literal character: " + regex);
+        }
+        if (ch >= Character.MIN_SURROGATE && ch <= Character.MAX_SURROGATE) {
+            throw new UnsupportedOperationException("m5: String.split supports only a single literal character: " + regex);
+        }
+        boolean limited = limit > 0;
+        String[] list = new String[4];
+        int size = 0;
+        int off = 0;
+        int next;
+        while ((next = indexOf(ch, off)) != -1) {
+            if (size == list.length) {
+                list = grow(list);
+            }
+            if (!limited || size < limit - 1) {
+                list[size++] = substring(off, next);
+                off = next + 1;
+            } else {
+                int last = value.length;
+                list[size++] = substring(off, last);
+                off = last;
+                break;
+            }
+        }
+        if (off == 0) {
+            return new String[] {this};
+        }
+        if (!limited || size < limit) {
+            if (size == list.length) {
+                list = grow(list);
+            }
+            list[size++] = substring(off, value.length);
+        }
+        if (limit == 0) {
+            while (size > 0 && list[size - 1].value.length == 0) {
+                size--;
+            }
+        }
+        String[] result = new String[size];
+        System.arraycopy(list, 0, result, 0, size);
+        return result;
+    }
+
+    private static String[] grow(String[] a) {
+        String[] b = new String[a.length * 2];
+        System.arraycopy(a, 0, b, 0, a.length);
+        return b;
+    }
+
+    public static String join(CharSequence delimiter, CharSequence... elements) {
+        String delim = delimiter.toString();
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < elements.length; i++) {
+            if (i > 0) {
+                sb.append(delim);
+            }
+            sb.append(elements[i]);
+        }
+        return sb.toString();
+    }
+
+    public String toString() {
+        return this;
+    }
+
+    public native String intern();
+
+    public static String valueOf(Object obj) {
+        return (obj == null) ? "null" : obj.toString();
+    }
+
+    public static String valueOf(char[] data) {
+        return new String(data);
+    }
+
+    public static String valueOf(char[] data, int offset, int count) {
+        return new String(data, offset, count);
+    }
+
+    public static String copyValueOf(char[] data) {
+        return new String(data);
+    }
+
+    public static String copyValueOf(char[] data, int offset, int count) {
+        return new String(data, offset, count);
+    }
+
+    public static String valueOf(boolean b) {
+        return b ? "true" : "false";
+    }
+
+    public static String valueOf(char c) {
+        char[] v = new char[1];
+        v[0] = c;
+        return new String(v, true);
+    }
+
+    public static String valueOf(int i) {
+        return Integer.toString(i);
+    }
+
+    public static String valueOf(long l) {
+        return Long.toString(l);
+    }
+
+    public static String valueOf(float f) {
+        return Float.toString(f);
+    }
+
+    public static String valueOf(double d) {
+        return Double.toString(d);
+    }
+}

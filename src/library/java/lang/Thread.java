@@ -1,0 +1,102 @@
+/*
+ * m5's model of java.lang.Thread.
+ * Thread() runs only Object.<init>() (M5's model). Scheduling, identity and
+ * interrupt state belong to the VM: see NATIVES.md. Priorities are not
+ * modelled (getPriority() is always 5) and there are no thread groups
+ * (toString() always ends in ",main]").
+ */
+package java.lang;
+
+public class Thread implements Runnable {
+    public static final int MIN_PRIORITY = 1;
+    public static final int NORM_PRIORITY = 5;
+    public static final int MAX_PRIORITY = 10;
+
+    private Runnable target;
+    private String name;
+    private boolean daemon;
+
+    public Thread() {
+    }
+
+    public Thread(Runnable target) {
+        this.target = target;
+    }
+
+    public Thread(String name) {
+        if (name == null) {
+            throw new NullPointerException("name cannot be null");
+        }
+        this.name = name;
+    }
+
+    public Thread(Runnable target, String name) {
+        if (name == null) {
+            throw new NullPointerException("name cannot be null");
+        }
+        this.target = target;
+        this.name = name;
+    }
+
+    public void run() {
+        if (target != null) {
+            target.run();
+        }
+    }
+
+    public native void start();
+
+    public final native void join() throws InterruptedException;
+
+    public final native void join(long millis) throws InterruptedException;
+
+    public static native Thread currentThread();
+
+    public static native void sleep(long millis) throws InterruptedException;
+
+    public static native void yield();
+
+    public final native String getName();
+
+    public final native boolean isAlive();
+
+    public native void interrupt();
+
+    public native boolean isInterrupted();
+
+    public static native boolean interrupted();
+
+    public native long getId();
+
+    public final void setName(String name) {
+        if (name == null) {
+            throw new NullPointerException("name cannot be null");
+        }
+        this.name = name;
+    }
+
+    public final void setDaemon(boolean on) {
+        if (isAlive()) {
+            throw new IllegalThreadStateException();
+        }
+        daemon = on;
+    }
+
+    public final boolean isDaemon() {
+        return daemon;
+    }
+
+    public final int getPriority() {
+        return NORM_PRIORITY;
+    }
+
+    public final void setPriority(int newPriority) {
+        if (newPriority > MAX_PRIORITY || newPriority < MIN_PRIORITY) {
+            throw new IllegalArgumentException();
+        }
+    }
+
+    public String toString() {
+        return "Thread[" + getName() + "," + getPriority() + ",main]";
+    }
+}

@@ -1,0 +1,113 @@
+/*
+ * m5's model of java.lang.Throwable.
+ *
+ * Contract with the VM: `private String detailMessage` is set directly by the VM
+ * on the exceptions it throws itself (it need not run a constructor).
+ *
+ * Differences from the JDK: no stack traces (printStackTrace prints the
+ * toString() line and the "Caused by: " chain only); `cause == null` means
+ * "no cause yet", so initCause after an explicit null cause is allowed.
+ */
+package java.lang;
+
+import java.io.PrintStream;
+
+public class Throwable implements java.io.Serializable {
+    private String detailMessage;
+    private Throwable cause;
+    private Throwable[] suppressedExceptions;
+
+    public Throwable() {
+    }
+
+    public Throwable(String message) {
+        detailMessage = message;
+    }
+
+    public Throwable(String message, Throwable cause) {
+        detailMessage = message;
+        this.cause = cause;
+    }
+
+    public Throwable(Throwable cause) {
+        detailMessage = (cause == null ? null : cause.toString());
+        this.cause = cause;
+    }
+
+    public String getMessage() {
+        return detailMessage;
+    }
+
+    public String getLocalizedMessage() {
+        return getMessage();
+    }
+
+    public Throwable getCause() {
+        return cause;
+    }
+
+    public Throwable initCause(Throwable cause) {
+        if (this.cause != null) {
+            throw new IllegalStateException("Can't overwrite cause with "
+                + (cause == null ? "a null" : cause.toString()), this);
+        }
+        if (cause == this) {
+            throw new IllegalArgumentException("Self-causation not permitted", this);
+        }
+        this.cause = cause;
+        return this;
+    }
+
+    public String toString() {
+        String s = getClass().getName();
+        String message = getLocalizedMessage();
+        return (message != null) ? (s + ": " + message) : s;
+    }
+
+    public void printStackTrace() {
+        printStackTrace(System.err);
+    }
+
+    /** Prints toString(), then "Caused by: " + cause for each cause (cycles stop the walk). */
+    public void printStackTrace(PrintStream s) {
+        s.println(this);
+        Throwable seen = this;
+        Throwable c = getCause();
+        while (c != null && c != seen) {
+            s.println("Caused by: " + c);
+            seen = c;
+            c = c.getCause();
+        }
+    }
+
+    public Throwable fillInStackTrace() {
+        return this;
+    }
+
+    public final void addSuppressed(Throwable exception) {
+        if (exception == this) {
+            throw new IllegalArgumentException("Self-suppression not permitted", exception);
+        }
+        if (exception == null) {
+            throw new NullPointerException("Cannot suppress a null exception.");
+        }
+        Throwable[] old = suppressedExceptions;
+        int n = (old == null) ? 0 : old.length;
+        Throwable[] grown = new Throwable[n + 1];
+        if (n > 0) {
+            System.arraycopy(old, 0, grown, 0, n);
+        }
+        grown[n] = exception;
+        suppressedExceptions = grown;
+    }
+
+    public final Throwable[] getSuppressed() {
+        Throwable[] s = suppressedExceptions;
+        if (s == null) {
+            return new Throwable[0];
+        }
+        Throwable[] copy = new Throwable[s.length];
+        System.arraycopy(s, 0, copy, 0, s.length);
+        return copy;
+    }
+}

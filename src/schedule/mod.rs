@@ -1,0 +1,395 @@
+//! Schedules (which thread steps next) and `run`, which folds `step` over a
+//! schedule. A schedule is M5's list of thread numbers, given explicitly
+//! (`list:`, `file:`) or generated (`rr`, `rr:K`, `random:SEED`).
+//!
+//! Generated schedules pick among live threads (started, not finished) and
+//! skip a thread that cannot move (blocked): such a pick changes nothing and
+//! is not counted or recorded. Explicit schedules are followed literally, as
+//! M5's `run` does: stepping a blocked or absent thread is a no-op step.
+
+use std::path::Path;
+
+use crate::interp::{self, can_step, NoOp, Outcome, VmError};
+use crate::state::{State, ThreadId};
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Schedule {
+    /// Round robin over live threads, `quantum` steps each.
+    RoundRobin { quantum: u64 },
+    /// Uniformly random live thread at each step, from a seed.
+    Random { seed: u64 },
+    /// Exactly these thread numbers, in order.
+    List(Vec<ThreadId>),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScheduleError {
+    #[error("bad schedule {spec:?}: {msg} (expected rr, rr:K, random:SEED, list:0,1,... or file:PATH)")]
+    Syntax { spec: String, msg: String },
+    #[error("{path}:{line}: {msg}")]
+    File { path: String, line: usize, msg: String },
+    #[error("{path}: cannot read schedule file: {msg}")]
+    Io { path: String, msg: String },
+}
+
+/// Parses one entry: a thread number, or `N*K` (thread N, K times).
+fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
+    let (t, k) = match tok.split_once('*') {
+        Some((t, k)) => (t.trim(), k.trim().parse::<u64>().map_err(|_| format!("bad repeat count {k:?}"))?),
+        None => (tok, 1),
+    };
+    let t: ThreadId = t.parse().map_err(|_| format!("expected a thread number, found {t:?}"))?;
+    out.extend(std::iter::repeat_n(t, k as usize));
+    Ok(())
+}
+
+impl Schedule {
+    pub fn parse(spec: &str) -> Result<Schedule, ScheduleError> {
+        let bad = |msg: &str| ScheduleError::Syntax { spec: spec.to_string(), msg: msg.to_string() };
+        let (kind, arg) = match spec.split_once(':') {
+            Some((k, a)) => (k, Some(a)),
+            None => (spec, None),
+        };
+        match (kind, arg) {
+            ("rr", None) => Ok(Schedule::RoundRobin { quantum: 1 }),
+            ("rr", Some(k)) => match k.parse::<u64>() {
+                Ok(q) if q > 0 => Ok(Schedule::RoundRobin { quantum: q }),
+                _ => Err(bad("rr:K needs a positive step count K")),
+            },
+            ("random", Some(seed)) => {
+                seed.parse().map(|seed| Schedule::Random { seed }).map_err(|_| bad("random:SEED needs an integer seed"))
+            }
+            ("random", None) => Err(bad("random needs a seed, e.g. random:7")),
+            ("list", Some(items)) => {
+                let mut out = Vec::new();
+                for tok in items.split(',').map(str::trim).filter(|t| !t.is_empty()) {
+                    parse_entry(tok, &mut out).map_err(|m| bad(&m))?;
+                }
+                Ok(Schedule::List(out))
+            }
+            ("file", Some(path)) => Schedule::from_file(Path::new(path)),
+            _ => Err(bad("unknown schedule kind")),
+        }
+    }
+
+    /// A schedule file: one thread number per line (`N*K` repeats), `#` comments.
+    pub fn from_file(path: &Path) -> Result<Schedule, ScheduleError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| ScheduleError::Io { path: path.display().to_string(), msg: e.to_string() })?;
+        let mut out = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            parse_entry(line, &mut out).map_err(|msg| ScheduleError::File {
+                path: path.display().to_string(),
+                line: i + 1,
+                msg,
+            })?;
+        }
+        Ok(Schedule::List(out))
+    }
+}
+
+/// Writes an executed schedule in the file format (`file:PATH` replays it).
+pub fn write_schedule(path: &Path, steps: &[ThreadId], header: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
+    for line in header.lines() {
+        writeln!(w, "# {line}")?;
+    }
+    for t in steps {
+        writeln!(w, "{t}")?;
+    }
+    w.flush()
+}
+
+/// Why a run stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every started thread finished.
+    Finished,
+    /// `System.exit(code)`.
+    Exited(i32),
+    /// Live threads remain, and none can move.
+    Deadlock(Vec<ThreadId>),
+    /// `--max-steps` reached.
+    StepBound,
+    /// An explicit schedule ran out.
+    ScheduleEnd,
+    /// The observer asked to stop.
+    Stopped,
+}
+
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub steps: u64,
+    pub end: RunEnd,
+}
+
+/// What an observer tells the run after each step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Stop,
+}
+
+/// Called before each step with (state, thread, step index) and after it
+/// with the new state. A run with an observer goes one step at a time.
+pub trait Observer {
+    fn before(&mut self, _s: &State, _th: ThreadId, _step: u64) {}
+    fn after(&mut self, _s: &State, _th: ThreadId, _step: u64) -> Control {
+        Control::Continue
+    }
+}
+
+pub struct RunOptions<'a> {
+    pub max_steps: Option<u64>,
+    /// Receives every executed step's thread number (for `--record`).
+    pub record: Option<&'a mut Vec<ThreadId>>,
+    pub observer: Option<&'a mut dyn Observer>,
+    /// Called between bursts, e.g. to stream output; must not change semantics.
+    pub on_progress: Option<&'a mut dyn FnMut(&mut State, u64)>,
+}
+
+impl Default for RunOptions<'_> {
+    fn default() -> Self {
+        RunOptions { max_steps: None, record: None, observer: None, on_progress: None }
+    }
+}
+
+/// The end reason when no live thread is left or the program exited.
+fn finished(s: &State) -> Option<RunEnd> {
+    if let Some(code) = s.exit {
+        return Some(RunEnd::Exited(code));
+    }
+    if !s.any_alive() {
+        return Some(RunEnd::Finished);
+    }
+    None
+}
+
+struct Runner<'a, 'b> {
+    opts: &'a mut RunOptions<'b>,
+    steps: u64,
+}
+
+impl Runner<'_, '_> {
+    fn budget(&self) -> u64 {
+        self.opts.max_steps.map_or(u64::MAX, |m| m.saturating_sub(self.steps))
+    }
+
+    /// Runs `th` for up to `n` steps; returns steps done and whether the
+    /// thread could not move (no-op) before `n` were done.
+    fn exec(&mut self, s: &mut State, th: ThreadId, n: u64) -> Result<(u64, bool), VmError> {
+        let mut done = 0;
+        let generation = s.live_gen;
+        while done < n {
+            if let Some(obs) = self.opts.observer.as_deref_mut() {
+                obs.before(s, th, self.steps);
+                match interp::step(s, th)? {
+                    Outcome::Stepped => {}
+                    Outcome::NoOp(_) => return Ok((done, true)),
+                }
+                self.note(th, 1);
+                done += 1;
+                if obs_after(self.opts, s, th, self.steps - 1) == Control::Stop {
+                    return Err(VmError::Other(STOP.into()));
+                }
+                continue;
+            }
+            let (k, out) = interp::run_burst(s, th, n - done)?;
+            self.note(th, k);
+            done += k;
+            if let Outcome::NoOp(_) = out {
+                return Ok((done, true));
+            }
+            if s.exit.is_some() {
+                break;
+            }
+            // A thread started or ended: let the scheduler choose again.
+            if s.live_gen != generation {
+                break;
+            }
+        }
+        Ok((done, false))
+    }
+
+    fn note(&mut self, th: ThreadId, k: u64) {
+        self.steps += k;
+        if let Some(rec) = self.opts.record.as_deref_mut() {
+            rec.extend(std::iter::repeat_n(th, k as usize));
+        }
+    }
+}
+
+fn obs_after(opts: &mut RunOptions, s: &State, th: ThreadId, step: u64) -> Control {
+    opts.observer.as_deref_mut().map_or(Control::Continue, |o| o.after(s, th, step))
+}
+
+const STOP: &str = "\u{0}observer stop";
+
+/// Folds `step` over `sched` from `s` (in place). Ends when no thread can
+/// move, the program exits, the schedule ends, or the step bound is hit.
+pub fn run(s: &mut State, sched: &Schedule, mut opts: RunOptions) -> Result<RunResult, VmError> {
+    let mut r = Runner { opts: &mut opts, steps: 0 };
+    let end = match run_inner(s, sched, &mut r) {
+        Ok(end) => end,
+        Err(VmError::Other(m)) if m == STOP => RunEnd::Stopped,
+        Err(e) => return Err(e),
+    };
+    Ok(RunResult { steps: r.steps, end })
+}
+
+fn progress(r: &mut Runner, s: &mut State) {
+    let steps = r.steps;
+    if let Some(p) = r.opts.on_progress.as_deref_mut() {
+        p(s, steps);
+    }
+}
+
+fn deadlock_or_none(s: &State, live: &[ThreadId]) -> Option<RunEnd> {
+    if live.iter().any(|&t| can_step(s, t)) { None } else { Some(RunEnd::Deadlock(live.to_vec())) }
+}
+
+fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, VmError> {
+    match sched {
+        Schedule::List(list) => {
+            let mut i = 0;
+            while i < list.len() {
+                if let Some(end) = finished(s) {
+                    return Ok(end);
+                }
+                if r.budget() == 0 {
+                    return Ok(RunEnd::StepBound);
+                }
+                let th = list[i];
+                let mut j = i + 1;
+                while j < list.len() && list[j] == th {
+                    j += 1;
+                }
+                // A run of equal entries; a no-op consumes its entry (M5's run).
+                let mut left = ((j - i) as u64).min(r.budget());
+                while left > 0 {
+                    let (done, stuck) = r.exec(s, th, left)?;
+                    left -= done;
+                    if stuck {
+                        left -= 1;
+                        r.steps += 1;
+                        if let Some(rec) = r.opts.record.as_deref_mut() {
+                            rec.push(th);
+                        }
+                    }
+                    if s.exit.is_some() {
+                        break;
+                    }
+                }
+                i = j;
+                progress(r, s);
+            }
+            Ok(finished(s).unwrap_or(RunEnd::ScheduleEnd))
+        }
+        Schedule::RoundRobin { quantum } => {
+            let mut cursor: ThreadId = 0;
+            let mut idle_turns = 0usize;
+            loop {
+                if let Some(end) = finished(s) {
+                    return Ok(end);
+                }
+                if r.budget() == 0 {
+                    return Ok(RunEnd::StepBound);
+                }
+                let live = s.live_threads();
+                // Next live thread at or after the cursor, cyclically.
+                let th = *live.iter().find(|&&t| t >= cursor).unwrap_or(&live[0]);
+                cursor = th + 1;
+                // Alone, a thread may run until it does something non-local.
+                let n = if live.len() == 1 { r.budget().min(1 << 20) } else { (*quantum).min(r.budget()) };
+                let (done, stuck) = r.exec(s, th, n)?;
+                if done == 0 && stuck {
+                    idle_turns += 1;
+                    if idle_turns >= live.len()
+                        && let Some(end) = deadlock_or_none(s, &live)
+                    {
+                        return Ok(end);
+                    }
+                } else {
+                    idle_turns = 0;
+                }
+                progress(r, s);
+            }
+        }
+        Schedule::Random { seed } => {
+            let mut rng = SplitMix64(*seed);
+            let mut live: Vec<ThreadId> = Vec::new();
+            let mut generation = u64::MAX;
+            let mut misses = 0usize;
+            let mut since_progress = 0u64;
+            loop {
+                if let Some(end) = finished(s) {
+                    return Ok(end);
+                }
+                if r.budget() == 0 {
+                    return Ok(RunEnd::StepBound);
+                }
+                if generation != s.live_gen {
+                    live = s.live_threads();
+                    generation = s.live_gen;
+                }
+                let th = live[rng.below(live.len() as u64) as usize];
+                let (done, stuck) = r.exec(s, th, 1)?;
+                if done == 0 && stuck {
+                    misses += 1;
+                    if misses >= 4 * live.len() + 8 {
+                        if let Some(end) = deadlock_or_none(s, &live) {
+                            return Ok(end);
+                        }
+                        misses = 0;
+                    }
+                } else {
+                    misses = 0;
+                }
+                since_progress += 1;
+                if since_progress >= 1 << 16 {
+                    since_progress = 0;
+                    progress(r, s);
+                }
+            }
+        }
+    }
+}
+
+/// Why a thread cannot move, for messages.
+pub fn why_stuck(s: &State, th: ThreadId) -> Option<NoOp> {
+    let mut probe = s.clone();
+    match interp::step(&mut probe, th) {
+        Ok(Outcome::NoOp(n)) => Some(n),
+        _ => None,
+    }
+}
+
+/// SplitMix64: a tiny generator whose sequence never changes between
+/// versions of m5 or its dependencies, so `random:SEED` always means the
+/// same schedule.
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n` (n > 0), by rejection to avoid modulo bias.
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let x = self.next_u64();
+            if x < zone {
+                return x % n;
+            }
+        }
+    }
+}

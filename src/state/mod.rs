@@ -1,0 +1,341 @@
+//! The M5 state: (thread table, heap, class table), plus what the JVM keeps
+//! beside them (static fields, class-initialization status, interned strings).
+//!
+//! Every component is persistent (`im` vectors and maps of `Arc`s): cloning a
+//! state is O(1), and a step copies only the path to what it changes
+//! (`Arc::make_mut` copies a frame or an object only when another state still
+//! shares it).
+
+pub mod print;
+pub mod value;
+
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+pub use value::{Ref, Value};
+
+use crate::classfile::{ClassId, ClassTable, Method};
+
+/// A thread number: its index in the thread table.
+pub type ThreadId = u32;
+
+/// Array elements, stored unboxed (floats as bits, so states compare bitwise).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ArrayData {
+    /// `boolean[]` and `byte[]`.
+    B(Vec<i8>),
+    C(Vec<u16>),
+    S(Vec<i16>),
+    I(Vec<i32>),
+    J(Vec<i64>),
+    F(Vec<u32>),
+    D(Vec<u64>),
+    A(Vec<Value>),
+}
+
+impl ArrayData {
+    pub fn new(elem: &str, len: usize) -> ArrayData {
+        match elem.as_bytes()[0] {
+            b'Z' | b'B' => ArrayData::B(vec![0; len]),
+            b'C' => ArrayData::C(vec![0; len]),
+            b'S' => ArrayData::S(vec![0; len]),
+            b'I' => ArrayData::I(vec![0; len]),
+            b'J' => ArrayData::J(vec![0; len]),
+            b'F' => ArrayData::F(vec![0; len]),
+            b'D' => ArrayData::D(vec![0; len]),
+            _ => ArrayData::A(vec![Value::Null; len]),
+        }
+    }
+    pub fn len(&self) -> usize {
+        match self {
+            ArrayData::B(v) => v.len(),
+            ArrayData::C(v) => v.len(),
+            ArrayData::S(v) => v.len(),
+            ArrayData::I(v) => v.len(),
+            ArrayData::J(v) => v.len(),
+            ArrayData::F(v) => v.len(),
+            ArrayData::D(v) => v.len(),
+            ArrayData::A(v) => v.len(),
+        }
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Element `i` as a value (bounds already checked).
+    pub fn get(&self, i: usize) -> Value {
+        match self {
+            ArrayData::B(v) => Value::Int(v[i] as i32),
+            ArrayData::C(v) => Value::Int(v[i] as i32),
+            ArrayData::S(v) => Value::Int(v[i] as i32),
+            ArrayData::I(v) => Value::Int(v[i]),
+            ArrayData::J(v) => Value::Long(v[i]),
+            ArrayData::F(v) => Value::Float(f32::from_bits(v[i])),
+            ArrayData::D(v) => Value::Double(f64::from_bits(v[i])),
+            ArrayData::A(v) => v[i],
+        }
+    }
+    /// Stores `x` at `i`, narrowing ints as `bastore`/`castore`/`sastore` do.
+    pub fn set(&mut self, i: usize, x: Value) {
+        match self {
+            ArrayData::B(v) => v[i] = x.as_int() as i8,
+            ArrayData::C(v) => v[i] = x.as_int() as u16,
+            ArrayData::S(v) => v[i] = x.as_int() as i16,
+            ArrayData::I(v) => v[i] = x.as_int(),
+            ArrayData::J(v) => v[i] = x.as_long(),
+            ArrayData::F(v) => v[i] = x.as_float().to_bits(),
+            ArrayData::D(v) => v[i] = x.as_double().to_bits(),
+            ArrayData::A(v) => v[i] = x,
+        }
+    }
+}
+
+/// What an object holds besides its monitor.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Body {
+    /// Instance fields, in the class's layout order (superclass fields first).
+    Fields(Vec<Value>),
+    /// An array: its component descriptor (`I`, `Ljava/lang/String;`, `[I`) and elements.
+    Array { elem: Arc<str>, data: ArrayData },
+    /// A `java.lang.Class` object: its fields and the internal name it mirrors.
+    Mirror { fields: Vec<Value>, name: Arc<str> },
+}
+
+/// A heap object. As in M5, every object carries `monitor` (owning thread),
+/// `mcount` (lock depth; 0 = unlocked) and `wait-set`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Object {
+    pub class: ClassId,
+    pub body: Body,
+    pub monitor: ThreadId,
+    pub mcount: u32,
+    pub wait_set: Vec<ThreadId>,
+}
+
+impl Object {
+    pub fn new(class: ClassId, body: Body) -> Object {
+        Object { class, body, monitor: 0, mcount: 0, wait_set: Vec::new() }
+    }
+    pub fn fields(&self) -> &[Value] {
+        match &self.body {
+            Body::Fields(f) | Body::Mirror { fields: f, .. } => f,
+            Body::Array { .. } => &[],
+        }
+    }
+    pub fn fields_mut(&mut self) -> &mut [Value] {
+        match &mut self.body {
+            Body::Fields(f) | Body::Mirror { fields: f, .. } => f,
+            Body::Array { .. } => &mut [],
+        }
+    }
+    pub fn array(&self) -> Option<(&Arc<str>, &ArrayData)> {
+        match &self.body {
+            Body::Array { elem, data } => Some((elem, data)),
+            _ => None,
+        }
+    }
+}
+
+/// A method activation: M5's (pc, locals, stack, method, sync-flag, class).
+#[derive(Clone, Debug)]
+pub struct Frame {
+    /// Index of the next instruction; `method.pc(ip)` is the byte pc.
+    pub ip: u32,
+    pub method: Arc<Method>,
+    pub locals: Vec<Value>,
+    pub stack: Vec<Value>,
+    /// The object this synchronized method locked on entry (M5's sync flag).
+    pub sync: Option<Ref>,
+}
+
+impl Frame {
+    pub fn pc(&self) -> u32 {
+        self.method.pc(self.ip)
+    }
+    pub fn new(method: Arc<Method>, args: &[Value]) -> Frame {
+        let mut locals = vec![Value::Top; (method.max_locals as usize).max(args.len())];
+        locals[..args.len()].copy_from_slice(args);
+        let stack = Vec::with_capacity(method.max_stack as usize);
+        Frame { ip: 0, method, locals, stack, sync: None }
+    }
+}
+
+impl PartialEq for Frame {
+    fn eq(&self, o: &Self) -> bool {
+        self.ip == o.ip
+            && self.method.id == o.method.id
+            && self.locals == o.locals
+            && self.stack == o.stack
+            && self.sync == o.sync
+    }
+}
+impl Eq for Frame {}
+impl Hash for Frame {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.ip.hash(h);
+        self.method.id.hash(h);
+        self.locals.hash(h);
+        self.stack.hash(h);
+        self.sync.hash(h);
+    }
+}
+
+/// M5's scheduled/unscheduled flag. A scheduled thread with an empty call
+/// stack has terminated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Scheduled,
+    Unscheduled,
+}
+
+/// A thread in `Object.wait`: it gave up `count` holds of `object`'s monitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Wait {
+    pub object: Ref,
+    pub count: u32,
+    /// Removed from the wait set by notify (or a timed wait's timeout); it
+    /// still has to re-acquire the monitor.
+    pub notified: bool,
+    pub timed: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Thread {
+    /// The call stack, bottom first (the top frame is `last()`).
+    pub stack: Vec<Arc<Frame>>,
+    pub status: Status,
+    /// Heap address of the thread's `java.lang.Thread` object (main's is
+    /// created when first asked for).
+    pub object: Option<Ref>,
+    pub wait: Option<Wait>,
+}
+
+impl Thread {
+    pub fn is_terminated(&self) -> bool {
+        self.status == Status::Scheduled && self.stack.is_empty()
+    }
+    /// Started and not yet finished.
+    pub fn is_alive(&self) -> bool {
+        self.status == Status::Scheduled && !self.stack.is_empty()
+    }
+    pub fn top(&self) -> Option<&Frame> {
+        self.stack.last().map(|f| &**f)
+    }
+}
+
+/// Class-initialization status (JVMS 5.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum InitStatus {
+    Uninitialized,
+    Running(ThreadId),
+    Done,
+    Failed,
+}
+
+/// Run-wide settings that are not part of the machine state proper.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    /// `-ea`: `Class.desiredAssertionStatus` answers true.
+    pub assertions: bool,
+}
+
+/// An M5 state.
+#[derive(Clone)]
+pub struct State {
+    pub threads: im::Vector<Arc<Thread>>,
+    pub heap: im::Vector<Arc<Object>>,
+    pub classes: Arc<ClassTable>,
+    pub statics: im::Vector<Value>,
+    pub init: im::Vector<InitStatus>,
+    /// String literals already created (`ldc`), so equal literals are `==`.
+    pub interned: im::HashMap<Arc<str>, Ref>,
+    /// `java.lang.Class` objects created so far, by internal name.
+    pub mirrors: im::HashMap<Arc<str>, Ref>,
+    pub config: Arc<Config>,
+    /// Bytes written to System.out / System.err (not part of state equality).
+    pub out: im::Vector<u8>,
+    pub err: im::Vector<u8>,
+    /// Set by `System.exit`, or when main died of an uncaught exception (1).
+    pub exit: Option<i32>,
+    pub main_died: bool,
+    /// The most recent thread killed by an uncaught exception, and the exception.
+    pub last_uncaught: Option<(ThreadId, Ref)>,
+    /// Bumped whenever a thread starts or terminates, so schedulers can
+    /// cache the list of live threads.
+    pub live_gen: u64,
+}
+
+impl PartialEq for State {
+    fn eq(&self, o: &Self) -> bool {
+        self.threads == o.threads
+            && self.heap == o.heap
+            && self.statics == o.statics
+            && self.init == o.init
+            && self.interned == o.interned
+            && self.mirrors == o.mirrors
+            && self.exit == o.exit
+            && self.main_died == o.main_died
+    }
+}
+impl Eq for State {}
+impl Hash for State {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.threads.hash(h);
+        self.heap.hash(h);
+        self.statics.hash(h);
+        self.init.hash(h);
+        self.exit.hash(h);
+        self.main_died.hash(h);
+    }
+}
+
+impl State {
+    pub fn thread(&self, th: ThreadId) -> Option<&Thread> {
+        self.threads.get(th as usize).map(|t| &**t)
+    }
+    pub fn thread_mut(&mut self, th: ThreadId) -> &mut Thread {
+        Arc::make_mut(&mut self.threads[th as usize])
+    }
+    pub fn object(&self, r: Ref) -> &Object {
+        &self.heap[r as usize]
+    }
+    pub fn object_mut(&mut self, r: Ref) -> &mut Object {
+        Arc::make_mut(&mut self.heap[r as usize])
+    }
+    pub fn alloc(&mut self, obj: Object) -> Ref {
+        let r = self.heap.len() as Ref;
+        self.heap.push_back(Arc::new(obj));
+        r
+    }
+    /// Value of field `name` (nearest declaration) of the object at `r`.
+    pub fn field(&self, r: Ref, name: &str) -> Option<Value> {
+        let o = self.object(r);
+        let slot = self.classes.class(o.class).field_slot(name)?;
+        o.fields().get(slot as usize).copied()
+    }
+    pub fn set_field(&mut self, r: Ref, name: &str, v: Value) -> bool {
+        let class = self.object(r).class;
+        match self.classes.class(class).field_slot(name) {
+            Some(slot) => {
+                self.object_mut(r).fields_mut()[slot as usize] = v;
+                true
+            }
+            None => false,
+        }
+    }
+    /// Does any started thread still run?
+    pub fn any_alive(&self) -> bool {
+        self.threads.iter().any(|t| t.is_alive())
+    }
+    /// Threads that are started and not finished, in number order.
+    pub fn live_threads(&self) -> Vec<ThreadId> {
+        (0..self.threads.len() as ThreadId).filter(|&t| self.threads[t as usize].is_alive()).collect()
+    }
+    /// The contents of a `java.lang.String` object (its `char[] value`).
+    pub fn string(&self, r: Ref) -> Option<String> {
+        let v = self.field(r, "value")?.as_ref()?;
+        match self.object(v).array()? {
+            (_, ArrayData::C(chars)) => Some(String::from_utf16_lossy(chars)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,361 @@
+//! Differential test: every `tests/java/<name>/Main.java` is compiled with
+//! `javac`, run on HotSpot (`java -cp DIR Main`) and on m5
+//! (`m5 run --classpath DIR Main`); stdout bytes and exit codes must match.
+//!
+//! * Skips (passes with a message) when `javac`/`java` are not on PATH.
+//! * `M5_DIFF_FILTER=substr` runs only programs whose directory name contains
+//!   `substr` (comma-separated list of substrings allowed).
+//! * `M5_DIFF_JOBS=n` sets the number of worker threads (default 2).
+//! * `M5_DIFF_TIMEOUT=secs` sets the per-process timeout (default 60).
+//!
+//! All programs are run even when some fail; the single test then fails with
+//! a report listing every failing program.
+
+use std::collections::VecDeque;
+use std::fs;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The suite must never pass vacuously.
+const MIN_PROGRAMS: usize = 40;
+const DEFAULT_TIMEOUT_SECS: u64 = 60;
+const JAVAC_TIMEOUT: Duration = Duration::from_secs(180);
+const DEFAULT_JOBS: usize = 2;
+const STDERR_LINES_IN_REPORT: usize = 8;
+
+struct Outcome {
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+    status: Option<ExitStatus>,
+    timed_out: bool,
+    elapsed: Duration,
+}
+
+impl Outcome {
+    fn exit_desc(&self) -> String {
+        if self.timed_out {
+            return format!("TIMEOUT after {:.1}s", self.elapsed.as_secs_f64());
+        }
+        match self.status {
+            Some(st) => match st.code() {
+                Some(c) => c.to_string(),
+                None => signal_desc(&st),
+            },
+            None => "unknown".to_string(),
+        }
+    }
+
+    fn code(&self) -> Option<i32> {
+        if self.timed_out {
+            None
+        } else {
+            self.status.and_then(|s| s.code())
+        }
+    }
+}
+
+#[cfg(unix)]
+fn signal_desc(st: &ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match st.signal() {
+        Some(sig) => format!("killed by signal {sig}"),
+        None => format!("{st}"),
+    }
+}
+
+#[cfg(not(unix))]
+fn signal_desc(st: &ExitStatus) -> String {
+    format!("{st}")
+}
+
+#[cfg(unix)]
+fn own_process_group(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    cmd.process_group(0);
+}
+
+#[cfg(not(unix))]
+fn own_process_group(_cmd: &mut Command) {}
+
+/// Kills the child (and, on unix, its whole process group, which the child
+/// leads because of `own_process_group`).
+fn kill_child(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .arg("-KILL")
+            .arg("--")
+            .arg(format!("-{}", child.id()))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+}
+
+fn spawn_reader<R: Read + Send + 'static>(r: Option<R>) -> thread::JoinHandle<Vec<u8>> {
+    thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(mut r) = r {
+            let _ = r.read_to_end(&mut buf);
+        }
+        buf
+    })
+}
+
+/// Runs `cmd` to completion or until `timeout`, capturing stdout and stderr.
+fn run_with_timeout(mut cmd: Command, timeout: Duration) -> io::Result<Outcome> {
+    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    own_process_group(&mut cmd);
+    let start = Instant::now();
+    let mut child = cmd.spawn()?;
+    let out_reader = spawn_reader(child.stdout.take());
+    let err_reader = spawn_reader(child.stderr.take());
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait()? {
+            Some(st) => break Some(st),
+            None => {
+                if start.elapsed() >= timeout {
+                    timed_out = true;
+                    kill_child(&mut child);
+                    break child.wait().ok();
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+        }
+    };
+    let elapsed = start.elapsed();
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    Ok(Outcome { stdout, stderr, status, timed_out, elapsed })
+}
+
+fn tool_available(tool: &str) -> bool {
+    Command::new(tool)
+        .arg("-version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .map(|s| s.success())
+        .unwrap_or(false)
+}
+
+fn env_usize(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .filter(|&v| v > 0)
+        .unwrap_or(default)
+}
+
+/// All `tests/java/<name>/Main.java`, sorted by name.
+fn discover(root: &Path) -> Vec<(String, PathBuf)> {
+    let mut progs = Vec::new();
+    let entries = match fs::read_dir(root) {
+        Ok(e) => e,
+        Err(e) => panic!("cannot read {}: {e}", root.display()),
+    };
+    for entry in entries.flatten() {
+        let dir = entry.path();
+        if dir.is_dir() && dir.join("Main.java").is_file() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            progs.push((name, dir));
+        }
+    }
+    progs.sort();
+    progs
+}
+
+fn first_lines(bytes: &[u8], n: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = String::new();
+    for line in text.lines().take(n) {
+        out.push_str("      | ");
+        out.push_str(line);
+        out.push('\n');
+    }
+    if text.lines().count() > n {
+        out.push_str("      | ...\n");
+    }
+    out
+}
+
+fn show_line(line: Option<&[u8]>) -> String {
+    match line {
+        Some(l) => format!("{:?}", String::from_utf8_lossy(l)),
+        None => "<end of output>".to_string(),
+    }
+}
+
+/// Describes the first difference between two outputs (1-based line number).
+fn first_difference(expected: &[u8], actual: &[u8]) -> String {
+    let exp: Vec<&[u8]> = expected.split(|&b| b == b'\n').collect();
+    let act: Vec<&[u8]> = actual.split(|&b| b == b'\n').collect();
+    let n = exp.len().max(act.len());
+    for i in 0..n {
+        let e = exp.get(i).copied();
+        let a = act.get(i).copied();
+        if e != a {
+            return format!(
+                "first difference at line {}:\n      expected: {}\n      actual:   {}\n      (expected {} bytes / {} lines, actual {} bytes / {} lines)",
+                i + 1,
+                show_line(e),
+                show_line(a),
+                expected.len(),
+                expected.iter().filter(|&&b| b == b'\n').count(),
+                actual.len(),
+                actual.iter().filter(|&&b| b == b'\n').count(),
+            );
+        }
+    }
+    "outputs differ (no line-level difference found)".to_string()
+}
+
+/// Compiles and runs one program on both VMs. `Ok(())` if they agree,
+/// otherwise a human-readable description of the mismatch.
+fn check_program(name: &str, src_dir: &Path, out_root: &Path, m5: &Path, timeout: Duration) -> Result<(), String> {
+    let class_dir = out_root.join(name);
+    let _ = fs::remove_dir_all(&class_dir);
+    fs::create_dir_all(&class_dir).map_err(|e| format!("cannot create {}: {e}", class_dir.display()))?;
+
+    let mut javac = Command::new("javac");
+    javac.arg("-g").arg("-d").arg(&class_dir).arg(src_dir.join("Main.java"));
+    let compiled = run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
+    if compiled.code() != Some(0) {
+        return Err(format!(
+            "javac failed (exit {}):\n{}",
+            compiled.exit_desc(),
+            first_lines(&compiled.stderr, 20)
+        ));
+    }
+
+    let mut java = Command::new("java");
+    java.arg("-cp").arg(&class_dir).arg("Main");
+    let expected = run_with_timeout(java, timeout).map_err(|e| format!("cannot run java: {e}"))?;
+    if expected.timed_out {
+        return Err(format!("HotSpot itself timed out ({}); the test program is too slow", expected.exit_desc()));
+    }
+
+    let mut m5cmd = Command::new(m5);
+    m5cmd.arg("run").arg("--classpath").arg(&class_dir).arg("Main");
+    let actual = run_with_timeout(m5cmd, timeout).map_err(|e| format!("cannot run m5 ({}): {e}", m5.display()))?;
+
+    let stdout_ok = expected.stdout == actual.stdout;
+    let code_ok = !actual.timed_out && expected.code() == actual.code();
+    if stdout_ok && code_ok {
+        return Ok(());
+    }
+    let mut msg = String::new();
+    msg.push_str(&format!(
+        "exit code: java={} m5={}{}\n",
+        expected.exit_desc(),
+        actual.exit_desc(),
+        if code_ok { "" } else { "  <-- MISMATCH" }
+    ));
+    if stdout_ok {
+        msg.push_str("    stdout: identical\n");
+    } else {
+        msg.push_str(&format!("    stdout: {}\n", first_difference(&expected.stdout, &actual.stdout)));
+    }
+    if actual.stderr.is_empty() {
+        msg.push_str("    m5 stderr: <empty>\n");
+    } else {
+        msg.push_str("    m5 stderr (first lines):\n");
+        msg.push_str(&first_lines(&actual.stderr, STDERR_LINES_IN_REPORT));
+    }
+    Err(msg)
+}
+
+#[test]
+fn differential_against_hotspot() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("java");
+    let all = discover(&root);
+    assert!(
+        all.len() >= MIN_PROGRAMS,
+        "expected at least {MIN_PROGRAMS} programs under {}, found {}",
+        root.display(),
+        all.len()
+    );
+
+    if !tool_available("javac") || !tool_available("java") {
+        println!("SKIPPED: no JDK (javac/java) on PATH");
+        eprintln!("SKIPPED: no JDK (javac/java) on PATH");
+        return;
+    }
+
+    let filter = std::env::var("M5_DIFF_FILTER").unwrap_or_default();
+    let filters: Vec<String> = filter.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let selected: Vec<(String, PathBuf)> = all
+        .into_iter()
+        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
+        .collect();
+    assert!(!selected.is_empty(), "M5_DIFF_FILTER={filter:?} matched no program under {}", root.display());
+
+    let out_root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("differential");
+    fs::create_dir_all(&out_root).expect("create CARGO_TARGET_TMPDIR/differential");
+    let m5 = PathBuf::from(env!("CARGO_BIN_EXE_m5"));
+    let timeout = Duration::from_secs(env_usize("M5_DIFF_TIMEOUT", DEFAULT_TIMEOUT_SECS as usize) as u64);
+    let jobs = env_usize("M5_DIFF_JOBS", DEFAULT_JOBS).min(selected.len());
+    let total = selected.len();
+
+    let queue = Arc::new(Mutex::new(selected.into_iter().collect::<VecDeque<_>>()));
+    let results: Arc<Mutex<Vec<(String, Result<(), String>, Duration)>>> = Arc::new(Mutex::new(Vec::new()));
+    let mut workers = Vec::new();
+    for _ in 0..jobs {
+        let queue = Arc::clone(&queue);
+        let results = Arc::clone(&results);
+        let out_root = out_root.clone();
+        let m5 = m5.clone();
+        workers.push(thread::spawn(move || loop {
+            let next = queue.lock().unwrap().pop_front();
+            let Some((name, dir)) = next else { break };
+            let start = Instant::now();
+            let res = check_program(&name, &dir, &out_root, &m5, timeout);
+            let took = start.elapsed();
+            eprintln!(
+                "differential: {:<34} {} ({:.1}s)",
+                name,
+                if res.is_ok() { "ok" } else { "FAIL" },
+                took.as_secs_f64()
+            );
+            results.lock().unwrap().push((name, res, took));
+        }));
+    }
+    for w in workers {
+        w.join().expect("worker thread panicked");
+    }
+
+    let mut results = std::mem::take(&mut *results.lock().unwrap());
+    results.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(results.len(), total, "not every program produced a result");
+    let failures: Vec<&(String, Result<(), String>, Duration)> = results.iter().filter(|r| r.1.is_err()).collect();
+    let passed = total - failures.len();
+    println!("differential: {passed}/{total} programs match HotSpot");
+
+    if !failures.is_empty() {
+        let mut report = format!(
+            "{} of {} programs differ from HotSpot (passed {}):\n",
+            failures.len(),
+            total,
+            passed
+        );
+        for (name, _, _) in &failures {
+            report.push_str(&format!("  - {name}\n"));
+        }
+        report.push('\n');
+        for (name, res, took) in &failures {
+            if let Err(msg) = res {
+                report.push_str(&format!("=== {name} ({:.1}s)\n    {msg}\n", took.as_secs_f64()));
+            }
+        }
+        report.push_str("(rerun a subset with M5_DIFF_FILTER=name1,name2)\n");
+        panic!("{report}");
+    }
+}
