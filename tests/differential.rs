@@ -27,6 +27,9 @@ const JAVAC_TIMEOUT: Duration = Duration::from_secs(180);
 const DEFAULT_JOBS: usize = 2;
 const STDERR_LINES_IN_REPORT: usize = 8;
 
+/// (program name, verdict, wall time) for one program.
+type ProgramResult = (String, Result<(), String>, Duration);
+
 struct Outcome {
     stdout: Vec<u8>,
     stderr: Vec<u8>,
@@ -110,7 +113,9 @@ fn spawn_reader<R: Read + Send + 'static>(r: Option<R>) -> thread::JoinHandle<Ve
 
 /// Runs `cmd` to completion or until `timeout`, capturing stdout and stderr.
 fn run_with_timeout(mut cmd: Command, timeout: Duration) -> io::Result<Outcome> {
-    cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
     own_process_group(&mut cmd);
     let start = Instant::now();
     let mut child = cmd.spawn()?;
@@ -133,7 +138,13 @@ fn run_with_timeout(mut cmd: Command, timeout: Duration) -> io::Result<Outcome> 
     let elapsed = start.elapsed();
     let stdout = out_reader.join().unwrap_or_default();
     let stderr = err_reader.join().unwrap_or_default();
-    Ok(Outcome { stdout, stderr, status, timed_out, elapsed })
+    Ok(Outcome {
+        stdout,
+        stderr,
+        status,
+        timed_out,
+        elapsed,
+    })
 }
 
 fn tool_available(tool: &str) -> bool {
@@ -220,14 +231,26 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
 
 /// Compiles and runs one program on both VMs. `Ok(())` if they agree,
 /// otherwise a human-readable description of the mismatch.
-fn check_program(name: &str, src_dir: &Path, out_root: &Path, m5: &Path, timeout: Duration) -> Result<(), String> {
+fn check_program(
+    name: &str,
+    src_dir: &Path,
+    out_root: &Path,
+    m5: &Path,
+    timeout: Duration,
+) -> Result<(), String> {
     let class_dir = out_root.join(name);
     let _ = fs::remove_dir_all(&class_dir);
-    fs::create_dir_all(&class_dir).map_err(|e| format!("cannot create {}: {e}", class_dir.display()))?;
+    fs::create_dir_all(&class_dir)
+        .map_err(|e| format!("cannot create {}: {e}", class_dir.display()))?;
 
     let mut javac = Command::new("javac");
-    javac.arg("-g").arg("-d").arg(&class_dir).arg(src_dir.join("Main.java"));
-    let compiled = run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
+    javac
+        .arg("-g")
+        .arg("-d")
+        .arg(&class_dir)
+        .arg(src_dir.join("Main.java"));
+    let compiled =
+        run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
     if compiled.code() != Some(0) {
         return Err(format!(
             "javac failed (exit {}):\n{}",
@@ -240,12 +263,20 @@ fn check_program(name: &str, src_dir: &Path, out_root: &Path, m5: &Path, timeout
     java.arg("-cp").arg(&class_dir).arg("Main");
     let expected = run_with_timeout(java, timeout).map_err(|e| format!("cannot run java: {e}"))?;
     if expected.timed_out {
-        return Err(format!("HotSpot itself timed out ({}); the test program is too slow", expected.exit_desc()));
+        return Err(format!(
+            "HotSpot itself timed out ({}); the test program is too slow",
+            expected.exit_desc()
+        ));
     }
 
     let mut m5cmd = Command::new(m5);
-    m5cmd.arg("run").arg("--classpath").arg(&class_dir).arg("Main");
-    let actual = run_with_timeout(m5cmd, timeout).map_err(|e| format!("cannot run m5 ({}): {e}", m5.display()))?;
+    m5cmd
+        .arg("run")
+        .arg("--classpath")
+        .arg(&class_dir)
+        .arg("Main");
+    let actual = run_with_timeout(m5cmd, timeout)
+        .map_err(|e| format!("cannot run m5 ({}): {e}", m5.display()))?;
 
     let stdout_ok = expected.stdout == actual.stdout;
     let code_ok = !actual.timed_out && expected.code() == actual.code();
@@ -262,7 +293,10 @@ fn check_program(name: &str, src_dir: &Path, out_root: &Path, m5: &Path, timeout
     if stdout_ok {
         msg.push_str("    stdout: identical\n");
     } else {
-        msg.push_str(&format!("    stdout: {}\n", first_difference(&expected.stdout, &actual.stdout)));
+        msg.push_str(&format!(
+            "    stdout: {}\n",
+            first_difference(&expected.stdout, &actual.stdout)
+        ));
     }
     if actual.stderr.is_empty() {
         msg.push_str("    m5 stderr: <empty>\n");
@@ -275,7 +309,9 @@ fn check_program(name: &str, src_dir: &Path, out_root: &Path, m5: &Path, timeout
 
 #[test]
 fn differential_against_hotspot() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("java");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("java");
     let all = discover(&root);
     assert!(
         all.len() >= MIN_PROGRAMS,
@@ -286,46 +322,56 @@ fn differential_against_hotspot() {
 
     if !tool_available("javac") || !tool_available("java") {
         println!("SKIPPED: no JDK (javac/java) on PATH");
-        eprintln!("SKIPPED: no JDK (javac/java) on PATH");
         return;
     }
 
     let filter = std::env::var("M5_DIFF_FILTER").unwrap_or_default();
-    let filters: Vec<String> = filter.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let filters: Vec<String> = filter
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
     let selected: Vec<(String, PathBuf)> = all
         .into_iter()
         .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
         .collect();
-    assert!(!selected.is_empty(), "M5_DIFF_FILTER={filter:?} matched no program under {}", root.display());
+    assert!(
+        !selected.is_empty(),
+        "M5_DIFF_FILTER={filter:?} matched no program under {}",
+        root.display()
+    );
 
     let out_root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("differential");
     fs::create_dir_all(&out_root).expect("create CARGO_TARGET_TMPDIR/differential");
     let m5 = PathBuf::from(env!("CARGO_BIN_EXE_m5"));
-    let timeout = Duration::from_secs(env_usize("M5_DIFF_TIMEOUT", DEFAULT_TIMEOUT_SECS as usize) as u64);
+    let timeout =
+        Duration::from_secs(env_usize("M5_DIFF_TIMEOUT", DEFAULT_TIMEOUT_SECS as usize) as u64);
     let jobs = env_usize("M5_DIFF_JOBS", DEFAULT_JOBS).min(selected.len());
     let total = selected.len();
 
     let queue = Arc::new(Mutex::new(selected.into_iter().collect::<VecDeque<_>>()));
-    let results: Arc<Mutex<Vec<(String, Result<(), String>, Duration)>>> = Arc::new(Mutex::new(Vec::new()));
+    let results: Arc<Mutex<Vec<ProgramResult>>> = Arc::new(Mutex::new(Vec::new()));
     let mut workers = Vec::new();
     for _ in 0..jobs {
         let queue = Arc::clone(&queue);
         let results = Arc::clone(&results);
         let out_root = out_root.clone();
         let m5 = m5.clone();
-        workers.push(thread::spawn(move || loop {
-            let next = queue.lock().unwrap().pop_front();
-            let Some((name, dir)) = next else { break };
-            let start = Instant::now();
-            let res = check_program(&name, &dir, &out_root, &m5, timeout);
-            let took = start.elapsed();
-            eprintln!(
-                "differential: {:<34} {} ({:.1}s)",
-                name,
-                if res.is_ok() { "ok" } else { "FAIL" },
-                took.as_secs_f64()
-            );
-            results.lock().unwrap().push((name, res, took));
+        workers.push(thread::spawn(move || {
+            loop {
+                let next = queue.lock().unwrap().pop_front();
+                let Some((name, dir)) = next else { break };
+                let start = Instant::now();
+                let res = check_program(&name, &dir, &out_root, &m5, timeout);
+                let took = start.elapsed();
+                eprintln!(
+                    "differential: {:<34} {} ({:.1}s)",
+                    name,
+                    if res.is_ok() { "ok" } else { "FAIL" },
+                    took.as_secs_f64()
+                );
+                results.lock().unwrap().push((name, res, took));
+            }
         }));
     }
     for w in workers {
@@ -335,7 +381,7 @@ fn differential_against_hotspot() {
     let mut results = std::mem::take(&mut *results.lock().unwrap());
     results.sort_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(results.len(), total, "not every program produced a result");
-    let failures: Vec<&(String, Result<(), String>, Duration)> = results.iter().filter(|r| r.1.is_err()).collect();
+    let failures: Vec<&ProgramResult> = results.iter().filter(|r| r.1.is_err()).collect();
     let passed = total - failures.len();
     println!("differential: {passed}/{total} programs match HotSpot");
 
@@ -352,7 +398,10 @@ fn differential_against_hotspot() {
         report.push('\n');
         for (name, res, took) in &failures {
             if let Err(msg) = res {
-                report.push_str(&format!("=== {name} ({:.1}s)\n    {msg}\n", took.as_secs_f64()));
+                report.push_str(&format!(
+                    "=== {name} ({:.1}s)\n    {msg}\n",
+                    took.as_secs_f64()
+                ));
             }
         }
         report.push_str("(rerun a subset with M5_DIFF_FILTER=name1,name2)\n");

@@ -60,11 +60,15 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
         if let Some(obj) = frame.sync {
             super::exec::release(s, th, obj);
         }
-        if &*frame.method.name == "<clinit>" {
+        // Below a <clinit> frame is the instruction that triggered the
+        // initialization (not yet executed); below other frames, an invoke.
+        at_invoke = &*frame.method.name != "<clinit>";
+        if !at_invoke {
             s.init.set(frame.method.class as usize, InitStatus::Failed);
+            s.sched_gen += 1;
+            s.wakes.push(Wake::Init(frame.method.class));
             exc = wrap_in_initializer_error(s, exc)?;
         }
-        at_invoke = true;
     }
 }
 

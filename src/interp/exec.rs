@@ -342,7 +342,7 @@ pub(crate) enum Init {
     Ready,
     /// `<clinit>` frames were pushed; the instruction runs again after them.
     Pushed,
-    Blocked,
+    Blocked(ClassId),
     /// An exception was thrown (NoClassDefFoundError for a failed class).
     Threw,
 }
@@ -357,7 +357,7 @@ pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Ini
         match s.init[id as usize] {
             InitStatus::Done => break,
             InitStatus::Running(t) if t == th => break,
-            InitStatus::Running(_) => return Ok(Init::Blocked),
+            InitStatus::Running(_) => return Ok(Init::Blocked(id)),
             InitStatus::Failed => {
                 let name = s.classes.class(id).name.replace('/', ".");
                 throw_new(s, th, "java/lang/NoClassDefFoundError", Some(format!("Could not initialize class {name}")))?;
@@ -394,7 +394,7 @@ macro_rules! init_or_return {
         match ensure_init($s, $th, $c)? {
             Init::Ready => {}
             Init::Pushed | Init::Threw => return Ok(Outcome::Stepped),
-            Init::Blocked => return Ok(Outcome::NoOp(NoOp::Blocked)),
+            Init::Blocked(c) => return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Init(c)))),
         }
     };
 }
@@ -598,6 +598,8 @@ pub(crate) fn release(s: &mut State, th: ThreadId, obj: Ref) -> bool {
     o.mcount -= 1;
     if o.mcount == 0 {
         o.monitor = 0;
+        s.sched_gen += 1;
+        s.wakes.push(Wake::Monitor(obj));
     }
     true
 }
@@ -671,7 +673,7 @@ fn invoke(
             args[0].as_ref().expect("receiver checked")
         };
         if !acquire(s, th, obj) {
-            return Ok(Outcome::NoOp(NoOp::Blocked));
+            return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(obj))));
         }
         Some(obj)
     } else {
@@ -703,7 +705,7 @@ pub(crate) fn call_native(
     };
     let n = callee.arg_slots as usize;
     match (natives::NATIVES[idx as usize].3)(s, th, args)? {
-        NativeResult::Block => Ok(Outcome::NoOp(NoOp::Blocked)),
+        NativeResult::Block(w) => Ok(Outcome::NoOp(NoOp::Blocked(w))),
         NativeResult::Throw(class, msg) => {
             throw_new(s, th, class, msg)?;
             Ok(Outcome::Stepped)
@@ -828,7 +830,7 @@ fn monitor(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError>
     match insn {
         Insn::MonitorEnter => {
             if !acquire(s, th, r) {
-                return Ok(Outcome::NoOp(NoOp::Blocked));
+                return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(r))));
             }
         }
         _ => {
@@ -860,6 +862,8 @@ fn do_return(s: &mut State, th: ThreadId, k: Option<Kind>) -> Result<Outcome, Vm
     }
     if &*frame.method.name == "<clinit>" {
         s.init.set(frame.method.class as usize, InitStatus::Done);
+        s.sched_gen += 1;
+        s.wakes.push(Wake::Init(frame.method.class));
     }
     if caller_exists {
         if let Some(v) = result {
@@ -876,11 +880,11 @@ fn do_return(s: &mut State, th: ThreadId, k: Option<Kind>) -> Result<Outcome, Vm
 pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     let w = s.threads[th as usize].wait.expect("waiting");
     if !w.notified && !w.timed {
-        return Ok(Outcome::NoOp(NoOp::Blocked));
+        return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Notify(th))));
     }
     let o = s.object(w.object);
     if o.mcount > 0 && o.monitor != th {
-        return Ok(Outcome::NoOp(NoOp::Blocked));
+        return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(w.object))));
     }
     let o = s.object_mut(w.object);
     o.monitor = th;

@@ -71,7 +71,8 @@ pub fn initial_state(
         exit: None,
         main_died: false,
         last_uncaught: None,
-        live_gen: 0,
+        sched_gen: 0,
+        wakes: Vec::new(),
     };
     // String constants in ConstantValue attributes are interned literals.
     for c in &classes.classes {

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::classfile::{ClassId, Insn, Method};
 use crate::state::{Frame, State, Status, ThreadId, Value};
 
+pub use crate::state::Wake;
 pub use init::initial_state;
 
 /// An error that stops the machine: the program needs something m5 does
@@ -48,8 +49,9 @@ pub enum NoOp {
     NoSuchThread,
     Unscheduled,
     Terminated,
-    /// Waiting for a monitor, a notify, a join or another thread's class initialization.
-    Blocked,
+    /// Waiting for a monitor, a notify, a join or another thread's class
+    /// initialization: what must happen before the thread can move.
+    Blocked(Wake),
     /// The program has exited (System.exit).
     Exited,
 }

@@ -15,7 +15,8 @@ use super::VmError;
 pub enum NativeResult {
     Return(Option<Value>),
     Throw(&'static str, Option<String>),
-    Block,
+    /// Cannot go on until the event happens; the state is unchanged.
+    Block(Wake),
 }
 
 pub type NativeFn = fn(&mut State, ThreadId, &[Value]) -> Result<NativeResult, VmError>;
@@ -206,8 +207,9 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 }
 
 /// Bookkeeping when a thread's last frame is gone.
-pub fn thread_ended(s: &mut State, _th: ThreadId) {
-    s.live_gen += 1;
+pub fn thread_ended(s: &mut State, th: ThreadId) {
+    s.sched_gen += 1;
+    s.wakes.push(Wake::Ended(th));
 }
 
 /// The first thread whose thread object is `r` (M5's rule for `start`).
@@ -281,6 +283,8 @@ fn wait_impl(s: &mut State, th: ThreadId, a: &[Value], timed: bool) -> Result<Na
     o.mcount = 0;
     o.monitor = 0;
     o.wait_set.push(th);
+    s.sched_gen += 1;
+    s.wakes.push(Wake::Monitor(r));
     s.thread_mut(th).wait = Some(Wait { object: r, count, notified: false, timed });
     void()
 }
@@ -311,6 +315,10 @@ fn notify_impl(s: &mut State, th: ThreadId, a: &[Value], all: bool) -> Result<Na
         let o = s.object_mut(r);
         if all { std::mem::take(&mut o.wait_set) } else { vec![o.wait_set.remove(0)] }
     };
+    s.sched_gen += 1;
+    for &t in &woken {
+        s.wakes.push(Wake::Notify(t));
+    }
     for t in woken {
         if let Some(w) = s.thread_mut(t).wait.as_mut() {
             w.notified = true;
@@ -371,7 +379,8 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     match thread_of(s, r) {
         Some(t) if s.threads[t as usize].status == Status::Unscheduled => {
             s.thread_mut(t).status = Status::Scheduled;
-            s.live_gen += 1;
+            s.sched_gen += 1;
+            s.wakes.push(Wake::Started(t));
             void()
         }
         _ => Ok(Throw("java/lang/IllegalThreadStateException", None)),
@@ -382,7 +391,7 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
 fn thread_join(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     match thread_of(s, r) {
-        Some(t) if s.threads[t as usize].is_alive() => Ok(Block),
+        Some(t) if s.threads[t as usize].is_alive() => Ok(Block(Wake::Ended(t))),
         _ => void(),
     }
 }

@@ -9,8 +9,12 @@
 
 use std::path::Path;
 
-use crate::interp::{self, can_step, NoOp, Outcome, VmError};
-use crate::state::{State, ThreadId};
+use std::collections::BTreeSet;
+
+use rustc_hash::FxHashMap;
+
+use crate::interp::{self, NoOp, Outcome, VmError};
+use crate::state::{Ref, State, ThreadId, Wake};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Schedule {
@@ -182,15 +186,15 @@ impl Runner<'_, '_> {
 
     /// Runs `th` for up to `n` steps; returns steps done and whether the
     /// thread could not move (no-op) before `n` were done.
-    fn exec(&mut self, s: &mut State, th: ThreadId, n: u64) -> Result<(u64, bool), VmError> {
+    fn exec(&mut self, s: &mut State, th: ThreadId, n: u64) -> Result<(u64, Option<NoOp>), VmError> {
         let mut done = 0;
-        let generation = s.live_gen;
+        let generation = s.sched_gen;
         while done < n {
             if let Some(obs) = self.opts.observer.as_deref_mut() {
                 obs.before(s, th, self.steps);
                 match interp::step(s, th)? {
                     Outcome::Stepped => {}
-                    Outcome::NoOp(_) => return Ok((done, true)),
+                    Outcome::NoOp(why) => return Ok((done, Some(why))),
                 }
                 self.note(th, 1);
                 done += 1;
@@ -202,18 +206,18 @@ impl Runner<'_, '_> {
             let (k, out) = interp::run_burst(s, th, n - done)?;
             self.note(th, k);
             done += k;
-            if let Outcome::NoOp(_) = out {
-                return Ok((done, true));
+            if let Outcome::NoOp(why) = out {
+                return Ok((done, Some(why)));
             }
             if s.exit.is_some() {
                 break;
             }
             // A thread started or ended: let the scheduler choose again.
-            if s.live_gen != generation {
+            if s.sched_gen != generation {
                 break;
             }
         }
-        Ok((done, false))
+        Ok((done, None))
     }
 
     fn note(&mut self, th: ThreadId, k: u64) {
@@ -249,10 +253,6 @@ fn progress(r: &mut Runner, s: &mut State) {
     }
 }
 
-fn deadlock_or_none(s: &State, live: &[ThreadId]) -> Option<RunEnd> {
-    if live.iter().any(|&t| can_step(s, t)) { None } else { Some(RunEnd::Deadlock(live.to_vec())) }
-}
-
 fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, VmError> {
     match sched {
         Schedule::List(list) => {
@@ -274,7 +274,7 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 while left > 0 {
                     let (done, stuck) = r.exec(s, th, left)?;
                     left -= done;
-                    if stuck {
+                    if stuck.is_some() {
                         left -= 1;
                         r.steps += 1;
                         if let Some(rec) = r.opts.record.as_deref_mut() {
@@ -291,8 +291,8 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
             Ok(finished(s).unwrap_or(RunEnd::ScheduleEnd))
         }
         Schedule::RoundRobin { quantum } => {
+            let mut pool = Pool::new(s);
             let mut cursor: ThreadId = 0;
-            let mut idle_turns = 0usize;
             loop {
                 if let Some(end) = finished(s) {
                     return Ok(end);
@@ -300,31 +300,22 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 if r.budget() == 0 {
                     return Ok(RunEnd::StepBound);
                 }
-                let live = s.live_threads();
-                // Next live thread at or after the cursor, cyclically.
-                let th = *live.iter().find(|&&t| t >= cursor).unwrap_or(&live[0]);
+                // Next movable live thread at or after the cursor, cyclically.
+                let Some((th, group)) = pool.next_from(s, cursor) else {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                };
                 cursor = th + 1;
                 // Alone, a thread may run until it does something non-local.
-                let n = if live.len() == 1 { r.budget().min(1 << 20) } else { (*quantum).min(r.budget()) };
+                let alone = pool.ready.len() == 1 && group.is_none() && pool.freed.is_empty();
+                let n = if alone { r.budget().min(1 << 20) } else { (*quantum).min(r.budget()) };
                 let (done, stuck) = r.exec(s, th, n)?;
-                if done == 0 && stuck {
-                    idle_turns += 1;
-                    if idle_turns >= live.len()
-                        && let Some(end) = deadlock_or_none(s, &live)
-                    {
-                        return Ok(end);
-                    }
-                } else {
-                    idle_turns = 0;
-                }
+                pool.after(s, th, group, done, stuck);
                 progress(r, s);
             }
         }
         Schedule::Random { seed } => {
             let mut rng = SplitMix64(*seed);
-            let mut live: Vec<ThreadId> = Vec::new();
-            let mut generation = u64::MAX;
-            let mut misses = 0usize;
+            let mut pool = Pool::new(s);
             let mut since_progress = 0u64;
             loop {
                 if let Some(end) = finished(s) {
@@ -333,23 +324,11 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 if r.budget() == 0 {
                     return Ok(RunEnd::StepBound);
                 }
-                if generation != s.live_gen {
-                    live = s.live_threads();
-                    generation = s.live_gen;
-                }
-                let th = live[rng.below(live.len() as u64) as usize];
+                let Some((th, group)) = pool.pick_random(s, &mut rng) else {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                };
                 let (done, stuck) = r.exec(s, th, 1)?;
-                if done == 0 && stuck {
-                    misses += 1;
-                    if misses >= 4 * live.len() + 8 {
-                        if let Some(end) = deadlock_or_none(s, &live) {
-                            return Ok(end);
-                        }
-                        misses = 0;
-                    }
-                } else {
-                    misses = 0;
-                }
+                pool.after(s, th, group, done, stuck);
                 since_progress += 1;
                 if since_progress >= 1 << 16 {
                     since_progress = 0;
@@ -357,6 +336,165 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 }
             }
         }
+    }
+}
+
+/// A set of thread numbers with O(1) membership, removal and indexing
+/// (random picks) and ordered search (round robin).
+#[derive(Default)]
+struct IdSet {
+    items: Vec<ThreadId>,
+    pos: FxHashMap<ThreadId, usize>,
+    sorted: BTreeSet<ThreadId>,
+}
+
+impl IdSet {
+    fn insert(&mut self, t: ThreadId) {
+        if self.sorted.insert(t) {
+            self.pos.insert(t, self.items.len());
+            self.items.push(t);
+        }
+    }
+    fn remove(&mut self, t: ThreadId) {
+        if let Some(p) = self.pos.remove(&t) {
+            self.items.swap_remove(p);
+            if let Some(&moved) = self.items.get(p) {
+                self.pos.insert(moved, p);
+            }
+            self.sorted.remove(&t);
+        }
+    }
+    fn len(&self) -> usize {
+        self.items.len()
+    }
+    fn first_from(&self, cursor: ThreadId) -> Option<ThreadId> {
+        self.sorted.range(cursor..).next().copied()
+    }
+    fn first(&self) -> Option<ThreadId> {
+        self.sorted.iter().next().copied()
+    }
+}
+
+/// The live threads a generated schedule chooses from. A thread found
+/// blocked is parked under what it waits for and comes back only when the
+/// state reports that event (`State::wakes`), so choosing among the
+/// unparked threads is choosing among the threads that can move, without
+/// probing every thread at every step. Threads parked on a monitor form a
+/// group that becomes choosable as a whole while the monitor is free.
+struct Pool {
+    ready: IdSet,
+    on_monitor: FxHashMap<Ref, IdSet>,
+    /// Monitors freed since their waiters were parked.
+    freed: Vec<Ref>,
+    other: FxHashMap<Wake, Vec<ThreadId>>,
+}
+
+impl Pool {
+    fn new(s: &mut State) -> Pool {
+        s.wakes.clear();
+        let mut ready = IdSet::default();
+        for t in s.live_threads() {
+            ready.insert(t);
+        }
+        Pool { ready, on_monitor: FxHashMap::default(), freed: Vec::new(), other: FxHashMap::default() }
+    }
+
+    fn absorb(&mut self, s: &mut State) {
+        for w in std::mem::take(&mut s.wakes) {
+            match w {
+                Wake::Started(t) => self.ready.insert(t),
+                Wake::Monitor(x) => {
+                    if self.on_monitor.contains_key(&x) && !self.freed.contains(&x) {
+                        self.freed.push(x);
+                    }
+                }
+                Wake::Ended(t) => {
+                    self.ready.remove(t);
+                    self.release(w);
+                }
+                Wake::Notify(_) | Wake::Init(_) => self.release(w),
+            }
+        }
+    }
+
+    fn release(&mut self, w: Wake) {
+        for t in self.other.remove(&w).unwrap_or_default() {
+            self.ready.insert(t);
+        }
+    }
+
+    /// Freed monitors that are still free, with their waiting threads.
+    fn open_groups(&mut self, s: &State) -> Vec<Ref> {
+        let on_monitor = &self.on_monitor;
+        self.freed.retain(|x| on_monitor.get(x).is_some_and(|g| g.len() > 0) && s.object(*x).mcount == 0);
+        self.freed.clone()
+    }
+
+    fn next_from(&mut self, s: &mut State, cursor: ThreadId) -> Option<(ThreadId, Option<Ref>)> {
+        self.absorb(s);
+        let groups = self.open_groups(s);
+        let mut best: Option<(ThreadId, Option<Ref>)> = None;
+        let consider = |t: Option<ThreadId>, g: Option<Ref>, best: &mut Option<(ThreadId, Option<Ref>)>| {
+            if let Some(t) = t
+                && best.is_none_or(|b| t < b.0)
+            {
+                *best = Some((t, g));
+            }
+        };
+        consider(self.ready.first_from(cursor), None, &mut best);
+        for &x in &groups {
+            consider(self.on_monitor[&x].first_from(cursor), Some(x), &mut best);
+        }
+        if best.is_none() {
+            consider(self.ready.first(), None, &mut best);
+            for &x in &groups {
+                consider(self.on_monitor[&x].first(), Some(x), &mut best);
+            }
+        }
+        best
+    }
+
+    fn pick_random(&mut self, s: &mut State, rng: &mut SplitMix64) -> Option<(ThreadId, Option<Ref>)> {
+        self.absorb(s);
+        let groups = self.open_groups(s);
+        let total = self.ready.len() + groups.iter().map(|x| self.on_monitor[x].len()).sum::<usize>();
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total as u64) as usize;
+        if k < self.ready.len() {
+            return Some((self.ready.items[k], None));
+        }
+        k -= self.ready.len();
+        for x in groups {
+            let g = &self.on_monitor[&x];
+            if k < g.len() {
+                return Some((g.items[k], Some(x)));
+            }
+            k -= g.len();
+        }
+        None
+    }
+
+    /// Files `th` after its turn: ready if it moved, parked by reason if not.
+    fn after(&mut self, s: &mut State, th: ThreadId, group: Option<Ref>, done: u64, stuck: Option<NoOp>) {
+        if let Some(x) = group {
+            if let Some(g) = self.on_monitor.get_mut(&x) {
+                g.remove(th);
+            }
+            self.ready.insert(th);
+        }
+        if done == 0
+            && let Some(why) = stuck
+        {
+            self.ready.remove(th);
+            match why {
+                NoOp::Blocked(Wake::Monitor(x)) => self.on_monitor.entry(x).or_default().insert(th),
+                NoOp::Blocked(w) => self.other.entry(w).or_default().push(th),
+                _ => {}
+            }
+        }
+        self.absorb(s);
     }
 }
 

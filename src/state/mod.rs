@@ -222,6 +222,23 @@ impl Thread {
     }
 }
 
+/// An event that may let blocked threads move. `step` reports what a
+/// blocked thread waits for as one of these, and records the ones that
+/// happen in `State::wakes`, so schedulers need not re-probe every thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Wake {
+    /// The object's monitor became free.
+    Monitor(Ref),
+    /// The thread was notified (it still has to re-acquire the monitor).
+    Notify(ThreadId),
+    /// The thread ended (joiners may go on).
+    Ended(ThreadId),
+    /// The thread was started.
+    Started(ThreadId),
+    /// The class's initialization finished or failed.
+    Init(ClassId),
+}
+
 /// Class-initialization status (JVMS 5.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum InitStatus {
@@ -259,9 +276,13 @@ pub struct State {
     pub main_died: bool,
     /// The most recent thread killed by an uncaught exception, and the exception.
     pub last_uncaught: Option<(ThreadId, Ref)>,
-    /// Bumped whenever a thread starts or terminates, so schedulers can
-    /// cache the list of live threads.
-    pub live_gen: u64,
+    /// Bumped whenever something happens that may let a blocked thread move
+    /// or change the set of live threads (a monitor freed, a notify, a thread
+    /// started or ended, a class initialized), so schedulers may skip threads
+    /// found blocked until then. Not part of state equality.
+    pub sched_gen: u64,
+    /// Wake events since the scheduler last drained them (not part of equality).
+    pub wakes: Vec<Wake>,
 }
 
 impl PartialEq for State {

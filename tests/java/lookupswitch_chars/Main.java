@@ -1,4 +1,4 @@
-// Exercises lookupswitch with sparse int keys (including negative and extreme) and switches on char values.
+// Exercises lookupswitch with sparse int keys (including negative and extreme) and switches on char values (sparse -> lookupswitch, dense -> tableswitch).
 public class Main {
     static int sparse(int x) {
         switch (x) {
@@ -31,6 +31,19 @@ public class Main {
         }
     }
 
+    // dense char keys: compiled to a tableswitch on the char value
+    static int hexVal(char c) {
+        switch (c) {
+            case 'a': return 10;
+            case 'b': return 11;
+            case 'c': return 12;
+            case 'd': return 13;
+            case 'e': return 14;
+            case 'f': return 15;
+            default: return -1;
+        }
+    }
+
     static int sparseFall(int x) {
         int r = 0;
         switch (x) {
@@ -54,8 +67,11 @@ public class Main {
         System.out.println(kind('\uffff') + " " + kind((char) 0));
         int[] fk = {100, 200, 300, 5000, 1, 0};
         for (int k : fk) System.out.println("fall " + k + " " + sparseFall(k));
+        StringBuilder hv = new StringBuilder();
+        for (char ch = '_'; ch <= 'h'; ch++) hv.append(hexVal(ch)).append(' ');
+        System.out.println(hv);
         int counts = 0;
-        for (int i = -10; i < 70000; i += 7) if (sparse(i) > 0) counts++;
-        System.out.println("hits " + counts);
+        for (int i = -20; i < 1100; i++) counts += sparse(i);
+        System.out.println("sum of sparse " + counts);
     }
 }

@@ -1,4 +1,4 @@
-// Exercises operand-stack instructions javac emits for compound/chained assignments: dup, dup_x1, dup_x2, dup2, dup2_x1, dup2_x2, pop, pop2, swap-like patterns.
+// Exercises operand-stack instructions javac emits for compound/chained assignments: dup, dup_x1, dup_x2, dup2, dup2_x1, dup2_x2, pop, pop2.
 public class Main {
     int f;
     long lf;

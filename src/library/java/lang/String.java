@@ -6,10 +6,14 @@
  * and storing it in this field. Strings are immutable: no method writes into an
  * array that a String holds.
  *
- * Differences from the JDK: no hash cache, no compact (Latin-1) strings, so
- * out-of-range charAt always uses the Latin-1 message; case conversion and
- * whitespace tests are ASCII-only; split supports only the JDK's non-regex
- * fast path (one literal char, or a backslash-escaped non-alphanumeric char).
+ * As in HotSpot, empty substrings and empty StringBuilder results are the
+ * literal "" (so they are == ""), and charAt's message depends on whether the
+ * string has a char above U+00FF (HotSpot's Latin-1 vs UTF-16 strings).
+ * Differences from the JDK: no hash cache; case conversion and whitespace
+ * tests are ASCII-only (compareToIgnoreCase compares chars, not code points);
+ * split supports only the JDK's non-regex fast path (one literal char, or a
+ * backslash-escaped non-alphanumeric char) and throws
+ * UnsupportedOperationException otherwise.
  */
 package java.lang;
 
@@ -59,9 +63,20 @@ public final class String implements java.io.Serializable, Comparable<String>, C
 
     public char charAt(int index) {
         if (index < 0 || index >= value.length) {
-            throw new StringIndexOutOfBoundsException(index);
+            throw charAtException(index);
         }
         return value[index];
+    }
+
+    /** HotSpot's message differs between Latin-1 strings and strings with a char > U+00FF. */
+    private StringIndexOutOfBoundsException charAtException(int index) {
+        char[] v = value;
+        for (int i = 0; i < v.length; i++) {
+            if (v[i] > '\u00FF') {
+                return new StringIndexOutOfBoundsException("index " + index + ", length " + v.length);
+            }
+        }
+        return new StringIndexOutOfBoundsException(index);
     }
 
     public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
@@ -338,6 +353,9 @@ public final class String implements java.io.Serializable, Comparable<String>, C
             return this;
         }
         int n = endIndex - beginIndex;
+        if (n == 0) {
+            return "";
+        }
         char[] v = new char[n];
         System.arraycopy(value, beginIndex, v, 0, n);
         return new String(v, true);
@@ -361,7 +379,7 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         }
         int len = value.length;
         if (len == 0) {
-            return str;
+            return new String(str);
         }
         char[] v = new char[len + other.length];
         System.arraycopy(value, 0, v, 0, len);

@@ -342,6 +342,9 @@ public final class StringBuilder implements java.io.Serializable, CharSequence {
     public String substring(int start, int end) {
         checkRangeSIOOBE(start, end, count);
         int n = end - start;
+        if (n == 0) {
+            return "";
+        }
         char[] v = new char[n];
         System.arraycopy(value, start, v, 0, n);
         return new String(v, true);
@@ -352,6 +355,9 @@ public final class StringBuilder implements java.io.Serializable, CharSequence {
     }
 
     public String toString() {
+        if (count == 0) {
+            return "";
+        }
         char[] v = new char[count];
         System.arraycopy(value, 0, v, 0, count);
         return new String(v, true);

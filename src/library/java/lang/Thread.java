@@ -96,6 +96,16 @@ public class Thread implements Runnable {
         }
     }
 
+    /**
+     * Called by the VM when run() (or main) ends with an uncaught exception, as
+     * HotSpot calls the JDK method of the same name. Prints what the JDK's
+     * default handler prints (minus the stack frames).
+     */
+    private void dispatchUncaughtException(Throwable e) {
+        System.err.print("Exception in thread \"" + getName() + "\" ");
+        e.printStackTrace(System.err);
+    }
+
     public String toString() {
         return "Thread[" + getName() + "," + getPriority() + ",main]";
     }

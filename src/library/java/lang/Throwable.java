@@ -5,7 +5,7 @@
  * on the exceptions it throws itself (it need not run a constructor).
  *
  * Differences from the JDK: no stack traces (printStackTrace prints the
- * toString() line and the "Caused by: " chain only); `cause == null` means
+ * toString() line, suppressed and "Caused by: " lines only); `cause == null` means
  * "no cause yet", so initCause after an explicit null cause is allowed.
  */
 package java.lang;
@@ -68,9 +68,19 @@ public class Throwable implements java.io.Serializable {
         printStackTrace(System.err);
     }
 
-    /** Prints toString(), then "Caused by: " + cause for each cause (cycles stop the walk). */
+    /**
+     * Prints toString(), a tab + "Suppressed: " line per suppressed exception,
+     * then "Caused by: " + cause for each cause in the chain (the walk stops when
+     * a cause repeats the previous one). No stack frames.
+     */
     public void printStackTrace(PrintStream s) {
         s.println(this);
+        Throwable[] sup = suppressedExceptions;
+        if (sup != null) {
+            for (int i = 0; i < sup.length; i++) {
+                s.println("\tSuppressed: " + sup[i]);
+            }
+        }
         Throwable seen = this;
         Throwable c = getCause();
         while (c != null && c != seen) {
