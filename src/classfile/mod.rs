@@ -303,10 +303,16 @@ impl ClassTable {
 /// instruction or handler names (element classes of array types included).
 fn referenced_classes(rc: &RawClass) -> Vec<Arc<str>> {
     let mut out: Vec<Arc<str>> = Vec::new();
+    // A class name, or an array descriptor whose element may be a class.
     let mut add = |n: &str| {
-        let n = n.trim_start_matches('[');
-        let n = if let Some(c) = n.strip_prefix('L') { c.trim_end_matches(';') } else if n.len() == 1 { return } else { n };
-        out.push(n.into());
+        if n.starts_with('[') {
+            let elem = n.trim_start_matches('[');
+            if let Some(c) = elem.strip_prefix('L').and_then(|c| c.strip_suffix(';')) {
+                out.push(c.into());
+            }
+        } else {
+            out.push(n.into());
+        }
     };
     if let Some(s) = &rc.super_name {
         add(s);
@@ -424,12 +430,26 @@ impl Linker<'_> {
             // Default methods from interfaces fill in what the class chain lacks.
             let mut itfs: Vec<ClassId> = all_interfaces.iter().copied().collect();
             itfs.sort();
+            // A class's own (or inherited class) method wins; among defaults,
+            // the maximally specific interface's (JVMS 5.4.3.3).
             for itf in itfs {
                 let ic = classes[itf as usize].as_ref().expect("supertypes first");
                 for &m in &ic.methods {
                     let mm = &methods[m as usize];
-                    if !mm.is_abstract() && !mm.is_static() && &*mm.name != "<clinit>" {
-                        vtable.entry(mm.selector).or_insert(m);
+                    if mm.is_abstract() || mm.is_static() || &*mm.name == "<clinit>" {
+                        continue;
+                    }
+                    match vtable.get(&mm.selector) {
+                        None => {
+                            vtable.insert(mm.selector, m);
+                        }
+                        Some(&old) => {
+                            let owner = methods[old as usize].class as usize;
+                            let owner_is_itf = raw[owner].0.flags & ACC_INTERFACE != 0;
+                            if owner_is_itf && ic.all_interfaces.contains(&(owner as ClassId)) {
+                                vtable.insert(mm.selector, m);
+                            }
+                        }
                     }
                 }
             }

@@ -351,28 +351,57 @@ pub(crate) enum Init {
 /// in this thread. The `<clinit>` frames are pushed above the current frame,
 /// whose instruction has not advanced and so executes again afterwards.
 pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Init, VmError> {
-    let mut chain = Vec::new();
-    let mut cur = Some(c);
-    while let Some(id) = cur {
+    // Execution order (JVMS 5.5 step 7): superclass chain first; then the
+    // superinterfaces that declare default methods, in the order of a
+    // recursive enumeration of the interfaces lists; then the class.
+    fn order(s: &State, c: ClassId, out: &mut Vec<ClassId>) {
+        let class = s.classes.class(c);
+        if let Some(sup) = class.super_id {
+            order(s, sup, out);
+        }
+        if !class.is_interface() {
+            fn itfs(s: &State, i: ClassId, out: &mut Vec<ClassId>) {
+                for &j in &s.classes.class(i).interfaces {
+                    itfs(s, j, out);
+                }
+                let has_default = s.classes.class(i).methods.iter().any(|m| {
+                    let m = s.classes.method(*m);
+                    !m.is_abstract() && !m.is_static() && &*m.name != "<clinit>"
+                });
+                if has_default && !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+            for &i in &class.interfaces {
+                itfs(s, i, out);
+            }
+        }
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    if matches!(s.init[c as usize], InitStatus::Done) {
+        return Ok(Init::Ready);
+    }
+    let mut all = Vec::new();
+    order(s, c, &mut all);
+    let mut todo = Vec::new();
+    for id in all {
         match s.init[id as usize] {
-            InitStatus::Done => break,
-            InitStatus::Running(t) if t == th => break,
+            InitStatus::Done => {}
+            InitStatus::Running(t) if t == th => {}
             InitStatus::Running(_) => return Ok(Init::Blocked(id)),
             InitStatus::Failed => {
                 let name = s.classes.class(id).name.replace('/', ".");
                 throw_new(s, th, "java/lang/NoClassDefFoundError", Some(format!("Could not initialize class {name}")))?;
                 return Ok(Init::Threw);
             }
-            InitStatus::Uninitialized => chain.push(id),
+            InitStatus::Uninitialized => todo.push(id),
         }
-        cur = s.classes.class(id).super_id;
-    }
-    if chain.is_empty() {
-        return Ok(Init::Ready);
     }
     let mut pushed = false;
-    // Subclass frames first, so the superclass's <clinit> is on top and runs first.
-    for id in chain {
+    // Push in reverse, so the first to run is on top.
+    for &id in todo.iter().rev() {
         match s.classes.class(id).clinit {
             None => {
                 s.init.set(id as usize, InitStatus::Done);

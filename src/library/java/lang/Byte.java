@@ -13,7 +13,19 @@ public final class Byte extends Number implements Comparable<Byte> {
         this.value = value;
     }
 
+    // Like the JDK, values -128..127 are boxed once (so == holds for them).
+    private static final Byte[] CACHE = new Byte[256];
+
+    static {
+        for (int k = 0; k < 256; k++) {
+            CACHE[k] = new Byte((byte) (k + (-128)));
+        }
+    }
+
     public static Byte valueOf(byte v) {
+        if (v >= -128 && v <= 127) {
+            return CACHE[(int) v - (-128)];
+        }
         return new Byte(v);
     }
 

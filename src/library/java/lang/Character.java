@@ -3,7 +3,7 @@
  * Classification and case mapping are ASCII-only (plus the JDK's ASCII whitespace
  * set U+0009..U+000D, U+001C..U+001F, U+0020): every char >= U+0080 is neither a
  * letter, digit, upper- nor lower-case, nor whitespace, and maps to itself.
- * No valueOf cache: valueOf always allocates.
+ * valueOf caches 0..127 as the JDK does.
  */
 package java.lang;
 
@@ -30,7 +30,19 @@ public final class Character implements java.io.Serializable, Comparable<Charact
         this.value = value;
     }
 
+    // Like the JDK, values 0..127 are boxed once (so == holds for them).
+    private static final Character[] CACHE = new Character[128];
+
+    static {
+        for (int k = 0; k < 128; k++) {
+            CACHE[k] = new Character((char) (k + (0)));
+        }
+    }
+
     public static Character valueOf(char c) {
+        if (c >= 0 && c <= 127) {
+            return CACHE[(int) c];
+        }
         return new Character(c);
     }
 

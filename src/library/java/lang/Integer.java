@@ -1,7 +1,6 @@
 /*
  * m5's model of java.lang.Integer. All conversions are written in Java
- * (JDK algorithms). No valueOf cache: valueOf always allocates, so
- * Integer.valueOf(1) != Integer.valueOf(1) (the JDK caches -128..127).
+ * (JDK algorithms). valueOf caches -128..127 as the JDK does.
  * Digit parsing is ASCII-only.
  */
 package java.lang;
@@ -22,7 +21,19 @@ public final class Integer extends Number implements Comparable<Integer> {
         this.value = parseInt(s, 10);
     }
 
+    // Like the JDK, values -128..127 are boxed once (so == holds for them).
+    private static final Integer[] CACHE = new Integer[256];
+
+    static {
+        for (int k = 0; k < 256; k++) {
+            CACHE[k] = new Integer((int) (k + (-128)));
+        }
+    }
+
     public static Integer valueOf(int i) {
+        if (i >= -128 && i <= 127) {
+            return CACHE[(int) i - (-128)];
+        }
         return new Integer(i);
     }
 

@@ -1,6 +1,6 @@
 /*
  * m5's model of java.lang.Long. All conversions are written in Java
- * (JDK algorithms). No valueOf cache. Digit parsing is ASCII-only.
+ * (JDK algorithms). valueOf caches -128..127 as the JDK does. Digit parsing is ASCII-only.
  */
 package java.lang;
 
@@ -20,7 +20,19 @@ public final class Long extends Number implements Comparable<Long> {
         this.value = parseLong(s, 10);
     }
 
+    // Like the JDK, values -128..127 are boxed once (so == holds for them).
+    private static final Long[] CACHE = new Long[256];
+
+    static {
+        for (int k = 0; k < 256; k++) {
+            CACHE[k] = new Long((long) (k + (-128)));
+        }
+    }
+
     public static Long valueOf(long l) {
+        if (l >= -128 && l <= 127) {
+            return CACHE[(int) l - (-128)];
+        }
         return new Long(l);
     }
 
