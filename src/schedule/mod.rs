@@ -36,6 +36,11 @@ pub enum ScheduleError {
     Io { path: String, msg: String },
 }
 
+/// The most entries an explicit schedule may expand to: explicit schedules
+/// are held in memory, so `list:0*99999999999999` must be an error, not an
+/// allocation failure (longer runs: a generated schedule and --max-steps).
+pub const MAX_SCHEDULE_LEN: u64 = 1 << 26;
+
 /// Parses one entry: a thread number, or `N*K` (thread N, K times).
 fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
     let (t, k) = match tok.split_once('*') {
@@ -43,6 +48,9 @@ fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
         None => (tok, 1),
     };
     let t: ThreadId = t.parse().map_err(|_| format!("expected a thread number, found {t:?}"))?;
+    if k > MAX_SCHEDULE_LEN - out.len() as u64 {
+        return Err(format!("schedule too long: more than {MAX_SCHEDULE_LEN} steps"));
+    }
     out.extend(std::iter::repeat_n(t, k as usize));
     Ok(())
 }
@@ -200,6 +208,9 @@ impl Runner<'_, '_> {
                 done += 1;
                 if obs_after(self.opts, s, th, self.steps - 1) == Control::Stop {
                     return Err(VmError::Other(STOP.into()));
+                }
+                if s.sched_gen != generation || s.exit.is_some() {
+                    break;
                 }
                 continue;
             }
