@@ -2,7 +2,9 @@
 use std::path::Path;
 
 fn walk(dir: &Path, root: &Path, out: &mut Vec<(String, String)>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     for e in entries.flatten() {
         let p = e.path();
         if p.is_dir() {
@@ -21,7 +23,9 @@ fn main() {
     let mut classes = Vec::new();
     walk(root, root, &mut classes);
     classes.sort();
-    let mut src = String::from("/// (internal name, class file bytes), sorted by name.\npub static CLASSES: &[(&str, &[u8])] = &[\n");
+    let mut src = String::from(
+        "/// (internal name, class file bytes), sorted by name.\npub static CLASSES: &[(&str, &[u8])] = &[\n",
+    );
     for (name, path) in &classes {
         src.push_str(&format!("    ({name:?}, include_bytes!({path:?})),\n"));
     }

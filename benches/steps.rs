@@ -18,7 +18,7 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
 
 use m5::classfile::{ClassPath, ClassTable};
 use m5::interp::{self, init::load_classes};
@@ -47,7 +47,12 @@ fn loop_state(classes: &Arc<ClassTable>, n: u64) -> State {
 fn run_loop(classes: &Arc<ClassTable>, n: u64) -> (u64, Duration) {
     let mut s = loop_state(classes, n);
     let start = Instant::now();
-    let r = schedule::run(&mut s, &Schedule::RoundRobin { quantum: 1 }, RunOptions::default()).expect("run");
+    let r = schedule::run(
+        &mut s,
+        &Schedule::RoundRobin { quantum: 1 },
+        RunOptions::default(),
+    )
+    .expect("run");
     let t = start.elapsed();
     assert_eq!(r.end, RunEnd::Finished);
     (r.steps, t)
@@ -67,7 +72,11 @@ fn time_java(n: u64) -> Option<Duration> {
 }
 
 fn best_of(runs: usize, mut f: impl FnMut() -> Option<Duration>) -> Option<Duration> {
-    (0..runs).map(|_| f()).collect::<Option<Vec<_>>>()?.into_iter().min()
+    (0..runs)
+        .map(|_| f())
+        .collect::<Option<Vec<_>>>()?
+        .into_iter()
+        .min()
 }
 
 /// `java -Xint` on the same loop, compared with m5, on stderr.
@@ -75,7 +84,10 @@ fn compare_with_java(classes: &Arc<ClassTable>) {
     if std::env::var_os("M5_BENCH_NO_JAVA").is_some() {
         return;
     }
-    let java_n: u64 = std::env::var("M5_BENCH_JAVA_N").ok().and_then(|v| v.parse().ok()).unwrap_or(200_000_000);
+    let java_n: u64 = std::env::var("M5_BENCH_JAVA_N")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200_000_000);
     // Bytecodes per iteration, from m5's step counts (m5 steps == bytecodes).
     let (base, _) = run_loop(classes, 0);
     let (steps, _) = run_loop(classes, LOOP_N);
@@ -83,11 +95,17 @@ fn compare_with_java(classes: &Arc<ClassTable>) {
     let m5_time = best_of(3, || Some(run_loop(classes, LOOP_N).1)).expect("m5 runs");
     let m5_rate = steps as f64 / m5_time.as_secs_f64();
     let Some(t0) = best_of(3, || time_java(0)) else {
-        eprintln!("java not found (or failed): no java -Xint comparison; m5: {:.1}M steps/s", m5_rate / 1e6);
+        eprintln!(
+            "java not found (or failed): no java -Xint comparison; m5: {:.1}M steps/s",
+            m5_rate / 1e6
+        );
         return;
     };
     let Some(tn) = best_of(3, || time_java(java_n)) else {
-        eprintln!("java -Xint failed on N = {java_n}; m5: {:.1}M steps/s", m5_rate / 1e6);
+        eprintln!(
+            "java -Xint failed on N = {java_n}; m5: {:.1}M steps/s",
+            m5_rate / 1e6
+        );
         return;
     };
     let java_secs = (tn.saturating_sub(t0)).as_secs_f64();
@@ -112,13 +130,20 @@ fn benches(c: &mut Criterion) {
     compare_with_java(&loop_classes);
     let (loop_steps, _) = run_loop(&loop_classes, LOOP_N);
     let mut g = c.benchmark_group("steps");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(8));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(8));
     g.throughput(Throughput::Elements(loop_steps));
     g.bench_function("int_loop", |b| {
         b.iter_batched(
             || loop_state(&loop_classes, LOOP_N),
             |mut s| {
-                let r = schedule::run(&mut s, &Schedule::RoundRobin { quantum: 1 }, RunOptions::default()).unwrap();
+                let r = schedule::run(
+                    &mut s,
+                    &Schedule::RoundRobin { quantum: 1 },
+                    RunOptions::default(),
+                )
+                .unwrap();
                 debug_assert_eq!(r.steps, loop_steps);
                 (r.steps, s)
             },
@@ -133,7 +158,10 @@ fn benches(c: &mut Criterion) {
         b.iter_batched(
             || state(&app, "Apprentice", &[]),
             |mut s| {
-                let opts = RunOptions { max_steps: Some(APPRENTICE_STEPS), ..RunOptions::default() };
+                let opts = RunOptions {
+                    max_steps: Some(APPRENTICE_STEPS),
+                    ..RunOptions::default()
+                };
                 let r = schedule::run(&mut s, &Schedule::Random { seed: 7 }, opts).unwrap();
                 debug_assert_eq!(r.steps, APPRENTICE_STEPS);
                 (r.steps, s)
@@ -145,9 +173,17 @@ fn benches(c: &mut Criterion) {
 
     // state_clone_and_step
     let mut s = state(&app, "Apprentice", &[]);
-    let opts = RunOptions { max_steps: Some(10_000), ..RunOptions::default() };
+    let opts = RunOptions {
+        max_steps: Some(10_000),
+        ..RunOptions::default()
+    };
     schedule::run(&mut s, &Schedule::Random { seed: 7 }, opts).unwrap();
-    let th = s.live_threads().into_iter().rev().find(|&t| interp::can_step(&s, t)).expect("a thread that can step");
+    let th = s
+        .live_threads()
+        .into_iter()
+        .rev()
+        .find(|&t| interp::can_step(&s, t))
+        .expect("a thread that can step");
     if let Some((m, pc, insn)) = interp::next_insn(&s, th) {
         eprintln!(
             "state_clone_and_step: {} threads, {} heap objects; steps thread {th} at {}.{} pc {pc}: {insn:?}",

@@ -2,7 +2,7 @@
 //! JVM. Data flows one way: `classfile` -> `state` -> `interp` -> `schedule`.
 
 pub mod classfile;
+pub mod cli;
 pub mod interp;
 pub mod schedule;
 pub mod state;
-pub mod cli;

@@ -24,15 +24,29 @@ fn apprentice() -> &'static [(&'static str, Vec<u8>)] {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("classfiles/apprentice");
         ["Apprentice", "Container", "Job"]
             .into_iter()
-            .map(|n| (n, std::fs::read(dir.join(format!("{n}.class"))).expect("committed class file")))
+            .map(|n| {
+                (
+                    n,
+                    std::fs::read(dir.join(format!("{n}.class"))).expect("committed class file"),
+                )
+            })
             .collect()
     })
 }
 
 /// Library classes with a variety of bytecode (every fourth, plus a few big ones).
 fn library_seeds() -> Vec<&'static [u8]> {
-    let mut out: Vec<&'static [u8]> = library::CLASSES.iter().step_by(4).map(|(_, b)| *b).collect();
-    for name in ["java/lang/Integer", "java/lang/String", "java/lang/StringBuilder", "java/lang/Thread"] {
+    let mut out: Vec<&'static [u8]> = library::CLASSES
+        .iter()
+        .step_by(4)
+        .map(|(_, b)| *b)
+        .collect();
+    for name in [
+        "java/lang/Integer",
+        "java/lang/String",
+        "java/lang/StringBuilder",
+        "java/lang/Thread",
+    ] {
         if let Some(b) = library::lookup(name) {
             out.push(b);
         }
@@ -119,7 +133,9 @@ fn mutate(bytes: &[u8], muts: &[Mutation], range: Option<std::ops::Range<usize>>
 
 /// A fresh directory for one test's class path.
 fn test_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("loader_fuzz").join(name);
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("loader_fuzz")
+        .join(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
     dir
@@ -138,7 +154,10 @@ fn load_and_run(dir: &Path, files: &[(&str, &[u8])], main: &str) {
     let Ok(mut s) = m5::interp::initial_state(Arc::new(table), main, &[], Config::default()) else {
         return;
     };
-    let opts = RunOptions { max_steps: Some(MAX_STEPS), ..Default::default() };
+    let opts = RunOptions {
+        max_steps: Some(MAX_STEPS),
+        ..Default::default()
+    };
     let _ = schedule::run(&mut s, &Schedule::RoundRobin { quantum: 1 }, opts);
 }
 
@@ -153,7 +172,11 @@ fn apprentice_with(which: usize, bytes: &[u8]) -> Vec<(&'static str, &[u8])> {
 
 fn config(cases: u32) -> ProptestConfig {
     // No regression files: this test must not write into the source tree.
-    ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() }
+    ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 use m5::classfile::ClassPath;
 use m5::interp::{init::load_classes, initial_state};
-use m5::schedule::{run, Observer, RunOptions, Schedule};
+use m5::schedule::{Observer, RunOptions, Schedule, run};
 use m5::state::{Config, State};
 
 fn start(dir: &str, main: &str) -> State {
@@ -24,20 +24,43 @@ fn burst_mode_observer_mode_and_replay_agree() {
         let r1 = run(
             &mut fast,
             &sched,
-            RunOptions { max_steps: Some(50_000), record: Some(&mut recorded), ..Default::default() },
+            RunOptions {
+                max_steps: Some(50_000),
+                record: Some(&mut recorded),
+                ..Default::default()
+            },
         )
         .unwrap();
         let mut slow = start("classfiles/apprentice", "Apprentice");
         let mut obs = Nothing;
-        let r2 =
-            run(&mut slow, &sched, RunOptions { max_steps: Some(50_000), observer: Some(&mut obs), ..Default::default() })
-                .unwrap();
+        let r2 = run(
+            &mut slow,
+            &sched,
+            RunOptions {
+                max_steps: Some(50_000),
+                observer: Some(&mut obs),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         assert_eq!(r1.steps, r2.steps, "{spec}");
         assert!(fast == slow, "{spec}: burst and step-by-step runs differ");
-        assert_eq!(recorded.len() as u64, r1.steps, "{spec}: every step recorded");
+        assert_eq!(
+            recorded.len() as u64,
+            r1.steps,
+            "{spec}: every step recorded"
+        );
         let mut replay = start("classfiles/apprentice", "Apprentice");
-        run(&mut replay, &Schedule::List(recorded), RunOptions::default()).unwrap();
-        assert!(replay == fast, "{spec}: replaying the recorded schedule differs");
+        run(
+            &mut replay,
+            &Schedule::List(recorded),
+            RunOptions::default(),
+        )
+        .unwrap();
+        assert!(
+            replay == fast,
+            "{spec}: replaying the recorded schedule differs"
+        );
         // And the run did something.
         assert!(fast.threads.len() > 3, "{spec}");
     }
@@ -47,7 +70,15 @@ fn burst_mode_observer_mode_and_replay_agree() {
 fn random_schedule_is_reproducible_and_seed_dependent() {
     let go = |seed| {
         let mut s = start("classfiles/apprentice", "Apprentice");
-        run(&mut s, &Schedule::Random { seed }, RunOptions { max_steps: Some(20_000), ..Default::default() }).unwrap();
+        run(
+            &mut s,
+            &Schedule::Random { seed },
+            RunOptions {
+                max_steps: Some(20_000),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         s
     };
     assert!(go(1) == go(1));
@@ -56,10 +87,18 @@ fn random_schedule_is_reproducible_and_seed_dependent() {
 
 #[test]
 fn schedule_syntax_errors_say_what_was_expected() {
-    for bad in ["", "rr:0", "rr:x", "random", "random:x", "list:0,a", "fifo", "list:1*z"] {
+    for bad in [
+        "", "rr:0", "rr:x", "random", "random:x", "list:0,a", "fifo", "list:1*z",
+    ] {
         let e = Schedule::parse(bad).unwrap_err().to_string();
         assert!(e.contains("schedule"), "{bad:?}: {e}");
     }
-    assert_eq!(Schedule::parse("list:0,1*3,2").unwrap(), Schedule::List(vec![0, 1, 1, 1, 2]));
-    assert_eq!(Schedule::parse("rr:4").unwrap(), Schedule::RoundRobin { quantum: 4 });
+    assert_eq!(
+        Schedule::parse("list:0,1*3,2").unwrap(),
+        Schedule::List(vec![0, 1, 1, 1, 2])
+    );
+    assert_eq!(
+        Schedule::parse("rr:4").unwrap(),
+        Schedule::RoundRobin { quantum: 4 }
+    );
 }

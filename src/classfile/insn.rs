@@ -388,7 +388,15 @@ impl fmt::Display for M5Insn<'_> {
             IfNull(null, t) => write!(f, "(IF{}NULL {})", if *null { "" } else { "NON" }, rel(t)),
             Goto(t) => write!(f, "(GOTO {})", rel(t)),
             Switch(s) => {
-                write!(f, "({}", if s.table { "TABLESWITCH" } else { "LOOKUPSWITCH" })?;
+                write!(
+                    f,
+                    "({}",
+                    if s.table {
+                        "TABLESWITCH"
+                    } else {
+                        "LOOKUPSWITCH"
+                    }
+                )?;
                 for (k, t) in &s.cases {
                     write!(f, " ({k} {})", rel(t))?;
                 }
@@ -402,9 +410,19 @@ impl fmt::Display for M5Insn<'_> {
             PutField(r) => write!(f, "(PUTFIELD {:?} {:?})", java_name(&r.class), r.name),
             Invoke(k, m) => {
                 let args = m.arg_slots - u16::from(*k != InvokeKind::Static);
-                write!(f, "({} {:?} {:?} {args})", k.name(), java_name(&m.class), m.name)
+                write!(
+                    f,
+                    "({} {:?} {:?} {args})",
+                    k.name(),
+                    java_name(&m.class),
+                    m.name
+                )
             }
-            Concat(c) => write!(f, "(INVOKEDYNAMIC \"makeConcatWithConstants\" {})", c.args.len()),
+            Concat(c) => write!(
+                f,
+                "(INVOKEDYNAMIC \"makeConcatWithConstants\" {})",
+                c.args.len()
+            ),
             New(c) => write!(f, "(NEW {:?})", java_name(&c.name)),
             NewArray(t) => write!(f, "(NEWARRAY {t:?})"),
             ANewArray(t) => write!(f, "(ANEWARRAY {:?})", java_name(&t.name)),

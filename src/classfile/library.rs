@@ -7,5 +7,8 @@ include!(concat!(env!("OUT_DIR"), "/library_classes.rs"));
 
 /// The embedded class file of a library class, by internal name.
 pub fn lookup(name: &str) -> Option<&'static [u8]> {
-    CLASSES.binary_search_by(|(n, _)| (*n).cmp(name)).ok().map(|i| CLASSES[i].1)
+    CLASSES
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .map(|i| CLASSES[i].1)
 }

@@ -16,7 +16,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 pub use insn::*;
 use parse::*;
-pub use parse::{param_descs, param_slots, ACC_ABSTRACT, ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, ACC_SYNCHRONIZED};
+pub use parse::{
+    ACC_ABSTRACT, ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, ACC_SYNCHRONIZED, param_descs, param_slots,
+};
 
 pub type ClassId = u32;
 pub type MethodId = u32;
@@ -82,14 +84,21 @@ impl Method {
     }
     /// The pc (byte offset) of instruction `ip`.
     pub fn pc(&self, ip: u32) -> u32 {
-        self.offsets.get(ip as usize).copied().unwrap_or(self.code_len)
+        self.offsets
+            .get(ip as usize)
+            .copied()
+            .unwrap_or(self.code_len)
     }
     /// The instruction index at byte offset `pc`, if an instruction starts there.
     pub fn index_of_pc(&self, pc: u32) -> Option<u32> {
         self.offsets.binary_search(&pc).ok().map(|i| i as u32)
     }
     pub fn line_at(&self, pc: u32) -> Option<u32> {
-        self.lines.iter().rev().find(|(start, _)| *start <= pc).map(|l| l.1)
+        self.lines
+            .iter()
+            .rev()
+            .find(|(start, _)| *start <= pc)
+            .map(|l| l.1)
     }
     /// `Class.name(desc)` for messages.
     pub fn display_name(&self) -> String {
@@ -103,6 +112,9 @@ pub struct FieldSlot {
     pub name: Arc<str>,
     pub desc: Arc<str>,
 }
+
+/// A declared static field: name, descriptor, global static slot, ConstantValue.
+pub type StaticField = (Arc<str>, Arc<str>, u32, Option<Const>);
 
 #[derive(Debug)]
 pub struct Class {
@@ -118,7 +130,7 @@ pub struct Class {
     /// The instance-field layout of objects of this class, inherited fields first.
     pub layout: Vec<FieldSlot>,
     /// Declared static fields: (name, desc, global static slot, ConstantValue).
-    pub statics: Vec<(Arc<str>, Arc<str>, u32, Option<Const>)>,
+    pub statics: Vec<StaticField>,
     pub methods: Vec<MethodId>,
     /// Virtual dispatch: selector -> method, inherited and default methods included.
     pub vtable: FxHashMap<u32, MethodId>,
@@ -137,7 +149,10 @@ impl Class {
     }
     pub fn field_slot(&self, name: &str) -> Option<u32> {
         // Nearest declaration wins (a subclass field hides a superclass one).
-        self.layout.iter().rposition(|f| &*f.name == name).map(|i| i as u32)
+        self.layout
+            .iter()
+            .rposition(|f| &*f.name == name)
+            .map(|i| i as u32)
     }
 }
 
@@ -168,8 +183,10 @@ impl ClassPath {
             if e.is_dir() {
                 let p = e.join(&rel);
                 if p.is_file() {
-                    let bytes = std::fs::read(&p)
-                        .map_err(|err| LoadError::Io { path: p.display().to_string(), msg: err.to_string() })?;
+                    let bytes = std::fs::read(&p).map_err(|err| LoadError::Io {
+                        path: p.display().to_string(),
+                        msg: err.to_string(),
+                    })?;
                     return Ok(Some((p.display().to_string(), bytes)));
                 }
             } else if let Some(found) = read_from_jar(e, &rel)? {
@@ -183,14 +200,21 @@ impl ClassPath {
         if self.entries.is_empty() {
             "empty class path".into()
         } else {
-            self.entries.iter().map(|e| e.display().to_string()).collect::<Vec<_>>().join(":")
+            self.entries
+                .iter()
+                .map(|e| e.display().to_string())
+                .collect::<Vec<_>>()
+                .join(":")
         }
     }
 }
 
 fn read_from_jar(jar: &Path, rel: &str) -> Result<Option<(String, Vec<u8>)>, LoadError> {
     use std::io::Read;
-    let io = |msg: String| LoadError::Io { path: jar.display().to_string(), msg };
+    let io = |msg: String| LoadError::Io {
+        path: jar.display().to_string(),
+        msg,
+    };
     let file = std::fs::File::open(jar).map_err(|e| io(e.to_string()))?;
     let mut zip = zip::ZipArchive::new(file).map_err(|e| io(format!("not a jar file: {e}")))?;
     let mut entry = match zip.by_name(rel) {
@@ -199,7 +223,9 @@ fn read_from_jar(jar: &Path, rel: &str) -> Result<Option<(String, Vec<u8>)>, Loa
         Err(e) => return Err(io(e.to_string())),
     };
     let mut bytes = Vec::new();
-    entry.read_to_end(&mut bytes).map_err(|e| io(e.to_string()))?;
+    entry
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(e.to_string()))?;
     Ok(Some((format!("{}!/{rel}", jar.display()), bytes)))
 }
 
@@ -235,7 +261,9 @@ impl ClassTable {
         self.id(name).map(|i| self.class(i))
     }
     pub fn selector(&self, name: &str, desc: &str) -> Option<u32> {
-        self.selectors.get(format!("{name}{desc}").as_str()).copied()
+        self.selectors
+            .get(format!("{name}{desc}").as_str())
+            .copied()
     }
     /// Finds a method declared in `class` by name and descriptor.
     pub fn declared_method(&self, class: ClassId, name: &str, desc: &str) -> Option<&Arc<Method>> {
@@ -252,12 +280,20 @@ impl ClassTable {
     }
 
     /// Loads `roots` (and m5's library) and everything they reference.
-    pub fn load(cp: &ClassPath, roots: &[&str], natives: NativeBinder) -> Result<ClassTable, LoadError> {
+    pub fn load(
+        cp: &ClassPath,
+        roots: &[&str],
+        natives: NativeBinder,
+    ) -> Result<ClassTable, LoadError> {
         let mut raw: Vec<(RawClass, Arc<str>, bool)> = Vec::new();
         let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
         let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
         let mut queue: VecDeque<Arc<str>> = VecDeque::new();
-        for name in library::CLASSES.iter().map(|(n, _)| *n).chain(roots.iter().copied()) {
+        for name in library::CLASSES
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(roots.iter().copied())
+        {
             queue.push_back(name.into());
         }
         let root_set: FxHashSet<&str> = roots.iter().copied().collect();
@@ -272,7 +308,10 @@ impl ClassTable {
                     match cp.find(&name)? {
                         Some((origin, bytes)) => (origin, bytes.into(), false),
                         None if root_set.contains(&*name) => {
-                            return Err(LoadError::NotFound { name: name.to_string(), searched: cp.describe() });
+                            return Err(LoadError::NotFound {
+                                name: name.to_string(),
+                                searched: cp.describe(),
+                            });
                         }
                         None => {
                             missing.insert(name);
@@ -295,7 +334,13 @@ impl ClassTable {
             index.insert(name, raw.len());
             raw.push((rc, origin.into(), lib));
         }
-        Linker { raw, index, missing, natives }.link()
+        Linker {
+            raw,
+            index,
+            missing,
+            natives,
+        }
+        .link()
     }
 }
 
@@ -328,12 +373,15 @@ fn referenced_classes(rc: &RawClass) -> Vec<Arc<str>> {
         }
         for insn in &m.code {
             match insn {
-                Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => add(&f.class),
+                Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => {
+                    add(&f.class)
+                }
                 Insn::Invoke(_, m) => add(&m.class),
                 Insn::New(c) => add(&c.name),
-                Insn::ANewArray(t) | Insn::CheckCast(t) | Insn::InstanceOf(t) | Insn::MultiANewArray(t, _) => {
-                    add(&t.name)
-                }
+                Insn::ANewArray(t)
+                | Insn::CheckCast(t)
+                | Insn::InstanceOf(t)
+                | Insn::MultiANewArray(t, _) => add(&t.name),
                 Insn::Ldc(Const::Class(t)) => add(&t.name),
                 _ => {}
             }
@@ -351,16 +399,27 @@ struct Linker<'a> {
 
 impl Linker<'_> {
     fn link(self) -> Result<ClassTable, LoadError> {
-        let Linker { raw, index, missing, natives } = self;
+        let Linker {
+            raw,
+            index,
+            missing,
+            natives,
+        } = self;
         let n = raw.len();
-        let link_err = |i: usize, msg: String| LoadError::Link { path: raw[i].1.to_string(), msg };
+        let link_err = |i: usize, msg: String| LoadError::Link {
+            path: raw[i].1.to_string(),
+            msg,
+        };
         // Supertypes must be present.
         for (i, (rc, _, _)) in raw.iter().enumerate() {
             for s in rc.super_name.iter().chain(rc.interfaces.iter()) {
                 if !index.contains_key(s) {
                     return Err(link_err(
                         i,
-                        format!("class {} needs {s}, which is neither on the class path nor in m5's library", rc.name),
+                        format!(
+                            "class {} needs {s}, which is neither on the class path nor in m5's library",
+                            rc.name
+                        ),
                     ));
                 }
             }
@@ -411,7 +470,8 @@ impl Linker<'_> {
         for &i in &order {
             let (rc, origin, lib) = &raw[i];
             let super_id = rc.super_name.as_ref().map(|s| index[s] as ClassId);
-            let interfaces: Vec<ClassId> = rc.interfaces.iter().map(|s| index[s] as ClassId).collect();
+            let interfaces: Vec<ClassId> =
+                rc.interfaces.iter().map(|s| index[s] as ClassId).collect();
             let mut supers = vec![i as ClassId];
             let mut layout = Vec::new();
             let mut all_interfaces: FxHashSet<ClassId> = interfaces.iter().copied().collect();
@@ -454,11 +514,20 @@ impl Linker<'_> {
                 }
             }
             for f in rc.fields.iter().filter(|f| !f.is_static) {
-                layout.push(FieldSlot { declaring: i as ClassId, name: f.name.clone(), desc: f.desc.clone() });
+                layout.push(FieldSlot {
+                    declaring: i as ClassId,
+                    name: f.name.clone(),
+                    desc: f.desc.clone(),
+                });
             }
             let mut statics = Vec::new();
             for f in rc.fields.iter().filter(|f| f.is_static) {
-                statics.push((f.name.clone(), f.desc.clone(), n_statics, f.constant.clone()));
+                statics.push((
+                    f.name.clone(),
+                    f.desc.clone(),
+                    n_statics,
+                    f.constant.clone(),
+                ));
                 n_statics += 1;
             }
             let mut my_methods = Vec::new();
@@ -467,8 +536,13 @@ impl Linker<'_> {
                 let id = methods.len() as MethodId;
                 let selector = intern(&m.name, &m.desc, &mut selectors);
                 let is_static = m.flags & ACC_STATIC != 0;
-                let arg_slots = param_slots(&m.desc).map_err(|e| link_err(i, e))? + u16::from(!is_static);
-                let native = if m.flags & ACC_NATIVE != 0 { natives(&rc.name, &m.name, &m.desc) } else { None };
+                let arg_slots =
+                    param_slots(&m.desc).map_err(|e| link_err(i, e))? + u16::from(!is_static);
+                let native = if m.flags & ACC_NATIVE != 0 {
+                    natives(&rc.name, &m.name, &m.desc)
+                } else {
+                    None
+                };
                 let handlers = m
                     .handlers
                     .iter()
@@ -537,9 +611,15 @@ impl Linker<'_> {
             });
         }
         let mut table = ClassTable {
-            classes: classes.into_iter().map(|c| c.expect("every class built")).collect(),
+            classes: classes
+                .into_iter()
+                .map(|c| c.expect("every class built"))
+                .collect(),
             methods,
-            by_name: index.iter().map(|(k, v)| (k.clone(), *v as ClassId)).collect(),
+            by_name: index
+                .iter()
+                .map(|(k, v)| (k.clone(), *v as ClassId))
+                .collect(),
             selectors,
             n_statics,
             missing,
@@ -555,9 +635,18 @@ impl Linker<'_> {
                 .collect::<Result<Vec<_>, String>>()
                 .map_err(|e| LoadError::Link {
                     path: raw[class].1.to_string(),
-                    msg: format!("{}.{}: {e}", table.classes[class].name, table.methods[id as usize].name),
+                    msg: format!(
+                        "{}.{}: {e}",
+                        table.classes[class].name, table.methods[id as usize].name
+                    ),
                 })?;
-            Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet").code = resolved;
+            let method =
+                Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet");
+            method.code = resolved;
+            check_code(method).map_err(|e| LoadError::Link {
+                path: raw[class].1.to_string(),
+                msg: format!("{}: {e}", method.display_name()),
+            })?;
         }
         Ok(table)
     }
@@ -623,18 +712,23 @@ fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
                 let found = find_method(t, cid, &m.name, &m.desc);
                 match kind {
                     InvokeKind::Static => {
-                        let id = found.ok_or_else(|| format!("no static method {}.{}{}", m.class, m.name, m.desc))?;
+                        let id = found.ok_or_else(|| {
+                            format!("no static method {}.{}{}", m.class, m.name, m.desc)
+                        })?;
                         m.owner = Some(t.method(id).class);
                         m.target = Some(id);
                     }
                     InvokeKind::Special => {
-                        m.target = Some(found.ok_or_else(|| format!("no method {}.{}{}", m.class, m.name, m.desc))?);
+                        m.target = Some(found.ok_or_else(|| {
+                            format!("no method {}.{}{}", m.class, m.name, m.desc)
+                        })?);
                     }
                     InvokeKind::Virtual | InvokeKind::Interface => {
                         // Private and final methods cannot be overridden: bind directly.
                         if let Some(id) = found {
                             let mm = t.method(id);
-                            if mm.flags & (ACC_PRIVATE | parse::ACC_FINAL) != 0 && !mm.is_abstract() {
+                            if mm.flags & (ACC_PRIVATE | parse::ACC_FINAL) != 0 && !mm.is_abstract()
+                            {
                                 m.target = Some(id);
                             }
                         }
@@ -687,10 +781,205 @@ fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String
 
 fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
     if let Some(cid) = t.id(&f.class) {
-        let (owner, slot) =
-            find_static(t, cid, &f.name).ok_or_else(|| format!("no static field {}.{}", f.class, f.name))?;
+        let (owner, slot) = find_static(t, cid, &f.name)
+            .ok_or_else(|| format!("no static field {}.{}", f.class, f.name))?;
         f.slot = Some(slot);
         f.owner = Some(owner);
+    }
+    Ok(())
+}
+
+/// Operand-stack slots a field or return descriptor takes (`V`: none).
+fn desc_slots(desc: &str) -> u32 {
+    match desc.as_bytes().first() {
+        Some(b'J' | b'D') => 2,
+        Some(b'V') => 0,
+        _ => 1,
+    }
+}
+
+/// Slots of a value of computational kind `k`.
+fn kind_slots(k: Kind) -> u32 {
+    if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
+}
+
+/// (slots popped, slots pushed) by one instruction.
+fn stack_effect(insn: &Insn) -> (u32, u32) {
+    use Insn::*;
+    match insn {
+        Nop | Goto(_) | Iinc(..) | Unsupported(_) => (0, 0),
+        AconstNull | Iconst(_) | Fconst(_) | New(_) => (0, 1),
+        Lconst(_) | Dconst(_) => (0, 2),
+        Ldc(Const::Long(_) | Const::Double(_)) => (0, 2),
+        Ldc(_) => (0, 1),
+        Load(k, _) => (0, kind_slots(*k)),
+        Store(k, _) => (kind_slots(*k), 0),
+        ArrayLoad(ArrKind::L | ArrKind::D) => (2, 2),
+        ArrayLoad(_) => (2, 1),
+        ArrayStore(ArrKind::L | ArrKind::D) => (4, 0),
+        ArrayStore(_) => (3, 0),
+        Pop => (1, 0),
+        Pop2 => (2, 0),
+        Dup => (1, 2),
+        DupX1 => (2, 3),
+        DupX2 => (3, 4),
+        Dup2 => (2, 4),
+        Dup2X1 => (3, 5),
+        Dup2X2 => (4, 6),
+        Swap => (2, 2),
+        Arith(k, ArithOp::Neg) => (kind_slots(*k), kind_slots(*k)),
+        Arith(Kind::L, ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr) => (3, 2),
+        Arith(k, _) => (2 * kind_slots(*k), kind_slots(*k)),
+        Convert(c) => {
+            use Conv::*;
+            let from = if matches!(c, L2I | L2F | L2D | D2I | D2L | D2F) {
+                2
+            } else {
+                1
+            };
+            let to = if matches!(c, I2L | I2D | L2D | F2L | F2D | D2L) {
+                2
+            } else {
+                1
+            };
+            (from, to)
+        }
+        Lcmp | Dcmp(_) => (4, 1),
+        Fcmp(_) => (2, 1),
+        If(..) | IfNull(..) | Switch(_) | MonitorEnter | MonitorExit => (1, 0),
+        IfIcmp(..) | IfAcmp(..) => (2, 0),
+        Return(k) => (k.map_or(0, kind_slots), 0),
+        GetStatic(f) => (0, desc_slots(&f.desc)),
+        PutStatic(f) => (desc_slots(&f.desc), 0),
+        GetField(f) => (1, desc_slots(&f.desc)),
+        PutField(f) => (1 + desc_slots(&f.desc), 0),
+        Invoke(_, m) => {
+            let ret = m.desc.rsplit(')').next().unwrap_or("V");
+            (u32::from(m.arg_slots), desc_slots(ret))
+        }
+        Concat(c) => (u32::from(c.arg_slots), 1),
+        NewArray(_) | ANewArray(_) | ArrayLength | CheckCast(_) | InstanceOf(_) => (1, 1),
+        MultiANewArray(_, d) => (u32::from(*d), 1),
+        Athrow => (1, 0),
+    }
+}
+
+/// A few of the JVM verifier's structural checks on a method's code, run at
+/// link time so that malformed but parseable bytecode is a load error naming
+/// the method and pc, never a crash of the interpreter (which trusts the
+/// code it runs):
+/// - a method that is neither abstract nor native has code, its parameters
+///   fit in `max_locals`, and control cannot run off the end of the code;
+/// - every local variable index (and the next one, for long/double) is
+///   below `max_locals`;
+/// - on every path the operand stack depth (in slots) at an instruction is
+///   the same, never negative and at most `max_stack`; a handler starts at
+///   depth 1 (the exception);
+/// - `multianewarray` has 1..=d dimensions of its array type.
+///
+/// Types are not checked: the interpreter tolerates mistyped values.
+fn check_code(m: &Method) -> Result<(), String> {
+    let code = &m.code;
+    if code.is_empty() {
+        return if m.is_abstract() || m.is_native() {
+            Ok(())
+        } else {
+            Err("a method that is neither abstract nor native has no code".into())
+        };
+    }
+    if m.arg_slots > m.max_locals {
+        return Err(format!(
+            "the parameters take {} local slots, more than max_locals {}",
+            m.arg_slots, m.max_locals
+        ));
+    }
+    let at = |ip: usize, msg: String| format!("at pc {}: {msg}", m.pc(ip as u32));
+    // Depth (slots) at each instruction, once reached; handlers start at 1.
+    let mut depth: Vec<Option<u32>> = vec![None; code.len()];
+    let mut work: Vec<(usize, u32)> = vec![(0, 0)];
+    for h in &m.handlers {
+        if h.handler as usize >= code.len() {
+            return Err("exception handler at the end of the code".into());
+        }
+        work.push((h.handler as usize, 1));
+    }
+    while let Some((ip, d)) = work.pop() {
+        match depth[ip] {
+            Some(old) if old == d => continue,
+            Some(old) => {
+                return Err(at(
+                    ip,
+                    format!("operand stack depth {d} here on one path, {old} on another"),
+                ));
+            }
+            None => depth[ip] = Some(d),
+        }
+        let insn = &code[ip];
+        let local = match insn {
+            Insn::Load(k, n) | Insn::Store(k, n) => Some(u32::from(*n) + kind_slots(*k) - 1),
+            Insn::Iinc(n, _) => Some(u32::from(*n)),
+            _ => None,
+        };
+        if let Some(top) = local
+            && top >= u32::from(m.max_locals)
+        {
+            return Err(at(
+                ip,
+                format!(
+                    "local variable {top} out of range (max_locals {})",
+                    m.max_locals
+                ),
+            ));
+        }
+        if let Insn::MultiANewArray(t, dims) = insn {
+            let rank = t.name.bytes().take_while(|b| *b == b'[').count();
+            if *dims == 0 || usize::from(*dims) > rank {
+                return Err(at(
+                    ip,
+                    format!("multianewarray of {} with {dims} dimensions", t.name),
+                ));
+            }
+        }
+        let (pops, pushes) = stack_effect(insn);
+        let Some(after) = d.checked_sub(pops) else {
+            return Err(at(
+                ip,
+                format!("operand stack underflow: needs {pops} slots, has {d}"),
+            ));
+        };
+        let after = after + pushes;
+        if after > u32::from(m.max_stack) {
+            return Err(at(
+                ip,
+                format!(
+                    "operand stack depth {after} exceeds max_stack {}",
+                    m.max_stack
+                ),
+            ));
+        }
+        let (falls_through, targets): (bool, Vec<u32>) = match insn {
+            Insn::Goto(t) => (false, vec![*t]),
+            Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmp(_, t) | Insn::IfNull(_, t) => {
+                (true, vec![*t])
+            }
+            Insn::Switch(sw) => (
+                false,
+                sw.cases.iter().map(|c| c.1).chain([sw.default]).collect(),
+            ),
+            // Executing an unsupported instruction stops the machine.
+            Insn::Return(_) | Insn::Athrow | Insn::Unsupported(_) => (false, vec![]),
+            _ => (true, vec![]),
+        };
+        if falls_through {
+            if ip + 1 >= code.len() {
+                return Err(at(ip, "control runs off the end of the code".into()));
+            }
+            work.push((ip + 1, after));
+        }
+        for t in targets {
+            // Branch targets were checked to be instruction starts when parsed.
+            work.push((t as usize, after));
+        }
     }
     Ok(())
 }

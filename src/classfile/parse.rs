@@ -3,13 +3,13 @@
 use std::sync::Arc;
 
 use cafebabe::attributes::AttributeData;
-use cafebabe::constant_pool::BootstrapArgument;
 use cafebabe::bytecode::{Opcode, PrimitiveArrayType};
+use cafebabe::constant_pool::BootstrapArgument;
 use cafebabe::constant_pool::{LiteralConstant, Loadable, ObjectArrayType};
 use cafebabe::descriptors::{FieldDescriptor, FieldType};
 
-use super::insn::*;
 use super::LoadError;
+use super::insn::*;
 
 /// A method as read from the class file, before linking.
 #[derive(Debug)]
@@ -74,7 +74,10 @@ fn type_name(t: &ObjectArrayType) -> Arc<str> {
 }
 
 fn type_ref(t: &ObjectArrayType) -> Box<TypeRef> {
-    Box::new(TypeRef { name: type_name(t), id: None })
+    Box::new(TypeRef {
+        name: type_name(t),
+        id: None,
+    })
 }
 
 /// Operand-stack slots that a method descriptor's parameters take.
@@ -95,14 +98,19 @@ pub fn param_slots(desc: &str) -> Result<u16, String> {
             }
             b'L' => {
                 slots += 1;
-                i += inner[i..].find(';').ok_or("unterminated class in descriptor")? + 1;
+                i += inner[i..]
+                    .find(';')
+                    .ok_or("unterminated class in descriptor")?
+                    + 1;
             }
             b'[' => {
                 while i < bytes.len() && bytes[i] == b'[' {
                     i += 1;
                 }
                 if i < bytes.len() && bytes[i] == b'L' {
-                    i += inner[i..].find(';').ok_or("unterminated class in descriptor")?;
+                    i += inner[i..]
+                        .find(';')
+                        .ok_or("unterminated class in descriptor")?;
                 }
                 i += 1;
                 slots += 1;
@@ -118,7 +126,11 @@ pub fn param_slots(desc: &str) -> Result<u16, String> {
 
 /// Splits a method descriptor's parameters into individual descriptors.
 pub fn param_descs(desc: &str) -> Vec<Arc<str>> {
-    let inner = desc.strip_prefix('(').and_then(|d| d.split_once(')')).map(|p| p.0).unwrap_or("");
+    let inner = desc
+        .strip_prefix('(')
+        .and_then(|d| d.split_once(')'))
+        .map(|p| p.0)
+        .unwrap_or("");
     let mut out = Vec::new();
     let b = inner.as_bytes();
     let mut i = 0;
@@ -162,7 +174,9 @@ fn decode_mutf8(b: &[u8]) -> String {
             i += 2;
         } else if i + 2 < b.len() {
             units.push(
-                (((c & 0x0F) as u16) << 12) | (((b[i + 1] & 0x3F) as u16) << 6) | (b[i + 2] & 0x3F) as u16,
+                (((c & 0x0F) as u16) << 12)
+                    | (((b[i + 1] & 0x3F) as u16) << 6)
+                    | (b[i + 2] & 0x3F) as u16,
             );
             i += 3;
         } else {
@@ -182,7 +196,10 @@ fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
     })
 }
 
-fn method_ref(m: &cafebabe::constant_pool::MemberRef, kind: InvokeKind) -> Result<Box<MethodRef>, String> {
+fn method_ref(
+    m: &cafebabe::constant_pool::MemberRef,
+    kind: InvokeKind,
+) -> Result<Box<MethodRef>, String> {
     let desc: Arc<str> = m.name_and_type.descriptor.as_ref().into();
     let params = param_slots(&desc)?;
     Ok(Box::new(MethodRef {
@@ -221,13 +238,19 @@ fn decode_indy(
     let desc = indy.name_and_type.descriptor.as_ref();
     let entry = bootstraps.and_then(|b| b.get(indy.attr_index as usize));
     let Some(entry) = entry else {
-        return Ok(Insn::Unsupported(format!("invokedynamic {name}{desc}").into()));
+        return Ok(Insn::Unsupported(
+            format!("invokedynamic {name}{desc}").into(),
+        ));
     };
     let bsm = &entry.method;
     let is_concat = bsm.class_name == "java/lang/invoke/StringConcatFactory";
     if !is_concat {
         return Ok(Insn::Unsupported(
-            format!("invokedynamic {name}{desc} (bootstrap {}.{})", bsm.class_name, bsm.member_ref.name).into(),
+            format!(
+                "invokedynamic {name}{desc} (bootstrap {}.{})",
+                bsm.class_name, bsm.member_ref.name
+            )
+            .into(),
         ));
     }
     let args = param_descs(desc);
@@ -261,8 +284,12 @@ fn decode_indy(
                         Const::String(s) => lit.push_str(&s),
                         Const::Int(v) => lit.push_str(&v.to_string()),
                         Const::Long(v) => lit.push_str(&v.to_string()),
-                        Const::Float(v) => lit.push_str(&crate::interp::javafmt::float_to_string(v)),
-                        Const::Double(v) => lit.push_str(&crate::interp::javafmt::double_to_string(v)),
+                        Const::Float(v) => {
+                            lit.push_str(&crate::interp::javafmt::float_to_string(v))
+                        }
+                        Const::Double(v) => {
+                            lit.push_str(&crate::interp::javafmt::double_to_string(v))
+                        }
                         Const::Class(_) => return Err("class constant in concatenation".into()),
                     },
                     _ => return Err("missing constant for string concatenation recipe".into()),
@@ -274,10 +301,17 @@ fn decode_indy(
             pieces.push(ConcatPiece::Lit(lit.into()));
         }
         if next_arg != args.len() {
-            return Err(format!("concatenation recipe uses {next_arg} arguments, descriptor has {}", args.len()));
+            return Err(format!(
+                "concatenation recipe uses {next_arg} arguments, descriptor has {}",
+                args.len()
+            ));
         }
     }
-    Ok(Insn::Concat(Box::new(Concat { pieces, args, arg_slots })))
+    Ok(Insn::Concat(Box::new(Concat {
+        pieces,
+        args,
+        arg_slots,
+    })))
 }
 
 /// Converts cafebabe's opcodes to m5 instructions; branch targets become
@@ -293,7 +327,9 @@ fn decode_code(
         offsets
             .binary_search(&(target as u32))
             .map(|i| i as u32)
-            .map_err(|_| format!("branch at pc {from} to {target}, which is not an instruction start"))
+            .map_err(|_| {
+                format!("branch at pc {from} to {target}, which is not an instruction start")
+            })
     };
     let mut code = Vec::with_capacity(ops.len());
     for (pc, op) in ops {
@@ -320,7 +356,10 @@ fn decode_code(
             O::Sipush(v) => Insn::Iconst(*v as i32),
             O::Ldc(l) | O::LdcW(l) | O::Ldc2W(l) => match l {
                 Loadable::LiteralConstant(c) => Insn::Ldc(literal(c)),
-                Loadable::ClassInfo(n) => Insn::Ldc(Const::Class(TypeRef { name: n.as_ref().into(), id: None })),
+                Loadable::ClassInfo(n) => Insn::Ldc(Const::Class(TypeRef {
+                    name: n.as_ref().into(),
+                    id: None,
+                })),
                 other => Insn::Unsupported(format!("ldc of {other:?}").into()),
             },
             O::Iload(n) => Insn::Load(Kind::I, *n),
@@ -437,7 +476,11 @@ fn decode_code(
                 for (i, j) in t.jumps.iter().enumerate() {
                     cases.push((t.low.wrapping_add(i as i32), index_of(pc, *j)?));
                 }
-                Insn::Switch(Box::new(Switch { cases, default: index_of(pc, t.default)?, table: true }))
+                Insn::Switch(Box::new(Switch {
+                    cases,
+                    default: index_of(pc, t.default)?,
+                    table: true,
+                }))
             }
             O::Lookupswitch(t) => {
                 let mut cases = Vec::with_capacity(t.match_offsets.len());
@@ -445,7 +488,11 @@ fn decode_code(
                     cases.push((*k, index_of(pc, *j)?));
                 }
                 cases.sort_by_key(|c| c.0);
-                Insn::Switch(Box::new(Switch { cases, default: index_of(pc, t.default)?, table: false }))
+                Insn::Switch(Box::new(Switch {
+                    cases,
+                    default: index_of(pc, t.default)?,
+                    table: false,
+                }))
             }
             O::Ireturn => Insn::Return(Some(Kind::I)),
             O::Lreturn => Insn::Return(Some(Kind::L)),
@@ -457,14 +504,23 @@ fn decode_code(
             O::Putstatic(m) => Insn::PutStatic(field_ref(m)),
             O::Getfield(m) => Insn::GetField(field_ref(m)),
             O::Putfield(m) => Insn::PutField(field_ref(m)),
-            O::Invokevirtual(m) => Insn::Invoke(InvokeKind::Virtual, method_ref(m, InvokeKind::Virtual)?),
-            O::Invokespecial(m) => Insn::Invoke(InvokeKind::Special, method_ref(m, InvokeKind::Special)?),
-            O::Invokestatic(m) => Insn::Invoke(InvokeKind::Static, method_ref(m, InvokeKind::Static)?),
+            O::Invokevirtual(m) => {
+                Insn::Invoke(InvokeKind::Virtual, method_ref(m, InvokeKind::Virtual)?)
+            }
+            O::Invokespecial(m) => {
+                Insn::Invoke(InvokeKind::Special, method_ref(m, InvokeKind::Special)?)
+            }
+            O::Invokestatic(m) => {
+                Insn::Invoke(InvokeKind::Static, method_ref(m, InvokeKind::Static)?)
+            }
             O::Invokeinterface(m, _) => {
                 Insn::Invoke(InvokeKind::Interface, method_ref(m, InvokeKind::Interface)?)
             }
             O::Invokedynamic(d) => decode_indy(d, bootstraps)?,
-            O::New(n) => Insn::New(Box::new(ClassRef { name: n.as_ref().into(), id: None })),
+            O::New(n) => Insn::New(Box::new(ClassRef {
+                name: n.as_ref().into(),
+                id: None,
+            })),
             O::Newarray(t) => Insn::NewArray(prim_array_desc(*t).into()),
             O::Anewarray(t) => Insn::ANewArray(type_ref(t)),
             O::Multianewarray(t, d) => Insn::MultiANewArray(type_ref(t), *d),
@@ -493,7 +549,10 @@ fn field_desc_string(fd: &FieldDescriptor) -> Arc<str> {
 
 /// Parses one class file. `origin` names the file in error messages.
 pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
-    let malformed = |msg: String| LoadError::Malformed { path: origin.to_string(), msg };
+    let malformed = |msg: String| LoadError::Malformed {
+        path: origin.to_string(),
+        msg,
+    };
     // cafebabe reports errors as values; a panic inside it would be a bug
     // there, but bad input must never crash m5, so contain it.
     let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))
@@ -543,7 +602,10 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
             lines: Vec::new(),
         };
         if let Some(c) = code_attr {
-            let ops = c.bytecode.as_ref().ok_or_else(|| malformed(format!("method {mname}{desc}: no bytecode")))?;
+            let ops = c
+                .bytecode
+                .as_ref()
+                .ok_or_else(|| malformed(format!("method {mname}{desc}: no bytecode")))?;
             let (code, offsets) = decode_code(&ops.opcodes, c.code.len(), bootstraps)
                 .map_err(|e| malformed(format!("method {mname}{desc}: {e}")))?;
             rm.code = code;
@@ -561,7 +623,8 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
             }
             for a in &c.attributes {
                 if let AttributeData::LineNumberTable(t) = &a.data {
-                    rm.lines.extend(t.iter().map(|e| (e.start_pc as u32, e.line_number as u32)));
+                    rm.lines
+                        .extend(t.iter().map(|e| (e.start_pc as u32, e.line_number as u32)));
                 }
             }
             rm.lines.sort();
@@ -570,8 +633,15 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
     }
     Ok(RawClass {
         name,
-        super_name: cf.super_class.as_ref().map(|s| Arc::from(s.to_string().as_str())),
-        interfaces: cf.interfaces.iter().map(|i| Arc::from(i.to_string().as_str())).collect(),
+        super_name: cf
+            .super_class
+            .as_ref()
+            .map(|s| Arc::from(s.to_string().as_str())),
+        interfaces: cf
+            .interfaces
+            .iter()
+            .map(|i| Arc::from(i.to_string().as_str()))
+            .collect(),
         flags: cf.access_flags.bits(),
         fields,
         methods,

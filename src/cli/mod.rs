@@ -11,7 +11,7 @@ use clap::{Parser, Subcommand};
 use crate::classfile::ClassPath;
 use crate::interp::{self, init::load_classes};
 use crate::schedule::{self, Control, Observer, RunEnd, RunOptions, Schedule};
-use crate::state::{print, Config, State, ThreadId};
+use crate::state::{Config, State, ThreadId, print};
 
 const ABOUT: &str = "m5 turns javac's .class files into an executable Moore & Porter \"M5\" model of \
 the JVM and runs them under any thread schedule.";
@@ -124,8 +124,16 @@ impl Observer for Tracer {
     fn before(&mut self, s: &State, th: ThreadId, step: u64) {
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
             let ip = m.index_of_pc(pc).unwrap_or(0) as usize;
-            let text = crate::classfile::M5Insn { insn, index: ip, offsets: &m.offsets };
-            eprintln!("{step:>8} t{th} {}.{} {pc:>4} {text}", m.class_name.replace('/', "."), m.name);
+            let text = crate::classfile::M5Insn {
+                insn,
+                index: ip,
+                offsets: &m.offsets,
+            };
+            eprintln!(
+                "{step:>8} t{th} {}.{} {pc:>4} {text}",
+                m.class_name.replace('/', "."),
+                m.name
+            );
         }
     }
     fn after(&mut self, _s: &State, _th: ThreadId, _step: u64) -> Control {
@@ -137,15 +145,22 @@ fn run(a: RunArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
     let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
-    let config = Config { assertions: a.assertions };
-    let mut s = interp::initial_state(classes, &a.main, &a.args, config).map_err(|e| UsageError(e.to_string()))?;
+    let config = Config {
+        assertions: a.assertions,
+    };
+    let mut s = interp::initial_state(classes, &a.main, &a.args, config)
+        .map_err(|e| UsageError(e.to_string()))?;
     let mut recorded = Vec::new();
     let mut tracer = Tracer;
     let mut drain_fn = |s: &mut State, _steps: u64| drain(s);
     let opts = RunOptions {
         max_steps: a.max_steps,
         record: a.record.as_ref().map(|_| &mut recorded),
-        observer: if a.trace { Some(&mut tracer as &mut dyn Observer) } else { None },
+        observer: if a.trace {
+            Some(&mut tracer as &mut dyn Observer)
+        } else {
+            None
+        },
         on_progress: Some(&mut drain_fn),
     };
     let start = Instant::now();
@@ -154,7 +169,10 @@ fn run(a: RunArgs) -> Result<i32> {
     drain(&mut s);
     let result = result.map_err(|e| UsageError(format!("m5: {e}")))?;
     if let Some(path) = &a.record {
-        let header = format!("m5 run --classpath {} {} --schedule ...: {} steps", a.classpath, a.main, result.steps);
+        let header = format!(
+            "m5 run --classpath {} {} --schedule ...: {} steps",
+            a.classpath, a.main, result.steps
+        );
         schedule::write_schedule(path, &recorded, &header)
             .with_context(|| format!("cannot write schedule to {}", path.display()))?;
     }
@@ -169,21 +187,34 @@ fn run(a: RunArgs) -> Result<i32> {
                 .iter()
                 .map(|t| format!("{} ({})", t, crate::interp::natives::thread_name(&s, *t)))
                 .collect();
-            eprintln!("m5: deadlock: no live thread can move (threads {})", names.join(", "));
+            eprintln!(
+                "m5: deadlock: no live thread can move (threads {})",
+                names.join(", ")
+            );
             1
         }
         RunEnd::StepBound => {
-            eprintln!("m5: stopped after --max-steps {} steps with live threads", result.steps);
+            eprintln!(
+                "m5: stopped after --max-steps {} steps with live threads",
+                result.steps
+            );
             0
         }
         RunEnd::ScheduleEnd => {
-            eprintln!("m5: the schedule ended after {} steps with live threads", result.steps);
+            eprintln!(
+                "m5: the schedule ended after {} steps with live threads",
+                result.steps
+            );
             0
         }
         RunEnd::Stopped => 0,
     };
     if a.stats {
-        let rate = if secs > 0.0 { result.steps as f64 / secs } else { 0.0 };
+        let rate = if secs > 0.0 {
+            result.steps as f64 / secs
+        } else {
+            0.0
+        };
         eprintln!(
             "m5: {} steps in {:.3} s ({:.1} million steps/s); ended: {:?}; threads: {}; heap objects: {}",
             result.steps,
@@ -201,7 +232,9 @@ fn disasm(a: DisasmArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.class).map_err(|e| UsageError(e.to_string()))?;
     let name = a.class.replace('.', "/");
-    let id = classes.id(&name).ok_or_else(|| UsageError(format!("class {} not found", a.class)))?;
+    let id = classes
+        .id(&name)
+        .ok_or_else(|| UsageError(format!("class {} not found", a.class)))?;
     println!("{}", print::class(&classes, id));
     Ok(0)
 }

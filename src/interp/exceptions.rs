@@ -5,11 +5,16 @@
 use crate::state::*;
 
 use super::natives;
-use super::{frame_mut, VmError};
+use super::{VmError, frame_mut};
 
 /// Allocates an exception of class `class` with `msg` as its detail
 /// message (no constructor runs, as for the JVM's own exceptions) and throws it.
-pub fn throw_new(s: &mut State, th: ThreadId, class: &str, msg: Option<String>) -> Result<(), VmError> {
+pub fn throw_new(
+    s: &mut State,
+    th: ThreadId,
+    class: &str,
+    msg: Option<String>,
+) -> Result<(), VmError> {
     let r = new_exception(s, class, msg)?;
     throw_ref(s, th, r)
 }
@@ -37,14 +42,20 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
             return Ok(());
         };
         // A caller's pc has already moved past its invoke (M5 advances it at the call).
-        let ip = if at_invoke { top.ip.saturating_sub(1) } else { top.ip };
+        let ip = if at_invoke {
+            top.ip.saturating_sub(1)
+        } else {
+            top.ip
+        };
         let exc_class = s.object(exc).class;
         let handler = top.method.handlers.iter().find(|h| {
             h.start <= ip
                 && ip < h.end
                 && match &h.catch {
                     None => true,
-                    Some(c) => c.id.is_some_and(|cid| s.classes.is_subclass(exc_class, cid)),
+                    Some(c) => {
+                        c.id.is_some_and(|cid| s.classes.is_subclass(exc_class, cid))
+                    }
                 }
         });
         if let Some(h) = handler {
@@ -89,7 +100,11 @@ fn wrap_in_initializer_error(s: &mut State, exc: Ref) -> Result<Ref, VmError> {
 /// `: message` when the detail message is not null.
 pub fn describe(s: &State, exc: Ref) -> String {
     let name = natives::java_class_name(s, exc);
-    match s.field(exc, "detailMessage").and_then(|v| v.as_ref()).and_then(|m| s.string(m)) {
+    match s
+        .field(exc, "detailMessage")
+        .and_then(|v| v.as_ref())
+        .and_then(|m| s.string(m))
+    {
         Some(m) => format!("{name}: {m}"),
         None => name,
     }

@@ -7,7 +7,7 @@ use crate::state::*;
 
 use super::exceptions::{throw_new, throw_ref};
 use super::natives::{self, NativeResult};
-use super::{class_name, frame_mut, pop, push, NoOp, Outcome, VmError};
+use super::{NoOp, Outcome, VmError, class_name, frame_mut, pop, push};
 
 /// A VM exception raised by a frame-local instruction (only division by zero).
 pub struct Thrown {
@@ -39,7 +39,10 @@ fn raw_pop(st: &mut Vec<Value>) -> Value {
 }
 
 fn div_zero() -> Thrown {
-    Thrown { class: "java/lang/ArithmeticException", msg: "/ by zero".into() }
+    Thrown {
+        class: "java/lang/ArithmeticException",
+        msg: "/ by zero".into(),
+    }
 }
 
 /// Frame-local instructions: constants, locals, stack shuffles, arithmetic,
@@ -330,7 +333,11 @@ fn err_here(method: &Method, ip: u32) -> (String, u32) {
 
 fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
     let (method, pc) = err_here(method, ip);
-    VmError::MissingClass { class: class.to_string(), method, pc }
+    VmError::MissingClass {
+        class: class.to_string(),
+        method,
+        pc,
+    }
 }
 
 fn advance(s: &mut State, th: ThreadId) {
@@ -393,7 +400,12 @@ pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Ini
             InitStatus::Running(_) => return Ok(Init::Blocked(id)),
             InitStatus::Failed => {
                 let name = s.classes.class(id).name.replace('/', ".");
-                throw_new(s, th, "java/lang/NoClassDefFoundError", Some(format!("Could not initialize class {name}")))?;
+                throw_new(
+                    s,
+                    th,
+                    "java/lang/NoClassDefFoundError",
+                    Some(format!("Could not initialize class {name}")),
+                )?;
                 return Ok(Init::Threw);
             }
             InitStatus::Uninitialized => todo.push(id),
@@ -430,7 +442,12 @@ macro_rules! init_or_return {
 
 /// Instructions that read or write the heap, statics, monitors or other
 /// frames.
-pub fn heap(s: &mut State, th: ThreadId, method: &Arc<Method>, insn: &Insn) -> Result<Outcome, VmError> {
+pub fn heap(
+    s: &mut State,
+    th: ThreadId,
+    method: &Arc<Method>,
+    insn: &Insn,
+) -> Result<Outcome, VmError> {
     let ip = s.threads[th as usize].top().expect("has frame").ip;
     match insn {
         Insn::Ldc(c) => ldc(s, th, method, ip, c),
@@ -440,20 +457,32 @@ pub fn heap(s: &mut State, th: ThreadId, method: &Arc<Method>, insn: &Insn) -> R
         Insn::Invoke(kind, m) => invoke(s, th, method, ip, *kind, m),
         Insn::Concat(c) => super::strings::concat(s, th, c),
         Insn::New(c) => new_object(s, th, method, ip, c),
-        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => new_array(s, th, method, ip, insn),
+        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => {
+            new_array(s, th, method, ip, insn)
+        }
         Insn::Athrow => athrow(s, th),
         Insn::CheckCast(t) | Insn::InstanceOf(t) => type_check(s, th, method, ip, insn, t),
         Insn::MonitorEnter | Insn::MonitorExit => monitor(s, th, insn),
         Insn::Return(k) => do_return(s, th, *k),
         Insn::Unsupported(what) => {
             let (m, pc) = err_here(method, ip);
-            Err(VmError::UnsupportedInsn { insn: what.to_string(), method: m, pc })
+            Err(VmError::UnsupportedInsn {
+                insn: what.to_string(),
+                method: m,
+                pc,
+            })
         }
         other => unreachable!("frame-local instruction {other:?} reached the heap path"),
     }
 }
 
-fn ldc(s: &mut State, th: ThreadId, method: &Method, ip: u32, c: &Const) -> Result<Outcome, VmError> {
+fn ldc(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    c: &Const,
+) -> Result<Outcome, VmError> {
     let v = match c {
         Const::String(text) => Value::Ref(super::strings::intern(s, text)?),
         Const::Class(t) => {
@@ -480,7 +509,11 @@ fn array_access(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmE
         Insn::ArrayStore(k) => {
             let wide = matches!(k, ArrKind::L | ArrKind::D);
             let vpos = if wide { len - 2 } else { len - 1 };
-            (Some(f.stack[vpos]), f.stack[vpos - 1].as_int(), f.stack[vpos - 2])
+            (
+                Some(f.stack[vpos]),
+                f.stack[vpos - 1].as_int(),
+                f.stack[vpos - 2],
+            )
         }
         _ => unreachable!(),
     };
@@ -540,7 +573,9 @@ fn instance_field(
     insn: &Insn,
     f: &FieldRef,
 ) -> Result<Outcome, VmError> {
-    let Some(slot) = f.slot else { return Err(missing_class(method, ip, &f.class)) };
+    let Some(slot) = f.slot else {
+        return Err(missing_class(method, ip, &f.class));
+    };
     let slot = slot as usize;
     let wide = matches!(f.desc.as_bytes()[0], b'J' | b'D');
     let fr = s.threads[th as usize].top().expect("frame");
@@ -581,7 +616,9 @@ fn static_field(
     insn: &Insn,
     f: &FieldRef,
 ) -> Result<Outcome, VmError> {
-    let (Some(slot), Some(owner)) = (f.slot, f.owner) else { return Err(missing_class(method, ip, &f.class)) };
+    let (Some(slot), Some(owner)) = (f.slot, f.owner) else {
+        return Err(missing_class(method, ip, &f.class));
+    };
     init_or_return!(s, th, owner);
     match insn {
         Insn::GetStatic(_) => {
@@ -648,7 +685,9 @@ fn invoke(
     let args: Vec<Value> = fr.stack[fr.stack.len() - n..].to_vec();
     let target = match kind {
         InvokeKind::Static => {
-            let (Some(t), Some(owner)) = (m.target, m.owner) else { return Err(missing_class(caller, ip, &m.class)) };
+            let (Some(t), Some(owner)) = (m.target, m.owner) else {
+                return Err(missing_class(caller, ip, &m.class));
+            };
             init_or_return!(s, th, owner);
             t
         }
@@ -658,7 +697,8 @@ fn invoke(
                 return Ok(Outcome::Stepped);
             };
             match (kind, m.target) {
-                (InvokeKind::Special, Some(t)) | (InvokeKind::Virtual | InvokeKind::Interface, Some(t)) => t,
+                (InvokeKind::Special, Some(t))
+                | (InvokeKind::Virtual | InvokeKind::Interface, Some(t)) => t,
                 (InvokeKind::Special, None) => return Err(missing_class(caller, ip, &m.class)),
                 _ => {
                     let cls = dispatch_class(s, recv);
@@ -730,7 +770,11 @@ pub(crate) fn call_native(
 ) -> Result<Outcome, VmError> {
     let Some(idx) = callee.native else {
         let (method, pc) = err_here(caller, ip);
-        return Err(VmError::UnsupportedNative { native: callee.display_name(), method, pc });
+        return Err(VmError::UnsupportedNative {
+            native: callee.display_name(),
+            method,
+            pc,
+        });
     };
     let n = callee.arg_slots as usize;
     match (natives::NATIVES[idx as usize].3)(s, th, args)? {
@@ -743,7 +787,11 @@ pub(crate) fn call_native(
             // The native may have pushed a frame (e.g. `run`), so find the caller's.
             let t = s.thread_mut(th);
             let depth = t.stack.len();
-            let caller_pos = t.stack.iter().rposition(|f| f.method.id == caller.id && f.ip == ip).unwrap_or(depth - 1);
+            let caller_pos = t
+                .stack
+                .iter()
+                .rposition(|f| f.method.id == caller.id && f.ip == ip)
+                .unwrap_or(depth - 1);
             let fr = Arc::make_mut(&mut t.stack[caller_pos]);
             let len = fr.stack.len();
             fr.stack.truncate(len - n);
@@ -759,8 +807,16 @@ pub(crate) fn call_native(
 /// `new`: allocate with default field values. A `java.lang.Thread` subclass
 /// also gets an unscheduled thread-table entry whose call stack already holds
 /// its `run()` frame (M5's model).
-fn new_object(s: &mut State, th: ThreadId, method: &Method, ip: u32, c: &ClassRef) -> Result<Outcome, VmError> {
-    let Some(cid) = c.id else { return Err(missing_class(method, ip, &c.name)) };
+fn new_object(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    c: &ClassRef,
+) -> Result<Outcome, VmError> {
+    let Some(cid) = c.id else {
+        return Err(missing_class(method, ip, &c.name));
+    };
     init_or_return!(s, th, cid);
     let r = natives::alloc_instance(s, cid);
     if s.classes.class(cid).is_thread {
@@ -772,24 +828,41 @@ fn new_object(s: &mut State, th: ThreadId, method: &Method, ip: u32, c: &ClassRe
     Ok(Outcome::Stepped)
 }
 
-fn new_array(s: &mut State, th: ThreadId, method: &Method, ip: u32, insn: &Insn) -> Result<Outcome, VmError> {
+fn new_array(
+    s: &mut State,
+    th: ThreadId,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+) -> Result<Outcome, VmError> {
     let (elem, dims): (Arc<str>, usize) = match insn {
         Insn::NewArray(d) => (d.clone(), 1),
         Insn::ANewArray(t) => {
             if t.id.is_none() && !t.name.starts_with('[') {
                 return Err(missing_class(method, ip, &t.name));
             }
-            let e: Arc<str> =
-                if t.name.starts_with('[') { t.name.clone() } else { format!("L{};", t.name).into() };
+            let e: Arc<str> = if t.name.starts_with('[') {
+                t.name.clone()
+            } else {
+                format!("L{};", t.name).into()
+            };
             (e, 1)
         }
         Insn::MultiANewArray(t, d) => (t.name[1..].into(), *d as usize),
         _ => unreachable!(),
     };
     let fr = s.threads[th as usize].top().expect("frame");
-    let counts: Vec<i32> = fr.stack[fr.stack.len() - dims..].iter().map(|v| v.as_int()).collect();
+    let counts: Vec<i32> = fr.stack[fr.stack.len() - dims..]
+        .iter()
+        .map(|v| v.as_int())
+        .collect();
     if let Some(neg) = counts.iter().find(|c| **c < 0) {
-        throw_new(s, th, "java/lang/NegativeArraySizeException", Some(neg.to_string()))?;
+        throw_new(
+            s,
+            th,
+            "java/lang/NegativeArraySizeException",
+            Some(neg.to_string()),
+        )?;
         return Ok(Outcome::Stepped);
     }
     let r = natives::alloc_multi_array(s, &elem, &counts);
@@ -823,7 +896,11 @@ fn type_check(
     }
     let fr = s.threads[th as usize].top().expect("frame");
     let v = *fr.stack.last().unwrap_or(&Value::Null);
-    let target: Arc<str> = if t.name.starts_with('[') { t.name.clone() } else { format!("L{};", t.name).into() };
+    let target: Arc<str> = if t.name.starts_with('[') {
+        t.name.clone()
+    } else {
+        format!("L{};", t.name).into()
+    };
     let ok = v.as_ref().map(|r| natives::assignable_to(s, r, &target));
     match insn {
         Insn::CheckCast(_) => {
@@ -864,7 +941,12 @@ fn monitor(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError>
         }
         _ => {
             if !release(s, th, r) {
-                throw_new(s, th, "java/lang/IllegalMonitorStateException", Some("current thread is not owner".into()))?;
+                throw_new(
+                    s,
+                    th,
+                    "java/lang/IllegalMonitorStateException",
+                    Some("current thread is not owner".into()),
+                )?;
                 return Ok(Outcome::Stepped);
             }
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::classfile::{ClassPath, ClassTable, Const, LoadError};
 use crate::state::*;
 
-use super::{natives, strings, VmError};
+use super::{VmError, natives, strings};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
@@ -33,7 +33,9 @@ pub fn initial_state(
     config: Config,
 ) -> Result<State, SetupError> {
     let main = main.replace('.', "/");
-    let cid = classes.id(&main).ok_or_else(|| SetupError::NoMain(main.clone()))?;
+    let cid = classes
+        .id(&main)
+        .ok_or_else(|| SetupError::NoMain(main.clone()))?;
     let main_method = classes
         .declared_method(cid, "main", "([Ljava/lang/String;)V")
         .filter(|m| m.is_static())
@@ -56,7 +58,9 @@ pub fn initial_state(
             statics.set(*slot as usize, v);
         }
     }
-    let init = (0..classes.classes.len()).map(|_| InitStatus::Uninitialized).collect();
+    let init = (0..classes.classes.len())
+        .map(|_| InitStatus::Uninitialized)
+        .collect();
     let mut s = State {
         threads: im::Vector::new(),
         heap: im::Vector::new(),
@@ -83,7 +87,10 @@ pub fn initial_state(
             }
         }
     }
-    let arg_refs: Vec<Value> = args.iter().map(|a| Value::Ref(strings::new_string(&mut s, a))).collect();
+    let arg_refs: Vec<Value> = args
+        .iter()
+        .map(|a| Value::Ref(strings::new_string(&mut s, a)))
+        .collect();
     let arr = natives::alloc_array(&mut s, "Ljava/lang/String;", ArrayData::A(arg_refs));
     s.threads.push_back(Arc::new(Thread {
         stack: vec![Arc::new(Frame::new(main_method, &[Value::Ref(arr)]))],

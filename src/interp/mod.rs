@@ -24,13 +24,32 @@ pub use init::initial_state;
 #[derive(Debug, thiserror::Error)]
 pub enum VmError {
     #[error("unsupported instruction {insn} in {method} at pc {pc}")]
-    UnsupportedInsn { insn: String, method: String, pc: u32 },
+    UnsupportedInsn {
+        insn: String,
+        method: String,
+        pc: u32,
+    },
     #[error("native method {native} is not modeled by m5 (called from {method} at pc {pc})")]
-    UnsupportedNative { native: String, method: String, pc: u32 },
-    #[error("class {class} is neither on the class path nor in m5's library (needed by {method} at pc {pc})")]
-    MissingClass { class: String, method: String, pc: u32 },
+    UnsupportedNative {
+        native: String,
+        method: String,
+        pc: u32,
+    },
+    #[error(
+        "class {class} is neither on the class path nor in m5's library (needed by {method} at pc {pc})"
+    )]
+    MissingClass {
+        class: String,
+        method: String,
+        pc: u32,
+    },
     #[error("no method {name} for class {class} (called from {method} at pc {pc})")]
-    NoSuchMethod { class: String, name: String, method: String, pc: u32 },
+    NoSuchMethod {
+        class: String,
+        name: String,
+        method: String,
+        pc: u32,
+    },
     #[error("{0}")]
     Other(String),
 }
@@ -103,43 +122,50 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
 /// exactly `budget` (or fewer) calls of `step(s, th)`; it is faster because
 /// it holds the frame across frame-local instructions.
 pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outcome), VmError> {
+    if budget == 0 {
+        return Ok((0, Outcome::Stepped));
+    }
     let mut n = 0u64;
-    while n < budget {
-        // Fast path: a stretch of frame-local instructions in the top frame.
-        let ready = s.exit.is_none()
-            && s.threads.get(th as usize).is_some_and(|t| t.status == Status::Scheduled && t.wait.is_none() && !t.stack.is_empty());
-        if ready {
-            let method = s.threads[th as usize].stack.last().expect("checked").method.clone();
-            let frame = frame_mut(s, th);
-            let mut thrown = None;
-            while n < budget {
-                let insn = &method.code[frame.ip as usize];
-                if !insn.is_frame_local() {
+    // Fast path: a stretch of frame-local instructions in the top frame.
+    let ready = s.exit.is_none()
+        && s.threads.get(th as usize).is_some_and(|t| {
+            t.status == Status::Scheduled && t.wait.is_none() && !t.stack.is_empty()
+        });
+    if ready {
+        let method = s.threads[th as usize]
+            .stack
+            .last()
+            .expect("checked")
+            .method
+            .clone();
+        let frame = frame_mut(s, th);
+        let mut thrown = None;
+        while n < budget {
+            let insn = &method.code[frame.ip as usize];
+            if !insn.is_frame_local() {
+                break;
+            }
+            match exec::local(frame, insn) {
+                Ok(()) => n += 1,
+                Err(t) => {
+                    thrown = Some(t);
                     break;
                 }
-                match exec::local(frame, insn) {
-                    Ok(()) => n += 1,
-                    Err(t) => {
-                        thrown = Some(t);
-                        break;
-                    }
-                }
-            }
-            if let Some(t) = thrown {
-                exceptions::throw_new(s, th, t.class, Some(t.msg))?;
-                return Ok((n + 1, Outcome::Stepped));
-            }
-            if n >= budget {
-                return Ok((n, Outcome::Stepped));
             }
         }
-        let out = step(s, th)?;
-        if out != Outcome::Stepped {
-            return Ok((n, out));
+        if let Some(t) = thrown {
+            exceptions::throw_new(s, th, t.class, Some(t.msg))?;
+            return Ok((n + 1, Outcome::Stepped));
         }
-        return Ok((n + 1, out));
+        if n >= budget {
+            return Ok((n, Outcome::Stepped));
+        }
     }
-    Ok((n, Outcome::Stepped))
+    // Then one instruction through the full step.
+    match step(s, th)? {
+        Outcome::Stepped => Ok((n + 1, Outcome::Stepped)),
+        out => Ok((n, out)),
+    }
 }
 
 /// Could `th` take a step now (not blocked, finished, unscheduled)? Decided

@@ -8,9 +8,9 @@ use std::sync::Arc;
 use crate::classfile::ClassId;
 use crate::state::*;
 
+use super::VmError;
 use super::javafmt::{double_to_string, float_to_string};
 use super::strings::new_string;
-use super::VmError;
 
 pub enum NativeResult {
     Return(Option<Value>),
@@ -43,48 +43,136 @@ fn ret_string(s: &mut State, text: &str) -> Result<NativeResult, VmError> {
 /// (class, name, descriptor, implementation). The library's NATIVES.md
 /// documents the same table.
 pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
-    ("java/lang/Object", "getClass", "()Ljava/lang/Class;", object_get_class),
+    (
+        "java/lang/Object",
+        "getClass",
+        "()Ljava/lang/Class;",
+        object_get_class,
+    ),
     ("java/lang/Object", "hashCode", "()I", identity_hash),
-    ("java/lang/Object", "clone", "()Ljava/lang/Object;", object_clone),
+    (
+        "java/lang/Object",
+        "clone",
+        "()Ljava/lang/Object;",
+        object_clone,
+    ),
     ("java/lang/Object", "wait", "()V", object_wait),
     ("java/lang/Object", "wait", "(J)V", object_wait_timed),
     ("java/lang/Object", "notify", "()V", object_notify),
     ("java/lang/Object", "notifyAll", "()V", object_notify_all),
-    ("java/lang/Class", "getName", "()Ljava/lang/String;", class_get_name),
-    ("java/lang/Class", "desiredAssertionStatus", "()Z", class_assertions),
+    (
+        "java/lang/Class",
+        "getName",
+        "()Ljava/lang/String;",
+        class_get_name,
+    ),
+    (
+        "java/lang/Class",
+        "desiredAssertionStatus",
+        "()Z",
+        class_assertions,
+    ),
     ("java/lang/Class", "isInterface", "()Z", class_is_interface),
-    ("java/lang/Class", "isArray", "()Z", class_is_array),
-    ("java/lang/Class", "isInstance", "(Ljava/lang/Object;)Z", class_is_instance),
+    (
+        "java/lang/Class",
+        "isInstance",
+        "(Ljava/lang/Object;)Z",
+        class_is_instance,
+    ),
     ("java/lang/Thread", "start", "()V", thread_start),
     ("java/lang/Thread", "join", "()V", thread_join),
     ("java/lang/Thread", "join", "(J)V", thread_join),
-    ("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", thread_current),
+    (
+        "java/lang/Thread",
+        "currentThread",
+        "()Ljava/lang/Thread;",
+        thread_current,
+    ),
     ("java/lang/Thread", "sleep", "(J)V", nothing),
     ("java/lang/Thread", "yield", "()V", nothing),
-    ("java/lang/Thread", "onSpinWait", "()V", nothing),
-    ("java/lang/Thread", "getName", "()Ljava/lang/String;", thread_get_name),
+    // Interrupts are not modeled: no thread is ever interrupted.
+    ("java/lang/Thread", "isInterrupted", "()Z", no),
+    ("java/lang/Thread", "interrupted", "()Z", no),
+    (
+        "java/lang/Thread",
+        "getName",
+        "()Ljava/lang/String;",
+        thread_get_name,
+    ),
     ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
     ("java/lang/Thread", "getId", "()J", thread_get_id),
-    ("java/lang/String", "intern", "()Ljava/lang/String;", string_intern),
-    ("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy),
+    (
+        "java/lang/String",
+        "intern",
+        "()Ljava/lang/String;",
+        string_intern,
+    ),
+    (
+        "java/lang/System",
+        "arraycopy",
+        "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        system_arraycopy,
+    ),
     ("java/lang/System", "exit", "(I)V", system_exit),
-    ("java/lang/System", "currentTimeMillis", "()J", system_millis),
+    (
+        "java/lang/System",
+        "currentTimeMillis",
+        "()J",
+        system_millis,
+    ),
     ("java/lang/System", "nanoTime", "()J", system_nanos),
-    ("java/lang/System", "identityHashCode", "(Ljava/lang/Object;)I", system_identity_hash),
-    ("java/io/PrintStream", "write", "(Ljava/lang/String;)V", print_write),
-    ("java/lang/Double", "toString", "(D)Ljava/lang/String;", double_to_str),
-    ("java/lang/Double", "doubleToRawLongBits", "(D)J", double_bits),
+    (
+        "java/lang/System",
+        "identityHashCode",
+        "(Ljava/lang/Object;)I",
+        system_identity_hash,
+    ),
+    (
+        "java/io/PrintStream",
+        "write",
+        "(Ljava/lang/String;)V",
+        print_write,
+    ),
+    (
+        "java/lang/Double",
+        "toString",
+        "(D)Ljava/lang/String;",
+        double_to_str,
+    ),
+    (
+        "java/lang/Double",
+        "doubleToRawLongBits",
+        "(D)J",
+        double_bits,
+    ),
     ("java/lang/Double", "longBitsToDouble", "(J)D", bits_double),
-    ("java/lang/Double", "parseDouble", "(Ljava/lang/String;)D", parse_double),
-    ("java/lang/Float", "toString", "(F)Ljava/lang/String;", float_to_str),
+    (
+        "java/lang/Double",
+        "parseDouble",
+        "(Ljava/lang/String;)D",
+        parse_double,
+    ),
+    (
+        "java/lang/Float",
+        "toString",
+        "(F)Ljava/lang/String;",
+        float_to_str,
+    ),
     ("java/lang/Float", "floatToRawIntBits", "(F)I", float_bits),
     ("java/lang/Float", "intBitsToFloat", "(I)F", bits_float),
-    ("java/lang/Float", "parseFloat", "(Ljava/lang/String;)F", parse_float),
+    (
+        "java/lang/Float",
+        "parseFloat",
+        "(Ljava/lang/String;)F",
+        parse_float,
+    ),
     ("java/lang/Math", "sqrt", "(D)D", math_sqrt),
     ("java/lang/Math", "sin", "(D)D", math_sin),
     ("java/lang/Math", "cos", "(D)D", math_cos),
     ("java/lang/Math", "tan", "(D)D", math_tan),
     ("java/lang/Math", "atan", "(D)D", math_atan),
+    ("java/lang/Math", "asin", "(D)D", math_asin),
+    ("java/lang/Math", "acos", "(D)D", math_acos),
     ("java/lang/Math", "atan2", "(DD)D", math_atan2),
     ("java/lang/Math", "exp", "(D)D", math_exp),
     ("java/lang/Math", "log", "(D)D", math_log),
@@ -94,26 +182,47 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ("java/lang/Math", "floor", "(D)D", math_floor),
     ("java/lang/Math", "ceil", "(D)D", math_ceil),
     ("java/lang/Math", "rint", "(D)D", math_rint),
-    ("java/lang/Math", "round", "(D)J", math_round_d),
-    ("java/lang/Math", "round", "(F)I", math_round_f),
-    ("java/lang/Enum", "valueOf", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;", enum_value_of),
+    (
+        "java/lang/Enum",
+        "valueOf",
+        "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;",
+        enum_value_of,
+    ),
 ];
 
 /// Binds a native method to its implementation (index into `NATIVES`).
 pub fn bind(class: &str, name: &str, desc: &str) -> Option<u16> {
-    NATIVES.iter().position(|(c, n, d, _)| *c == class && *n == name && *d == desc).map(|i| i as u16)
+    NATIVES
+        .iter()
+        .position(|(c, n, d, _)| *c == class && *n == name && *d == desc)
+        .map(|i| i as u16)
 }
 
 // ---- allocation and type helpers used by the interpreter -------------------
 
 pub fn alloc_instance(s: &mut State, cid: ClassId) -> Ref {
-    let fields: Vec<Value> = s.classes.class(cid).layout.iter().map(|f| Value::default_for(&f.desc)).collect();
+    let fields: Vec<Value> = s
+        .classes
+        .class(cid)
+        .layout
+        .iter()
+        .map(|f| Value::default_for(&f.desc))
+        .collect();
     s.alloc(Object::new(cid, Body::Fields(fields)))
 }
 
 pub fn alloc_array(s: &mut State, elem: &str, data: ArrayData) -> Ref {
-    let object = s.classes.id("java/lang/Object").expect("library has Object");
-    s.alloc(Object::new(object, Body::Array { elem: elem.into(), data }))
+    let object = s
+        .classes
+        .id("java/lang/Object")
+        .expect("library has Object");
+    s.alloc(Object::new(
+        object,
+        Body::Array {
+            elem: elem.into(),
+            data,
+        },
+    ))
 }
 
 /// `newarray`/`anewarray`/`multianewarray`: nested arrays for each count given.
@@ -123,7 +232,9 @@ pub fn alloc_multi_array(s: &mut State, elem: &str, counts: &[i32]) -> Ref {
         return alloc_array(s, elem, ArrayData::new(elem, n));
     }
     let sub = &elem[1..];
-    let items: Vec<Value> = (0..n).map(|_| Value::Ref(alloc_multi_array(s, sub, &counts[1..]))).collect();
+    let items: Vec<Value> = (0..n)
+        .map(|_| Value::Ref(alloc_multi_array(s, sub, &counts[1..])))
+        .collect();
     alloc_array(s, elem, ArrayData::A(items))
 }
 
@@ -133,9 +244,21 @@ pub fn mirror(s: &mut State, name: &str) -> Result<Ref, VmError> {
         return Ok(*r);
     }
     let cid = s.classes.id("java/lang/Class").expect("library has Class");
-    let fields: Vec<Value> = s.classes.class(cid).layout.iter().map(|f| Value::default_for(&f.desc)).collect();
+    let fields: Vec<Value> = s
+        .classes
+        .class(cid)
+        .layout
+        .iter()
+        .map(|f| Value::default_for(&f.desc))
+        .collect();
     let key: Arc<str> = name.into();
-    let r = s.alloc(Object::new(cid, Body::Mirror { fields, name: key.clone() }));
+    let r = s.alloc(Object::new(
+        cid,
+        Body::Mirror {
+            fields,
+            name: key.clone(),
+        },
+    ));
     s.mirrors.insert(key, r);
     Ok(r)
 }
@@ -163,7 +286,10 @@ fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
                 _ => false,
             }
         }
-        (b'[', b'L') => matches!(to, "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"),
+        (b'[', b'L') => matches!(
+            to,
+            "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"
+        ),
         (b'[', b'[') => {
             let (f, t) = (&from[1..], &to[1..]);
             let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
@@ -194,7 +320,12 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
         .classes
         .selector("run", "()V")
         .and_then(|sel| s.classes.class(cid).vtable.get(&sel).copied())
-        .ok_or_else(|| VmError::Other(format!("class {} has no run() method", s.classes.class(cid).name)))?;
+        .ok_or_else(|| {
+            VmError::Other(format!(
+                "class {} has no run() method",
+                s.classes.class(cid).name
+            ))
+        })?;
     let method = s.classes.method(run).clone();
     let frame = Frame::new(method, &[Value::Ref(r)]);
     s.threads.push_back(Arc::new(Thread {
@@ -214,18 +345,28 @@ pub fn thread_ended(s: &mut State, th: ThreadId) {
 
 /// The first thread whose thread object is `r` (M5's rule for `start`).
 fn thread_of(s: &State, r: Ref) -> Option<ThreadId> {
-    s.threads.iter().position(|t| t.object == Some(r)).map(|i| i as ThreadId)
+    s.threads
+        .iter()
+        .position(|t| t.object == Some(r))
+        .map(|i| i as ThreadId)
 }
 
 /// The name HotSpot would give: the `name` field if set, "main" for the
 /// first thread, otherwise "Thread-N" in creation order.
 pub fn thread_name(s: &State, th: ThreadId) -> String {
     if let Some(obj) = s.thread(th).and_then(|t| t.object)
-        && let Some(n) = s.field(obj, "name").and_then(|v| v.as_ref()).and_then(|n| s.string(n))
+        && let Some(n) = s
+            .field(obj, "name")
+            .and_then(|v| v.as_ref())
+            .and_then(|n| s.string(n))
     {
         return n;
     }
-    if th == 0 { "main".into() } else { format!("Thread-{}", th - 1) }
+    if th == 0 {
+        "main".into()
+    } else {
+        format!("Thread-{}", th - 1)
+    }
 }
 
 // ---- java.lang.Object -------------------------------------------------------
@@ -262,17 +403,33 @@ fn object_clone(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     let cloneable = s.classes.id("java/lang/Cloneable");
     let ok = o.array().is_some() || cloneable.is_some_and(|c| s.classes.is_subclass(o.class, c));
     if !ok {
-        return Ok(Throw("java/lang/CloneNotSupportedException", Some(java_class_name(s, r))));
+        return Ok(Throw(
+            "java/lang/CloneNotSupportedException",
+            Some(java_class_name(s, r)),
+        ));
     }
-    let copy = Object { monitor: 0, mcount: 0, wait_set: Vec::new(), ..o };
+    let copy = Object {
+        monitor: 0,
+        mcount: 0,
+        wait_set: Vec::new(),
+        ..o
+    };
     ret(Value::Ref(s.alloc(copy)))
 }
 
 fn not_owner() -> Result<NativeResult, VmError> {
-    Ok(Throw("java/lang/IllegalMonitorStateException", Some("current thread is not owner".into())))
+    Ok(Throw(
+        "java/lang/IllegalMonitorStateException",
+        Some("current thread is not owner".into()),
+    ))
 }
 
-fn wait_impl(s: &mut State, th: ThreadId, a: &[Value], timed: bool) -> Result<NativeResult, VmError> {
+fn wait_impl(
+    s: &mut State,
+    th: ThreadId,
+    a: &[Value],
+    timed: bool,
+) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let o = s.object(r);
     if o.mcount == 0 || o.monitor != th {
@@ -285,7 +442,12 @@ fn wait_impl(s: &mut State, th: ThreadId, a: &[Value], timed: bool) -> Result<Na
     o.wait_set.push(th);
     s.sched_gen += 1;
     s.wakes.push(Wake::Monitor(r));
-    s.thread_mut(th).wait = Some(Wait { object: r, count, notified: false, timed });
+    s.thread_mut(th).wait = Some(Wait {
+        object: r,
+        count,
+        notified: false,
+        timed,
+    });
     void()
 }
 
@@ -297,12 +459,20 @@ fn object_wait(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult,
 fn object_wait_timed(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let ms = a.get(1).map_or(0, |v| v.as_long());
     if ms < 0 {
-        return Ok(Throw("java/lang/IllegalArgumentException", Some("timeout value is negative".into())));
+        return Ok(Throw(
+            "java/lang/IllegalArgumentException",
+            Some("timeout value is negative".into()),
+        ));
     }
     wait_impl(s, th, a, ms > 0)
 }
 
-fn notify_impl(s: &mut State, th: ThreadId, a: &[Value], all: bool) -> Result<NativeResult, VmError> {
+fn notify_impl(
+    s: &mut State,
+    th: ThreadId,
+    a: &[Value],
+    all: bool,
+) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let o = s.object(r);
     if o.mcount == 0 || o.monitor != th {
@@ -313,7 +483,11 @@ fn notify_impl(s: &mut State, th: ThreadId, a: &[Value], all: bool) -> Result<Na
     }
     let woken: Vec<ThreadId> = {
         let o = s.object_mut(r);
-        if all { std::mem::take(&mut o.wait_set) } else { vec![o.wait_set.remove(0)] }
+        if all {
+            std::mem::take(&mut o.wait_set)
+        } else {
+            vec![o.wait_set.remove(0)]
+        }
     };
     s.sched_gen += 1;
     for &t in &woken {
@@ -356,19 +530,22 @@ fn class_assertions(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeRes
 fn class_is_interface(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let name = mirrored(s, r);
-    ret(Value::Int(i32::from(s.classes.by_name(&name).is_some_and(|c| c.is_interface()))))
-}
-
-fn class_is_array(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
-    ret(Value::Int(i32::from(mirrored(s, r).starts_with('['))))
+    ret(Value::Int(i32::from(
+        s.classes.by_name(&name).is_some_and(|c| c.is_interface()),
+    )))
 }
 
 fn class_is_instance(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let name = mirrored(s, r);
-    let desc = if name.starts_with('[') { name.to_string() } else { format!("L{name};") };
-    ret(Value::Int(i32::from(arg_ref(a, 1).is_some_and(|o| assignable_to(s, o, &desc)))))
+    let desc = if name.starts_with('[') {
+        name.to_string()
+    } else {
+        format!("L{name};")
+    };
+    ret(Value::Int(i32::from(
+        arg_ref(a, 1).is_some_and(|o| assignable_to(s, o, &desc)),
+    )))
 }
 
 // ---- java.lang.Thread -----------------------------------------------------------
@@ -401,7 +578,10 @@ fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResu
         return ret(Value::Ref(r));
     }
     // Main's Thread object is made when first asked for (M5's main has none).
-    let cid = s.classes.id("java/lang/Thread").expect("library has Thread");
+    let cid = s
+        .classes
+        .id("java/lang/Thread")
+        .expect("library has Thread");
     let r = alloc_instance(s, cid);
     s.thread_mut(th).object = Some(r);
     ret(Value::Ref(r))
@@ -411,18 +591,28 @@ fn nothing(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmEr
     void()
 }
 
+fn no(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(0))
+}
+
 fn thread_get_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let name = match thread_of(s, r) {
         Some(t) => thread_name(s, t),
-        None => s.field(r, "name").and_then(|v| v.as_ref()).and_then(|n| s.string(n)).unwrap_or_default(),
+        None => s
+            .field(r, "name")
+            .and_then(|v| v.as_ref())
+            .and_then(|n| s.string(n))
+            .unwrap_or_default(),
     };
     ret_string(s, &name)
 }
 
 fn thread_is_alive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
-    ret(Value::Int(i32::from(thread_of(s, r).is_some_and(|t| s.threads[t as usize].is_alive()))))
+    ret(Value::Int(i32::from(
+        thread_of(s, r).is_some_and(|t| s.threads[t as usize].is_alive()),
+    )))
 }
 
 fn thread_get_id(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
@@ -443,24 +633,42 @@ fn string_intern(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
 }
 
 fn system_arraycopy(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let (Some(src), Some(dst)) = (arg_ref(a, 0), arg_ref(a, 2)) else { return npe() };
+    let (Some(src), Some(dst)) = (arg_ref(a, 0), arg_ref(a, 2)) else {
+        return npe();
+    };
     let (sp, dp, len) = (a[1].as_int(), a[3].as_int(), a[4].as_int());
     let store = |m: String| Ok(Throw("java/lang/ArrayStoreException", Some(m)));
     let (Some((se, sd)), Some((de, dd))) = (s.object(src).array(), s.object(dst).array()) else {
-        return store(format!("arraycopy: {} type is not an array", if s.object(src).array().is_none() { "source" } else { "destination" }));
+        return store(format!(
+            "arraycopy: {} type is not an array",
+            if s.object(src).array().is_none() {
+                "source"
+            } else {
+                "destination"
+            }
+        ));
     };
     let prim = |e: &str| !e.starts_with('L') && !e.starts_with('[');
     if (prim(se) || prim(de)) && se != de {
-        return store(format!("arraycopy: type mismatch: can not copy {}[] into {}[]", se, de));
+        return store(format!(
+            "arraycopy: type mismatch: can not copy {}[] into {}[]",
+            se, de
+        ));
     }
     let (sl, dl) = (sd.len() as i64, dd.len() as i64);
     if sp < 0 || dp < 0 || len < 0 || sp as i64 + len as i64 > sl || dp as i64 + len as i64 > dl {
         let msg = if len < 0 {
             format!("arraycopy: length {len} is negative")
         } else if sp < 0 || sp as i64 + len as i64 > sl {
-            format!("arraycopy: last source index {} out of bounds for length {sl}", sp as i64 + len as i64)
+            format!(
+                "arraycopy: last source index {} out of bounds for length {sl}",
+                sp as i64 + len as i64
+            )
         } else {
-            format!("arraycopy: last destination index {} out of bounds for length {dl}", dp as i64 + len as i64)
+            format!(
+                "arraycopy: last destination index {} out of bounds for length {dl}",
+                dp as i64 + len as i64
+            )
         };
         return Ok(Throw("java/lang/ArrayIndexOutOfBoundsException", Some(msg)));
     }
@@ -471,7 +679,10 @@ fn system_arraycopy(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRes
             if let Some(r) = v.as_ref()
                 && !assignable_to(s, r, &de)
             {
-                return store(format!("arraycopy: element type mismatch: {}", java_class_name(s, r)));
+                return store(format!(
+                    "arraycopy: element type mismatch: {}",
+                    java_class_name(s, r)
+                ));
             }
         }
     }
@@ -497,7 +708,9 @@ fn system_nanos(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult,
 }
 
 fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let (Some(ps), Some(text)) = (arg_ref(a, 0), arg_ref(a, 1)) else { return npe() };
+    let (Some(ps), Some(text)) = (arg_ref(a, 0), arg_ref(a, 1)) else {
+        return npe();
+    };
     let fd = s.field(ps, "fd").map_or(1, |v| v.as_int());
     let units = super::strings::string_units(s, text).unwrap_or_default();
     let text = String::from_utf16_lossy(&units);
@@ -539,11 +752,19 @@ fn parse_java_float(text: &str) -> Option<f64> {
     let neg = body.starts_with('-');
     match unsigned {
         "NaN" if body == t => return Some(f64::NAN),
-        "Infinity" if body == t => return Some(if neg { f64::NEG_INFINITY } else { f64::INFINITY }),
+        "Infinity" if body == t => {
+            return Some(if neg {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            });
+        }
         _ => {}
     }
     let ok = !unsigned.is_empty()
-        && unsigned.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
+        && unsigned
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
         && unsigned.chars().any(|c| c.is_ascii_digit());
     if !ok {
         return None;
@@ -556,7 +777,10 @@ fn parse_double(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     let text = s.string(r).unwrap_or_default();
     match parse_java_float(&text) {
         Some(v) => ret(Value::Double(v)),
-        None => Ok(Throw("java/lang/NumberFormatException", Some(format!("For input string: \"{text}\"")))),
+        None => Ok(Throw(
+            "java/lang/NumberFormatException",
+            Some(format!("For input string: \"{text}\"")),
+        )),
     }
 }
 
@@ -568,7 +792,10 @@ fn parse_float(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     match parse_java_float(&text) {
         // Parse directly as f32 to avoid double rounding.
         Some(v) => ret(Value::Float(body.parse::<f32>().unwrap_or(v as f32))),
-        None => Ok(Throw("java/lang/NumberFormatException", Some(format!("For input string: \"{text}\"")))),
+        None => Ok(Throw(
+            "java/lang/NumberFormatException",
+            Some(format!("For input string: \"{text}\"")),
+        )),
     }
 }
 
@@ -585,6 +812,8 @@ math1!(math_sin, f64::sin);
 math1!(math_cos, f64::cos);
 math1!(math_tan, f64::tan);
 math1!(math_atan, f64::atan);
+math1!(math_asin, f64::asin);
+math1!(math_acos, f64::acos);
 math1!(math_exp, f64::exp);
 math1!(math_log, f64::ln);
 math1!(math_log10, f64::log10);
@@ -593,30 +822,26 @@ math1!(math_floor, f64::floor);
 math1!(math_ceil, f64::ceil);
 math1!(math_rint, f64::round_ties_even);
 
+/// `Math.pow`: C's pow, except Java's `pow(x, NaN) = NaN` (even for x = 1)
+/// and `pow(±1, ±Infinity) = NaN`.
 fn math_pow(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    ret(Value::Double(a[0].as_double().powf(a[2].as_double())))
+    let (x, y) = (a[0].as_double(), a[2].as_double());
+    let r = if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
+        f64::NAN
+    } else {
+        x.powf(y)
+    };
+    ret(Value::Double(r))
 }
 fn math_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     ret(Value::Double(a[0].as_double().atan2(a[2].as_double())))
 }
 
-/// `Math.round`: the closest integer, ties toward positive infinity; NaN is 0.
-fn math_round_d(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let x = a[0].as_double();
-    let f = x.floor();
-    let r = if x - f >= 0.5 { f + 1.0 } else { f };
-    ret(Value::Long(r as i64))
-}
-fn math_round_f(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let x = a[0].as_float();
-    let f = x.floor();
-    let r = if x - f >= 0.5 { f + 1.0 } else { f };
-    ret(Value::Int(r as i32))
-}
-
 /// `Enum.valueOf(Class, String)`: the enum's static field of its own type with that name.
 fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let (Some(cls), Some(name)) = (arg_ref(a, 0), arg_ref(a, 1)) else { return npe() };
+    let (Some(cls), Some(name)) = (arg_ref(a, 0), arg_ref(a, 1)) else {
+        return npe();
+    };
     let cname = mirrored(s, cls);
     let wanted = s.string(name).unwrap_or_default();
     if let Some(c) = s.classes.by_name(&cname) {
@@ -624,7 +849,11 @@ fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
         for (_, desc, slot, _) in &c.statics {
             if **desc == *own
                 && let Some(v) = s.statics[*slot as usize].as_ref()
-                && s.field(v, "name").and_then(|n| n.as_ref()).and_then(|n| s.string(n)).as_deref() == Some(&wanted)
+                && s.field(v, "name")
+                    .and_then(|n| n.as_ref())
+                    .and_then(|n| s.string(n))
+                    .as_deref()
+                    == Some(&wanted)
             {
                 return ret(Value::Ref(v));
             }
@@ -632,6 +861,9 @@ fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
     }
     Ok(Throw(
         "java/lang/IllegalArgumentException",
-        Some(format!("No enum constant {}.{wanted}", cname.replace('/', "."))),
+        Some(format!(
+            "No enum constant {}.{wanted}",
+            cname.replace('/', ".")
+        )),
     ))
 }

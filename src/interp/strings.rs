@@ -7,7 +7,7 @@ use crate::classfile::{Concat, ConcatPiece};
 use crate::state::*;
 
 use super::javafmt::{double_to_string, float_to_string};
-use super::{frame_mut, natives, Outcome, VmError};
+use super::{Outcome, VmError, frame_mut, natives};
 
 /// A new `java.lang.String` holding `text` (a `char[]` plus the String).
 pub fn new_string(s: &mut State, text: &str) -> Ref {
@@ -17,7 +17,10 @@ pub fn new_string(s: &mut State, text: &str) -> Ref {
 
 pub fn new_string_utf16(s: &mut State, chars: Vec<u16>) -> Ref {
     let arr = natives::alloc_array(s, "C", ArrayData::C(chars));
-    let cid = s.classes.id("java/lang/String").expect("library has String");
+    let cid = s
+        .classes
+        .id("java/lang/String")
+        .expect("library has String");
     let r = natives::alloc_instance(s, cid);
     s.set_field(r, "value", Value::Ref(arr));
     r
@@ -37,9 +40,9 @@ pub fn intern(s: &mut State, text: &Arc<str>) -> Result<Ref, VmError> {
 fn primitive_text(desc: &str, v: Value) -> String {
     match desc.as_bytes()[0] {
         b'Z' => (v.as_int() != 0).to_string(),
-        b'C' => char::from_u32(v.as_int() as u32 & 0xFFFF).map(String::from).unwrap_or_else(|| {
-            String::from_utf16_lossy(&[v.as_int() as u16])
-        }),
+        b'C' => char::from_u32(v.as_int() as u32 & 0xFFFF)
+            .map(String::from)
+            .unwrap_or_else(|| String::from_utf16_lossy(&[v.as_int() as u16])),
         b'J' => v.as_long().to_string(),
         b'F' => float_to_string(v.as_float()),
         b'D' => double_to_string(v.as_double()),
@@ -60,14 +63,19 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
     let mut i = 0;
     for d in &c.args {
         args.push(raw[i]);
-        i += if matches!(d.as_bytes()[0], b'J' | b'D') { 2 } else { 1 };
+        i += if matches!(d.as_bytes()[0], b'J' | b'D') {
+            2
+        } else {
+            1
+        };
     }
     raw.clear();
     let string_class = s.classes.id("java/lang/String");
     let is_plain = |s: &State, d: &str, v: Value| -> bool {
         !d.starts_with('L') && !d.starts_with('[')
             || v.as_ref().is_none()
-            || Some(s.object(v.as_ref().unwrap()).class) == string_class && s.object(v.as_ref().unwrap()).array().is_none()
+            || Some(s.object(v.as_ref().unwrap()).class) == string_class
+                && s.object(v.as_ref().unwrap()).array().is_none()
     };
     let all_plain = c.args.iter().zip(&args).all(|(d, v)| is_plain(s, d, *v));
     let text_of = |s: &State, d: &str, v: Value| -> Vec<u16> {
@@ -116,13 +124,21 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
     let helper = s
         .classes
         .id("java/lang/StringConcatHelper")
-        .and_then(|h| s.classes.declared_method(h, "concat", "([Ljava/lang/Object;)Ljava/lang/String;").cloned())
-        .ok_or_else(|| VmError::Other("m5's library lacks java/lang/StringConcatHelper.concat".into()))?;
+        .and_then(|h| {
+            s.classes
+                .declared_method(h, "concat", "([Ljava/lang/Object;)Ljava/lang/String;")
+                .cloned()
+        })
+        .ok_or_else(|| {
+            VmError::Other("m5's library lacks java/lang/StringConcatHelper.concat".into())
+        })?;
     let f = frame_mut(s, th);
     let len = f.stack.len();
     f.stack.truncate(len - n);
     f.ip += 1;
-    s.thread_mut(th).stack.push(Arc::new(Frame::new(helper, &[Value::Ref(arr)])));
+    s.thread_mut(th)
+        .stack
+        .push(Arc::new(Frame::new(helper, &[Value::Ref(arr)])));
     Ok(Outcome::Stepped)
 }
 

@@ -28,10 +28,16 @@ pub enum Schedule {
 
 #[derive(Debug, thiserror::Error)]
 pub enum ScheduleError {
-    #[error("bad schedule {spec:?}: {msg} (expected rr, rr:K, random:SEED, list:0,1,... or file:PATH)")]
+    #[error(
+        "bad schedule {spec:?}: {msg} (expected rr, rr:K, random:SEED, list:0,1,... or file:PATH)"
+    )]
     Syntax { spec: String, msg: String },
     #[error("{path}:{line}: {msg}")]
-    File { path: String, line: usize, msg: String },
+    File {
+        path: String,
+        line: usize,
+        msg: String,
+    },
     #[error("{path}: cannot read schedule file: {msg}")]
     Io { path: String, msg: String },
 }
@@ -44,12 +50,21 @@ pub const MAX_SCHEDULE_LEN: u64 = 1 << 26;
 /// Parses one entry: a thread number, or `N*K` (thread N, K times).
 fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
     let (t, k) = match tok.split_once('*') {
-        Some((t, k)) => (t.trim(), k.trim().parse::<u64>().map_err(|_| format!("bad repeat count {k:?}"))?),
+        Some((t, k)) => (
+            t.trim(),
+            k.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("bad repeat count {k:?}"))?,
+        ),
         None => (tok, 1),
     };
-    let t: ThreadId = t.parse().map_err(|_| format!("expected a thread number, found {t:?}"))?;
+    let t: ThreadId = t
+        .parse()
+        .map_err(|_| format!("expected a thread number, found {t:?}"))?;
     if k > MAX_SCHEDULE_LEN - out.len() as u64 {
-        return Err(format!("schedule too long: more than {MAX_SCHEDULE_LEN} steps"));
+        return Err(format!(
+            "schedule too long: more than {MAX_SCHEDULE_LEN} steps"
+        ));
     }
     out.extend(std::iter::repeat_n(t, k as usize));
     Ok(())
@@ -57,7 +72,10 @@ fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
 
 impl Schedule {
     pub fn parse(spec: &str) -> Result<Schedule, ScheduleError> {
-        let bad = |msg: &str| ScheduleError::Syntax { spec: spec.to_string(), msg: msg.to_string() };
+        let bad = |msg: &str| ScheduleError::Syntax {
+            spec: spec.to_string(),
+            msg: msg.to_string(),
+        };
         let (kind, arg) = match spec.split_once(':') {
             Some((k, a)) => (k, Some(a)),
             None => (spec, None),
@@ -68,9 +86,10 @@ impl Schedule {
                 Ok(q) if q > 0 => Ok(Schedule::RoundRobin { quantum: q }),
                 _ => Err(bad("rr:K needs a positive step count K")),
             },
-            ("random", Some(seed)) => {
-                seed.parse().map(|seed| Schedule::Random { seed }).map_err(|_| bad("random:SEED needs an integer seed"))
-            }
+            ("random", Some(seed)) => seed
+                .parse()
+                .map(|seed| Schedule::Random { seed })
+                .map_err(|_| bad("random:SEED needs an integer seed")),
             ("random", None) => Err(bad("random needs a seed, e.g. random:7")),
             ("list", Some(items)) => {
                 let mut out = Vec::new();
@@ -86,8 +105,10 @@ impl Schedule {
 
     /// A schedule file: one thread number per line (`N*K` repeats), `#` comments.
     pub fn from_file(path: &Path) -> Result<Schedule, ScheduleError> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| ScheduleError::Io { path: path.display().to_string(), msg: e.to_string() })?;
+        let text = std::fs::read_to_string(path).map_err(|e| ScheduleError::Io {
+            path: path.display().to_string(),
+            msg: e.to_string(),
+        })?;
         let mut out = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
@@ -156,19 +177,17 @@ pub trait Observer {
     }
 }
 
+/// Called between bursts with the state and the step count.
+pub type ProgressFn<'a> = dyn FnMut(&mut State, u64) + 'a;
+
+#[derive(Default)]
 pub struct RunOptions<'a> {
     pub max_steps: Option<u64>,
     /// Receives every executed step's thread number (for `--record`).
     pub record: Option<&'a mut Vec<ThreadId>>,
     pub observer: Option<&'a mut dyn Observer>,
     /// Called between bursts, e.g. to stream output; must not change semantics.
-    pub on_progress: Option<&'a mut dyn FnMut(&mut State, u64)>,
-}
-
-impl Default for RunOptions<'_> {
-    fn default() -> Self {
-        RunOptions { max_steps: None, record: None, observer: None, on_progress: None }
-    }
+    pub on_progress: Option<&'a mut ProgressFn<'a>>,
 }
 
 /// The end reason when no live thread is left or the program exited.
@@ -189,12 +208,19 @@ struct Runner<'a, 'b> {
 
 impl Runner<'_, '_> {
     fn budget(&self) -> u64 {
-        self.opts.max_steps.map_or(u64::MAX, |m| m.saturating_sub(self.steps))
+        self.opts
+            .max_steps
+            .map_or(u64::MAX, |m| m.saturating_sub(self.steps))
     }
 
     /// Runs `th` for up to `n` steps; returns steps done and whether the
     /// thread could not move (no-op) before `n` were done.
-    fn exec(&mut self, s: &mut State, th: ThreadId, n: u64) -> Result<(u64, Option<NoOp>), VmError> {
+    fn exec(
+        &mut self,
+        s: &mut State,
+        th: ThreadId,
+        n: u64,
+    ) -> Result<(u64, Option<NoOp>), VmError> {
         let mut done = 0;
         let generation = s.sched_gen;
         while done < n {
@@ -240,7 +266,9 @@ impl Runner<'_, '_> {
 }
 
 fn obs_after(opts: &mut RunOptions, s: &State, th: ThreadId, step: u64) -> Control {
-    opts.observer.as_deref_mut().map_or(Control::Continue, |o| o.after(s, th, step))
+    opts.observer
+        .as_deref_mut()
+        .map_or(Control::Continue, |o| o.after(s, th, step))
 }
 
 const STOP: &str = "\u{0}observer stop";
@@ -248,13 +276,19 @@ const STOP: &str = "\u{0}observer stop";
 /// Folds `step` over `sched` from `s` (in place). Ends when no thread can
 /// move, the program exits, the schedule ends, or the step bound is hit.
 pub fn run(s: &mut State, sched: &Schedule, mut opts: RunOptions) -> Result<RunResult, VmError> {
-    let mut r = Runner { opts: &mut opts, steps: 0 };
+    let mut r = Runner {
+        opts: &mut opts,
+        steps: 0,
+    };
     let end = match run_inner(s, sched, &mut r) {
         Ok(end) => end,
         Err(VmError::Other(m)) if m == STOP => RunEnd::Stopped,
         Err(e) => return Err(e),
     };
-    Ok(RunResult { steps: r.steps, end })
+    Ok(RunResult {
+        steps: r.steps,
+        end,
+    })
 }
 
 fn progress(r: &mut Runner, s: &mut State) {
@@ -318,7 +352,11 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 cursor = th + 1;
                 // Alone, a thread may run until it does something non-local.
                 let alone = pool.ready.len() == 1 && group.is_none() && pool.freed.is_empty();
-                let n = if alone { r.budget().min(1 << 20) } else { (*quantum).min(r.budget()) };
+                let n = if alone {
+                    r.budget().min(1 << 20)
+                } else {
+                    (*quantum).min(r.budget())
+                };
                 let (done, stuck) = r.exec(s, th, n)?;
                 pool.after(s, th, group, done, stuck);
                 progress(r, s);
@@ -407,7 +445,12 @@ impl Pool {
         for t in s.live_threads() {
             ready.insert(t);
         }
-        Pool { ready, on_monitor: FxHashMap::default(), freed: Vec::new(), other: FxHashMap::default() }
+        Pool {
+            ready,
+            on_monitor: FxHashMap::default(),
+            freed: Vec::new(),
+            other: FxHashMap::default(),
+        }
     }
 
     fn absorb(&mut self, s: &mut State) {
@@ -437,7 +480,8 @@ impl Pool {
     /// Freed monitors that are still free, with their waiting threads.
     fn open_groups(&mut self, s: &State) -> Vec<Ref> {
         let on_monitor = &self.on_monitor;
-        self.freed.retain(|x| on_monitor.get(x).is_some_and(|g| g.len() > 0) && s.object(*x).mcount == 0);
+        self.freed
+            .retain(|x| on_monitor.get(x).is_some_and(|g| g.len() > 0) && s.object(*x).mcount == 0);
         self.freed.clone()
     }
 
@@ -445,13 +489,14 @@ impl Pool {
         self.absorb(s);
         let groups = self.open_groups(s);
         let mut best: Option<(ThreadId, Option<Ref>)> = None;
-        let consider = |t: Option<ThreadId>, g: Option<Ref>, best: &mut Option<(ThreadId, Option<Ref>)>| {
-            if let Some(t) = t
-                && best.is_none_or(|b| t < b.0)
-            {
-                *best = Some((t, g));
-            }
-        };
+        let consider =
+            |t: Option<ThreadId>, g: Option<Ref>, best: &mut Option<(ThreadId, Option<Ref>)>| {
+                if let Some(t) = t
+                    && best.is_none_or(|b| t < b.0)
+                {
+                    *best = Some((t, g));
+                }
+            };
         consider(self.ready.first_from(cursor), None, &mut best);
         for &x in &groups {
             consider(self.on_monitor[&x].first_from(cursor), Some(x), &mut best);
@@ -465,10 +510,18 @@ impl Pool {
         best
     }
 
-    fn pick_random(&mut self, s: &mut State, rng: &mut SplitMix64) -> Option<(ThreadId, Option<Ref>)> {
+    fn pick_random(
+        &mut self,
+        s: &mut State,
+        rng: &mut SplitMix64,
+    ) -> Option<(ThreadId, Option<Ref>)> {
         self.absorb(s);
         let groups = self.open_groups(s);
-        let total = self.ready.len() + groups.iter().map(|x| self.on_monitor[x].len()).sum::<usize>();
+        let total = self.ready.len()
+            + groups
+                .iter()
+                .map(|x| self.on_monitor[x].len())
+                .sum::<usize>();
         if total == 0 {
             return None;
         }
@@ -488,7 +541,14 @@ impl Pool {
     }
 
     /// Files `th` after its turn: ready if it moved, parked by reason if not.
-    fn after(&mut self, s: &mut State, th: ThreadId, group: Option<Ref>, done: u64, stuck: Option<NoOp>) {
+    fn after(
+        &mut self,
+        s: &mut State,
+        th: ThreadId,
+        group: Option<Ref>,
+        done: u64,
+        stuck: Option<NoOp>,
+    ) {
         if let Some(x) = group {
             if let Some(g) = self.on_monitor.get_mut(&x) {
                 g.remove(th);

@@ -113,7 +113,13 @@ pub struct Object {
 
 impl Object {
     pub fn new(class: ClassId, body: Body) -> Object {
-        Object { class, body, monitor: 0, mcount: 0, wait_set: Vec::new() }
+        Object {
+            class,
+            body,
+            monitor: 0,
+            mcount: 0,
+            wait_set: Vec::new(),
+        }
     }
     pub fn fields(&self) -> &[Value] {
         match &self.body {
@@ -155,7 +161,13 @@ impl Frame {
         let mut locals = vec![Value::Top; (method.max_locals as usize).max(args.len())];
         locals[..args.len()].copy_from_slice(args);
         let stack = Vec::with_capacity(method.max_stack as usize);
-        Frame { ip: 0, method, locals, stack, sync: None }
+        Frame {
+            ip: 0,
+            method,
+            locals,
+            stack,
+            sync: None,
+        }
     }
 }
 
@@ -349,7 +361,9 @@ impl State {
     }
     /// Threads that are started and not finished, in number order.
     pub fn live_threads(&self) -> Vec<ThreadId> {
-        (0..self.threads.len() as ThreadId).filter(|&t| self.threads[t as usize].is_alive()).collect()
+        (0..self.threads.len() as ThreadId)
+            .filter(|&t| self.threads[t as usize].is_alive())
+            .collect()
     }
     /// The contents of a `java.lang.String` object (its `char[] value`).
     pub fn string(&self, r: Ref) -> Option<String> {

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::classfile::{param_descs, ClassId, ClassTable, M5Insn};
+use crate::classfile::{ClassId, ClassTable, M5Insn, param_descs};
 
 use super::*;
 
@@ -73,12 +73,21 @@ pub fn object(s: &State, r: Ref) -> String {
         "(\"java.lang.Object\" (\"monitor\" . {}) (\"mcount\" . {}) (\"wait-set\" . {}))",
         o.monitor,
         o.mcount,
-        values(&o.wait_set.iter().map(|t| Value::Int(*t as i32)).collect::<Vec<_>>())
+        values(
+            &o.wait_set
+                .iter()
+                .map(|t| Value::Int(*t as i32))
+                .collect::<Vec<_>>()
+        )
     );
     match &o.body {
         Body::Array { elem, data } => {
             let items: Vec<Value> = (0..data.len()).map(|i| data.get(i)).collect();
-            format!("({r} (ARRAY {:?} {})\n    {monitor})", dotted(elem), values(&items))
+            format!(
+                "({r} (ARRAY {:?} {})\n    {monitor})",
+                dotted(elem),
+                values(&items)
+            )
         }
         body => {
             let c = classes.class(o.class);
@@ -172,7 +181,10 @@ pub fn java_type(desc: &str) -> String {
 /// instance fields, static fields, methods with their bytecode (pc comments).
 pub fn class(t: &ClassTable, id: ClassId) -> String {
     let c = t.class(id);
-    let supers: Vec<String> = c.supers[1..].iter().map(|s| format!("{:?}", dotted(&t.class(*s).name))).collect();
+    let supers: Vec<String> = c.supers[1..]
+        .iter()
+        .map(|s| format!("{:?}", dotted(&t.class(*s).name)))
+        .collect();
     let own: Vec<String> = c
         .layout
         .iter()
@@ -180,12 +192,26 @@ pub fn class(t: &ClassTable, id: ClassId) -> String {
         .map(|f| format!("{:?}", f.name))
         .collect();
     let statics: Vec<String> = c.statics.iter().map(|s| format!("{:?}", s.0)).collect();
-    let list = |v: &[String]| if v.is_empty() { "NIL".to_string() } else { format!("({})", v.join(" ")) };
+    let list = |v: &[String]| {
+        if v.is_empty() {
+            "NIL".to_string()
+        } else {
+            format!("({})", v.join(" "))
+        }
+    };
     let mut out = String::new();
-    let _ = writeln!(out, "({:<40} ; class name", format!("{:?}", dotted(&c.name)));
+    let _ = writeln!(
+        out,
+        "({:<40} ; class name",
+        format!("{:?}", dotted(&c.name))
+    );
     let _ = writeln!(out, " {:<40} ; superclasses", list(&supers));
     if !c.interfaces.is_empty() {
-        let itfs: Vec<String> = c.interfaces.iter().map(|i| format!("{:?}", dotted(&t.class(*i).name))).collect();
+        let itfs: Vec<String> = c
+            .interfaces
+            .iter()
+            .map(|i| format!("{:?}", dotted(&t.class(*i).name)))
+            .collect();
         let _ = writeln!(out, " {:<40} ; interfaces", list(&itfs));
     }
     let _ = writeln!(out, " {:<40} ; instance fields", list(&own));
@@ -196,7 +222,10 @@ pub fn class(t: &ClassTable, id: ClassId) -> String {
         if k > 0 {
             out.push_str("\n  ");
         }
-        let params: Vec<String> = param_descs(&m.desc).iter().map(|p| format!("{:?}", java_type(p))).collect();
+        let params: Vec<String> = param_descs(&m.desc)
+            .iter()
+            .map(|p| format!("{:?}", java_type(p)))
+            .collect();
         let _ = write!(
             out,
             "({:?} {} {}",
@@ -209,7 +238,12 @@ pub fn class(t: &ClassTable, id: ClassId) -> String {
         }
         let n = m.code.len();
         for (i, insn) in m.code.iter().enumerate() {
-            let mut text = M5Insn { insn, index: i, offsets: &m.offsets }.to_string();
+            let mut text = M5Insn {
+                insn,
+                index: i,
+                offsets: &m.offsets,
+            }
+            .to_string();
             // Close the method (and the method list) before the pc comment.
             if i + 1 == n {
                 text.push(')');
