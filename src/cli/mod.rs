@@ -19,10 +19,11 @@ the JVM and runs them under any thread schedule.";
 #[derive(Parser, Debug)]
 #[command(name = "m5", version, about = ABOUT, long_about = None, after_help = "\
 Examples:
-  m5 run --classpath classfiles/apprentice Apprentice --schedule random:7 --max-steps 1000000 --stats
-  m5 run --cp out Main --schedule list:0,0,0,1,1 --trace
+  m5 run --classpath classfiles/apprentice --schedule random:7 --max-steps 1000000 --stats Apprentice
+  m5 run --cp out --schedule list:0,0,0,1,1 --trace Main
   m5 disasm --classpath classfiles/apprentice Job
 
+Options of `run` go before the main class; what follows it is passed to main.
 Exit codes: run exits with the Java program's exit code; 2 means bad input or usage.")]
 pub struct Cli {
     #[command(subcommand)]
@@ -42,9 +43,11 @@ Schedules (--schedule):
 Thread 0 is main; each `new` of a Thread (subclass) adds the next number.
 Generated schedules skip threads that cannot move; explicit ones step them as no-ops (M5's run).
 
+Options go before MAIN; everything after MAIN is passed to the program.
+
 Examples:
-  m5 run --classpath classfiles/apprentice Apprentice --schedule random:7 --max-steps 1000000
-  m5 run --cp out Main arg1 arg2 --record run.sched && m5 run --cp out Main arg1 arg2 --schedule file:run.sched")]
+  m5 run --classpath classfiles/apprentice --schedule random:7 --max-steps 1000000 Apprentice
+  m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2")]
     Run(RunArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath classfiles/apprentice Job")]
