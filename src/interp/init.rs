@@ -69,6 +69,7 @@ pub fn initial_state(
         init,
         interned: im::HashMap::new(),
         mirrors: im::HashMap::new(),
+        thread_of_object: im::HashMap::new(),
         config: Arc::new(config),
         out: im::Vector::new(),
         err: im::Vector::new(),
@@ -77,6 +78,7 @@ pub fn initial_state(
         last_uncaught: None,
         sched_gen: 0,
         wakes: Vec::new(),
+        alive: 1,
     };
     // String constants in ConstantValue attributes are interned literals.
     for c in &classes.classes {

@@ -328,6 +328,8 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
         })?;
     let method = s.classes.method(run).clone();
     let frame = Frame::new(method, &[Value::Ref(r)]);
+    let th = s.threads.len() as ThreadId;
+    s.thread_of_object.entry(r).or_insert(th);
     s.threads.push_back(Arc::new(Thread {
         stack: vec![Arc::new(frame)],
         status: Status::Unscheduled,
@@ -341,14 +343,12 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 pub fn thread_ended(s: &mut State, th: ThreadId) {
     s.sched_gen += 1;
     s.wakes.push(Wake::Ended(th));
+    s.alive -= 1;
 }
 
 /// The first thread whose thread object is `r` (M5's rule for `start`).
 fn thread_of(s: &State, r: Ref) -> Option<ThreadId> {
-    s.threads
-        .iter()
-        .position(|t| t.object == Some(r))
-        .map(|i| i as ThreadId)
+    s.thread_of_object.get(&r).copied()
 }
 
 /// The name HotSpot would give: the `name` field if set, "main" for the
@@ -558,6 +558,7 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
             s.thread_mut(t).status = Status::Scheduled;
             s.sched_gen += 1;
             s.wakes.push(Wake::Started(t));
+            s.alive += 1;
             void()
         }
         _ => Ok(Throw("java/lang/IllegalThreadStateException", None)),
@@ -584,6 +585,7 @@ fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResu
         .expect("library has Thread");
     let r = alloc_instance(s, cid);
     s.thread_mut(th).object = Some(r);
+    s.thread_of_object.insert(r, th);
     ret(Value::Ref(r))
 }
 

@@ -277,6 +277,9 @@ pub struct State {
     pub init: im::Vector<InitStatus>,
     /// String literals already created (`ldc`), so equal literals are `==`.
     pub interned: im::HashMap<Arc<str>, Ref>,
+    /// The first thread whose thread object is at an address (M5's rule for
+    /// `start`), so finding it does not scan the thread table.
+    pub thread_of_object: im::HashMap<Ref, ThreadId>,
     /// `java.lang.Class` objects created so far, by internal name.
     pub mirrors: im::HashMap<Arc<str>, Ref>,
     pub config: Arc<Config>,
@@ -293,6 +296,8 @@ pub struct State {
     /// started or ended, a class initialized), so schedulers may skip threads
     /// found blocked until then. Not part of state equality.
     pub sched_gen: u64,
+    /// How many threads are started and not finished (kept by start/end).
+    pub alive: u32,
     /// Wake events since the scheduler last drained them (not part of equality).
     pub wakes: Vec<Wake>,
 }
@@ -357,7 +362,7 @@ impl State {
     }
     /// Does any started thread still run?
     pub fn any_alive(&self) -> bool {
-        self.threads.iter().any(|t| t.is_alive())
+        self.alive > 0
     }
     /// Threads that are started and not finished, in number order.
     pub fn live_threads(&self) -> Vec<ThreadId> {
