@@ -7,7 +7,8 @@
 #
 # Usage: benches/compare.sh [N]      (default N = 200000000)
 # m5 steps == bytecodes executed (same class file), so the loop's bytecodes
-# per iteration are taken from m5's step counts for N and for 0.
+# per iteration are taken from m5's step counts for N and for 0 (rounded:
+# parsing a longer args[0] takes a few more steps).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -32,7 +33,7 @@ read -r steps secs < <(sed -n 's/^m5: \([0-9]*\) steps in \([0-9.]*\) s.*/\1 \2/
 rm -f "${TMPDIR:-/tmp}/m5-compare.$$"
 # The --stats time is the run alone (no class loading), so no startup to subtract.
 m5_rate=$(awk -v s="$steps" -v t="$secs" 'BEGIN { printf "%.1f", s / t / 1e6 }')
-per_iter=$(awk -v s="$steps" -v b="$base" -v n="$n" 'BEGIN { printf "%g", (s - b) / n }')
+per_iter=$(awk -v s="$steps" -v b="$base" -v n="$n" 'BEGIN { printf "%.0f", (s - b) / n }')
 echo "m5: $steps steps ($per_iter bytecodes/iteration; $base outside the loop): $m5_rate million steps/s"
 
 if command -v java >/dev/null; then

@@ -88,10 +88,11 @@ fn compare_with_java(classes: &Arc<ClassTable>) {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(200_000_000);
-    // Bytecodes per iteration, from m5's step counts (m5 steps == bytecodes).
+    // Bytecodes per iteration, from m5's step counts (m5 steps == bytecodes);
+    // rounded, as parsing a longer args[0] takes a few more steps.
     let (base, _) = run_loop(classes, 0);
     let (steps, _) = run_loop(classes, LOOP_N);
-    let per_iter = (steps - base) as f64 / LOOP_N as f64;
+    let per_iter = ((steps - base) as f64 / LOOP_N as f64).round();
     let m5_time = best_of(3, || Some(run_loop(classes, LOOP_N).1)).expect("m5 runs");
     let m5_rate = steps as f64 / m5_time.as_secs_f64();
     let Some(t0) = best_of(3, || time_java(0)) else {

@@ -3,6 +3,7 @@
 
 pub mod classfile;
 pub mod cli;
+pub mod explore;
 pub mod interp;
 pub mod schedule;
 pub mod state;

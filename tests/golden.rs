@@ -4,8 +4,15 @@
 use std::process::Command;
 
 fn m5(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_m5")).args(args).output().expect("run m5");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args(args)
+        .output()
+        .expect("run m5");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));
     text
@@ -17,9 +24,14 @@ fn golden(name: &str, actual: &str) {
         std::fs::write(&path, actual).unwrap();
         return;
     }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| panic!("missing {path}; run with M5_BLESS=1"));
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing {path}; run with M5_BLESS=1"));
     if expected != actual {
-        let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b).unwrap_or(0);
+        let line = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
         panic!(
             "{path} differs at line {}:\n  expected: {:?}\n  actual:   {:?}\n(M5_BLESS=1 regenerates)",
             line + 1,
@@ -32,7 +44,10 @@ fn golden(name: &str, actual: &str) {
 #[test]
 fn disassembly_of_the_apprentice_classes() {
     for class in ["Apprentice", "Container", "Job"] {
-        golden(&format!("apprentice-{class}.disasm"), &m5(&["disasm", "--classpath", "classfiles/apprentice", class]));
+        golden(
+            &format!("apprentice-{class}.disasm"),
+            &m5(&["disasm", "--classpath", "classfiles/apprentice", class]),
+        );
     }
 }
 

@@ -803,8 +803,9 @@ fn kind_slots(k: Kind) -> u32 {
     if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
 }
 
-/// (slots popped, slots pushed) by one instruction.
-fn stack_effect(insn: &Insn) -> (u32, u32) {
+/// (slots popped, slots pushed) by one instruction, long and double taking
+/// two slots, as `check_code` assumes.
+pub fn stack_effect(insn: &Insn) -> (u32, u32) {
     use Insn::*;
     match insn {
         Nop | Goto(_) | Iinc(..) | Unsupported(_) => (0, 0),
@@ -944,7 +945,7 @@ fn check_code(m: &Method) -> Result<(), String> {
         let Some(after) = d.checked_sub(pops) else {
             return Err(at(
                 ip,
-                format!("operand stack underflow: needs {pops} slots, has {d}"),
+                format!("operand stack underflow: needs {pops} stack slots, has {d}"),
             ));
         };
         let after = after + pushes;

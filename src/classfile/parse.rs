@@ -553,6 +553,18 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
         path: origin.to_string(),
         msg,
     };
+    // Say plainly what is wrong with files that are not class files at all.
+    if bytes.is_empty() {
+        return Err(malformed(
+            "the file is empty (expected a class file, starting with 0xCAFEBABE)".into(),
+        ));
+    }
+    if bytes.len() >= 4 && bytes[..4] != [0xCA, 0xFE, 0xBA, 0xBE] {
+        return Err(malformed(format!(
+            "not a class file: expected the magic number 0xCAFEBABE at byte 0, found 0x{:02X}{:02X}{:02X}{:02X}",
+            bytes[0], bytes[1], bytes[2], bytes[3]
+        )));
+    }
     // cafebabe reports errors as values; a panic inside it would be a bug
     // there, but bad input must never crash m5, so contain it.
     let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))

@@ -49,6 +49,23 @@ Examples:
   m5 run --classpath classfiles/apprentice --schedule random:7 --max-steps 1000000 Apprentice
   m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2")]
     Run(RunArgs),
+    /// Search every schedule for uncaught exceptions and deadlocks; print a replayable witness.
+    #[command(after_help = "\
+The search tries every thread that can move at every state and skips states
+already seen. By default it branches only at instructions that can interact
+with other threads (heap, statics, monitors, calls, thread operations) and
+runs the frame-local instructions after them at once; --every-instruction
+branches at every bytecode (the paper's model). A bound reached means
+\"incomplete\" (exit 3), never \"ok\".
+
+Exit codes: 0 no violation (complete search), 1 violation found, 2 bad input, 3 incomplete.
+
+Examples:
+  m5 explore --classpath classfiles/finite-apprentice FiniteApprentice 3 3
+  m5 explore --classpath classfiles/finite-apprentice-bogus --witness bug.sched FiniteApprentice 3 3
+  m5 run --classpath classfiles/finite-apprentice-bogus --schedule file:bug.sched FiniteApprentice 3 3
+  m5 explore --classpath classfiles/deadlock-lock-order --json Main")]
+    Explore(ExploreArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath classfiles/apprentice Job")]
     Disasm(DisasmArgs),
@@ -88,6 +105,42 @@ pub struct RunArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct ExploreArgs {
+    /// Directories and jar files to load classes from, separated by ':'.
+    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
+    pub classpath: String,
+    /// The main class (binary name).
+    pub main: String,
+    /// Arguments passed to main's String[].
+    #[arg(trailing_var_arg = true)]
+    pub args: Vec<String>,
+    /// Breadth-first search (shortest witnesses); default depth-first.
+    #[arg(long)]
+    pub bfs: bool,
+    /// Branch at every bytecode instead of only at interacting instructions.
+    #[arg(long)]
+    pub every_instruction: bool,
+    /// Do not follow more than N transitions from the initial state.
+    #[arg(long, value_name = "N")]
+    pub max_depth: Option<u64>,
+    /// Stop after N distinct states.
+    #[arg(long, value_name = "N")]
+    pub max_states: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Write the witness schedule of a violation here (replay with `m5 run --schedule file:PATH`).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    /// Enable `assert` statements, like `java -ea`.
+    #[arg(long = "enable-assertions", visible_alias = "ea")]
+    pub assertions: bool,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct DisasmArgs {
     /// Directories and jar files to load classes from, separated by ':'.
     #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
@@ -105,6 +158,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
     match cli.command {
         Command::Run(a) => run(a),
         Command::Disasm(a) => disasm(a),
+        Command::Explore(a) => explore(a),
     }
 }
 
@@ -238,6 +292,175 @@ fn disasm(a: DisasmArgs) -> Result<i32> {
     let id = classes
         .id(&name)
         .ok_or_else(|| UsageError(format!("class {} not found", a.class)))?;
-    println!("{}", print::class(&classes, id));
+    // A closed pipe (`m5 disasm ... | head`) must not panic as println! would.
+    let _ = writeln!(std::io::stdout().lock(), "{}", print::class(&classes, id));
     Ok(0)
+}
+
+/// Peak resident memory of this process in MB (Linux), if known.
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn explore(a: ExploreArgs) -> Result<i32> {
+    use crate::explore::{self, ExploreOptions, Verdict};
+    use std::io::IsTerminal;
+    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    let config = Config {
+        assertions: a.assertions,
+    };
+    let initial = interp::initial_state(classes, &a.main, &a.args, config)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let opts = ExploreOptions {
+        every_instruction: a.every_instruction,
+        bfs: a.bfs,
+        max_depth: a.max_depth,
+        max_states: a.max_states,
+        time_limit: a.time_limit.map(std::time::Duration::from_secs_f64),
+        max_transition_steps: None,
+    };
+    let bar = if std::io::stderr().is_terminal() && !a.json {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                .expect("template"),
+        );
+        Some(b)
+    } else {
+        None
+    };
+    let mut progress = |states: u64, transitions: u64, depth: u64| {
+        if let Some(b) = &bar {
+            b.set_message(format!(
+                "{states} states, {transitions} transitions, depth {depth}"
+            ));
+            b.tick();
+        }
+    };
+    let report = explore::explore(&initial, &opts, &mut progress)
+        .map_err(|e| UsageError(format!("m5: {e}")))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let witness = if report.verdict.is_violation() {
+        explore::shorten(&initial, report.witness.clone(), &report.verdict)
+            .map_err(|e| UsageError(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    if let (Some(path), true) = (&a.witness, report.verdict.is_violation()) {
+        let header = format!(
+            "m5 explore witness: {}\nreplay: m5 run --classpath {} --schedule file:{} {} {}",
+            report.verdict.name(),
+            a.classpath,
+            path.display(),
+            a.main,
+            a.args.join(" ")
+        );
+        schedule::write_schedule(path, &witness, &header)
+            .with_context(|| format!("cannot write witness to {}", path.display()))?;
+    }
+    let rate = if report.seconds > 0.0 {
+        report.states as f64 / report.seconds
+    } else {
+        0.0
+    };
+    let memory = peak_memory_mb();
+    if a.json {
+        let mut j = serde_json::json!({
+            "verdict": report.verdict.name(),
+            "states": report.states,
+            "transitions": report.transitions,
+            "max_depth": report.max_depth,
+            "seconds": report.seconds,
+            "states_per_second": rate,
+            "peak_memory_mb": memory,
+            "witness": witness,
+            "granularity": if a.every_instruction { "instruction" } else { "interaction" },
+        });
+        match &report.verdict {
+            Verdict::UncaughtException {
+                thread,
+                class,
+                message,
+            } => {
+                j["exception"] =
+                    serde_json::json!({"class": class, "message": message, "thread": thread});
+            }
+            Verdict::Deadlock { threads } => {
+                j["deadlock"] = threads
+                    .iter()
+                    .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "waits_for": t.waits_for, "at": t.at}))
+                    .collect();
+            }
+            Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::Ok => {}
+        }
+        println!("{j}");
+    } else {
+        match &report.verdict {
+            Verdict::Ok => println!("ok: no uncaught exception and no deadlock in any schedule"),
+            Verdict::UncaughtException {
+                thread,
+                class,
+                message,
+            } => {
+                let sep = if message.is_empty() { "" } else { ": " };
+                println!("violation: uncaught {class}{sep}{message} in thread {thread}")
+            }
+            Verdict::Deadlock { threads } => {
+                println!("violation: deadlock");
+                for t in threads {
+                    println!(
+                        "  thread {} ({}) at {} waits for {}",
+                        t.thread, t.name, t.at, t.waits_for
+                    );
+                }
+            }
+            Verdict::Incomplete { reason } => {
+                println!("incomplete: {reason}; no violation found so far")
+            }
+        }
+        println!(
+            "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s){}, {} granularity",
+            report.states,
+            report.transitions,
+            report.max_depth,
+            report.seconds,
+            rate,
+            memory
+                .map(|m| format!(", peak memory {m:.0} MB"))
+                .unwrap_or_default(),
+            if a.every_instruction {
+                "instruction"
+            } else {
+                "interaction"
+            }
+        );
+        if report.verdict.is_violation() {
+            match &a.witness {
+                Some(p) => println!(
+                    "witness: {} steps written to {} (replay: m5 run --classpath {} --schedule file:{} {})",
+                    witness.len(),
+                    p.display(),
+                    a.classpath,
+                    p.display(),
+                    a.main
+                ),
+                None => println!(
+                    "witness: {} steps (write it with --witness PATH)",
+                    witness.len()
+                ),
+            }
+        }
+    }
+    Ok(match report.verdict {
+        Verdict::Ok => 0,
+        Verdict::Incomplete { .. } => 3,
+        _ => 1,
+    })
 }

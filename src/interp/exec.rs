@@ -12,7 +12,7 @@ use super::{NoOp, Outcome, VmError, class_name, frame_mut, pop, push};
 /// A VM exception raised by a frame-local instruction (only division by zero).
 pub struct Thrown {
     pub class: &'static str,
-    pub msg: String,
+    pub msg: &'static str,
 }
 
 #[inline]
@@ -41,14 +41,20 @@ fn raw_pop(st: &mut Vec<Value>) -> Value {
 fn div_zero() -> Thrown {
     Thrown {
         class: "java/lang/ArithmeticException",
-        msg: "/ by zero".into(),
+        msg: "/ by zero",
     }
 }
 
 /// Frame-local instructions: constants, locals, stack shuffles, arithmetic,
 /// conversions, comparisons and branches.
-#[inline]
+#[inline(always)]
 pub fn local(f: &mut Frame, insn: &Insn) -> Result<(), Thrown> {
+    try_local(f, insn).map(|_| ())
+}
+
+/// `local`, or Ok(false) (nothing done) if `insn` is not frame-local.
+#[inline(always)]
+pub fn try_local(f: &mut Frame, insn: &Insn) -> Result<bool, Thrown> {
     use Insn::*;
     let mut next = f.ip + 1;
     let st = &mut f.stack;
@@ -64,7 +70,7 @@ pub fn local(f: &mut Frame, insn: &Insn) -> Result<(), Thrown> {
             Const::Float(v) => st.push(Value::Float(*v)),
             Const::Long(v) => push(st, Value::Long(*v)),
             Const::Double(v) => push(st, Value::Double(*v)),
-            _ => unreachable!("string and class constants are not frame-local"),
+            _ => return Ok(false),
         },
         Load(k, n) => {
             let n = *n as usize;
@@ -181,15 +187,15 @@ pub fn local(f: &mut Frame, insn: &Insn) -> Result<(), Thrown> {
                 Err(_) => sw.default,
             };
         }
-        _ => unreachable!("not a frame-local instruction"),
+        _ => return Ok(false),
     }
     f.ip = next;
-    Ok(())
+    Ok(true)
 }
 
 /// Arithmetic with the JVM's exact semantics: wrapping two's complement,
 /// shift distances masked, `MIN_VALUE / -1 == MIN_VALUE`, IEEE floats.
-#[inline]
+#[inline(always)]
 fn arith(st: &mut Vec<Value>, k: Kind, op: ArithOp) -> Result<(), Thrown> {
     use ArithOp::*;
     match k {

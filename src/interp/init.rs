@@ -99,6 +99,7 @@ pub fn initial_state(
         status: Status::Scheduled,
         object: None,
         wait: None,
+        fingerprint: Default::default(),
     }));
     // The JVM initializes the main class before main runs.
     super::exec::ensure_init(&mut s, 0, cid)?;

@@ -78,7 +78,7 @@ pub enum NoOp {
 /// The top frame of `th`, made unique for writing.
 #[inline]
 pub(crate) fn frame_mut(s: &mut State, th: ThreadId) -> &mut Frame {
-    let t = Arc::make_mut(&mut s.threads[th as usize]);
+    let t = s.thread_mut(th);
     Arc::make_mut(t.stack.last_mut().expect("thread has a frame"))
 }
 
@@ -106,7 +106,7 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
         match exec::local(frame_mut(s, th), insn) {
             Ok(()) => Ok(Outcome::Stepped),
             Err(thrown) => {
-                exceptions::throw_new(s, th, thrown.class, Some(thrown.msg))?;
+                exceptions::throw_new(s, th, thrown.class, Some(thrown.msg.to_string()))?;
                 Ok(Outcome::Stepped)
             }
         }
@@ -142,11 +142,9 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
         let mut thrown = None;
         while n < budget {
             let insn = &method.code[frame.ip as usize];
-            if !insn.is_frame_local() {
-                break;
-            }
-            match exec::local(frame, insn) {
-                Ok(()) => n += 1,
+            match exec::try_local(frame, insn) {
+                Ok(true) => n += 1,
+                Ok(false) => break,
                 Err(t) => {
                     thrown = Some(t);
                     break;
@@ -154,7 +152,7 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
             }
         }
         if let Some(t) = thrown {
-            exceptions::throw_new(s, th, t.class, Some(t.msg))?;
+            exceptions::throw_new(s, th, t.class, Some(t.msg.to_string()))?;
             return Ok((n + 1, Outcome::Stepped));
         }
         if n >= budget {
@@ -206,5 +204,100 @@ pub(crate) fn pop(stack: &mut Vec<Value>) -> Value {
         Some(Value::Top) => stack.pop().unwrap_or(Value::Top),
         Some(v) => v,
         None => Value::Top,
+    }
+}
+
+/// Would the next step of `th` touch only `th`'s own call stack, neither
+/// reading nor writing anything another thread can write? True for
+/// frame-local instructions, for calls of plain (non-native,
+/// non-synchronized) methods whose class is initialized, for returns that
+/// are not the thread's last and release no monitor, and for type tests and
+/// `arraylength` (an object's class and an array's length never change)
+/// that cannot throw. Such steps commute with every step of every other
+/// thread, which is what the explorer's reduction relies on.
+pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
+    use crate::classfile::InvokeKind;
+    let Some(t) = s.thread(th) else { return false };
+    if t.wait.is_some() || t.status != Status::Scheduled {
+        return false;
+    }
+    let Some(f) = t.top() else { return false };
+    let Some(insn) = f.method.code.get(f.ip as usize) else {
+        return false;
+    };
+    if insn.is_frame_local() {
+        // Division by zero allocates an exception: not local.
+        if let Insn::Arith(k, op) = insn
+            && matches!(
+                op,
+                crate::classfile::ArithOp::Div | crate::classfile::ArithOp::Rem
+            )
+            && matches!(k, crate::classfile::Kind::I | crate::classfile::Kind::L)
+        {
+            let divisor = match k {
+                crate::classfile::Kind::I => f.stack.last().map(|v| v.as_int() as i64),
+                _ => f.stack.len().checked_sub(2).map(|i| f.stack[i].as_long()),
+            };
+            return divisor.is_some_and(|d| d != 0);
+        }
+        return true;
+    }
+    let top_ref = |depth: usize| {
+        f.stack
+            .len()
+            .checked_sub(depth + 1)
+            .and_then(|i| f.stack[i].as_ref())
+    };
+    match insn {
+        Insn::Invoke(kind, m) => {
+            let target = match (kind, m.target) {
+                (InvokeKind::Static, Some(id)) => {
+                    let owner = m.owner.unwrap_or(u32::MAX);
+                    if s.init.get(owner as usize) != Some(&crate::state::InitStatus::Done) {
+                        return false;
+                    }
+                    id
+                }
+                (InvokeKind::Static, None) => return false,
+                (_, target) => {
+                    let Some(recv) = top_ref(m.arg_slots as usize - 1) else {
+                        return false;
+                    };
+                    match target {
+                        Some(id) => id,
+                        None => match s
+                            .classes
+                            .class(s.object(recv).class)
+                            .vtable
+                            .get(&m.selector)
+                        {
+                            Some(id) => *id,
+                            None => return false,
+                        },
+                    }
+                }
+            };
+            let callee = s.classes.method(target);
+            !callee.is_native() && !callee.is_synchronized() && !callee.is_abstract()
+        }
+        Insn::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
+        Insn::ArrayLength => top_ref(0).is_some(),
+        Insn::InstanceOf(t) => t.id.is_some() || t.name.starts_with('['),
+        Insn::CheckCast(t) => {
+            (t.id.is_some() || t.name.starts_with('['))
+                && match f.stack.last() {
+                    Some(Value::Null) => true,
+                    Some(Value::Ref(r)) => {
+                        let target: String = if t.name.starts_with('[') {
+                            t.name.to_string()
+                        } else {
+                            format!("L{};", t.name)
+                        };
+                        natives::assignable_to(s, *r, &target)
+                    }
+                    _ => false,
+                }
+        }
+        _ => false,
     }
 }

@@ -335,6 +335,7 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
         status: Status::Unscheduled,
         object: Some(r),
         wait: None,
+        fingerprint: Default::default(),
     }));
     Ok(())
 }

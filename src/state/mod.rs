@@ -89,6 +89,36 @@ impl ArrayData {
     }
 }
 
+/// A fingerprint computed once per object or thread version (the explorer's
+/// visited set hashes states by combining them). Equality and hashing ignore
+/// it, cloning empties it, and every mutable accessor resets it, so it is
+/// never stale.
+#[derive(Default, Debug)]
+pub struct HashCache(std::sync::OnceLock<u128>);
+
+impl HashCache {
+    pub fn get_or(&self, f: impl FnOnce() -> u128) -> u128 {
+        *self.0.get_or_init(f)
+    }
+    pub fn reset(&mut self) {
+        self.0 = std::sync::OnceLock::new();
+    }
+}
+impl Clone for HashCache {
+    fn clone(&self) -> Self {
+        HashCache::default()
+    }
+}
+impl PartialEq for HashCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for HashCache {}
+impl Hash for HashCache {
+    fn hash<H: Hasher>(&self, _: &mut H) {}
+}
+
 /// What an object holds besides its monitor.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Body {
@@ -109,6 +139,7 @@ pub struct Object {
     pub monitor: ThreadId,
     pub mcount: u32,
     pub wait_set: Vec<ThreadId>,
+    pub fingerprint: HashCache,
 }
 
 impl Object {
@@ -119,6 +150,7 @@ impl Object {
             monitor: 0,
             mcount: 0,
             wait_set: Vec::new(),
+            fingerprint: HashCache::default(),
         }
     }
     pub fn fields(&self) -> &[Value] {
@@ -219,6 +251,7 @@ pub struct Thread {
     /// created when first asked for).
     pub object: Option<Ref>,
     pub wait: Option<Wait>,
+    pub fingerprint: HashCache,
 }
 
 impl Thread {
@@ -331,13 +364,17 @@ impl State {
         self.threads.get(th as usize).map(|t| &**t)
     }
     pub fn thread_mut(&mut self, th: ThreadId) -> &mut Thread {
-        Arc::make_mut(&mut self.threads[th as usize])
+        let t = Arc::make_mut(&mut self.threads[th as usize]);
+        t.fingerprint.reset();
+        t
     }
     pub fn object(&self, r: Ref) -> &Object {
         &self.heap[r as usize]
     }
     pub fn object_mut(&mut self, r: Ref) -> &mut Object {
-        Arc::make_mut(&mut self.heap[r as usize])
+        let o = Arc::make_mut(&mut self.heap[r as usize]);
+        o.fingerprint.reset();
+        o
     }
     pub fn alloc(&mut self, obj: Object) -> Ref {
         let r = self.heap.len() as Ref;

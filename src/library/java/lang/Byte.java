@@ -13,18 +13,21 @@ public final class Byte extends Number implements Comparable<Byte> {
         this.value = value;
     }
 
-    // Like the JDK, values -128..127 are boxed once (so == holds for them).
-    private static final Byte[] CACHE = new Byte[256];
+    // Like the JDK, values -128..127 are boxed once (so == holds for them), in a
+    // holder class initialized on the first valueOf, as the JDK's ByteCache.
+    private static final class Cache {
+        static final Byte[] CACHE = new Byte[256];
 
-    static {
-        for (int k = 0; k < 256; k++) {
-            CACHE[k] = new Byte((byte) (k + (-128)));
+        static {
+            for (int k = 0; k < 256; k++) {
+                CACHE[k] = new Byte((byte) (k + (-128)));
+            }
         }
     }
 
     public static Byte valueOf(byte v) {
         if (v >= -128 && v <= 127) {
-            return CACHE[(int) v - (-128)];
+            return Cache.CACHE[(int) v - (-128)];
         }
         return new Byte(v);
     }

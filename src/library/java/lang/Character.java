@@ -30,18 +30,21 @@ public final class Character implements java.io.Serializable, Comparable<Charact
         this.value = value;
     }
 
-    // Like the JDK, values 0..127 are boxed once (so == holds for them).
-    private static final Character[] CACHE = new Character[128];
+    // Like the JDK, values 0..127 are boxed once (so == holds for them), in a
+    // holder class initialized on the first valueOf, as the JDK's CharacterCache.
+    private static final class Cache {
+        static final Character[] CACHE = new Character[128];
 
-    static {
-        for (int k = 0; k < 128; k++) {
-            CACHE[k] = new Character((char) (k + (0)));
+        static {
+            for (int k = 0; k < 128; k++) {
+                CACHE[k] = new Character((char) (k + (0)));
+            }
         }
     }
 
     public static Character valueOf(char c) {
         if (c >= 0 && c <= 127) {
-            return CACHE[(int) c];
+            return Cache.CACHE[(int) c];
         }
         return new Character(c);
     }

@@ -21,18 +21,21 @@ public final class Integer extends Number implements Comparable<Integer> {
         this.value = parseInt(s, 10);
     }
 
-    // Like the JDK, values -128..127 are boxed once (so == holds for them).
-    private static final Integer[] CACHE = new Integer[256];
+    // Like the JDK, values -128..127 are boxed once (so == holds for them), in a
+    // holder class initialized on the first valueOf, as the JDK's IntegerCache.
+    private static final class Cache {
+        static final Integer[] CACHE = new Integer[256];
 
-    static {
-        for (int k = 0; k < 256; k++) {
-            CACHE[k] = new Integer((int) (k + (-128)));
+        static {
+            for (int k = 0; k < 256; k++) {
+                CACHE[k] = new Integer((int) (k + (-128)));
+            }
         }
     }
 
     public static Integer valueOf(int i) {
         if (i >= -128 && i <= 127) {
-            return CACHE[(int) i - (-128)];
+            return Cache.CACHE[(int) i - (-128)];
         }
         return new Integer(i);
     }

@@ -20,18 +20,21 @@ public final class Long extends Number implements Comparable<Long> {
         this.value = parseLong(s, 10);
     }
 
-    // Like the JDK, values -128..127 are boxed once (so == holds for them).
-    private static final Long[] CACHE = new Long[256];
+    // Like the JDK, values -128..127 are boxed once (so == holds for them), in a
+    // holder class initialized on the first valueOf, as the JDK's LongCache.
+    private static final class Cache {
+        static final Long[] CACHE = new Long[256];
 
-    static {
-        for (int k = 0; k < 256; k++) {
-            CACHE[k] = new Long((long) (k + (-128)));
+        static {
+            for (int k = 0; k < 256; k++) {
+                CACHE[k] = new Long((long) (k + (-128)));
+            }
         }
     }
 
     public static Long valueOf(long l) {
         if (l >= -128 && l <= 127) {
-            return CACHE[(int) l - (-128)];
+            return Cache.CACHE[(int) l - (-128)];
         }
         return new Long(l);
     }

@@ -13,18 +13,21 @@ public final class Short extends Number implements Comparable<Short> {
         this.value = value;
     }
 
-    // Like the JDK, values -128..127 are boxed once (so == holds for them).
-    private static final Short[] CACHE = new Short[256];
+    // Like the JDK, values -128..127 are boxed once (so == holds for them), in a
+    // holder class initialized on the first valueOf, as the JDK's ShortCache.
+    private static final class Cache {
+        static final Short[] CACHE = new Short[256];
 
-    static {
-        for (int k = 0; k < 256; k++) {
-            CACHE[k] = new Short((short) (k + (-128)));
+        static {
+            for (int k = 0; k < 256; k++) {
+                CACHE[k] = new Short((short) (k + (-128)));
+            }
         }
     }
 
     public static Short valueOf(short v) {
         if (v >= -128 && v <= 127) {
-            return CACHE[(int) v - (-128)];
+            return Cache.CACHE[(int) v - (-128)];
         }
         return new Short(v);
     }

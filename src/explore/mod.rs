@@ -1,0 +1,516 @@
+//! Explicit-state search over all schedules (Java PathFinder's idea on the
+//! M5 model): from the initial state, every thread that can move is tried
+//! at every state; states already seen (by 128-bit fingerprint) are not
+//! expanded again. Violations: an uncaught exception in any thread, or a
+//! deadlock (live threads, none can move). A violation comes with a witness:
+//! the schedule (thread per step) that `m5 run --schedule file:` replays.
+//!
+//! Reduction: by default a transition is one instruction that may interact
+//! with other threads followed by every thread-local step the same thread
+//! takes next (`interp::is_thread_local_step`: frame-local instructions,
+//! plain calls and returns, type tests). Those touch only the thread's own
+//! call stack, so they commute with everything other threads do: running
+//! them at once cannot hide an uncaught exception or a deadlock.
+//! `every_instruction` branches at every bytecode instead (the paper's
+//! granularity).
+
+use std::collections::VecDeque;
+use std::hash::Hash;
+use std::time::{Duration, Instant};
+
+use rustc_hash::FxHashSet;
+use xxhash_rust::xxh3::{Xxh3, xxh3_128};
+
+use crate::interp::{self, NoOp, Outcome, VmError};
+use crate::state::{Ref, State, ThreadId, Wake};
+
+#[derive(Clone, Debug, Default)]
+pub struct ExploreOptions {
+    /// Branch at every instruction, not only at interacting ones.
+    pub every_instruction: bool,
+    /// Breadth-first (shortest witnesses) instead of depth-first.
+    pub bfs: bool,
+    /// Bound on the number of transitions from the initial state.
+    pub max_depth: Option<u64>,
+    pub max_states: Option<u64>,
+    pub time_limit: Option<Duration>,
+    /// Single-thread instructions at most in one transition (a guard against
+    /// a thread looping forever on its own; exceeding it is a bound).
+    pub max_transition_steps: Option<u64>,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every reachable state explored; no violation.
+    Ok,
+    UncaughtException {
+        thread: ThreadId,
+        class: String,
+        message: String,
+    },
+    Deadlock {
+        threads: Vec<BlockedThread>,
+    },
+    /// A bound was hit before the search finished: nothing is claimed.
+    Incomplete {
+        reason: String,
+    },
+}
+
+impl Verdict {
+    /// The machine-readable name used by `--json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::UncaughtException { .. } => "uncaught-exception",
+            Verdict::Deadlock { .. } => "deadlock",
+            Verdict::Incomplete { .. } => "incomplete",
+        }
+    }
+    pub fn is_violation(&self) -> bool {
+        matches!(
+            self,
+            Verdict::UncaughtException { .. } | Verdict::Deadlock { .. }
+        )
+    }
+}
+
+/// A thread in a deadlock and what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockedThread {
+    pub thread: ThreadId,
+    pub name: String,
+    pub waits_for: String,
+    /// `Class.method` and pc where it waits.
+    pub at: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    /// The schedule to the violation (thread number per step), shortened.
+    pub witness: Vec<ThreadId>,
+    pub states: u64,
+    pub transitions: u64,
+    pub max_depth: u64,
+    pub seconds: f64,
+}
+
+/// 128-bit fingerprints of states (XXH3-128). States share unchanged
+/// threads and objects, and each thread and object caches its own
+/// fingerprint (`HashCache`, reset whenever it is written), so a state's
+/// fingerprint costs one cached value per thread and object plus one hash.
+struct Fingerprint;
+
+fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
+    let mut h = Xxh3::new();
+    x.hash(&mut h);
+    h.digest128()
+}
+
+impl Fingerprint {
+    fn new() -> Self {
+        Fingerprint
+    }
+    fn of(&mut self, s: &State) -> u128 {
+        // Everything `State`'s equality compares, in order.
+        let mut bytes: Vec<u8> = Vec::with_capacity(16 * (s.threads.len() + s.heap.len() + 4));
+        bytes.extend((s.threads.len() as u64).to_le_bytes());
+        for t in &s.threads {
+            bytes.extend(t.fingerprint.get_or(|| hash128(&**t)).to_le_bytes());
+        }
+        bytes.extend((s.heap.len() as u64).to_le_bytes());
+        for o in &s.heap {
+            bytes.extend(o.fingerprint.get_or(|| hash128(&**o)).to_le_bytes());
+        }
+        bytes.extend(hash128(&(&s.statics, &s.init, s.exit, s.main_died)).to_le_bytes());
+        bytes.extend(hash128(&(&s.interned, &s.mirrors, &s.last_uncaught)).to_le_bytes());
+        xxh3_128(&bytes)
+    }
+}
+
+/// Follows a transition of `th` from `s`: one step, then (with reduction)
+/// the frame-local steps after it. `None`: the thread cannot move.
+fn transition(
+    s: &State,
+    th: ThreadId,
+    opts: &ExploreOptions,
+    steps: &mut u64,
+) -> Result<Option<State>, VmError> {
+    let mut next = s.clone();
+    match interp::step(&mut next, th)? {
+        Outcome::NoOp(_) => return Ok(None),
+        Outcome::Stepped => *steps = 1,
+    }
+    if !opts.every_instruction {
+        let limit = opts.max_transition_steps.unwrap_or(1 << 24);
+        while *steps < limit
+            && next.exit.is_none()
+            && next.last_uncaught == s.last_uncaught
+            && next.thread(th).is_some_and(|t| t.wait.is_none())
+            && interp::is_thread_local_step(&next, th)
+        {
+            if interp::step(&mut next, th)? != Outcome::Stepped {
+                break;
+            }
+            *steps += 1;
+        }
+    }
+    next.out.clear();
+    next.err.clear();
+    next.wakes.clear();
+    Ok(Some(next))
+}
+
+/// Describes what a blocked thread waits for.
+pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
+    let owner_of = |r: Ref| {
+        let o = s.object(r);
+        if o.mcount > 0 {
+            format!(", held by thread {}", o.monitor)
+        } else {
+            String::new()
+        }
+    };
+    s.live_threads()
+        .into_iter()
+        .map(|th| {
+            let waits_for = match crate::schedule::why_stuck(s, th) {
+                Some(NoOp::Blocked(Wake::Monitor(r))) => format!(
+                    "the monitor of (REF {r}) ({}){}",
+                    interp::natives::java_class_name(s, r),
+                    owner_of(r)
+                ),
+                Some(NoOp::Blocked(Wake::Notify(_))) => {
+                    let obj = s
+                        .thread(th)
+                        .and_then(|t| t.wait)
+                        .map(|w| w.object)
+                        .unwrap_or(0);
+                    format!(
+                        "a notify on (REF {obj}) ({})",
+                        interp::natives::java_class_name(s, obj)
+                    )
+                }
+                Some(NoOp::Blocked(Wake::Ended(t))) => format!("thread {t} to end (join)"),
+                Some(NoOp::Blocked(Wake::Init(c))) => {
+                    format!(
+                        "the initialization of {}",
+                        s.classes.class(c).name.replace('/', ".")
+                    )
+                }
+                other => format!("{other:?}"),
+            };
+            let at = interp::next_insn(s, th)
+                .map(|(m, pc, _)| format!("{}.{} pc {pc}", m.class_name.replace('/', "."), m.name))
+                .unwrap_or_default();
+            BlockedThread {
+                thread: th,
+                name: interp::natives::thread_name(s, th),
+                waits_for,
+                at,
+            }
+        })
+        .collect()
+}
+
+/// Checks a newly reached state for violations.
+fn violation(parent: &State, s: &State) -> Option<Verdict> {
+    if let Some((th, exc)) = s.last_uncaught
+        && parent.last_uncaught != s.last_uncaught
+    {
+        let class = interp::natives::java_class_name(s, exc);
+        let text = interp::exceptions::describe(s, exc);
+        let message = text
+            .strip_prefix(&class)
+            .unwrap_or("")
+            .trim_start_matches(": ")
+            .to_string();
+        return Some(Verdict::UncaughtException {
+            thread: th,
+            class,
+            message,
+        });
+    }
+    None
+}
+
+struct Node {
+    state: State,
+    /// Transition index into `path` (steps to reach this state).
+    depth: u64,
+    /// Threads still to try from this state (DFS).
+    todo: Vec<ThreadId>,
+    /// Witness steps of the transition that led here.
+    via: Vec<ThreadId>,
+}
+
+/// Searches every schedule from `initial`.
+pub fn explore(
+    initial: &State,
+    opts: &ExploreOptions,
+    progress: &mut dyn FnMut(u64, u64, u64),
+) -> Result<Report, VmError> {
+    let start = Instant::now();
+    let mut fp = Fingerprint::new();
+    let mut visited: FxHashSet<u128> = FxHashSet::default();
+    let mut states = 1u64;
+    let mut transitions = 0u64;
+    let mut max_depth = 0u64;
+    let mut init = initial.clone();
+    init.out.clear();
+    init.err.clear();
+    init.wakes.clear();
+    visited.insert(fp.of(&init));
+    let mut incomplete: Option<String> = None;
+    let finish =
+        |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| Report {
+            verdict,
+            witness,
+            states,
+            transitions,
+            max_depth,
+            seconds: start.elapsed().as_secs_f64(),
+        };
+
+    if opts.bfs {
+        // Parent links let BFS rebuild the (shortest) witness.
+        let mut parents: Vec<(usize, Vec<ThreadId>)> = vec![(usize::MAX, Vec::new())];
+        let mut queue: VecDeque<(State, usize, u64)> = VecDeque::new();
+        queue.push_back((init, 0, 0));
+        let witness_of = |parents: &Vec<(usize, Vec<ThreadId>)>, mut i: usize| {
+            let mut chunks = Vec::new();
+            while i != usize::MAX && i != 0 {
+                chunks.push(parents[i].1.clone());
+                i = parents[i].0;
+            }
+            chunks.into_iter().rev().flatten().collect::<Vec<_>>()
+        };
+        while let Some((s, id, depth)) = queue.pop_front() {
+            if let Some(r) = bound_hit(opts, &start, states, depth) {
+                incomplete.get_or_insert(r);
+                if depth >= opts.max_depth.unwrap_or(u64::MAX) {
+                    continue;
+                }
+                break;
+            }
+            let mut moved = false;
+            for th in s.live_threads() {
+                let mut k = 0;
+                let Some(next) = transition(&s, th, opts, &mut k)? else {
+                    continue;
+                };
+                moved = true;
+                transitions += 1;
+                let via = vec![th; k as usize];
+                if let Some(v) = violation(&s, &next) {
+                    parents.push((id, via));
+                    let w = witness_of(&parents, parents.len() - 1);
+                    return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
+                }
+                if visited.insert(fp.of(&next)) {
+                    states += 1;
+                    max_depth = max_depth.max(depth + 1);
+                    parents.push((id, via));
+                    queue.push_back((next, parents.len() - 1, depth + 1));
+                    if states % 4096 == 0 {
+                        progress(states, transitions, max_depth);
+                    }
+                }
+            }
+            if !moved && s.any_alive() && s.exit.is_none() {
+                let w = witness_of(&parents, id);
+                return Ok(finish(
+                    Verdict::Deadlock {
+                        threads: blocked_threads(&s),
+                    },
+                    w,
+                    states,
+                    transitions,
+                    max_depth,
+                ));
+            }
+        }
+        let verdict = match incomplete {
+            Some(reason) => Verdict::Incomplete { reason },
+            None => Verdict::Ok,
+        };
+        return Ok(finish(verdict, Vec::new(), states, transitions, max_depth));
+    }
+
+    let mut stack: Vec<Node> = vec![Node {
+        todo: todo(&init),
+        state: init,
+        depth: 0,
+        via: Vec::new(),
+    }];
+    let mut moved_flags: Vec<bool> = vec![false];
+    while let Some(top) = stack.last_mut() {
+        let Some(th) = top.todo.pop() else {
+            let node = stack.pop().expect("non-empty");
+            let moved = moved_flags.pop().expect("parallel");
+            if !moved && node.state.any_alive() && node.state.exit.is_none() {
+                let mut w: Vec<ThreadId> =
+                    stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+                w.extend(node.via.iter().copied());
+                let threads = blocked_threads(&node.state);
+                return Ok(finish(
+                    Verdict::Deadlock { threads },
+                    w,
+                    states,
+                    transitions,
+                    max_depth,
+                ));
+            }
+            continue;
+        };
+        let depth = top.depth;
+        let mut k = 0;
+        let Some(next) = transition(&top.state, th, opts, &mut k)? else {
+            continue;
+        };
+        *moved_flags.last_mut().expect("parallel") = true;
+        transitions += 1;
+        let via = vec![th; k as usize];
+        if let Some(v) = violation(&top.state, &next) {
+            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+            w.extend(via);
+            return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
+        }
+        if !visited.insert(fp.of(&next)) {
+            continue;
+        }
+        states += 1;
+        max_depth = max_depth.max(depth + 1);
+        if states % 4096 == 0 {
+            progress(states, transitions, max_depth);
+        }
+        if let Some(r) = bound_hit(opts, &start, states, depth + 1) {
+            incomplete.get_or_insert(r);
+            if opts.max_depth.is_some_and(|d| depth + 1 >= d) {
+                // Depth bound: do not expand below it, but search on elsewhere.
+                continue;
+            }
+            break;
+        }
+        stack.push(Node {
+            todo: todo(&next),
+            state: next,
+            depth: depth + 1,
+            via,
+        });
+        moved_flags.push(false);
+    }
+    let verdict = match incomplete {
+        Some(reason) => Verdict::Incomplete { reason },
+        None => Verdict::Ok,
+    };
+    Ok(finish(verdict, Vec::new(), states, transitions, max_depth))
+}
+
+/// Threads to try from a state (popped from the end: lowest number first).
+fn todo(s: &State) -> Vec<ThreadId> {
+    if s.exit.is_some() {
+        return Vec::new();
+    }
+    let mut t = s.live_threads();
+    t.reverse();
+    t
+}
+
+fn bound_hit(opts: &ExploreOptions, start: &Instant, states: u64, depth: u64) -> Option<String> {
+    if opts.max_depth.is_some_and(|d| depth >= d) {
+        return Some(format!(
+            "--max-depth {} reached",
+            opts.max_depth.unwrap_or(0)
+        ));
+    }
+    if opts.max_states.is_some_and(|m| states >= m) {
+        return Some(format!(
+            "--max-states {} reached",
+            opts.max_states.unwrap_or(0)
+        ));
+    }
+    if opts.time_limit.is_some_and(|t| start.elapsed() >= t) {
+        return Some(format!(
+            "--time-limit {:?} reached",
+            opts.time_limit.unwrap_or_default()
+        ));
+    }
+    None
+}
+
+/// Replays `witness` from `initial` and reports whether the same kind of
+/// violation shows up (used to shorten witnesses and to test them).
+pub fn replay_violation(initial: &State, witness: &[ThreadId]) -> Result<Option<Verdict>, VmError> {
+    let mut s = initial.clone();
+    for &th in witness {
+        let parent = s.clone();
+        if interp::step(&mut s, th)? == Outcome::Stepped
+            && let Some(v) = violation(&parent, &s)
+        {
+            return Ok(Some(v));
+        }
+    }
+    if s.any_alive()
+        && s.exit.is_none()
+        && s.live_threads().iter().all(|&t| !interp::can_step(&s, t))
+    {
+        return Ok(Some(Verdict::Deadlock {
+            threads: blocked_threads(&s),
+        }));
+    }
+    Ok(None)
+}
+
+/// Shortens a witness by deleting whole runs of one thread's steps while the
+/// same kind of violation (same exception class, or a deadlock) still
+/// occurs. Bounded effort; the result always still reproduces.
+pub fn shorten(
+    initial: &State,
+    witness: Vec<ThreadId>,
+    verdict: &Verdict,
+) -> Result<Vec<ThreadId>, VmError> {
+    let same = |v: &Option<Verdict>| match (v, verdict) {
+        (
+            Some(Verdict::UncaughtException { class: a, .. }),
+            Verdict::UncaughtException { class: b, .. },
+        ) => a == b,
+        (Some(Verdict::Deadlock { .. }), Verdict::Deadlock { .. }) => true,
+        _ => false,
+    };
+    let mut runs: Vec<(ThreadId, usize)> = Vec::new();
+    for &t in &witness {
+        match runs.last_mut() {
+            Some((last, n)) if *last == t => *n += 1,
+            _ => runs.push((t, 1)),
+        }
+    }
+    let expand = |runs: &[(ThreadId, usize)]| {
+        runs.iter()
+            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
+            .collect::<Vec<_>>()
+    };
+    let mut budget = 400usize;
+    let mut i = runs.len();
+    while i > 0 && budget > 0 {
+        i -= 1;
+        budget -= 1;
+        let mut trial = runs.clone();
+        trial.remove(i);
+        if same(&replay_violation(initial, &expand(&trial))?) {
+            runs = trial;
+        }
+    }
+    let shortened = expand(&runs);
+    // Cut anything after the violation happens.
+    let mut s = initial.clone();
+    for (k, &th) in shortened.iter().enumerate() {
+        let parent = s.clone();
+        if interp::step(&mut s, th)? == Outcome::Stepped && violation(&parent, &s).is_some() {
+            return Ok(shortened[..=k].to_vec());
+        }
+    }
+    Ok(shortened)
+}
