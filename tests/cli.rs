@@ -101,3 +101,29 @@ fn disasm_prints_figure_6() {
         assert!(out.contains(needle), "missing {needle}: {out}");
     }
 }
+
+#[test]
+fn classes_load_from_a_jar_file() {
+    if Command::new("jar").arg("--version").output().is_err() {
+        println!("SKIPPED: no `jar` tool (JDK) on PATH");
+        return;
+    }
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let jar = format!("{dir}/apprentice.jar");
+    let st = Command::new("jar")
+        .args(["cf", &jar, "-C", "classfiles/apprentice", "."])
+        .status()
+        .unwrap();
+    assert!(st.success());
+    let (code, _, err) = m5(&[
+        "run",
+        "--classpath",
+        &jar,
+        "--max-steps",
+        "2000",
+        "--stats",
+        "Apprentice",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("2000 steps"), "{err}");
+}

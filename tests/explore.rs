@@ -1,0 +1,247 @@
+//! The schedule explorer: expected verdicts for every example, at both
+//! granularities; witnesses replay; bounds give "incomplete", never "ok".
+
+use std::process::Command;
+
+use m5::classfile::ClassPath;
+use m5::explore::{ExploreOptions, Verdict, explore, replay_violation, shorten};
+use m5::interp::{init::load_classes, initial_state};
+use m5::state::{Config, State};
+
+fn start(dir: &str, main: &str, args: &[&str]) -> State {
+    let cp = ClassPath::parse(dir).expect("class path");
+    let classes = load_classes(&cp, main).expect("load");
+    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    initial_state(classes, main, &args, Config::default()).expect("initial state")
+}
+
+fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report {
+    let opts = ExploreOptions {
+        every_instruction,
+        bfs,
+        ..Default::default()
+    };
+    explore(s, &opts, &mut |_, _, _| {}).expect("explore")
+}
+
+/// (folder, main, args, expected verdict name, exception class if any)
+const EXAMPLES: &[(&str, &str, &[&str], &str, Option<&str>)] = &[
+    (
+        "finite-apprentice",
+        "FiniteApprentice",
+        &["2", "2"],
+        "ok",
+        None,
+    ),
+    (
+        "finite-apprentice-bogus",
+        "FiniteApprentice",
+        &["2", "2"],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    (
+        "lost-update",
+        "Main",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("deadlock-lock-order", "Main", &[], "deadlock", None),
+    ("deadlock-missed-notify", "Main", &[], "deadlock", None),
+    ("producer-consumer", "Main", &["3"], "ok", None),
+];
+
+fn check_verdict(name: &str, v: &Verdict, expected: &str, exception: Option<&str>) {
+    assert_eq!(v.name(), expected, "{name}: {v:?}");
+    if let (Verdict::UncaughtException { class, .. }, Some(e)) = (v, exception) {
+        assert_eq!(class, e, "{name}");
+    }
+}
+
+#[test]
+fn every_example_gets_its_verdict_at_both_granularities_and_they_agree() {
+    for &(dir, main, args, expected, exception) in EXAMPLES {
+        let s = start(&format!("classfiles/{dir}"), main, args);
+        let reduced = search(&s, false, false);
+        let full = search(&s, true, false);
+        check_verdict(dir, &reduced.verdict, expected, exception);
+        check_verdict(dir, &full.verdict, expected, exception);
+        // The reduction branches less, never more.
+        if expected == "ok" {
+            assert!(
+                reduced.states <= full.states,
+                "{dir}: {} > {}",
+                reduced.states,
+                full.states
+            );
+        }
+        println!(
+            "{dir}: {expected}; states {} (reduced) vs {} (every instruction)",
+            reduced.states, full.states
+        );
+    }
+}
+
+#[test]
+fn witnesses_replay_to_the_same_violation() {
+    for &(dir, main, args, expected, exception) in EXAMPLES {
+        if expected == "ok" {
+            continue;
+        }
+        let s = start(&format!("classfiles/{dir}"), main, args);
+        for bfs in [false, true] {
+            let r = search(&s, false, bfs);
+            let w = shorten(&s, r.witness.clone(), &r.verdict).unwrap();
+            assert!(
+                w.len() <= r.witness.len(),
+                "{dir}: shortening made it longer"
+            );
+            let replayed = replay_violation(&s, &w)
+                .unwrap()
+                .unwrap_or_else(|| panic!("{dir}: witness does not replay"));
+            check_verdict(dir, &replayed, expected, exception);
+        }
+    }
+}
+
+#[test]
+fn deadlocks_name_the_threads_and_what_they_wait_for() {
+    let s = start("classfiles/deadlock-lock-order", "Main", &[]);
+    let Verdict::Deadlock { threads } = search(&s, false, false).verdict else {
+        panic!("no deadlock")
+    };
+    let monitors: Vec<&str> = threads
+        .iter()
+        .map(|t| t.waits_for.as_str())
+        .filter(|w| w.contains("monitor"))
+        .collect();
+    assert_eq!(monitors.len(), 2, "{threads:?}");
+    assert!(
+        monitors.iter().all(|m| m.contains("held by thread")),
+        "{monitors:?}"
+    );
+    let s = start("classfiles/deadlock-missed-notify", "Main", &[]);
+    let Verdict::Deadlock { threads } = search(&s, false, false).verdict else {
+        panic!("no deadlock")
+    };
+    assert!(
+        threads
+            .iter()
+            .any(|t| t.waits_for.contains("notify") && t.name == "Thread-0"),
+        "{threads:?}"
+    );
+    assert!(
+        threads
+            .iter()
+            .any(|t| t.waits_for.contains("join") && t.name == "main"),
+        "{threads:?}"
+    );
+}
+
+#[test]
+fn bounds_make_the_verdict_incomplete_never_ok() {
+    let s = start(
+        "classfiles/finite-apprentice",
+        "FiniteApprentice",
+        &["3", "3"],
+    );
+    for opts in [
+        ExploreOptions {
+            max_states: Some(500),
+            ..Default::default()
+        },
+        ExploreOptions {
+            max_depth: Some(20),
+            ..Default::default()
+        },
+        ExploreOptions {
+            max_depth: Some(20),
+            bfs: true,
+            ..Default::default()
+        },
+    ] {
+        let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+        assert_eq!(r.verdict.name(), "incomplete", "{opts:?}");
+    }
+}
+
+#[test]
+fn bfs_finds_a_witness_no_longer_than_dfs() {
+    let s = start("classfiles/lost-update", "Main", &[]);
+    let d = search(&s, false, false);
+    let b = search(&s, false, true);
+    assert!(
+        b.witness.len() <= d.witness.len(),
+        "{} > {}",
+        b.witness.len(),
+        d.witness.len()
+    );
+}
+
+#[test]
+fn cli_explore_writes_a_witness_that_m5_run_replays() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let w = format!("{dir}/bogus-witness.sched");
+    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/finite-apprentice-bogus",
+            "--witness",
+            &w,
+            "--json",
+        ])
+        .args(["FiniteApprentice", "2", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
+    assert_eq!(j["verdict"], "uncaught-exception");
+    assert_eq!(j["exception"]["class"], "java.lang.AssertionError");
+    assert!(j["states"].as_u64().unwrap() > 0 && j["seconds"].as_f64().is_some());
+    let steps = j["witness"].as_array().unwrap().len();
+    assert!(steps > 0);
+    let run = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args([
+            "run",
+            "--classpath",
+            "classfiles/finite-apprentice-bogus",
+            "--schedule",
+            &format!("file:{w}"),
+        ])
+        .args(["FiniteApprentice", "2", "2"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("java.lang.AssertionError: counter decreased"),
+        "{err}"
+    );
+
+    let ok = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/finite-apprentice",
+            "--json",
+            "FiniteApprentice",
+            "2",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(ok.status.code(), Some(0));
+    let incomplete = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/finite-apprentice",
+            "--max-states",
+            "50",
+            "FiniteApprentice",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(incomplete.status.code(), Some(3));
+}
