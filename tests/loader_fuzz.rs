@@ -275,7 +275,6 @@ proptest! {
     /// desynchronizes the operand stack from its static depth). Run with
     /// `cargo test --test loader_fuzz -- --ignored` once those are errors.
     #[test]
-    #[ignore = "the interpreter still panics on some mistyped bytecode"]
     fn mutated_apprentice_code_runs(
         which in 0usize..3,
         method in any::<usize>(),

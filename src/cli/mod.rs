@@ -219,6 +219,7 @@ fn run(a: RunArgs) -> Result<i32> {
             None
         },
         on_progress: Some(&mut drain_fn),
+        strict_threads: true,
     };
     let start = Instant::now();
     let result = schedule::run(&mut s, &sched, opts);

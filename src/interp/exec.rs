@@ -454,7 +454,13 @@ pub fn heap(
     method: &Arc<Method>,
     insn: &Insn,
 ) -> Result<Outcome, VmError> {
-    let ip = s.threads[th as usize].top().expect("has frame").ip;
+    let fr = s.threads[th as usize].top().expect("has frame");
+    let ip = fr.ip;
+    // The link-time checks count stack slots, not types: mistyped code can
+    // still leave fewer values than an instruction takes.
+    if fr.stack.len() < crate::classfile::stack_effect(insn).0 as usize {
+        return Err(malformed(method, ip, "operand stack underflow"));
+    }
     match insn {
         Insn::Ldc(c) => ldc(s, th, method, ip, c),
         Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength => array_access(s, th, insn),
@@ -527,7 +533,14 @@ fn array_access(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmE
         throw_new(s, th, "java/lang/NullPointerException", None)?;
         return Ok(Outcome::Stepped);
     };
-    let (elem, data) = s.object(r).array().expect("array operand");
+    let Some((elem, data)) = s.object(r).array() else {
+        let f = s.threads[th as usize].top().expect("frame");
+        return Err(malformed(
+            &f.method,
+            f.ip,
+            "array instruction on an object that is not an array",
+        ));
+    };
     let alen = data.len();
     if let Insn::ArrayLength = insn {
         let fr = frame_mut(s, th);
@@ -592,7 +605,13 @@ fn instance_field(
                 throw_new(s, th, "java/lang/NullPointerException", None)?;
                 return Ok(Outcome::Stepped);
             };
-            let v = s.object(r).fields()[slot];
+            let Some(&v) = s.object(r).fields().get(slot) else {
+                return Err(malformed(
+                    method,
+                    ip,
+                    "getfield on an object of another class",
+                ));
+            };
             let fr = frame_mut(s, th);
             fr.stack.pop();
             push(&mut fr.stack, v);
@@ -605,6 +624,13 @@ fn instance_field(
                 throw_new(s, th, "java/lang/NullPointerException", None)?;
                 return Ok(Outcome::Stepped);
             };
+            if slot >= s.object(r).fields().len() {
+                return Err(malformed(
+                    method,
+                    ip,
+                    "putfield on an object of another class",
+                ));
+            }
             s.object_mut(r).fields_mut()[slot] = v;
             let fr = frame_mut(s, th);
             fr.stack.truncate(vpos - 1);
@@ -1009,4 +1035,13 @@ pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     o.wait_set.retain(|t| *t != th);
     s.thread_mut(th).wait = None;
     Ok(Outcome::Stepped)
+}
+
+/// An error for bytecode that the JVM's verifier would have rejected.
+fn malformed(method: &Method, ip: u32, what: &str) -> VmError {
+    VmError::Other(format!(
+        "malformed bytecode in {} at pc {}: {what}",
+        method.display_name(),
+        method.pc(ip)
+    ))
 }

@@ -186,6 +186,9 @@ pub struct RunOptions<'a> {
     /// Receives every executed step's thread number (for `--record`).
     pub record: Option<&'a mut Vec<ThreadId>>,
     pub observer: Option<&'a mut dyn Observer>,
+    /// Explicit schedules: a step naming a thread that does not exist is an
+    /// error ("impossible schedule") instead of M5's no-op.
+    pub strict_threads: bool,
     /// Called between bursts, e.g. to stream output; must not change semantics.
     pub on_progress: Option<&'a mut ProgressFn<'a>>,
 }
@@ -310,6 +313,13 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                     return Ok(RunEnd::StepBound);
                 }
                 let th = list[i];
+                if r.opts.strict_threads && th as usize >= s.threads.len() {
+                    return Err(VmError::Other(format!(
+                        "impossible schedule: step {} names thread {th}, but only threads 0..{} exist then",
+                        r.steps + 1,
+                        s.threads.len().saturating_sub(1)
+                    )));
+                }
                 let mut j = i + 1;
                 while j < list.len() && list[j] == th {
                     j += 1;
