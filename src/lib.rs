@@ -5,5 +5,6 @@ pub mod classfile;
 pub mod cli;
 pub mod explore;
 pub mod interp;
+pub mod invariant;
 pub mod schedule;
 pub mod state;

@@ -66,6 +66,16 @@ Examples:
   m5 run --classpath classfiles/finite-apprentice-bogus --schedule file:bug.sched FiniteApprentice 3 3
   m5 explore --classpath classfiles/deadlock-lock-order --json Main")]
     Explore(ExploreArgs),
+    /// Check an invariant file against the class files and evaluate it on the initial state (Lemma 1).
+    #[command(after_help = "\
+The invariant file is checked against the loaded classes first (classes,
+methods, pcs, locals and stack slots, fields); then every part of it is
+evaluated on the initial state. Exit 0: holds; 1: a fact fails (named,
+with the thread, frame stack or object it was about); 2: bad input.
+
+Example:
+  m5 check-invariant --classpath classfiles/apprentice Apprentice invariants/apprentice.inv")]
+    CheckInvariant(CheckInvariantArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath classfiles/apprentice Job")]
     Disasm(DisasmArgs),
@@ -102,6 +112,18 @@ pub struct RunArgs {
     /// Enable assertions (`assert` statements), like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Check this invariant file on every state of the run; stop at the first failure.
+    #[arg(long, value_name = "FILE")]
+    pub invariant: Option<PathBuf>,
+    /// Also check this relation of the invariant file on every step.
+    #[arg(long, value_name = "NAME", requires = "invariant")]
+    pub relation: Option<String>,
+    /// Check only the relation, not the invariant's state facts.
+    #[arg(long, requires = "relation")]
+    pub relation_only: bool,
+    /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
+    #[arg(long, value_name = "PATH", requires = "invariant")]
+    pub failure_schedule: Option<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -141,6 +163,17 @@ pub struct ExploreArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct CheckInvariantArgs {
+    /// Directories and jar files to load classes from, separated by ':'.
+    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
+    pub classpath: String,
+    /// The main class (binary name).
+    pub main: String,
+    /// The invariant file.
+    pub invariant: PathBuf,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct DisasmArgs {
     /// Directories and jar files to load classes from, separated by ':'.
     #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
@@ -159,6 +192,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Run(a) => run(a),
         Command::Disasm(a) => disasm(a),
         Command::Explore(a) => explore(a),
+        Command::CheckInvariant(a) => check_invariant(a),
     }
 }
 
@@ -207,17 +241,57 @@ fn run(a: RunArgs) -> Result<i32> {
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
+    let compiled = match &a.invariant {
+        Some(path) => {
+            let c = crate::invariant::load(path, &s.classes)
+                .map_err(|e| UsageError(e.rendered.clone()))?;
+            if let Some(r) = &a.relation
+                && !c.relations.contains_key(r)
+            {
+                let mut names: Vec<&String> = c.relations.keys().collect();
+                names.sort();
+                return Err(UsageError(format!(
+                    "{}: no relation `{r}` (relations: {names:?})",
+                    path.display()
+                ))
+                .into());
+            }
+            Some(c)
+        }
+        None => None,
+    };
+    let mut checker = compiled.as_ref().map(|c| InvariantObserver {
+        c,
+        relation: a.relation.clone(),
+        trace: a.trace,
+        state_facts: !a.relation_only,
+        prev: None,
+        failure: None,
+        steps: Vec::new(),
+    });
+    if let (Some(ch), Some(c)) = (&mut checker, &compiled)
+        && !a.relation_only
+        && let Err(f) = crate::invariant::eval::check_state(c, &s)
+    {
+        ch.failure = Some((0, f, false));
+    }
+    let initial_failure = checker.as_ref().is_some_and(|c| c.failure.is_some());
     let mut recorded = Vec::new();
     let mut tracer = Tracer;
     let mut drain_fn = |s: &mut State, _steps: u64| drain(s);
+    let observer: Option<&mut dyn Observer> = match (&mut checker, a.trace) {
+        (Some(ch), _) => Some(ch),
+        (None, true) => Some(&mut tracer),
+        (None, false) => None,
+    };
     let opts = RunOptions {
-        max_steps: a.max_steps,
-        record: a.record.as_ref().map(|_| &mut recorded),
-        observer: if a.trace {
-            Some(&mut tracer as &mut dyn Observer)
+        max_steps: if initial_failure {
+            Some(0)
         } else {
-            None
+            a.max_steps
         },
+        record: a.record.as_ref().map(|_| &mut recorded),
+        observer,
         on_progress: Some(&mut drain_fn),
         strict_threads: true,
     };
@@ -236,6 +310,54 @@ fn run(a: RunArgs) -> Result<i32> {
     }
     if a.final_state {
         eprintln!("{}", print::state(&s));
+    }
+    if let (Some(ch), Some(c)) = (&checker, &compiled) {
+        let file = a
+            .failure_schedule
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("m5-failure.sched"));
+        match &ch.failure {
+            None if a.relation_only => eprintln!(
+                "m5: relation {} held on all {} steps",
+                a.relation.as_deref().unwrap_or(""),
+                result.steps
+            ),
+            None => eprintln!(
+                "m5: invariant {} held on all {} states{}",
+                a.invariant
+                    .as_ref()
+                    .map(|p| p.display().to_string())
+                    .unwrap_or_default(),
+                result.steps + 1,
+                a.relation
+                    .as_ref()
+                    .map(|r| format!(", relation {r} on all {} steps", result.steps))
+                    .unwrap_or_default()
+            ),
+            Some((step, f, is_relation)) => {
+                let what = if *is_relation {
+                    "relation"
+                } else {
+                    "invariant"
+                };
+                eprintln!("m5: {what} violated at step {step}: {}", f.describe(c));
+                let header = format!(
+                    "schedule prefix reaching the {what} failure at step {step}\nreplay: m5 run --classpath {} --schedule file:{} {}",
+                    a.classpath,
+                    file.display(),
+                    a.main
+                );
+                schedule::write_schedule(&file, &ch.steps, &header)
+                    .with_context(|| format!("cannot write {}", file.display()))?;
+                eprintln!(
+                    "m5: the {} steps that reach it are in {} (replay with --schedule file:{})",
+                    ch.steps.len(),
+                    file.display(),
+                    file.display()
+                );
+                return Ok(1);
+            }
+        }
     }
     let code = match &result.end {
         RunEnd::Exited(c) => *c,
@@ -464,4 +586,74 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         Verdict::Incomplete { .. } => 3,
         _ => 1,
     })
+}
+
+/// Checks the invariant after every step (and the relation on every step),
+/// remembering the executed schedule so a failure can be replayed.
+struct InvariantObserver<'a> {
+    c: &'a crate::invariant::Compiled,
+    relation: Option<String>,
+    trace: bool,
+    state_facts: bool,
+    prev: Option<State>,
+    /// (step number, failure, whether it was the relation)
+    failure: Option<(u64, crate::invariant::Failure, bool)>,
+    steps: Vec<ThreadId>,
+}
+
+impl Observer for InvariantObserver<'_> {
+    fn before(&mut self, s: &State, th: ThreadId, step: u64) {
+        if self.trace {
+            Tracer.before(s, th, step);
+        }
+        if self.relation.is_some() {
+            self.prev = Some(s.clone());
+        }
+    }
+    fn after(&mut self, s: &State, th: ThreadId, step: u64) -> Control {
+        self.steps.push(th);
+        let n = step + 1;
+        if let (Some(r), Some(old)) = (&self.relation, &self.prev)
+            && let Err(f) = crate::invariant::eval::check_relation(self.c, r, old, s)
+        {
+            self.failure = Some((n, f, true));
+            return Control::Stop;
+        }
+        if self.state_facts
+            && let Err(f) = crate::invariant::eval::check_state(self.c, s)
+        {
+            self.failure = Some((n, f, false));
+            return Control::Stop;
+        }
+        Control::Continue
+    }
+}
+
+fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
+    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    let s = interp::initial_state(classes, &a.main, &[], Config::default())
+        .map_err(|e| UsageError(e.to_string()))?;
+    let c = crate::invariant::load(&a.invariant, &s.classes)
+        .map_err(|e| UsageError(e.rendered.clone()))?;
+    let lines = c.file.source.lines().count();
+    match crate::invariant::eval::check_state(&c, &s) {
+        Ok(()) => {
+            let facts = c.global.len()
+                + c.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
+                + c.objects.iter().map(|o| o.2.len()).sum::<usize>();
+            println!(
+                "ok: {} holds on the initial state (Lemma 1): {} facts, {} thread cases, {} relations; {lines} lines",
+                a.invariant.display(),
+                facts,
+                c.cases.len(),
+                c.relations.len()
+            );
+            Ok(0)
+        }
+        Err(f) => {
+            println!("fails on the initial state: {}", f.describe(&c));
+            Ok(1)
+        }
+    }
 }

@@ -1,0 +1,191 @@
+//! The invariant language's syntax tree. Spans are byte offsets into the
+//! source, for messages with line and column.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+#[derive(Clone, Debug)]
+pub struct File {
+    pub path: String,
+    pub source: String,
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    /// `let NAME = EXPR`: a value computed once per state.
+    Let {
+        name: String,
+        expr: Expr,
+        span: Span,
+    },
+    /// `def NAME(P, ...) = EXPR`: a named definition.
+    Def {
+        name: String,
+        params: Vec<String>,
+        body: Expr,
+        span: Span,
+    },
+    /// `pcs NAME = 7..24, 28`: a named set of pcs.
+    Pcs {
+        name: String,
+        set: PcSet,
+        span: Span,
+    },
+    /// `global { facts }`
+    Global { facts: Vec<Fact> },
+    /// `thread T { when PATTERN { facts } ... }`: for every thread.
+    Thread {
+        var: String,
+        cases: Vec<Case>,
+        span: Span,
+    },
+    /// `object O [: Class] { facts }`: for every object (of that class).
+    Object {
+        var: String,
+        class: Option<(String, Span)>,
+        facts: Vec<Fact>,
+        span: Span,
+    },
+    /// `relation NAME { facts }`: over a state and its successor.
+    Relation {
+        name: String,
+        facts: Vec<Fact>,
+        span: Span,
+    },
+}
+
+/// One named conjunct.
+#[derive(Clone, Debug)]
+pub struct Fact {
+    pub name: String,
+    pub expr: Expr,
+    pub span: Span,
+}
+
+/// A call-stack shape: frames bottom to top, and the facts that hold there.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub frames: Vec<FramePat>,
+    /// `when ... ..`: the pattern matches the bottom frames, with any frames above.
+    pub open: bool,
+    pub facts: Vec<Fact>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct FramePat {
+    pub class: String,
+    pub method: String,
+    pub pcs: PcSet,
+    pub alias: Option<String>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum PcSet {
+    Any,
+    /// Inclusive ranges.
+    Ranges(Vec<(u32, u32, Span)>),
+    Named(String, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Implies,
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    Int(i64, Span),
+    Bool(bool, Span),
+    Null(Span),
+    /// A name: a let, a quantified variable, a frame alias, or a def without arguments.
+    Name(String, Span),
+    /// `f(args)`: a def or a built-in (ref, addr, thread, class, defined, old, new, static).
+    Call(String, Vec<Expr>, Span),
+    /// `e.name`: a field, or an attribute (monitor, mcount, object, scheduled, ...).
+    Dot(Box<Expr>, String, Span),
+    /// `e[i]` where e is `local`/`stack` of a frame: see `Slot`.
+    Slot {
+        frame: Option<Box<Expr>>,
+        kind: SlotKind,
+        index: Box<Expr>,
+        span: Span,
+    },
+    /// `e is Class`
+    Is(Box<Expr>, String, Span),
+    Unary(UnOp, Box<Expr>, Span),
+    Binary(BinOp, Box<Expr>, Box<Expr>, Span),
+    If(Box<Expr>, Box<Expr>, Box<Expr>, Span),
+    /// `forall x in threads|objects: e` / `exists ...`
+    Quant {
+        all: bool,
+        var: String,
+        over: Domain,
+        body: Box<Expr>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotKind {
+    Local,
+    Stack,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Domain {
+    Threads,
+    Objects,
+}
+
+impl Expr {
+    pub fn span(&self) -> Span {
+        match self {
+            Expr::Int(_, s)
+            | Expr::Bool(_, s)
+            | Expr::Null(s)
+            | Expr::Name(_, s)
+            | Expr::Call(_, _, s)
+            | Expr::Dot(_, _, s)
+            | Expr::Is(_, _, s)
+            | Expr::Unary(_, _, s)
+            | Expr::Binary(_, _, _, s)
+            | Expr::If(_, _, _, s) => *s,
+            Expr::Slot { span, .. } | Expr::Quant { span, .. } => *span,
+        }
+    }
+}
+
+impl File {
+    /// 1-based line and column of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let before = &self.source[..offset.min(self.source.len())];
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    }
+}

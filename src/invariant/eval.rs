@@ -1,0 +1,825 @@
+//! Concrete evaluation of an invariant on a state (and of a relation on a
+//! state and its successor). A fact that evaluates to false, or cannot be
+//! evaluated (a null dereference, an address past the heap, a slot holding
+//! nothing), fails; the failure names the fact and what it was about.
+
+use std::collections::HashMap;
+
+use super::ast::*;
+use super::{Compiled, Failure};
+use crate::state::{Body, Ref, State, Status, ThreadId, Value};
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum V {
+    /// A mathematical integer (thread numbers, addresses, counts, literals).
+    Int(i128),
+    J32(i32),
+    J64(i64),
+    F64(f64),
+    Bool(bool),
+    /// A reference; `None` is null.
+    Ref(Option<Ref>),
+    Thread(ThreadId),
+    /// Frame `index` (0 = bottom) of a thread.
+    Frame(ThreadId, usize),
+}
+
+impl std::fmt::Display for V {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            V::Int(v) => write!(f, "{v}"),
+            V::J32(v) => write!(f, "{v}"),
+            V::J64(v) => write!(f, "{v}L"),
+            V::F64(v) => write!(f, "{v}"),
+            V::Bool(b) => write!(f, "{b}"),
+            V::Ref(Some(r)) => write!(f, "(REF {r})"),
+            V::Ref(None) => write!(f, "null"),
+            V::Thread(t) => write!(f, "thread {t}"),
+            V::Frame(t, i) => write!(f, "frame {i} of thread {t}"),
+        }
+    }
+}
+
+type R = Result<V, String>;
+
+pub struct Env<'a> {
+    pub c: &'a Compiled,
+    /// The state bare expressions read (the new state in a relation).
+    pub s: &'a State,
+    pub old: Option<&'a State>,
+    pub vars: Vec<(String, V)>,
+    /// The thread and frame `local[i]`, `stack[i]`, `pc` refer to.
+    pub frame: Option<(ThreadId, usize)>,
+    pub depth: usize,
+}
+
+fn java(v: Value) -> R {
+    Ok(match v {
+        Value::Int(i) => V::J32(i),
+        Value::Long(l) => V::J64(l),
+        Value::Float(x) => V::F64(x as f64),
+        Value::Double(x) => V::F64(x),
+        Value::Ref(r) => V::Ref(Some(r)),
+        Value::Null => V::Ref(None),
+        Value::Top => return Err("the slot holds no value".into()),
+    })
+}
+
+fn as_int(v: V) -> Option<i128> {
+    match v {
+        V::Int(i) => Some(i),
+        V::J32(i) => Some(i as i128),
+        V::J64(i) => Some(i as i128),
+        V::Thread(t) => Some(t as i128),
+        _ => None,
+    }
+}
+
+impl Env<'_> {
+    fn lookup(&self, name: &str) -> Option<V> {
+        self.vars
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| *v)
+    }
+
+    fn with_state<'b>(&'b self, s: &'b State) -> Env<'b> {
+        Env {
+            c: self.c,
+            s,
+            old: self.old,
+            vars: self.vars.clone(),
+            frame: self.frame,
+            depth: self.depth,
+        }
+    }
+
+    fn deref(&self, v: V, what: &str) -> Result<Ref, String> {
+        match v {
+            V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => Ok(r),
+            V::Ref(Some(r)) => Err(format!(
+                "{what}: (REF {r}) is past the end of the heap ({} objects)",
+                self.s.heap.len()
+            )),
+            V::Ref(None) => Err(format!("{what}: null dereference")),
+            other => Err(format!("{what}: {other} is not a reference")),
+        }
+    }
+
+    fn thread_of(&self, v: V) -> Result<ThreadId, String> {
+        let t = match v {
+            V::Thread(t) => t,
+            other => match as_int(other) {
+                Some(i) if i >= 0 => i as ThreadId,
+                _ => return Err(format!("{other} is not a thread number")),
+            },
+        };
+        if (t as usize) < self.s.threads.len() {
+            Ok(t)
+        } else {
+            Err(format!("there is no thread {t}"))
+        }
+    }
+
+    pub fn eval(&mut self, e: &Expr) -> R {
+        match e {
+            Expr::Int(v, _) => Ok(V::Int(*v as i128)),
+            Expr::Bool(b, _) => Ok(V::Bool(*b)),
+            Expr::Null(_) => Ok(V::Ref(None)),
+            Expr::Name(n, _) => self.name(n),
+            Expr::Call(f, args, _) => self.call(f, args),
+            Expr::Dot(base, attr, _) => self.dot(base, attr),
+            Expr::Slot {
+                frame, kind, index, ..
+            } => {
+                let (t, i) = match frame {
+                    Some(f) => match self.eval(f)? {
+                        V::Frame(t, i) => (t, i),
+                        V::Thread(t) => {
+                            let n = self.s.threads[t as usize].stack.len();
+                            if n == 0 {
+                                return Err(format!("thread {t} has no frames"));
+                            }
+                            (t, n - 1)
+                        }
+                        other => return Err(format!("{other} is not a frame or a thread")),
+                    },
+                    None => self.frame.ok_or("`local`/`stack` outside a thread case")?,
+                };
+                let idx = as_int(self.eval(index)?).ok_or("a slot index must be a number")?;
+                let f = self.s.threads[t as usize]
+                    .stack
+                    .get(i)
+                    .ok_or("no such frame")?;
+                let slots = match kind {
+                    SlotKind::Local => &f.locals,
+                    SlotKind::Stack => &f.stack,
+                };
+                let v = slots.get(idx as usize).copied().ok_or_else(|| {
+                    format!(
+                        "{} has {} {} slots, no slot {idx}",
+                        f.method.display_name(),
+                        slots.len(),
+                        if *kind == SlotKind::Local {
+                            "local"
+                        } else {
+                            "operand-stack"
+                        }
+                    )
+                })?;
+                java(v)
+            }
+            Expr::Is(e, class, _) => {
+                let v = self.eval(e)?;
+                let Some(r) = (match v {
+                    V::Ref(r) => r,
+                    other => return Err(format!("`is` needs a reference, found {other}")),
+                }) else {
+                    return Ok(V::Bool(false));
+                };
+                let r = self.deref(V::Ref(Some(r)), "is")?;
+                let oc = self.s.object(r).class;
+                let is = self.s.object(r).array().is_none()
+                    && super::class_id(&self.s.classes, class)
+                        .is_some_and(|c| self.s.classes.is_subclass(oc, c));
+                Ok(V::Bool(is))
+            }
+            Expr::Unary(UnOp::Not, e, _) => match self.eval(e)? {
+                V::Bool(b) => Ok(V::Bool(!b)),
+                other => Err(format!("`!` needs a boolean, found {other}")),
+            },
+            Expr::Unary(UnOp::Neg, e, _) => match self.eval(e)? {
+                V::J32(i) => Ok(V::J32(i.wrapping_neg())),
+                V::J64(i) => Ok(V::J64(i.wrapping_neg())),
+                V::F64(x) => Ok(V::F64(-x)),
+                other => as_int(other)
+                    .map(|i| V::Int(-i))
+                    .ok_or_else(|| format!("`-` needs a number, found {other}")),
+            },
+            Expr::Binary(op, a, b, _) => self.binary(*op, a, b),
+            Expr::If(c, a, b, _) => match self.eval(c)? {
+                V::Bool(true) => self.eval(a),
+                V::Bool(false) => self.eval(b),
+                other => Err(format!("`if` needs a boolean, found {other}")),
+            },
+            Expr::Quant {
+                all,
+                var,
+                over,
+                body,
+                ..
+            } => {
+                let n = match over {
+                    Domain::Threads => self.s.threads.len(),
+                    Domain::Objects => self.s.heap.len(),
+                };
+                for k in 0..n {
+                    let v = match over {
+                        Domain::Threads => V::Thread(k as ThreadId),
+                        Domain::Objects => V::Ref(Some(k as Ref)),
+                    };
+                    self.vars.push((var.clone(), v));
+                    let r = self.eval(body);
+                    self.vars.pop();
+                    match r? {
+                        V::Bool(b) if b != *all => return Ok(V::Bool(b)),
+                        V::Bool(_) => {}
+                        other => {
+                            return Err(format!(
+                                "a quantifier's body must be boolean, found {other}"
+                            ));
+                        }
+                    }
+                }
+                Ok(V::Bool(*all))
+            }
+        }
+    }
+
+    fn name(&mut self, n: &str) -> R {
+        if let Some(v) = self.lookup(n) {
+            return Ok(v);
+        }
+        match n {
+            "pc" => {
+                let (t, i) = self.frame.ok_or("`pc` outside a thread case")?;
+                return Ok(V::Int(self.s.threads[t as usize].stack[i].pc() as i128));
+            }
+            "stack_size" => {
+                let (t, i) = self.frame.ok_or("`stack_size` outside a thread case")?;
+                return Ok(V::Int(
+                    self.s.threads[t as usize].stack[i].stack.len() as i128
+                ));
+            }
+            _ => {}
+        }
+        if let Some(def) = self.c.defs.get(n) {
+            return self.apply(n, def, &[]);
+        }
+        Err(format!("unknown name `{n}`"))
+    }
+
+    fn apply(&mut self, name: &str, def: &(Vec<String>, Expr), args: &[Expr]) -> R {
+        if def.0.len() != args.len() {
+            return Err(format!(
+                "`{name}` takes {} arguments, given {}",
+                def.0.len(),
+                args.len()
+            ));
+        }
+        if self.depth > 64 {
+            return Err(format!(
+                "`{name}`: definitions nest too deeply (recursion?)"
+            ));
+        }
+        let vals = args
+            .iter()
+            .map(|a| self.eval(a))
+            .collect::<Result<Vec<_>, _>>()?;
+        // Definitions see only their parameters (and global names), not the caller's variables.
+        let saved = std::mem::take(&mut self.vars);
+        self.vars = def.0.iter().cloned().zip(vals).collect();
+        self.depth += 1;
+        let r = self.eval(&def.1);
+        self.depth -= 1;
+        self.vars = saved;
+        r
+    }
+
+    fn call(&mut self, f: &str, args: &[Expr]) -> R {
+        fn one<'e>(f: &str, args: &'e [Expr]) -> Result<&'e Expr, String> {
+            if args.len() == 1 {
+                Ok(&args[0])
+            } else {
+                Err(format!("`{f}` takes one argument"))
+            }
+        }
+        match f {
+            "ref" => {
+                let i = as_int(self.eval(one(f, args)?)?).ok_or("`ref` needs a number")?;
+                if i < 0 || i > u32::MAX as i128 {
+                    return Err(format!("ref({i}) is not an address"));
+                }
+                Ok(V::Ref(Some(i as Ref)))
+            }
+            "addr" => match self.eval(one(f, args)?)? {
+                V::Ref(Some(r)) => Ok(V::Int(r as i128)),
+                other => Err(format!("addr needs a non-null reference, found {other}")),
+            },
+            "thread" => {
+                let v = self.eval(one(f, args)?)?;
+                Ok(V::Thread(self.thread_of(v)?))
+            }
+            "defined" => Ok(V::Bool(self.eval(one(f, args)?).is_ok())),
+            "old" | "new" => {
+                let s = if f == "old" {
+                    self.old.ok_or("`old` is only meaningful in a relation")?
+                } else {
+                    self.s
+                };
+                let arg = one(f, args)?;
+                let mut env = self.with_state(s);
+                env.eval(arg)
+            }
+            "length" => {
+                let v = self.eval(one(f, args)?)?;
+                let r = self.deref(v, "length")?;
+                match self.s.object(r).array() {
+                    Some((_, d)) => Ok(V::Int(d.len() as i128)),
+                    None => Err(format!("(REF {r}) is not an array")),
+                }
+            }
+            "static" => {
+                let path = dotted_path(one(f, args)?).ok_or("`static` takes `Class.field`")?;
+                let (class, field) = path
+                    .rsplit_once('/')
+                    .ok_or("`static` takes `Class.field`")?;
+                let cid = super::class_id(&self.s.classes, class)
+                    .ok_or_else(|| format!("no class {class}"))?;
+                let slot = self
+                    .s
+                    .classes
+                    .class(cid)
+                    .statics
+                    .iter()
+                    .find(|s| &*s.0 == field)
+                    .map(|s| s.2)
+                    .ok_or_else(|| format!("class {class} has no static field {field}"))?;
+                java(self.s.statics[slot as usize])
+            }
+            _ => {
+                let Some(def) = self.c.defs.get(f) else {
+                    return Err(format!("unknown function `{f}`"));
+                };
+                let def = def.clone();
+                self.apply(f, &def, args)
+            }
+        }
+    }
+
+    fn dot(&mut self, base: &Expr, attr: &str) -> R {
+        if let Expr::Name(n, _) = base
+            && self.lookup(n).is_none()
+            && !self.c.defs.contains_key(n.as_str())
+        {
+            match (n.as_str(), attr) {
+                ("heap", "length") => return Ok(V::Int(self.s.heap.len() as i128)),
+                ("threads", "count") => return Ok(V::Int(self.s.threads.len() as i128)),
+                _ => {}
+            }
+        }
+        let v = self.eval(base)?;
+        match v {
+            V::Thread(t) => {
+                let th = &self.s.threads[t as usize];
+                Ok(match attr {
+                    "object" => V::Ref(th.object),
+                    "scheduled" => V::Bool(th.status == Status::Scheduled),
+                    "alive" => V::Bool(th.is_alive()),
+                    "finished" => V::Bool(th.is_terminated()),
+                    "waiting" => V::Bool(th.wait.is_some()),
+                    "depth" => V::Int(th.stack.len() as i128),
+                    "pc" => V::Int(
+                        th.top()
+                            .ok_or_else(|| format!("thread {t} has no frames"))?
+                            .pc() as i128,
+                    ),
+                    "top" => V::Frame(
+                        t,
+                        th.stack
+                            .len()
+                            .checked_sub(1)
+                            .ok_or_else(|| format!("thread {t} has no frames"))?,
+                    ),
+                    _ => return Err(format!("a thread has no attribute `{attr}`")),
+                })
+            }
+            V::Frame(t, i) => {
+                let f = &self.s.threads[t as usize].stack[i];
+                Ok(match attr {
+                    "pc" => V::Int(f.pc() as i128),
+                    "stack_size" => V::Int(f.stack.len() as i128),
+                    _ => return Err(format!("a frame has no attribute `{attr}`")),
+                })
+            }
+            V::Ref(_) => {
+                let r = self.deref(v, &format!(".{attr}"))?;
+                let o = self.s.object(r);
+                match attr {
+                    "monitor" => return Ok(V::Int(o.monitor as i128)),
+                    "mcount" => return Ok(V::Int(o.mcount as i128)),
+                    "length" => {
+                        if let Some((_, d)) = o.array() {
+                            return Ok(V::Int(d.len() as i128));
+                        }
+                    }
+                    _ => {}
+                }
+                if matches!(o.body, Body::Array { .. }) {
+                    return Err(format!("(REF {r}) is an array; it has no field `{attr}`"));
+                }
+                match self.s.field(r, attr) {
+                    Some(v) => java(v),
+                    None => Err(format!(
+                        "(REF {r}), a {}, has no field `{attr}`",
+                        self.s.classes.class(o.class).name.replace('/', ".")
+                    )),
+                }
+            }
+            other => Err(format!("{other} has no attribute `{attr}`")),
+        }
+    }
+
+    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R {
+        // Short-circuit connectives.
+        match op {
+            BinOp::And | BinOp::Or | BinOp::Implies => {
+                let l = match self.eval(a)? {
+                    V::Bool(l) => l,
+                    other => {
+                        return Err(format!("a logical operator needs booleans, found {other}"));
+                    }
+                };
+                let short = match op {
+                    BinOp::And => !l,
+                    BinOp::Or => l,
+                    _ => !l,
+                };
+                if short {
+                    return Ok(V::Bool(op != BinOp::And));
+                }
+                return match self.eval(b)? {
+                    V::Bool(r) => Ok(V::Bool(r)),
+                    other => Err(format!("a logical operator needs booleans, found {other}")),
+                };
+            }
+            _ => {}
+        }
+        let l = self.eval(a)?;
+        let r = self.eval(b)?;
+        match op {
+            BinOp::Eq | BinOp::Ne => {
+                let eq = equal(l, r)?;
+                Ok(V::Bool(eq == (op == BinOp::Eq)))
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let ord = match (l, r) {
+                    (V::F64(x), y) | (y, V::F64(x)) if false => x.partial_cmp(&as_f(y)?),
+                    (V::F64(x), y) => x.partial_cmp(&as_f(y)?),
+                    (x, V::F64(y)) => as_f(x)?.partial_cmp(&y),
+                    _ => {
+                        let (x, y) = (as_int(l), as_int(r));
+                        match (x, y) {
+                            (Some(x), Some(y)) => Some(x.cmp(&y)),
+                            _ => return Err(format!("cannot order {l} and {r}")),
+                        }
+                    }
+                };
+                let Some(ord) = ord else {
+                    return Ok(V::Bool(false));
+                };
+                use std::cmp::Ordering::*;
+                Ok(V::Bool(match op {
+                    BinOp::Lt => ord == Less,
+                    BinOp::Le => ord != Greater,
+                    BinOp::Gt => ord == Greater,
+                    _ => ord != Less,
+                }))
+            }
+            _ => arith(op, l, r),
+        }
+    }
+}
+
+fn as_f(v: V) -> Result<f64, String> {
+    match v {
+        V::F64(x) => Ok(x),
+        other => as_int(other)
+            .map(|i| i as f64)
+            .ok_or_else(|| format!("{other} is not a number")),
+    }
+}
+
+fn equal(l: V, r: V) -> Result<bool, String> {
+    Ok(match (l, r) {
+        (V::Bool(a), V::Bool(b)) => a == b,
+        (V::Ref(a), V::Ref(b)) => a == b,
+        (V::F64(a), b) | (b, V::F64(a)) => a == as_f(b)?,
+        (V::Frame(..), _) | (_, V::Frame(..)) => return Err("frames cannot be compared".into()),
+        _ => match (as_int(l), as_int(r)) {
+            (Some(a), Some(b)) => a == b,
+            _ => return Err(format!("cannot compare {l} with {r}")),
+        },
+    })
+}
+
+/// Java arithmetic: `int` op `int` wraps in 32 bits, `long` in 64; a plain
+/// number adopts the Java type of the other side; plain numbers alone are
+/// mathematical integers.
+fn arith(op: BinOp, l: V, r: V) -> R {
+    fn int32(v: V) -> Option<i32> {
+        match v {
+            V::J32(i) => Some(i),
+            V::Int(i) => i32::try_from(i).ok(),
+            _ => None,
+        }
+    }
+    fn int64(v: V) -> Option<i64> {
+        match v {
+            V::J64(i) => Some(i),
+            V::J32(i) => Some(i as i64),
+            V::Int(i) => i64::try_from(i).ok(),
+            _ => None,
+        }
+    }
+    let zero = || Err::<V, String>("division by zero".into());
+    match (l, r) {
+        (V::J64(_), _) | (_, V::J64(_)) => {
+            let (a, b) = (int64(l).ok_or("not a long")?, int64(r).ok_or("not a long")?);
+            Ok(V::J64(match op {
+                BinOp::Add => a.wrapping_add(b),
+                BinOp::Sub => a.wrapping_sub(b),
+                BinOp::Mul => a.wrapping_mul(b),
+                BinOp::Div if b == 0 => return zero(),
+                BinOp::Div => a.wrapping_div(b),
+                BinOp::Rem if b == 0 => return zero(),
+                _ => a.wrapping_rem(b),
+            }))
+        }
+        (V::J32(_), _) | (_, V::J32(_)) => {
+            let (Some(a), Some(b)) = (int32(l), int32(r)) else {
+                return Err(format!(
+                    "{l} and {r}: a number out of int range next to an int"
+                ));
+            };
+            Ok(V::J32(match op {
+                BinOp::Add => a.wrapping_add(b),
+                BinOp::Sub => a.wrapping_sub(b),
+                BinOp::Mul => a.wrapping_mul(b),
+                BinOp::Div if b == 0 => return zero(),
+                BinOp::Div => a.wrapping_div(b),
+                BinOp::Rem if b == 0 => return zero(),
+                _ => a.wrapping_rem(b),
+            }))
+        }
+        _ => {
+            let (Some(a), Some(b)) = (as_int(l), as_int(r)) else {
+                return Err(format!("arithmetic needs numbers, found {l} and {r}"));
+            };
+            Ok(V::Int(match op {
+                BinOp::Add => a.checked_add(b).ok_or("overflow")?,
+                BinOp::Sub => a.checked_sub(b).ok_or("overflow")?,
+                BinOp::Mul => a.checked_mul(b).ok_or("overflow")?,
+                BinOp::Div if b == 0 => return zero(),
+                BinOp::Div => a.div_euclid(b),
+                BinOp::Rem if b == 0 => return zero(),
+                _ => a.rem_euclid(b),
+            }))
+        }
+    }
+}
+
+/// `a.b.c` as `a/b/c` (class-qualified names in `static(...)`).
+pub fn dotted_path(e: &Expr) -> Option<String> {
+    match e {
+        Expr::Name(n, _) => Some(n.clone()),
+        Expr::Dot(b, n, _) => Some(format!("{}/{n}", dotted_path(b)?)),
+        _ => None,
+    }
+}
+
+/// Does frame pattern `p` (resolved pcs) match this frame?
+fn frame_matches(c: &Compiled, case: usize, k: usize, f: &crate::state::Frame) -> bool {
+    let p = &c.cases[case].1[k];
+    p.methods.contains(&f.method.id) && p.pcs.as_ref().is_none_or(|set| set.contains(&f.pc()))
+}
+
+/// The cases of the thread predicate that match thread `t`'s call stack.
+pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
+    let stack = &s.threads[t as usize].stack;
+    (0..c.cases.len())
+        .filter(|&i| {
+            let (case, pats) = &c.cases[i];
+            let n = pats.len();
+            (if case.open {
+                stack.len() >= n
+            } else {
+                stack.len() == n
+            }) && (0..n).all(|k| frame_matches(c, i, k, &stack[k]))
+        })
+        .collect()
+}
+
+/// The values of the fact's field, slot and old/new sub-expressions, so a
+/// failure shows what the state held: "C.mcount = 0, stack[1] = 5".
+fn values_in(env: &mut Env, e: &Expr, out: &mut Vec<String>) {
+    let interesting = matches!(e, Expr::Dot(..) | Expr::Slot { .. })
+        || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new");
+    if interesting {
+        let sp = e.span();
+        let text = env
+            .c
+            .file
+            .source
+            .get(sp.start..sp.end)
+            .unwrap_or("?")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        let shown = match env.eval(e) {
+            Ok(v) => format!("{text} = {v}"),
+            Err(why) => format!("{text} undefined ({why})"),
+        };
+        if !out.contains(&shown) && out.len() < 8 {
+            out.push(shown);
+        }
+        if matches!(e, Expr::Call(..)) {
+            return;
+        }
+    }
+    match e {
+        Expr::Call(_, args, _) => args.iter().for_each(|a| values_in(env, a, out)),
+        Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => values_in(env, b, out),
+        Expr::Binary(_, a, b, _) => {
+            values_in(env, a, out);
+            values_in(env, b, out);
+        }
+        Expr::If(a, b, c, _) => {
+            values_in(env, a, out);
+            values_in(env, b, out);
+            values_in(env, c, out);
+        }
+        _ => {}
+    }
+}
+
+/// Evaluates one fact; Ok(()) if it holds.
+fn fact(env: &mut Env, f: &Fact) -> Result<(), String> {
+    match env.eval(&f.expr) {
+        Ok(V::Bool(true)) => Ok(()),
+        Ok(V::Bool(false)) => {
+            let mut vals = Vec::new();
+            values_in(env, &f.expr, &mut vals);
+            if vals.is_empty() {
+                Err("false".into())
+            } else {
+                Err(format!("false, where {}", vals.join(", ")))
+            }
+        }
+        Ok(other) => Err(format!("not a boolean: {other}")),
+        Err(e) => Err(format!("undefined: {e}")),
+    }
+}
+
+pub fn stack_text(s: &State, t: ThreadId) -> String {
+    let st = &s.threads[t as usize].stack;
+    if st.is_empty() {
+        return "(no frames)".into();
+    }
+    st.iter()
+        .map(|f| {
+            format!(
+                "{}.{}@{}",
+                f.method.class_name.replace('/', "."),
+                f.method.name,
+                f.pc()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+/// Checks the global facts.
+pub fn check_global(c: &Compiled, s: &State) -> Result<(), Failure> {
+    let mut env = Env {
+        c,
+        s,
+        old: None,
+        vars: Vec::new(),
+        frame: None,
+        depth: 0,
+    };
+    for f in &c.global {
+        fact(&mut env, f).map_err(|why| Failure::new(c, "global", f, why))?;
+    }
+    Ok(())
+}
+
+/// Checks the thread predicate for thread `t`.
+pub fn check_thread(c: &Compiled, s: &State, t: ThreadId) -> Result<(), Failure> {
+    if c.cases.is_empty() {
+        return Ok(());
+    }
+    let cases = matching_cases(c, s, t);
+    let var = c.thread_var.clone();
+    if cases.is_empty() {
+        return Err(Failure {
+            part: format!("thread {t}"),
+            fact: "no case".into(),
+            why: format!("no `when` case matches its call stack {}", stack_text(s, t)),
+            thread: Some(t),
+            object: None,
+            span: c.thread_span,
+        });
+    }
+    for i in cases {
+        let (case, pats) = &c.cases[i];
+        let top = s.threads[t as usize].stack.len().saturating_sub(1);
+        let mut env = Env {
+            c,
+            s,
+            old: None,
+            vars: vec![(var.clone(), V::Thread(t))],
+            frame: Some((t, top)),
+            depth: 0,
+        };
+        for (k, p) in pats.iter().enumerate() {
+            if let Some(a) = &p.alias {
+                env.vars.push((a.clone(), V::Frame(t, k)));
+            }
+        }
+        for f in &case.facts {
+            fact(&mut env, f).map_err(|why| {
+                let mut fl =
+                    Failure::new(c, &format!("thread {t} at {}", stack_text(s, t)), f, why);
+                fl.thread = Some(t);
+                fl
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// Checks the object predicates for the object at `r`.
+pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
+    let oc = s.object(r).class;
+    let is_array = s.object(r).array().is_some();
+    for (var, class, facts) in &c.objects {
+        if let Some(cid) = class
+            && (is_array || !s.classes.is_subclass(oc, *cid))
+        {
+            continue;
+        }
+        let mut env = Env {
+            c,
+            s,
+            old: None,
+            vars: vec![(var.clone(), V::Ref(Some(r)))],
+            frame: None,
+            depth: 0,
+        };
+        for f in facts {
+            fact(&mut env, f).map_err(|why| {
+                let name = if is_array {
+                    "array".to_string()
+                } else {
+                    s.classes.class(oc).name.replace('/', ".")
+                };
+                let mut fl = Failure::new(c, &format!("object (REF {r}), a {name}"), f, why);
+                fl.object = Some(r);
+                fl
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The whole invariant on one state.
+pub fn check_state(c: &Compiled, s: &State) -> Result<(), Failure> {
+    check_global(c, s)?;
+    for t in 0..s.threads.len() as ThreadId {
+        check_thread(c, s, t)?;
+    }
+    for r in 0..s.heap.len() as Ref {
+        check_object(c, s, r)?;
+    }
+    Ok(())
+}
+
+/// A relation between a state and its successor.
+pub fn check_relation(c: &Compiled, name: &str, old: &State, new: &State) -> Result<(), Failure> {
+    let facts = c.relations.get(name).ok_or_else(|| Failure {
+        part: format!("relation {name}"),
+        fact: String::new(),
+        why: "no such relation".into(),
+        thread: None,
+        object: None,
+        span: Span::default(),
+    })?;
+    let mut env = Env {
+        c,
+        s: new,
+        old: Some(old),
+        vars: Vec::new(),
+        frame: None,
+        depth: 0,
+    };
+    for f in facts {
+        fact(&mut env, f).map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;
+    }
+    Ok(())
+}
+
+/// Names used for `HashMap` lookups of definitions.
+pub type Defs = HashMap<String, (Vec<String>, Expr)>;

@@ -1,0 +1,729 @@
+//! The invariant language's parser: nom for the tokens, precedence climbing
+//! for expressions. Errors carry the byte offset and what was expected.
+
+use nom::IResult;
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::recognize;
+use nom::sequence::pair;
+
+use super::ast::*;
+
+#[derive(Debug, Clone)]
+pub struct SyntaxError {
+    pub offset: usize,
+    pub expected: String,
+}
+
+type PResult<T> = Result<T, SyntaxError>;
+
+const KEYWORDS: &[&str] = &[
+    "let", "def", "pcs", "global", "thread", "object", "relation", "when", "as", "true", "false",
+    "null", "if", "then", "else", "forall", "exists", "in", "is", "any",
+];
+
+fn ident(i: &str) -> IResult<&str, &str> {
+    recognize(pair(
+        take_while1(|c: char| c.is_ascii_alphabetic() || c == '_' || c == '$'),
+        take_while(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$'),
+    ))(i)
+}
+
+/// A method name segment: an identifier or `<init>` / `<clinit>`.
+fn member(i: &str) -> IResult<&str, &str> {
+    alt((tag("<init>"), tag("<clinit>"), ident))(i)
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    pos: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    /// Skips whitespace and comments (`#` or `//` to the end of the line).
+    fn ws(&mut self) {
+        loop {
+            let r = self.rest();
+            let t = r.trim_start();
+            self.pos += r.len() - t.len();
+            if t.starts_with('#') || t.starts_with("//") {
+                let end = t.find('\n').unwrap_or(t.len());
+                self.pos += end;
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn err<T>(&self, expected: impl Into<String>) -> PResult<T> {
+        Err(SyntaxError {
+            offset: self.pos,
+            expected: expected.into(),
+        })
+    }
+
+    fn peek_sym(&mut self, s: &str) -> bool {
+        self.ws();
+        self.rest().starts_with(s)
+    }
+
+    fn eat_sym(&mut self, s: &str) -> bool {
+        if self.peek_sym(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect_sym(&mut self, s: &str, what: &str) -> PResult<()> {
+        if self.eat_sym(s) {
+            Ok(())
+        } else {
+            self.err(what)
+        }
+    }
+
+    fn peek_ident(&mut self) -> Option<&'a str> {
+        self.ws();
+        ident(self.rest()).ok().map(|(_, id)| id)
+    }
+
+    fn eat_keyword(&mut self, kw: &str) -> bool {
+        if self.peek_ident() == Some(kw) {
+            self.pos += kw.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn name(&mut self, what: &str) -> PResult<(String, Span)> {
+        self.ws();
+        match ident(self.rest()) {
+            Ok((_, id)) if !KEYWORDS.contains(&id) => {
+                let start = self.pos;
+                self.pos += id.len();
+                Ok((
+                    id.to_string(),
+                    Span {
+                        start,
+                        end: self.pos,
+                    },
+                ))
+            }
+            _ => self.err(what),
+        }
+    }
+
+    fn int(&mut self, what: &str) -> PResult<(i64, Span)> {
+        self.ws();
+        let start = self.pos;
+        match digit1::<&str, nom::error::Error<&str>>(self.rest()) {
+            Ok((_, d)) => {
+                self.pos += d.len();
+                d.parse()
+                    .map(|v| {
+                        (
+                            v,
+                            Span {
+                                start,
+                                end: self.pos,
+                            },
+                        )
+                    })
+                    .or_else(|_| {
+                        self.pos = start;
+                        self.err("a number that fits in 64 bits")
+                    })
+            }
+            Err(_) => self.err(what),
+        }
+    }
+
+    fn span_from(&self, start: usize) -> Span {
+        Span {
+            start,
+            end: self.pos,
+        }
+    }
+
+    // ---- items ---------------------------------------------------------------
+
+    fn file(&mut self) -> PResult<Vec<Item>> {
+        let mut items = Vec::new();
+        loop {
+            self.ws();
+            if self.rest().is_empty() {
+                return Ok(items);
+            }
+            items.push(self.item()?);
+        }
+    }
+
+    fn item(&mut self) -> PResult<Item> {
+        let start = self.pos;
+        if self.eat_keyword("let") {
+            let (name, _) = self.name("a name after `let`")?;
+            self.expect_sym("=", "`=` after the name")?;
+            let expr = self.expr()?;
+            return Ok(Item::Let {
+                name,
+                expr,
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_keyword("def") {
+            let (name, _) = self.name("a name after `def`")?;
+            let mut params = Vec::new();
+            if self.eat_sym("(") && !self.eat_sym(")") {
+                loop {
+                    params.push(self.name("a parameter name")?.0);
+                    if self.eat_sym(")") {
+                        break;
+                    }
+                    self.expect_sym(",", "`,` or `)` in the parameter list")?;
+                }
+            }
+            self.expect_sym("=", "`=` before the definition's body")?;
+            let body = self.expr()?;
+            return Ok(Item::Def {
+                name,
+                params,
+                body,
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_keyword("pcs") {
+            let (name, _) = self.name("a name after `pcs`")?;
+            self.expect_sym("=", "`=` after the name")?;
+            let set = self.pcset()?;
+            return Ok(Item::Pcs {
+                name,
+                set,
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_keyword("global") {
+            return Ok(Item::Global {
+                facts: self.facts()?,
+            });
+        }
+        if self.eat_keyword("thread") {
+            let (var, _) = self.name("a variable naming the thread, e.g. `thread t {`")?;
+            self.expect_sym("{", "`{` after `thread NAME`")?;
+            let mut cases = Vec::new();
+            loop {
+                if self.eat_sym("}") {
+                    break;
+                }
+                let cstart = self.pos;
+                if !self.eat_keyword("when") {
+                    return self.err("`when` (a call-stack case) or `}`");
+                }
+                let mut frames = vec![self.frame_pat()?];
+                let mut open = false;
+                loop {
+                    if self.eat_sym("..") {
+                        open = true;
+                        break;
+                    }
+                    if !self.eat_sym(">") {
+                        break;
+                    }
+                    frames.push(self.frame_pat()?);
+                }
+                let facts = self.facts()?;
+                cases.push(Case {
+                    frames,
+                    open,
+                    facts,
+                    span: self.span_from(cstart),
+                });
+            }
+            return Ok(Item::Thread {
+                var,
+                cases,
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_keyword("object") {
+            let (var, _) = self.name("a variable naming the object, e.g. `object o : Job {`")?;
+            let class = if self.eat_sym(":") {
+                Some(self.class_name()?)
+            } else {
+                None
+            };
+            let facts = self.facts()?;
+            return Ok(Item::Object {
+                var,
+                class,
+                facts,
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_keyword("relation") {
+            let (name, _) = self.name("a name after `relation`")?;
+            let facts = self.facts()?;
+            return Ok(Item::Relation {
+                name,
+                facts,
+                span: self.span_from(start),
+            });
+        }
+        self.err("`let`, `def`, `pcs`, `global`, `thread`, `object` or `relation`")
+    }
+
+    /// A class name: identifiers joined by `.` or `/`.
+    fn class_name(&mut self) -> PResult<(String, Span)> {
+        self.ws();
+        let start = self.pos;
+        let mut name = String::new();
+        loop {
+            match ident(self.rest()) {
+                Ok((_, id)) => {
+                    name.push_str(id);
+                    self.pos += id.len();
+                }
+                Err(_) => return self.err("a class name"),
+            }
+            let r = self.rest();
+            if (r.starts_with('.') || r.starts_with('/')) && ident(&r[1..]).is_ok() {
+                name.push('/');
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        Ok((name, self.span_from(start)))
+    }
+
+    /// `Class.method @ pcs [as NAME]`
+    fn frame_pat(&mut self) -> PResult<FramePat> {
+        self.ws();
+        let start = self.pos;
+        let mut segs: Vec<&str> = Vec::new();
+        loop {
+            match member(self.rest()) {
+                Ok((_, seg)) => {
+                    segs.push(seg);
+                    self.pos += seg.len();
+                }
+                Err(_) => return self.err("`Class.method` in a call-stack pattern"),
+            }
+            if self.rest().starts_with('.') || self.rest().starts_with('/') {
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        if segs.len() < 2 {
+            self.pos = start;
+            return self.err("`Class.method` (a class name, a dot, a method name)");
+        }
+        let method = segs.pop().expect("two segments").to_string();
+        let class = segs.join("/");
+        self.expect_sym("@", "`@` and the pcs of the frame, e.g. `Job.run @ 0..5`")?;
+        let pcs = self.pcset()?;
+        let alias = if self.eat_keyword("as") {
+            Some(self.name("a frame name after `as`")?.0)
+        } else {
+            None
+        };
+        Ok(FramePat {
+            class,
+            method,
+            pcs,
+            alias,
+            span: self.span_from(start),
+        })
+    }
+
+    fn pcset(&mut self) -> PResult<PcSet> {
+        if self.eat_keyword("any") || self.eat_sym("*") {
+            return Ok(PcSet::Any);
+        }
+        self.ws();
+        if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+            let mut ranges = Vec::new();
+            loop {
+                let (lo, s1) = self.int("a pc")?;
+                // `7..24` is a range; `7 ..` (no number after) ends the pattern as open.
+                let save = self.pos;
+                let range = self.eat_sym("..") && {
+                    self.ws();
+                    self.rest().starts_with(|c: char| c.is_ascii_digit())
+                };
+                if !range {
+                    self.pos = save;
+                }
+                let (hi, s2) = if range {
+                    self.int("the last pc of the range")?
+                } else {
+                    (lo, s1)
+                };
+                if hi < lo {
+                    return Err(SyntaxError {
+                        offset: s1.start,
+                        expected: "a range whose first pc is not above its last".into(),
+                    });
+                }
+                ranges.push((
+                    lo as u32,
+                    hi as u32,
+                    Span {
+                        start: s1.start,
+                        end: s2.end,
+                    },
+                ));
+                let save = self.pos;
+                if !self.eat_sym(",") {
+                    break;
+                }
+                self.ws();
+                if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+                    self.pos = save;
+                    break;
+                }
+            }
+            return Ok(PcSet::Ranges(ranges));
+        }
+        let (name, span) =
+            self.name("pcs: `any`, a pc, a range such as `7..24`, or the name of a `pcs` set")?;
+        Ok(PcSet::Named(name, span))
+    }
+
+    /// `{ [name:] expr [;] ... }`
+    fn facts(&mut self) -> PResult<Vec<Fact>> {
+        self.expect_sym("{", "`{` to open a list of facts")?;
+        let mut facts = Vec::new();
+        loop {
+            if self.eat_sym("}") {
+                return Ok(facts);
+            }
+            if self.rest().is_empty() {
+                return self.err("`}` to close the list of facts");
+            }
+            self.ws();
+            let start = self.pos;
+            // A label is `name:` (but not the start of `name::`).
+            let mut name = None;
+            if let Some(id) = self.peek_ident()
+                && !KEYWORDS.contains(&id)
+            {
+                let after = &self.rest()[id.len()..];
+                let after_trim = after.trim_start();
+                if after_trim.starts_with(':') && !after_trim.starts_with("::") {
+                    self.pos += id.len() + (after.len() - after_trim.len()) + 1;
+                    name = Some(id.to_string());
+                }
+            }
+            let expr = self.expr()?;
+            let span = self.span_from(start);
+            self.eat_sym(";");
+            let name = name.unwrap_or_else(|| {
+                let line = self.src[..start].matches('\n').count() + 1;
+                format!("line {line}")
+            });
+            facts.push(Fact { name, expr, span });
+        }
+    }
+
+    // ---- expressions -----------------------------------------------------------
+
+    fn expr(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let lhs = self.or()?;
+        if self.eat_sym("=>") {
+            let rhs = self.expr()?;
+            return Ok(Expr::Binary(
+                BinOp::Implies,
+                Box::new(lhs),
+                Box::new(rhs),
+                self.span_from(start),
+            ));
+        }
+        Ok(lhs)
+    }
+
+    fn or(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let mut e = self.and()?;
+        while self.eat_sym("||") {
+            let r = self.and()?;
+            e = Expr::Binary(BinOp::Or, Box::new(e), Box::new(r), self.span_from(start));
+        }
+        Ok(e)
+    }
+
+    fn and(&mut self) -> PResult<Expr> {
+        let start = self.pos;
+        let mut e = self.cmp()?;
+        while self.eat_sym("&&") {
+            let r = self.cmp()?;
+            e = Expr::Binary(BinOp::And, Box::new(e), Box::new(r), self.span_from(start));
+        }
+        Ok(e)
+    }
+
+    fn cmp(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        let e = self.add()?;
+        if self.eat_keyword("is") {
+            let (class, _) = self.class_name()?;
+            return Ok(Expr::Is(Box::new(e), class, self.span_from(start)));
+        }
+        // `=>` is implication, not `=` then `>`.
+        for (sym, op) in [
+            ("==", BinOp::Eq),
+            ("!=", BinOp::Ne),
+            ("<=", BinOp::Le),
+            (">=", BinOp::Ge),
+        ] {
+            if self.eat_sym(sym) {
+                let r = self.add()?;
+                return Ok(Expr::Binary(
+                    op,
+                    Box::new(e),
+                    Box::new(r),
+                    self.span_from(start),
+                ));
+            }
+        }
+        if self.peek_sym("=") && !self.peek_sym("=>") {
+            return self.err("`==` (comparison), not `=`");
+        }
+        for (sym, op) in [("<", BinOp::Lt), (">", BinOp::Gt)] {
+            if self.eat_sym(sym) {
+                let r = self.add()?;
+                return Ok(Expr::Binary(
+                    op,
+                    Box::new(e),
+                    Box::new(r),
+                    self.span_from(start),
+                ));
+            }
+        }
+        Ok(e)
+    }
+
+    fn add(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        let mut e = self.mul()?;
+        loop {
+            let op = if self.eat_sym("+") {
+                BinOp::Add
+            } else if self.peek_sym("-") && !self.peek_sym("->") {
+                self.pos += 1;
+                BinOp::Sub
+            } else {
+                return Ok(e);
+            };
+            let r = self.mul()?;
+            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
+        }
+    }
+
+    fn mul(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        let mut e = self.unary()?;
+        loop {
+            let op = if self.eat_sym("*") {
+                BinOp::Mul
+            } else if self.peek_sym("/") && !self.peek_sym("//") {
+                self.pos += 1;
+                BinOp::Div
+            } else if self.eat_sym("%") {
+                BinOp::Rem
+            } else {
+                return Ok(e);
+            };
+            let r = self.unary()?;
+            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
+        }
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        if self.peek_sym("!") && !self.peek_sym("!=") {
+            self.pos += 1;
+            let e = self.unary()?;
+            return Ok(Expr::Unary(UnOp::Not, Box::new(e), self.span_from(start)));
+        }
+        if self.eat_sym("-") {
+            let e = self.unary()?;
+            return Ok(Expr::Unary(UnOp::Neg, Box::new(e), self.span_from(start)));
+        }
+        self.postfix()
+    }
+
+    fn slot_kind(name: &str) -> Option<SlotKind> {
+        match name {
+            "local" => Some(SlotKind::Local),
+            "stack" => Some(SlotKind::Stack),
+            _ => None,
+        }
+    }
+
+    fn postfix(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        let mut e = self.primary()?;
+        loop {
+            if self.peek_sym("..") {
+                return Ok(e);
+            }
+            if self.eat_sym(".") {
+                self.ws();
+                let (id, _) = match ident(self.rest()) {
+                    Ok((_, id)) => {
+                        self.pos += id.len();
+                        (id.to_string(), ())
+                    }
+                    Err(_) => return self.err("a field or attribute name after `.`"),
+                };
+                if let Some(kind) = Self::slot_kind(&id)
+                    && self.eat_sym("[")
+                {
+                    let index = self.expr()?;
+                    self.expect_sym("]", "`]`")?;
+                    e = Expr::Slot {
+                        frame: Some(Box::new(e)),
+                        kind,
+                        index: Box::new(index),
+                        span: self.span_from(start),
+                    };
+                } else {
+                    e = Expr::Dot(Box::new(e), id, self.span_from(start));
+                }
+                continue;
+            }
+            return Ok(e);
+        }
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        self.ws();
+        let start = self.pos;
+        if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+            let (v, span) = self.int("a number")?;
+            return Ok(Expr::Int(v, span));
+        }
+        if self.eat_sym("(") {
+            let e = self.expr()?;
+            self.expect_sym(")", "`)`")?;
+            return Ok(e);
+        }
+        let Some(id) = self.peek_ident() else {
+            return self
+                .err("an expression (a number, a name, `(`, `!`, `-`, `if`, `forall`, `exists`)");
+        };
+        match id {
+            "true" | "false" => {
+                self.pos += id.len();
+                return Ok(Expr::Bool(id == "true", self.span_from(start)));
+            }
+            "null" => {
+                self.pos += id.len();
+                return Ok(Expr::Null(self.span_from(start)));
+            }
+            "if" => {
+                self.pos += 2;
+                let c = self.expr()?;
+                if !self.eat_keyword("then") {
+                    return self.err("`then`");
+                }
+                let a = self.expr()?;
+                if !self.eat_keyword("else") {
+                    return self.err("`else`");
+                }
+                let b = self.expr()?;
+                return Ok(Expr::If(
+                    Box::new(c),
+                    Box::new(a),
+                    Box::new(b),
+                    self.span_from(start),
+                ));
+            }
+            "forall" | "exists" => {
+                self.pos += id.len();
+                let (var, _) = self.name("a variable after `forall`/`exists`")?;
+                if !self.eat_keyword("in") {
+                    return self.err("`in threads` or `in objects`");
+                }
+                let over = if self.eat_keyword("threads") {
+                    Domain::Threads
+                } else if self.eat_keyword("objects") {
+                    Domain::Objects
+                } else {
+                    return self.err("`threads` or `objects`");
+                };
+                self.expect_sym(":", "`:` before the quantified expression")?;
+                let body = self.expr()?;
+                return Ok(Expr::Quant {
+                    all: id == "forall",
+                    var,
+                    over,
+                    body: Box::new(body),
+                    span: self.span_from(start),
+                });
+            }
+            "then" | "else" | "in" | "is" | "when" | "as" | "let" | "def" | "pcs" => {
+                return self.err("an expression");
+            }
+            _ => {}
+        }
+        self.pos += id.len();
+        if let Some(kind) = Self::slot_kind(id)
+            && self.eat_sym("[")
+        {
+            let index = self.expr()?;
+            self.expect_sym("]", "`]`")?;
+            return Ok(Expr::Slot {
+                frame: None,
+                kind,
+                index: Box::new(index),
+                span: self.span_from(start),
+            });
+        }
+        if self.eat_sym("(") {
+            let mut args = Vec::new();
+            if !self.eat_sym(")") {
+                loop {
+                    // `static(Class.field)` takes a class-qualified name.
+                    args.push(self.expr()?);
+                    if self.eat_sym(")") {
+                        break;
+                    }
+                    self.expect_sym(",", "`,` or `)` in the argument list")?;
+                }
+            }
+            return Ok(Expr::Call(id.to_string(), args, self.span_from(start)));
+        }
+        Ok(Expr::Name(id.to_string(), self.span_from(start)))
+    }
+}
+
+/// Parses an invariant file's text.
+pub fn parse(path: &str, source: &str) -> Result<File, SyntaxError> {
+    let mut p = Parser {
+        src: source,
+        pos: 0,
+    };
+    let items = p.file()?;
+    let _ = char::<&str, nom::error::Error<&str>>;
+    Ok(File {
+        path: path.to_string(),
+        source: source.to_string(),
+        items,
+    })
+}
