@@ -1,0 +1,319 @@
+//! The invariant language: the Apprentice invariant holds on checked runs;
+//! deliberately wrong invariants are caught (naming the conjunct);
+//! malformed files get messages with line and column.
+
+use m5::classfile::ClassPath;
+use m5::interp::{init::load_classes, initial_state};
+use m5::invariant::{Compiled, Failure, compile, eval};
+use m5::schedule::{Control, Observer, RunOptions, Schedule, run};
+use m5::state::{Config, State, ThreadId};
+
+fn start(dir: &str) -> State {
+    let cp = ClassPath::parse(dir).unwrap();
+    let classes = load_classes(&cp, "Apprentice").unwrap();
+    initial_state(classes, "Apprentice", &[], Config::default()).unwrap()
+}
+
+fn source() -> String {
+    std::fs::read_to_string("invariants/apprentice.inv").unwrap()
+}
+
+struct Check<'a> {
+    c: &'a Compiled,
+    relation: Option<&'a str>,
+    prev: Option<State>,
+    failure: Option<Failure>,
+}
+
+impl Observer for Check<'_> {
+    fn before(&mut self, s: &State, _: ThreadId, _: u64) {
+        if self.relation.is_some() {
+            self.prev = Some(s.clone());
+        }
+    }
+    fn after(&mut self, s: &State, _: ThreadId, _: u64) -> Control {
+        let r = match (self.relation, &self.prev) {
+            (Some(name), Some(old)) => eval::check_relation(self.c, name, old, s),
+            _ => eval::check_state(self.c, s),
+        };
+        match r {
+            Ok(()) => Control::Continue,
+            Err(f) => {
+                self.failure = Some(f);
+                Control::Stop
+            }
+        }
+    }
+}
+
+/// Checks `text` on the initial state, then on every state of runs under a
+/// few schedules; returns the first failure.
+fn first_failure(text: &str, dir: &str, relation: Option<&str>, steps: u64) -> Option<Failure> {
+    let s0 = start(dir);
+    let c = compile("test.inv", text, &s0.classes).unwrap_or_else(|e| panic!("{}", e.rendered));
+    if relation.is_none()
+        && let Err(f) = eval::check_state(&c, &s0)
+    {
+        return Some(f);
+    }
+    for sched in [
+        Schedule::RoundRobin { quantum: 1 },
+        Schedule::Random { seed: 1 },
+        Schedule::Random { seed: 2 },
+    ] {
+        let mut s = s0.clone();
+        let mut obs = Check {
+            c: &c,
+            relation,
+            prev: None,
+            failure: None,
+        };
+        run(
+            &mut s,
+            &sched,
+            RunOptions {
+                max_steps: Some(steps),
+                observer: Some(&mut obs),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        if obs.failure.is_some() {
+            return obs.failure;
+        }
+    }
+    None
+}
+
+#[test]
+fn apprentice_invariant_and_monotonicity_hold_on_checked_runs() {
+    let text = source();
+    assert!(first_failure(&text, "classfiles/apprentice", None, 20_000).is_none());
+    assert!(first_failure(&text, "classfiles/apprentice", Some("Monotonicity"), 20_000).is_none());
+}
+
+#[test]
+fn the_bogus_program_fails_the_invariant_and_the_relation() {
+    let text = source();
+    let cp = ClassPath::parse("classfiles/apprentice-bogus").unwrap();
+    let classes = load_classes(&cp, "Apprentice").unwrap();
+    let s0 = initial_state(classes, "Apprentice", &[], Config::default()).unwrap();
+    let c = compile("apprentice.inv", &text, &s0.classes).unwrap();
+    let sched = Schedule::from_file(std::path::Path::new(
+        "tests/schedules/apprentice-bogus.sched",
+    ))
+    .unwrap();
+    for (relation, expect) in [(None, "a_thread_per_job"), (Some("Monotonicity"), "line")] {
+        let mut s = s0.clone();
+        let mut obs = Check {
+            c: &c,
+            relation,
+            prev: None,
+            failure: None,
+        };
+        run(
+            &mut s,
+            &sched,
+            RunOptions {
+                observer: Some(&mut obs),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        let f = obs.failure.expect("the bogus program must fail");
+        assert!(
+            f.fact.starts_with(expect),
+            "{relation:?}: {}",
+            f.describe(&c)
+        );
+        if relation.is_some() {
+            assert!(
+                f.why.contains("old(C.counter) = ") && f.why.contains("new(C.counter) = 1"),
+                "{}",
+                f.why
+            );
+        }
+    }
+}
+
+/// (what is wrong, replace this, with this, the conjunct that must be named)
+const WRONG: &[(&str, &str, &str, &str)] = &[
+    (
+        "lock not held in the critical section",
+        "in_critical_section: holds(t)",
+        "in_critical_section: free(t)",
+        "in_critical_section",
+    ),
+    (
+        "critical section one instruction too long",
+        "pcs critical = 7..24",
+        "pcs critical = 7..25",
+        "in_critical_section",
+    ),
+    (
+        "off-by-one heap bound",
+        "threads.count == heap.length - 1",
+        "threads.count == heap.length",
+        "a_thread_per_job",
+    ),
+    (
+        "the value written is the counter, not counter + 1",
+        "stack[1] == C.counter + 1",
+        "stack[1] == C.counter",
+        "value_to_write",
+    ),
+    (
+        "Job at address a belongs to thread a - 2",
+        "thread(addr(o) - 1).object == o",
+        "thread(addr(o) - 2).object == o",
+        "job_has_its_thread",
+    ),
+    (
+        "wrong local holds the Container",
+        "container_in_local_1: m.local[1] == C",
+        "container_in_local_1: m.local[2] == C",
+        "container_in_local_1",
+    ),
+    (
+        "unstarted Job thread has two frames",
+        "t.depth == 1 && r.pc == 0",
+        "t.depth == 2 && r.pc == 0",
+        "unstarted",
+    ),
+    (
+        "wrong field: objref read as counter",
+        "o.objref == C ||",
+        "o.counter == C ||",
+        "objref_set",
+    ),
+    (
+        "args array not empty",
+        "args: length(ref(0)) == 0",
+        "args: length(ref(0)) == 1",
+        "args",
+    ),
+    (
+        "wrong lock owner bound",
+        "C.monitor >= 1 && C.monitor < threads.count",
+        "C.monitor >= 2 && C.monitor < threads.count",
+        "lock_owner_is_a_job",
+    ),
+    (
+        "released too early",
+        "pcs after_lock = 25, 33, 34",
+        "pcs after_lock = 24, 25, 33, 34",
+        "released",
+    ),
+];
+
+#[test]
+fn wrong_invariants_are_caught_naming_the_conjunct() {
+    let text = source();
+    for (what, from, to, fact) in WRONG {
+        assert!(
+            text.contains(from),
+            "{what}: the invariant no longer contains {from:?}"
+        );
+        let wrong = text.replacen(from, to, 1);
+        let f = first_failure(&wrong, "classfiles/apprentice", None, 20_000)
+            .unwrap_or_else(|| panic!("{what}: not caught"));
+        assert_eq!(f.fact, *fact, "{what}: {}", f.why);
+    }
+}
+
+#[test]
+fn a_missing_case_is_reported_with_the_call_stack() {
+    let case =
+        "  when Apprentice.main @ 0 { start: t == 0 && heap.length == 1 && stack_size == 0 }\n";
+    assert!(source().contains(case));
+    let wrong = source().replacen(case, "", 1);
+    let f = first_failure(&wrong, "classfiles/apprentice", None, 20_000).expect("caught");
+    assert_eq!(f.fact, "no case");
+    assert!(f.why.contains("Apprentice.main@0"), "{}", f.why);
+}
+
+#[test]
+fn a_relation_claiming_the_counter_never_changes_fails() {
+    let text = source().replacen(
+        "new(C.counter) == old(C.counter) || new(C.counter) == old(C.counter) + 1",
+        "new(C.counter) == old(C.counter)",
+        1,
+    );
+    let f = first_failure(&text, "classfiles/apprentice", Some("Monotonicity"), 20_000)
+        .expect("caught");
+    assert!(f.why.contains("false"), "{}", f.why);
+}
+
+/// (file text, line, column, words the message must contain)
+const MALFORMED: &[(&str, usize, usize, &str)] = &[
+    (
+        "global {\n  x: heap.length >= \n}\n",
+        3,
+        1,
+        "expected an expression",
+    ),
+    ("global {\n  heap.length = 1\n}\n", 2, 15, "`==`"),
+    (
+        "thread t {\n  when Job.run @ 3 { true }\n}\n",
+        2,
+        18,
+        "pc 3 is not an instruction start",
+    ),
+    (
+        "thread t {\n  when Job.runn @ 0 { true }\n}\n",
+        2,
+        8,
+        "has no method `runn`",
+    ),
+    (
+        "thread t {\n  when Jobb.run @ 0 { true }\n}\n",
+        2,
+        8,
+        "no class `Jobb`",
+    ),
+    (
+        "thread t {\n  when Job.run @ 0 { local[7] == null }\n}\n",
+        2,
+        28,
+        "index 7 is out of range",
+    ),
+    (
+        "object o : Job {\n  o.objreff == null\n}\n",
+        2,
+        3,
+        "no loaded class has a field `objreff`",
+    ),
+    (
+        "global {\n  counter_is_zero: C.counter == 0\n}\n",
+        2,
+        20,
+        "unknown name `C`",
+    ),
+    (
+        "let C = ref(1)\nglobal {\n  old(C.counter) == 0\n}\n",
+        3,
+        3,
+        "only meaningful in a relation",
+    ),
+    ("global {\n  (heap.length == 1\n}\n", 3, 1, "`)`"),
+    ("invariant {\n}\n", 1, 1, "`let`, `def`"),
+    (
+        "def f(x) = x\nglobal {\n  f(1, 2)\n}\n",
+        3,
+        3,
+        "takes 1 arguments, given 2",
+    ),
+];
+
+#[test]
+fn malformed_invariants_give_line_column_and_what_was_expected() {
+    let s = start("classfiles/apprentice");
+    for (text, line, col, needle) in MALFORMED {
+        let e = compile("bad.inv", text, &s.classes)
+            .err()
+            .unwrap_or_else(|| panic!("accepted: {text}"));
+        assert_eq!((e.line, e.col), (*line, *col), "{text:?}: {}", e.msg);
+        assert!(e.msg.contains(needle), "{text:?}: {}", e.msg);
+        assert!(e.rendered.contains("bad.inv"), "{}", e.rendered);
+    }
+}
