@@ -40,7 +40,7 @@ impl Monotonic {
 }
 
 impl Observer for Monotonic {
-    fn after(&mut self, s: &State, _th: ThreadId, step: u64) -> Control {
+    fn after(&mut self, s: &mut State, _th: ThreadId, step: u64) -> Control {
         let now = self.counter(s);
         if let (Some(old), Some(new)) = (self.last, now) {
             self.checked += 1;

@@ -25,7 +25,14 @@ fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report 
 }
 
 /// (folder, main, args, expected verdict name, exception class if any)
-const EXAMPLES: &[(&str, &str, &[&str], &str, Option<&str>)] = &[
+type Example = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    Option<&'static str>,
+);
+const EXAMPLES: &[Example] = &[
     (
         "finite-apprentice",
         "FiniteApprentice",

@@ -31,7 +31,7 @@ impl Observer for Check<'_> {
             self.prev = Some(s.clone());
         }
     }
-    fn after(&mut self, s: &State, _: ThreadId, _: u64) -> Control {
+    fn after(&mut self, s: &mut State, _: ThreadId, _: u64) -> Control {
         let r = match (self.relation, &self.prev) {
             (Some(name), Some(old)) => eval::check_relation(self.c, name, old, s),
             _ => eval::check_state(self.c, s),
@@ -316,4 +316,89 @@ fn malformed_invariants_give_line_column_and_what_was_expected() {
         assert!(e.msg.contains(needle), "{text:?}: {}", e.msg);
         assert!(e.rendered.contains("bad.inv"), "{}", e.rendered);
     }
+}
+
+/// The incremental checker (used by `m5 run --invariant`) must fail at the
+/// same step, on the same fact, as checking the whole invariant every step.
+#[test]
+fn incremental_checking_agrees_with_full_checking() {
+    use m5::invariant::incremental::Incremental;
+    struct Both<'a> {
+        c: &'a Compiled,
+        inc: Incremental<'a>,
+        prev: Option<State>,
+        full: Option<(u64, String)>,
+        incremental: Option<(u64, String)>,
+    }
+    impl Observer for Both<'_> {
+        fn before(&mut self, s: &State, _: ThreadId, _: u64) {
+            self.prev = Some(s.clone());
+        }
+        fn after(&mut self, s: &mut State, _: ThreadId, step: u64) -> Control {
+            let old = self.prev.take().unwrap();
+            if self.incremental.is_none()
+                && let Err(f) = self.inc.check_step(&old, s)
+            {
+                self.incremental = Some((step, f.fact));
+            }
+            if self.full.is_none()
+                && let Err(f) = eval::check_state(self.c, s)
+            {
+                self.full = Some((step, f.fact));
+            }
+            if self.full.is_some() && self.incremental.is_some() {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        }
+    }
+    let text = source();
+    let mut variants = vec![text.clone()];
+    variants.extend(
+        WRONG
+            .iter()
+            .map(|(_, from, to, _)| text.replacen(from, to, 1)),
+    );
+    let s0 = start("classfiles/apprentice");
+    let mut failures = 0;
+    for v in &variants {
+        let c = compile("v.inv", v, &s0.classes).unwrap();
+        for sched in [
+            Schedule::Random { seed: 5 },
+            Schedule::RoundRobin { quantum: 3 },
+        ] {
+            let mut s = s0.clone();
+            s.log_writes = true;
+            let mut inc = Incremental::new(&c);
+            let init_inc = inc.check_all(&s).err().map(|f| f.fact);
+            let init_full = eval::check_state(&c, &s).err().map(|f| f.fact);
+            assert_eq!(init_inc, init_full);
+            if init_full.is_some() {
+                failures += 1;
+                continue;
+            }
+            let mut both = Both {
+                c: &c,
+                inc,
+                prev: None,
+                full: None,
+                incremental: None,
+            };
+            run(
+                &mut s,
+                &sched,
+                RunOptions {
+                    max_steps: Some(15_000),
+                    observer: Some(&mut both),
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+            assert_eq!(both.full, both.incremental, "{sched:?}");
+            failures += usize::from(both.full.is_some());
+        }
+    }
+    // Every wrong variant fails under at least one of the two schedules.
+    assert!(failures >= WRONG.len(), "only {failures} failures");
 }

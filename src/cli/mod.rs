@@ -227,7 +227,7 @@ impl Observer for Tracer {
             );
         }
     }
-    fn after(&mut self, _s: &State, _th: ThreadId, _step: u64) -> Control {
+    fn after(&mut self, _s: &mut State, _th: ThreadId, _step: u64) -> Control {
         Control::Continue
     }
 }
@@ -265,15 +265,18 @@ fn run(a: RunArgs) -> Result<i32> {
         relation: a.relation.clone(),
         trace: a.trace,
         state_facts: !a.relation_only,
+        inc: crate::invariant::incremental::Incremental::new(c),
         prev: None,
         failure: None,
         steps: Vec::new(),
     });
-    if let (Some(ch), Some(c)) = (&mut checker, &compiled)
-        && !a.relation_only
-        && let Err(f) = crate::invariant::eval::check_state(c, &s)
-    {
-        ch.failure = Some((0, f, false));
+    if let Some(ch) = &mut checker {
+        s.log_writes = true;
+        if !a.relation_only
+            && let Err(f) = ch.inc.check_all(&s)
+        {
+            ch.failure = Some((0, f, false));
+        }
     }
     let initial_failure = checker.as_ref().is_some_and(|c| c.failure.is_some());
     let mut recorded = Vec::new();
@@ -595,6 +598,7 @@ struct InvariantObserver<'a> {
     relation: Option<String>,
     trace: bool,
     state_facts: bool,
+    inc: crate::invariant::incremental::Incremental<'a>,
     prev: Option<State>,
     /// (step number, failure, whether it was the relation)
     failure: Option<(u64, crate::invariant::Failure, bool)>,
@@ -606,11 +610,9 @@ impl Observer for InvariantObserver<'_> {
         if self.trace {
             Tracer.before(s, th, step);
         }
-        if self.relation.is_some() {
-            self.prev = Some(s.clone());
-        }
+        self.prev = Some(s.clone());
     }
-    fn after(&mut self, s: &State, th: ThreadId, step: u64) -> Control {
+    fn after(&mut self, s: &mut State, th: ThreadId, step: u64) -> Control {
         self.steps.push(th);
         let n = step + 1;
         if let (Some(r), Some(old)) = (&self.relation, &self.prev)
@@ -619,8 +621,9 @@ impl Observer for InvariantObserver<'_> {
             self.failure = Some((n, f, true));
             return Control::Stop;
         }
+        let old = self.prev.take().expect("before() ran");
         if self.state_facts
-            && let Err(f) = crate::invariant::eval::check_state(self.c, s)
+            && let Err(f) = self.inc.check_step(&old, s)
         {
             self.failure = Some((n, f, false));
             return Control::Stop;

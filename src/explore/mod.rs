@@ -314,7 +314,7 @@ pub fn explore(
                     max_depth = max_depth.max(depth + 1);
                     parents.push((id, via));
                     queue.push_back((next, parents.len() - 1, depth + 1));
-                    if states % 4096 == 0 {
+                    if states.is_multiple_of(4096) {
                         progress(states, transitions, max_depth);
                     }
                 }
@@ -383,7 +383,7 @@ pub fn explore(
         }
         states += 1;
         max_depth = max_depth.max(depth + 1);
-        if states % 4096 == 0 {
+        if states.is_multiple_of(4096) {
             progress(states, transitions, max_depth);
         }
         if let Some(r) = bound_hit(opts, &start, states, depth + 1) {

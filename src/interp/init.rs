@@ -79,6 +79,9 @@ pub fn initial_state(
         sched_gen: 0,
         wakes: Vec::new(),
         alive: 1,
+        log_writes: false,
+        written: Vec::new(),
+        written_threads: Vec::new(),
     };
     // String constants in ConstantValue attributes are interned literals.
     for c in &classes.classes {

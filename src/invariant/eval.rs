@@ -42,6 +42,50 @@ impl std::fmt::Display for V {
 
 type R = Result<V, String>;
 
+/// A piece of the state an evaluation read (for incremental checking).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Loc {
+    Field(Ref, u32),
+    Monitor(Ref),
+    Mcount(Ref),
+    /// Anything about a thread: frames, status, thread object.
+    Thread(ThreadId),
+    HeapLen,
+    ThreadCount,
+    Statics,
+}
+
+/// A comparable value, for dependencies on `location == value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Int(i128),
+    Ref(Option<Ref>),
+    Bool(bool),
+    Bits(u64),
+}
+
+pub fn key_of(v: V) -> Option<Key> {
+    Some(match v {
+        V::Int(i) => Key::Int(i),
+        V::J32(i) => Key::Int(i as i128),
+        V::J64(i) => Key::Int(i as i128),
+        V::Thread(t) => Key::Int(t as i128),
+        V::Ref(r) => Key::Ref(r),
+        V::Bool(b) => Key::Bool(b),
+        V::F64(x) => Key::Bits(x.to_bits()),
+        V::Frame(..) => return None,
+    })
+}
+
+/// What an evaluation depended on: a location's value, or only whether a
+/// location equals a value (then a change matters only if it makes or
+/// breaks that equality).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dep {
+    Read(Loc),
+    Eq(Loc, Key),
+}
+
 pub struct Env<'a> {
     pub c: &'a Compiled,
     /// The state bare expressions read (the new state in a relation).
@@ -51,6 +95,8 @@ pub struct Env<'a> {
     /// The thread and frame `local[i]`, `stack[i]`, `pc` refer to.
     pub frame: Option<(ThreadId, usize)>,
     pub depth: usize,
+    /// When recording, the locations read so far.
+    pub deps: Option<Vec<Dep>>,
 }
 
 fn java(v: Value) -> R {
@@ -92,22 +138,52 @@ impl Env<'_> {
             vars: self.vars.clone(),
             frame: self.frame,
             depth: self.depth,
+            deps: None,
         }
     }
 
-    fn deref(&self, v: V, what: &str) -> Result<Ref, String> {
+    fn note(&mut self, d: Dep) {
+        if let Some(v) = &mut self.deps {
+            v.push(d);
+        }
+    }
+
+    fn note_read(&mut self, l: Loc) {
+        self.note(Dep::Read(l));
+    }
+
+    /// The location an attribute read on a reference denotes, if any.
+    fn field_loc(&self, r: Ref, attr: &str) -> Option<Loc> {
+        let o = self.s.object(r);
+        match attr {
+            "monitor" => Some(Loc::Monitor(r)),
+            "mcount" => Some(Loc::Mcount(r)),
+            _ if o.array().is_some() => None,
+            _ => self
+                .s
+                .classes
+                .class(o.class)
+                .field_slot(attr)
+                .map(|slot| Loc::Field(r, slot)),
+        }
+    }
+
+    fn deref(&mut self, v: V, what: &str) -> Result<Ref, String> {
         match v {
             V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => Ok(r),
-            V::Ref(Some(r)) => Err(format!(
-                "{what}: (REF {r}) is past the end of the heap ({} objects)",
-                self.s.heap.len()
-            )),
+            V::Ref(Some(r)) => {
+                self.note_read(Loc::HeapLen);
+                Err(format!(
+                    "{what}: (REF {r}) is past the end of the heap ({} objects)",
+                    self.s.heap.len()
+                ))
+            }
             V::Ref(None) => Err(format!("{what}: null dereference")),
             other => Err(format!("{what}: {other} is not a reference")),
         }
     }
 
-    fn thread_of(&self, v: V) -> Result<ThreadId, String> {
+    fn thread_of(&mut self, v: V) -> Result<ThreadId, String> {
         let t = match v {
             V::Thread(t) => t,
             other => match as_int(other) {
@@ -118,6 +194,7 @@ impl Env<'_> {
         if (t as usize) < self.s.threads.len() {
             Ok(t)
         } else {
+            self.note_read(Loc::ThreadCount);
             Err(format!("there is no thread {t}"))
         }
     }
@@ -148,6 +225,7 @@ impl Env<'_> {
                     None => self.frame.ok_or("`local`/`stack` outside a thread case")?,
                 };
                 let idx = as_int(self.eval(index)?).ok_or("a slot index must be a number")?;
+                self.note_read(Loc::Thread(t));
                 let f = self.s.threads[t as usize]
                     .stack
                     .get(i)
@@ -210,6 +288,11 @@ impl Env<'_> {
                 body,
                 ..
             } => {
+                self.note_read(if *over == Domain::Threads {
+                    Loc::ThreadCount
+                } else {
+                    Loc::HeapLen
+                });
                 let n = match over {
                     Domain::Threads => self.s.threads.len(),
                     Domain::Objects => self.s.heap.len(),
@@ -244,10 +327,12 @@ impl Env<'_> {
         match n {
             "pc" => {
                 let (t, i) = self.frame.ok_or("`pc` outside a thread case")?;
+                self.note_read(Loc::Thread(t));
                 return Ok(V::Int(self.s.threads[t as usize].stack[i].pc() as i128));
             }
             "stack_size" => {
                 let (t, i) = self.frame.ok_or("`stack_size` outside a thread case")?;
+                self.note_read(Loc::Thread(t));
                 return Ok(V::Int(
                     self.s.threads[t as usize].stack[i].stack.len() as i128
                 ));
@@ -331,6 +416,7 @@ impl Env<'_> {
                 }
             }
             "static" => {
+                self.note_read(Loc::Statics);
                 let path = dotted_path(one(f, args)?).ok_or("`static` takes `Class.field`")?;
                 let (class, field) = path
                     .rsplit_once('/')
@@ -364,14 +450,28 @@ impl Env<'_> {
             && !self.c.defs.contains_key(n.as_str())
         {
             match (n.as_str(), attr) {
-                ("heap", "length") => return Ok(V::Int(self.s.heap.len() as i128)),
-                ("threads", "count") => return Ok(V::Int(self.s.threads.len() as i128)),
+                ("heap", "length") => {
+                    self.note_read(Loc::HeapLen);
+                    return Ok(V::Int(self.s.heap.len() as i128));
+                }
+                ("threads", "count") => {
+                    self.note_read(Loc::ThreadCount);
+                    return Ok(V::Int(self.s.threads.len() as i128));
+                }
                 _ => {}
             }
         }
         let v = self.eval(base)?;
+        self.attr(v, attr, true)
+    }
+
+    /// Reads attribute `attr` of `v`; `record`: note the location read.
+    fn attr(&mut self, v: V, attr: &str, record: bool) -> R {
         match v {
             V::Thread(t) => {
+                if record {
+                    self.note_read(Loc::Thread(t));
+                }
                 let th = &self.s.threads[t as usize];
                 Ok(match attr {
                     "object" => V::Ref(th.object),
@@ -396,6 +496,9 @@ impl Env<'_> {
                 })
             }
             V::Frame(t, i) => {
+                if record {
+                    self.note_read(Loc::Thread(t));
+                }
                 let f = &self.s.threads[t as usize].stack[i];
                 Ok(match attr {
                     "pc" => V::Int(f.pc() as i128),
@@ -405,6 +508,9 @@ impl Env<'_> {
             }
             V::Ref(_) => {
                 let r = self.deref(v, &format!(".{attr}"))?;
+                if record && let Some(l) = self.field_loc(r, attr) {
+                    self.note_read(l);
+                }
                 let o = self.s.object(r);
                 match attr {
                     "monitor" => return Ok(V::Int(o.monitor as i128)),
@@ -456,6 +562,12 @@ impl Env<'_> {
             }
             _ => {}
         }
+        if matches!(op, BinOp::Eq | BinOp::Ne)
+            && self.deps.is_some()
+            && let Some(eq) = self.eq_refined(op, a, b)
+        {
+            return eq;
+        }
         let l = self.eval(a)?;
         let r = self.eval(b)?;
         match op {
@@ -489,6 +601,48 @@ impl Env<'_> {
             }
             _ => arith(op, l, r),
         }
+    }
+}
+
+impl Env<'_> {
+    /// `loc == value` where one side reads one location: record only the
+    /// equality, not the location's value (so that, e.g., every thread's
+    /// "the lock's owner is not me" does not depend on who owns it).
+    fn eq_refined(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Option<R> {
+        let (loc_side, other) = match (a, b) {
+            (Expr::Dot(..), Expr::Dot(..)) => return None,
+            (Expr::Dot(..), _) => (a, b),
+            (_, Expr::Dot(..)) => (b, a),
+            _ => return None,
+        };
+        let Expr::Dot(base, attr, _) = loc_side else {
+            return None;
+        };
+        if let Expr::Name(n, _) = &**base
+            && (n == "heap" || n == "threads")
+            && self.lookup(n).is_none()
+        {
+            return None;
+        }
+        let mut go = || -> R {
+            let k = self.eval(other)?;
+            let bv = self.eval(base)?;
+            let loc = match bv {
+                V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => self.field_loc(r, attr),
+                // A thread's attributes are one location whose value is not
+                // tracked: depend on the whole thread.
+                _ => None,
+            };
+            let v = self.attr(bv, attr, loc.is_none())?;
+            match (loc, key_of(k)) {
+                (Some(l), Some(key)) => self.note(Dep::Eq(l, key)),
+                (Some(l), None) => self.note_read(l),
+                _ => {}
+            }
+            let eq = equal(v, k)?;
+            Ok(V::Bool(eq == (op == BinOp::Eq)))
+        };
+        Some(go())
     }
 }
 
@@ -692,27 +846,65 @@ pub fn stack_text(s: &State, t: ThreadId) -> String {
 
 /// Checks the global facts.
 pub fn check_global(c: &Compiled, s: &State) -> Result<(), Failure> {
-    let mut env = Env {
-        c,
-        s,
-        old: None,
-        vars: Vec::new(),
-        frame: None,
-        depth: 0,
-    };
-    for f in &c.global {
-        fact(&mut env, f).map_err(|why| Failure::new(c, "global", f, why))?;
-    }
-    Ok(())
+    global_part(c, s, &mut None)
 }
 
 /// Checks the thread predicate for thread `t`.
 pub fn check_thread(c: &Compiled, s: &State, t: ThreadId) -> Result<(), Failure> {
+    thread_part(c, s, t, &mut None)
+}
+
+/// Checks the object predicates for the object at `r`.
+pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
+    object_part(c, s, r, &mut None)
+}
+
+fn env<'a>(
+    c: &'a Compiled,
+    s: &'a State,
+    vars: Vec<(String, V)>,
+    frame: Option<(ThreadId, usize)>,
+    rec: &mut Option<Vec<Dep>>,
+) -> Env<'a> {
+    Env {
+        c,
+        s,
+        old: None,
+        vars,
+        frame,
+        depth: 0,
+        deps: rec.take(),
+    }
+}
+
+/// The global facts; `rec`, when `Some`, collects what they read.
+pub fn global_part(c: &Compiled, s: &State, rec: &mut Option<Vec<Dep>>) -> Result<(), Failure> {
+    let mut env = env(c, s, Vec::new(), None, rec);
+    let mut result = Ok(());
+    for f in &c.global {
+        if let Err(why) = fact(&mut env, f) {
+            result = Err(Failure::new(c, "global", f, why));
+            break;
+        }
+    }
+    *rec = env.deps.take();
+    result
+}
+
+/// Thread `t`'s predicate: every case matching its call stack; at least one must.
+pub fn thread_part(
+    c: &Compiled,
+    s: &State,
+    t: ThreadId,
+    rec: &mut Option<Vec<Dep>>,
+) -> Result<(), Failure> {
     if c.cases.is_empty() {
         return Ok(());
     }
+    if let Some(r) = rec {
+        r.push(Dep::Read(Loc::Thread(t)));
+    }
     let cases = matching_cases(c, s, t);
-    let var = c.thread_var.clone();
     if cases.is_empty() {
         return Err(Failure {
             part: format!("thread {t}"),
@@ -723,36 +915,40 @@ pub fn check_thread(c: &Compiled, s: &State, t: ThreadId) -> Result<(), Failure>
             span: c.thread_span,
         });
     }
+    let var = c.thread_var.clone();
+    let top = s.threads[t as usize].stack.len().saturating_sub(1);
     for i in cases {
         let (case, pats) = &c.cases[i];
-        let top = s.threads[t as usize].stack.len().saturating_sub(1);
-        let mut env = Env {
-            c,
-            s,
-            old: None,
-            vars: vec![(var.clone(), V::Thread(t))],
-            frame: Some((t, top)),
-            depth: 0,
-        };
+        let mut vars = vec![(var.clone(), V::Thread(t))];
         for (k, p) in pats.iter().enumerate() {
             if let Some(a) = &p.alias {
-                env.vars.push((a.clone(), V::Frame(t, k)));
+                vars.push((a.clone(), V::Frame(t, k)));
             }
         }
+        let mut env = env(c, s, vars, Some((t, top)), rec);
+        let mut result = Ok(());
         for f in &case.facts {
-            fact(&mut env, f).map_err(|why| {
+            if let Err(why) = fact(&mut env, f) {
                 let mut fl =
                     Failure::new(c, &format!("thread {t} at {}", stack_text(s, t)), f, why);
                 fl.thread = Some(t);
-                fl
-            })?;
+                result = Err(fl);
+                break;
+            }
         }
+        *rec = env.deps.take();
+        result?;
     }
     Ok(())
 }
 
-/// Checks the object predicates for the object at `r`.
-pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
+/// The object predicates that apply to the object at `r` (its class never changes).
+pub fn object_part(
+    c: &Compiled,
+    s: &State,
+    r: Ref,
+    rec: &mut Option<Vec<Dep>>,
+) -> Result<(), Failure> {
     let oc = s.object(r).class;
     let is_array = s.object(r).array().is_some();
     for (var, class, facts) in &c.objects {
@@ -761,16 +957,10 @@ pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
         {
             continue;
         }
-        let mut env = Env {
-            c,
-            s,
-            old: None,
-            vars: vec![(var.clone(), V::Ref(Some(r)))],
-            frame: None,
-            depth: 0,
-        };
+        let mut env = env(c, s, vec![(var.clone(), V::Ref(Some(r)))], None, rec);
+        let mut result = Ok(());
         for f in facts {
-            fact(&mut env, f).map_err(|why| {
+            if let Err(why) = fact(&mut env, f) {
                 let name = if is_array {
                     "array".to_string()
                 } else {
@@ -778,9 +968,12 @@ pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
                 };
                 let mut fl = Failure::new(c, &format!("object (REF {r}), a {name}"), f, why);
                 fl.object = Some(r);
-                fl
-            })?;
+                result = Err(fl);
+                break;
+            }
         }
+        *rec = env.deps.take();
+        result?;
     }
     Ok(())
 }
@@ -814,6 +1007,7 @@ pub fn check_relation(c: &Compiled, name: &str, old: &State, new: &State) -> Res
         vars: Vec::new(),
         frame: None,
         depth: 0,
+        deps: None,
     };
     for f in facts {
         fact(&mut env, f).map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;

@@ -7,6 +7,7 @@
 
 pub mod ast;
 pub mod eval;
+pub mod incremental;
 pub mod parse;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -255,10 +256,10 @@ impl Checker<'_> {
                     self.define(name, *span, params.len())?;
                     c.defs.insert(name.clone(), (params.clone(), body.clone()));
                 }
-                Item::Pcs { name, set, span } => {
-                    if self.pcs.insert(name.clone(), set.clone()).is_some() {
-                        return Err(self.err(*span, format!("pcs `{name}` is defined twice")));
-                    }
+                Item::Pcs { name, set, span }
+                    if self.pcs.insert(name.clone(), set.clone()).is_some() =>
+                {
+                    return Err(self.err(*span, format!("pcs `{name}` is defined twice")));
                 }
                 _ => {}
             }
@@ -362,7 +363,7 @@ impl Checker<'_> {
             .methods
             .iter()
             .copied()
-            .filter(|m| &*self.classes.method(*m).name == p.method)
+            .filter(|m| *self.classes.method(*m).name == p.method)
             .collect();
         if methods.is_empty() {
             let names: HashSet<String> = self

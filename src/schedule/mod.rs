@@ -172,7 +172,7 @@ pub enum Control {
 /// with the new state. A run with an observer goes one step at a time.
 pub trait Observer {
     fn before(&mut self, _s: &State, _th: ThreadId, _step: u64) {}
-    fn after(&mut self, _s: &State, _th: ThreadId, _step: u64) -> Control {
+    fn after(&mut self, _s: &mut State, _th: ThreadId, _step: u64) -> Control {
         Control::Continue
     }
 }
@@ -268,7 +268,7 @@ impl Runner<'_, '_> {
     }
 }
 
-fn obs_after(opts: &mut RunOptions, s: &State, th: ThreadId, step: u64) -> Control {
+fn obs_after(opts: &mut RunOptions, s: &mut State, th: ThreadId, step: u64) -> Control {
     opts.observer
         .as_deref_mut()
         .map_or(Control::Continue, |o| o.after(s, th, step))

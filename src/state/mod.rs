@@ -329,6 +329,11 @@ pub struct State {
     /// started or ended, a class initialized), so schedulers may skip threads
     /// found blocked until then. Not part of state equality.
     pub sched_gen: u64,
+    /// When set, every object and thread written is logged in `written` /
+    /// `written_threads` (the incremental invariant checker drains them).
+    pub log_writes: bool,
+    pub written: Vec<Ref>,
+    pub written_threads: Vec<ThreadId>,
     /// How many threads are started and not finished (kept by start/end).
     pub alive: u32,
     /// Wake events since the scheduler last drained them (not part of equality).
@@ -364,6 +369,9 @@ impl State {
         self.threads.get(th as usize).map(|t| &**t)
     }
     pub fn thread_mut(&mut self, th: ThreadId) -> &mut Thread {
+        if self.log_writes {
+            self.written_threads.push(th);
+        }
         let t = Arc::make_mut(&mut self.threads[th as usize]);
         t.fingerprint.reset();
         t
@@ -372,6 +380,9 @@ impl State {
         &self.heap[r as usize]
     }
     pub fn object_mut(&mut self, r: Ref) -> &mut Object {
+        if self.log_writes {
+            self.written.push(r);
+        }
         let o = Arc::make_mut(&mut self.heap[r as usize]);
         o.fingerprint.reset();
         o
