@@ -99,12 +99,18 @@ fn witnesses_replay_to_the_same_violation() {
         let s = start(&format!("classfiles/{dir}"), main, args);
         for bfs in [false, true] {
             let r = search(&s, false, bfs);
-            let w = shorten(&s, r.witness.clone(), &r.verdict).unwrap();
+            let w = shorten(
+                &s,
+                r.witness.clone(),
+                &r.verdict,
+                &ExploreOptions::default(),
+            )
+            .unwrap();
             assert!(
                 w.len() <= r.witness.len(),
                 "{dir}: shortening made it longer"
             );
-            let replayed = replay_violation(&s, &w)
+            let replayed = replay_violation(&s, &w, &ExploreOptions::default())
                 .unwrap()
                 .unwrap_or_else(|| panic!("{dir}: witness does not replay"));
             check_verdict(dir, &replayed, expected, exception);
@@ -251,4 +257,51 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
         .output()
         .unwrap();
     assert_eq!(incomplete.status.code(), Some(3));
+}
+
+#[test]
+fn explore_checks_invariants_and_relations() {
+    use m5::explore::Properties;
+    use std::sync::Arc;
+    let load = |dir: &str| {
+        let s = start(dir, "Apprentice", &[]);
+        let text = std::fs::read_to_string("invariants/apprentice.inv").unwrap();
+        let c = m5::invariant::compile("apprentice.inv", &text, &s.classes).unwrap();
+        (s, Arc::new(c))
+    };
+    // The real Apprentice: no violation up to the depth bound, so "incomplete".
+    let (s, c) = load("classfiles/apprentice");
+    let props = Properties {
+        invariant: c,
+        state_facts: true,
+        relation: Some("Monotonicity".into()),
+    };
+    let opts = ExploreOptions {
+        properties: Some(props),
+        max_depth: Some(60),
+        ..Default::default()
+    };
+    let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+    assert_eq!(r.verdict.name(), "incomplete", "{:?}", r.verdict);
+    // The bogus one: the counter decreases, with a witness that replays to it.
+    let (s, c) = load("classfiles/apprentice-bogus");
+    let props = Properties {
+        invariant: c,
+        state_facts: false,
+        relation: Some("Monotonicity".into()),
+    };
+    let opts = ExploreOptions {
+        properties: Some(props),
+        bfs: true,
+        max_depth: Some(400),
+        ..Default::default()
+    };
+    let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+    assert_eq!(r.verdict.name(), "relation-violation", "{:?}", r.verdict);
+    let w = shorten(&s, r.witness.clone(), &r.verdict, &opts).unwrap();
+    let again = replay_violation(&s, &w, &opts).unwrap().expect("replays");
+    assert_eq!(again.name(), "relation-violation");
+    if let Verdict::RelationViolation { message, .. } = again {
+        assert!(message.contains("new(C.counter) = 1"), "{message}");
+    }
 }

@@ -160,6 +160,15 @@ pub struct ExploreArgs {
     /// Enable `assert` statements, like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Also check this invariant file on every reachable state (implies --every-instruction).
+    #[arg(long, value_name = "FILE")]
+    pub invariant: Option<PathBuf>,
+    /// Also check this relation of the invariant file on every step.
+    #[arg(long, value_name = "NAME", requires = "invariant")]
+    pub relation: Option<String>,
+    /// Check only the relation, not the invariant's state facts.
+    #[arg(long, requires = "relation")]
+    pub relation_only: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -448,7 +457,24 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         max_states: a.max_states,
         time_limit: a.time_limit.map(std::time::Duration::from_secs_f64),
         max_transition_steps: None,
+        properties: None,
     };
+    let mut opts = opts;
+    if let Some(path) = &a.invariant {
+        let c = crate::invariant::load(path, &initial.classes)
+            .map_err(|e| UsageError(e.rendered.clone()))?;
+        if let Some(r) = &a.relation
+            && !c.relations.contains_key(r)
+        {
+            return Err(UsageError(format!("{}: no relation `{r}`", path.display())).into());
+        }
+        opts.properties = Some(explore::Properties {
+            invariant: std::sync::Arc::new(c),
+            state_facts: !a.relation_only,
+            relation: a.relation.clone(),
+        });
+        opts.every_instruction = true;
+    }
     let bar = if std::io::stderr().is_terminal() && !a.json {
         let b = indicatif::ProgressBar::new_spinner();
         b.set_style(
@@ -473,7 +499,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         b.finish_and_clear();
     }
     let witness = if report.verdict.is_violation() {
-        explore::shorten(&initial, report.witness.clone(), &report.verdict)
+        explore::shorten(&initial, report.witness.clone(), &report.verdict, &opts)
             .map_err(|e| UsageError(e.to_string()))?
     } else {
         Vec::new()
@@ -506,7 +532,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             "states_per_second": rate,
             "peak_memory_mb": memory,
             "witness": witness,
-            "granularity": if a.every_instruction { "instruction" } else { "interaction" },
+            "granularity": if opts.every_instruction { "instruction" } else { "interaction" },
         });
         match &report.verdict {
             Verdict::UncaughtException {
@@ -524,6 +550,11 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::InvariantViolation { fact, message }
+            | Verdict::RelationViolation { fact, message } => {
+                j["fact"] = serde_json::json!(fact);
+                j["message"] = serde_json::json!(message);
+            }
             Verdict::Ok => {}
         }
         println!("{j}");
@@ -550,6 +581,12 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Incomplete { reason } => {
                 println!("incomplete: {reason}; no violation found so far")
             }
+            Verdict::InvariantViolation { message, .. } => {
+                println!("violation: invariant: {message}")
+            }
+            Verdict::RelationViolation { message, .. } => {
+                println!("violation: relation: {message}")
+            }
         }
         println!(
             "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s){}, {} granularity",
@@ -561,7 +598,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             memory
                 .map(|m| format!(", peak memory {m:.0} MB"))
                 .unwrap_or_default(),
-            if a.every_instruction {
+            if opts.every_instruction {
                 "instruction"
             } else {
                 "interaction"

@@ -24,8 +24,21 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 use crate::interp::{self, NoOp, Outcome, VmError};
 use crate::state::{Ref, State, ThreadId, Wake};
 
+/// Invariant and step relation to check on every state and transition.
+#[derive(Clone, Debug)]
+pub struct Properties {
+    pub invariant: std::sync::Arc<crate::invariant::Compiled>,
+    /// Check the invariant's state facts (not only the relation).
+    pub state_facts: bool,
+    pub relation: Option<String>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct ExploreOptions {
+    /// Checked on every state (and every step, for the relation). With
+    /// properties, the search branches at every instruction: every state a
+    /// schedule can reach is then visited.
+    pub properties: Option<Properties>,
     /// Branch at every instruction, not only at interacting ones.
     pub every_instruction: bool,
     /// Breadth-first (shortest witnesses) instead of depth-first.
@@ -52,6 +65,16 @@ pub enum Verdict {
     Deadlock {
         threads: Vec<BlockedThread>,
     },
+    /// A fact of the invariant fails on a reachable state.
+    InvariantViolation {
+        fact: String,
+        message: String,
+    },
+    /// The step relation fails on a reachable step.
+    RelationViolation {
+        fact: String,
+        message: String,
+    },
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -65,14 +88,13 @@ impl Verdict {
             Verdict::Ok => "ok",
             Verdict::UncaughtException { .. } => "uncaught-exception",
             Verdict::Deadlock { .. } => "deadlock",
+            Verdict::InvariantViolation { .. } => "invariant-violation",
+            Verdict::RelationViolation { .. } => "relation-violation",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
     pub fn is_violation(&self) -> bool {
-        matches!(
-            self,
-            Verdict::UncaughtException { .. } | Verdict::Deadlock { .. }
-        )
+        !matches!(self, Verdict::Ok | Verdict::Incomplete { .. })
     }
 }
 
@@ -216,7 +238,25 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 }
 
 /// Checks a newly reached state for violations.
-fn violation(parent: &State, s: &State) -> Option<Verdict> {
+fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
+    if let Some(p) = &opts.properties {
+        if let Some(r) = &p.relation
+            && let Err(f) = crate::invariant::eval::check_relation(&p.invariant, r, parent, s)
+        {
+            return Some(Verdict::RelationViolation {
+                fact: f.fact.clone(),
+                message: f.describe(&p.invariant),
+            });
+        }
+        if p.state_facts
+            && let Err(f) = crate::invariant::eval::check_state(&p.invariant, s)
+        {
+            return Some(Verdict::InvariantViolation {
+                fact: f.fact.clone(),
+                message: f.describe(&p.invariant),
+            });
+        }
+    }
     if let Some((th, exc)) = s.last_uncaught
         && parent.last_uncaught != s.last_uncaught
     {
@@ -252,6 +292,17 @@ pub fn explore(
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
+    // Properties are checked on every state: branch at every instruction.
+    let forced;
+    let opts = if opts.properties.is_some() && !opts.every_instruction {
+        forced = ExploreOptions {
+            every_instruction: true,
+            ..opts.clone()
+        };
+        &forced
+    } else {
+        opts
+    };
     let start = Instant::now();
     let mut fp = Fingerprint::new();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
@@ -263,6 +314,23 @@ pub fn explore(
     init.err.clear();
     init.wakes.clear();
     visited.insert(fp.of(&init));
+    if let Some(p) = &opts.properties
+        && p.state_facts
+        && let Err(f) = crate::invariant::eval::check_state(&p.invariant, &init)
+    {
+        let v = Verdict::InvariantViolation {
+            fact: f.fact.clone(),
+            message: f.describe(&p.invariant),
+        };
+        return Ok(Report {
+            verdict: v,
+            witness: Vec::new(),
+            states: 1,
+            transitions: 0,
+            max_depth: 0,
+            seconds: 0.0,
+        });
+    }
     let mut incomplete: Option<String> = None;
     let finish =
         |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| Report {
@@ -304,7 +372,7 @@ pub fn explore(
                 moved = true;
                 transitions += 1;
                 let via = vec![th; k as usize];
-                if let Some(v) = violation(&s, &next) {
+                if let Some(v) = violation(&s, &next, opts) {
                     parents.push((id, via));
                     let w = witness_of(&parents, parents.len() - 1);
                     return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
@@ -373,7 +441,7 @@ pub fn explore(
         *moved_flags.last_mut().expect("parallel") = true;
         transitions += 1;
         let via = vec![th; k as usize];
-        if let Some(v) = violation(&top.state, &next) {
+        if let Some(v) = violation(&top.state, &next, opts) {
             let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
             w.extend(via);
             return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
@@ -443,12 +511,16 @@ fn bound_hit(opts: &ExploreOptions, start: &Instant, states: u64, depth: u64) ->
 
 /// Replays `witness` from `initial` and reports whether the same kind of
 /// violation shows up (used to shorten witnesses and to test them).
-pub fn replay_violation(initial: &State, witness: &[ThreadId]) -> Result<Option<Verdict>, VmError> {
+pub fn replay_violation(
+    initial: &State,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<Option<Verdict>, VmError> {
     let mut s = initial.clone();
     for &th in witness {
         let parent = s.clone();
         if interp::step(&mut s, th)? == Outcome::Stepped
-            && let Some(v) = violation(&parent, &s)
+            && let Some(v) = violation(&parent, &s, opts)
         {
             return Ok(Some(v));
         }
@@ -471,6 +543,7 @@ pub fn shorten(
     initial: &State,
     witness: Vec<ThreadId>,
     verdict: &Verdict,
+    opts: &ExploreOptions,
 ) -> Result<Vec<ThreadId>, VmError> {
     let same = |v: &Option<Verdict>| match (v, verdict) {
         (
@@ -478,6 +551,14 @@ pub fn shorten(
             Verdict::UncaughtException { class: b, .. },
         ) => a == b,
         (Some(Verdict::Deadlock { .. }), Verdict::Deadlock { .. }) => true,
+        (
+            Some(Verdict::InvariantViolation { fact: a, .. }),
+            Verdict::InvariantViolation { fact: b, .. },
+        ) => a == b,
+        (
+            Some(Verdict::RelationViolation { fact: a, .. }),
+            Verdict::RelationViolation { fact: b, .. },
+        ) => a == b,
         _ => false,
     };
     let mut runs: Vec<(ThreadId, usize)> = Vec::new();
@@ -499,7 +580,7 @@ pub fn shorten(
         budget -= 1;
         let mut trial = runs.clone();
         trial.remove(i);
-        if same(&replay_violation(initial, &expand(&trial))?) {
+        if same(&replay_violation(initial, &expand(&trial), opts)?) {
             runs = trial;
         }
     }
@@ -508,7 +589,7 @@ pub fn shorten(
     let mut s = initial.clone();
     for (k, &th) in shortened.iter().enumerate() {
         let parent = s.clone();
-        if interp::step(&mut s, th)? == Outcome::Stepped && violation(&parent, &s).is_some() {
+        if interp::step(&mut s, th)? == Outcome::Stepped && violation(&parent, &s, opts).is_some() {
             return Ok(shortened[..=k].to_vec());
         }
     }
