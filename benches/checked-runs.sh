@@ -14,7 +14,7 @@ for sched in rr $(seq -f 'random:%g' 1 20); do
   $m5 run --classpath classfiles/apprentice --schedule "$sched" --max-steps "$steps" Apprentice 2>/dev/null
   t1=$(date +%s.%N)
   out=$($m5 run --classpath classfiles/apprentice --schedule "$sched" --max-steps "$steps" \
-        --invariant invariants/apprentice.inv --relation Monotonicity Apprentice 2>&1 | head -1)
+        --invariant invariants/apprentice.inv --relation Monotonicity Apprentice 2>&1 | sed -n 1p)
   t2=$(date +%s.%N)
   plain=$(echo "$t1 - $t0" | bc); checked=$(echo "$t2 - $t1" | bc)
   total_plain=$(echo "$total_plain + $plain" | bc); total_checked=$(echo "$total_checked + $checked" | bc)
