@@ -402,3 +402,25 @@ fn incremental_checking_agrees_with_full_checking() {
     // Every wrong variant fails under at least one of the two schedules.
     assert!(failures >= WRONG.len(), "only {failures} failures");
 }
+
+mod fuzz {
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 1000, ..ProptestConfig::default() })]
+        /// Mangled invariant files never panic the parser or the checker.
+        #[test]
+        fn mangled_invariants_never_panic(cut in 0usize..6000, insert in "[ -~\n]{0,12}", drop in 0usize..40) {
+            let text = std::fs::read_to_string("invariants/apprentice.inv").unwrap();
+            let mut chars: Vec<char> = text.chars().collect();
+            let at = cut.min(chars.len());
+            let end = (at + drop).min(chars.len());
+            chars.splice(at..end, insert.chars());
+            let mangled: String = chars.into_iter().collect();
+            let s = super::start("classfiles/apprentice");
+            if let Ok(c) = m5::invariant::compile("fuzz.inv", &mangled, &s.classes) {
+                let _ = m5::invariant::eval::check_state(&c, &s);
+            }
+        }
+    }
+}
