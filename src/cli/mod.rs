@@ -539,9 +539,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 thread,
                 class,
                 message,
+                at,
             } => {
-                j["exception"] =
-                    serde_json::json!({"class": class, "message": message, "thread": thread});
+                j["exception"] = serde_json::json!({"class": class, "message": message, "thread": thread, "at": at});
             }
             Verdict::Deadlock { threads } => {
                 j["deadlock"] = threads
@@ -565,9 +565,13 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 thread,
                 class,
                 message,
+                at,
             } => {
                 let sep = if message.is_empty() { "" } else { ": " };
-                println!("violation: uncaught {class}{sep}{message} in thread {thread}")
+                let name = interp::natives::thread_name(&initial, *thread);
+                println!(
+                    "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
+                )
             }
             Verdict::Deadlock { threads } => {
                 println!("violation: deadlock");
@@ -607,12 +611,13 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         if report.verdict.is_violation() {
             match &a.witness {
                 Some(p) => println!(
-                    "witness: {} steps written to {} (replay: m5 run --classpath {} --schedule file:{} {})",
+                    "witness: {} steps written to {} (replay: m5 run --classpath {} --schedule file:{} {}{})",
                     witness.len(),
                     p.display(),
                     a.classpath,
                     p.display(),
-                    a.main
+                    a.main,
+                    a.args.iter().map(|x| format!(" {x}")).collect::<String>()
                 ),
                 None => println!(
                     "witness: {} steps (write it with --witness PATH)",

@@ -61,6 +61,8 @@ pub enum Verdict {
         thread: ThreadId,
         class: String,
         message: String,
+        /// Where it was thrown: `Class.method pc N`.
+        at: String,
     },
     Deadlock {
         threads: Vec<BlockedThread>,
@@ -267,10 +269,12 @@ fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict
             .unwrap_or("")
             .trim_start_matches(": ")
             .to_string();
+        let at = s.last_uncaught_site.clone().unwrap_or_default();
         return Some(Verdict::UncaughtException {
             thread: th,
             class,
             message,
+            at,
         });
     }
     None

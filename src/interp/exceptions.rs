@@ -36,8 +36,18 @@ pub fn new_exception(s: &mut State, class: &str, msg: Option<String>) -> Result<
 /// of the top frame is where it happened; callers are at their invoke.
 pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmError> {
     let mut at_invoke = false;
+    // Where it was thrown, for the report if nothing catches it.
+    let site = s.threads[th as usize].top().map(|f| {
+        format!(
+            "{}.{} pc {}",
+            f.method.class_name.replace('/', "."),
+            f.method.name,
+            f.pc()
+        )
+    });
     loop {
         let Some(top) = s.threads[th as usize].top() else {
+            s.last_uncaught_site = site;
             uncaught(s, th, exc);
             return Ok(());
         };

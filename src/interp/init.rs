@@ -76,6 +76,7 @@ pub fn initial_state(
         exit: None,
         main_died: false,
         last_uncaught: None,
+        last_uncaught_site: None,
         sched_gen: 0,
         wakes: Vec::new(),
         alive: 1,

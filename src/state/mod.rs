@@ -324,6 +324,8 @@ pub struct State {
     pub main_died: bool,
     /// The most recent thread killed by an uncaught exception, and the exception.
     pub last_uncaught: Option<(ThreadId, Ref)>,
+    /// Where that exception was thrown (`Class.method pc N`); not part of equality.
+    pub last_uncaught_site: Option<String>,
     /// Bumped whenever something happens that may let a blocked thread move
     /// or change the set of live threads (a monitor freed, a notify, a thread
     /// started or ended, a class initialized), so schedulers may skip threads
