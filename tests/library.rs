@@ -40,3 +40,68 @@ fn every_native_in_the_table_exists_in_the_library() {
         assert!(m.is_native(), "{class}.{name}{desc} is not declared native");
     }
 }
+
+/// docs/library.md is the table of the Java library m5 provides, generated
+/// from the embedded classes; `M5_BLESS=1` regenerates it.
+#[test]
+fn library_table_is_up_to_date() {
+    use m5::state::print::java_type;
+    let t = ClassTable::load(&ClassPath::default(), &[], &m5::interp::natives::bind)
+        .expect("library loads");
+    let mut classes: Vec<_> = t.classes.iter().filter(|c| c.from_library).collect();
+    classes.sort_by(|a, b| a.name.cmp(&b.name));
+    let mut out = String::from(
+        "# The Java library m5 provides\n\n\
+         Generated from `src/library/java` by `tests/library.rs` (`M5_BLESS=1 cargo test --release --test library`).\n\
+         Methods marked *native* are implemented in Rust (`src/interp/natives.rs`, contracts in\n\
+         `src/library/NATIVES.md`); the others are Java that m5 interprets like user code.\n\
+         Anything not listed is not modeled: a program that uses it stops with an error naming it.\n\n\
+         | class | extends | methods |\n|---|---|---|\n",
+    );
+    for c in classes {
+        let sup = c
+            .super_id
+            .map(|s| t.class(s).name.replace('/', "."))
+            .unwrap_or_default();
+        let mut methods: Vec<String> = c
+            .methods
+            .iter()
+            .map(|m| t.method(*m))
+            .filter(|m| m.flags & 0x0002 == 0 && &*m.name != "<clinit>")
+            .map(|m| {
+                let params: Vec<String> = m5::classfile::param_descs(&m.desc)
+                    .iter()
+                    .map(|p| java_type(p))
+                    .collect();
+                let name = if &*m.name == "<init>" {
+                    "new".to_string()
+                } else {
+                    m.name.to_string()
+                };
+                let native = if m.is_native() { " *native*" } else { "" };
+                format!(
+                    "`{}{name}({})`{native}",
+                    if m.is_static() { "static " } else { "" },
+                    params.join(", ")
+                )
+            })
+            .collect();
+        methods.sort();
+        methods.dedup();
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            c.name.replace('/', "."),
+            sup,
+            methods.join(", ")
+        ));
+    }
+    let path = "docs/library.md";
+    if std::env::var_os("M5_BLESS").is_some() {
+        std::fs::write(path, &out).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == out,
+        "{path} is out of date: run M5_BLESS=1 cargo test --release --test library"
+    );
+}
