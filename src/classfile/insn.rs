@@ -1,5 +1,5 @@
 //! Decoded instructions, M5 style: an opcode with symbolic operands
-//! (`(GETFIELD "Job" "objref")`), plus the indices linking fills in so that
+//! (`(GETFIELD "Point" "x")`), plus the indices linking fills in so that
 //! execution never looks anything up by name.
 
 use std::fmt;
@@ -320,7 +320,7 @@ impl Insn {
     }
 }
 
-/// Renders an instruction in the paper's list style, e.g. `(GETFIELD "Job" "objref")`.
+/// Renders an instruction in the paper's list style, e.g. `(GETFIELD "Point" "x")`.
 /// `offsets` maps instruction indices to byte offsets (branch targets print
 /// as relative byte offsets, as M5 does).
 pub struct M5Insn<'a> {

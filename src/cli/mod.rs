@@ -19,9 +19,9 @@ the JVM and runs them under any thread schedule.";
 #[derive(Parser, Debug)]
 #[command(name = "m5", version, about = ABOUT, long_about = None, after_help = "\
 Examples:
-  m5 run --classpath classfiles/apprentice --schedule random:7 --max-steps 1000000 --stats Apprentice
+  m5 run --classpath out --schedule random:7 --max-steps 1000000 --stats Main
   m5 run --cp out --schedule list:0,0,0,1,1 --trace Main
-  m5 disasm --classpath classfiles/apprentice Job
+  m5 disasm --classpath out Worker
 
 Options of `run` go before the main class; what follows it is passed to main.
 Exit codes: run exits with the Java program's exit code; 2 means bad input or usage.")]
@@ -46,7 +46,7 @@ Generated schedules skip threads that cannot move; explicit ones step them as no
 Options go before MAIN; everything after MAIN is passed to the program.
 
 Examples:
-  m5 run --classpath classfiles/apprentice --schedule random:7 --max-steps 1000000 Apprentice
+  m5 run --classpath out --schedule random:7 --max-steps 1000000 Main
   m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2")]
     Run(RunArgs),
     /// Search every schedule for uncaught exceptions and deadlocks; print a replayable witness.
@@ -61,10 +61,10 @@ branches at every bytecode (the paper's model). A bound reached means
 Exit codes: 0 no violation (complete search), 1 violation found, 2 bad input, 3 incomplete.
 
 Examples:
-  m5 explore --classpath classfiles/finite-apprentice FiniteApprentice 3 3
-  m5 explore --classpath classfiles/finite-apprentice-bogus --witness bug.sched FiniteApprentice 3 3
-  m5 run --classpath classfiles/finite-apprentice-bogus --schedule file:bug.sched FiniteApprentice 3 3
-  m5 explore --classpath classfiles/deadlock-lock-order --json Main")]
+  m5 explore --classpath out Main 3 3
+  m5 explore --classpath out --witness bug.sched Main 3 3
+  m5 run --classpath out --schedule file:bug.sched Main 3 3
+  m5 explore --classpath out --json --bfs --max-depth 500 Main")]
     Explore(ExploreArgs),
     /// Check an invariant file against the class files and evaluate it on the initial state (Lemma 1).
     #[command(after_help = "\
@@ -74,10 +74,10 @@ evaluated on the initial state. Exit 0: holds; 1: a fact fails (named,
 with the thread, frame stack or object it was about); 2: bad input.
 
 Example:
-  m5 check-invariant --classpath classfiles/apprentice Apprentice invariants/apprentice.inv")]
+  m5 check-invariant --classpath out Main invariants/main.inv")]
     CheckInvariant(CheckInvariantArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
-    #[command(after_help = "Example:\n  m5 disasm --classpath classfiles/apprentice Job")]
+    #[command(after_help = "Example:\n  m5 disasm --classpath out Worker")]
     Disasm(DisasmArgs),
 }
 
@@ -86,7 +86,7 @@ pub struct RunArgs {
     /// Directories and jar files to load classes from, separated by ':'.
     #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
     pub classpath: String,
-    /// The main class (binary name, e.g. `Apprentice` or `pkg.Main`).
+    /// The main class (binary name, e.g. `Main` or `pkg.Main`).
     pub main: String,
     /// Arguments passed to main's String[].
     #[arg(trailing_var_arg = true, allow_hyphen_values = false)]

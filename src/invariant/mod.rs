@@ -54,7 +54,7 @@ pub struct Compiled {
 /// A fact that does not hold.
 #[derive(Clone, Debug)]
 pub struct Failure {
-    /// What the fact was about: "global", "thread 3 at Job.run@4 > ...", "object (REF 2), a Job".
+    /// What the fact was about: "global", "thread 3 at Worker.run@4 > ...", "object (REF 2), a Worker".
     pub part: String,
     /// The fact's name (its label, or "line N").
     pub fact: String,

@@ -253,7 +253,7 @@ impl<'a> Parser<'a> {
             });
         }
         if self.eat_keyword("object") {
-            let (var, _) = self.name("a variable naming the object, e.g. `object o : Job {`")?;
+            let (var, _) = self.name("a variable naming the object, e.g. `object o : Worker {`")?;
             let class = if self.eat_sym(":") {
                 Some(self.class_name()?)
             } else {
@@ -328,7 +328,10 @@ impl<'a> Parser<'a> {
         }
         let method = segs.pop().expect("two segments").to_string();
         let class = segs.join("/");
-        self.expect_sym("@", "`@` and the pcs of the frame, e.g. `Job.run @ 0..5`")?;
+        self.expect_sym(
+            "@",
+            "`@` and the pcs of the frame, e.g. `Worker.run @ 0..5`",
+        )?;
         let pcs = self.pcset()?;
         let alias = if self.eat_keyword("as") {
             Some(self.name("a frame name after `as`")?.0)
