@@ -83,9 +83,8 @@ Example:
 
 #[derive(clap::Args, Debug)]
 pub struct RunArgs {
-    /// Directories and jar files to load classes from, separated by ':'.
-    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
-    pub classpath: String,
+    #[command(flatten)]
+    pub cp: ClassPathArg,
     /// The main class (binary name, e.g. `Main` or `pkg.Main`).
     pub main: String,
     /// Arguments passed to main's String[].
@@ -128,9 +127,8 @@ pub struct RunArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct ExploreArgs {
-    /// Directories and jar files to load classes from, separated by ':'.
-    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
-    pub classpath: String,
+    #[command(flatten)]
+    pub cp: ClassPathArg,
     /// The main class (binary name).
     pub main: String,
     /// Arguments passed to main's String[].
@@ -173,9 +171,8 @@ pub struct ExploreArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct CheckInvariantArgs {
-    /// Directories and jar files to load classes from, separated by ':'.
-    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
-    pub classpath: String,
+    #[command(flatten)]
+    pub cp: ClassPathArg,
     /// The main class (binary name).
     pub main: String,
     /// The invariant file.
@@ -184,11 +181,18 @@ pub struct CheckInvariantArgs {
 
 #[derive(clap::Args, Debug)]
 pub struct DisasmArgs {
+    #[command(flatten)]
+    pub cp: ClassPathArg,
+    /// The class to print (binary name).
+    pub class: String,
+}
+
+/// `--classpath` (alias `--cp`), shared by every command that loads classes.
+#[derive(clap::Args, Debug)]
+pub struct ClassPathArg {
     /// Directories and jar files to load classes from, separated by ':'.
     #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
     pub classpath: String,
-    /// The class to print (binary name).
-    pub class: String,
 }
 
 /// An error that is the user's input's fault: exit code 2.
@@ -242,7 +246,7 @@ impl Observer for Tracer {
 }
 
 fn run(a: RunArgs) -> Result<i32> {
-    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
@@ -315,7 +319,7 @@ fn run(a: RunArgs) -> Result<i32> {
     if let Some(path) = &a.record {
         let header = format!(
             "m5 run --classpath {} {} --schedule ...: {} steps",
-            a.classpath, a.main, result.steps
+            a.cp.classpath, a.main, result.steps
         );
         schedule::write_schedule(path, &recorded, &header)
             .with_context(|| format!("cannot write schedule to {}", path.display()))?;
@@ -355,7 +359,7 @@ fn run(a: RunArgs) -> Result<i32> {
                 eprintln!("m5: {what} violated at step {step}: {}", f.describe(c));
                 let header = format!(
                     "schedule prefix reaching the {what} failure at step {step}\nreplay: m5 run --classpath {} --schedule file:{} {}",
-                    a.classpath,
+                    a.cp.classpath,
                     file.display(),
                     a.main
                 );
@@ -421,7 +425,7 @@ fn run(a: RunArgs) -> Result<i32> {
 }
 
 fn disasm(a: DisasmArgs) -> Result<i32> {
-    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.class).map_err(|e| UsageError(e.to_string()))?;
     let name = a.class.replace('.', "/");
     let id = classes
@@ -443,7 +447,7 @@ fn peak_memory_mb() -> Option<f64> {
 fn explore(a: ExploreArgs) -> Result<i32> {
     use crate::explore::{self, ExploreOptions, Verdict};
     use std::io::IsTerminal;
-    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
         assertions: a.assertions,
@@ -508,7 +512,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         let header = format!(
             "m5 explore witness: {}\nreplay: m5 run --classpath {} --schedule file:{} {} {}",
             report.verdict.name(),
-            a.classpath,
+            a.cp.classpath,
             path.display(),
             a.main,
             a.args.join(" ")
@@ -614,7 +618,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     "witness: {} steps written to {} (replay: m5 run --classpath {} --schedule file:{} {}{})",
                     witness.len(),
                     p.display(),
-                    a.classpath,
+                    a.cp.classpath,
                     p.display(),
                     a.main,
                     a.args.iter().map(|x| format!(" {x}")).collect::<String>()
@@ -675,7 +679,7 @@ impl Observer for InvariantObserver<'_> {
 }
 
 fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
-    let cp = ClassPath::parse(&a.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let s = interp::initial_state(classes, &a.main, &[], Config::default())
         .map_err(|e| UsageError(e.to_string()))?;
