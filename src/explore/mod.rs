@@ -125,7 +125,15 @@ pub struct Report {
 /// threads and objects, and each thread and object caches its own
 /// fingerprint (`HashCache`, reset whenever it is written), so a state's
 /// fingerprint costs one cached value per thread and object plus one hash.
-struct Fingerprint;
+struct Fingerprint {
+    /// Recently seen (statics, class-init status) vectors and their hash:
+    /// they change rarely, and `ptr_eq` recognizes an unchanged one in O(1).
+    globals: Vec<(
+        im::Vector<crate::state::Value>,
+        im::Vector<crate::state::InitStatus>,
+        u128,
+    )>,
+}
 
 fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
     let mut h = Xxh3::new();
@@ -135,7 +143,25 @@ fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
 
 impl Fingerprint {
     fn new() -> Self {
-        Fingerprint
+        Fingerprint {
+            globals: Vec::new(),
+        }
+    }
+
+    fn globals(&mut self, s: &State) -> u128 {
+        if let Some(g) = self
+            .globals
+            .iter()
+            .find(|g| g.0.ptr_eq(&s.statics) && g.1.ptr_eq(&s.init))
+        {
+            return g.2;
+        }
+        let h = hash128(&(&s.statics, &s.init));
+        if self.globals.len() >= 16 {
+            self.globals.remove(0);
+        }
+        self.globals.push((s.statics.clone(), s.init.clone(), h));
+        h
     }
     fn of(&mut self, s: &State) -> u128 {
         // Everything `State`'s equality compares, in order.
@@ -148,7 +174,8 @@ impl Fingerprint {
         for o in &s.heap {
             bytes.extend(o.fingerprint.get_or(|| hash128(&**o)).to_le_bytes());
         }
-        bytes.extend(hash128(&(&s.statics, &s.init, s.exit, s.main_died)).to_le_bytes());
+        bytes.extend(self.globals(s).to_le_bytes());
+        bytes.extend(hash128(&(s.exit, s.main_died)).to_le_bytes());
         bytes.extend(hash128(&(&s.interned, &s.mirrors, &s.last_uncaught)).to_le_bytes());
         xxh3_128(&bytes)
     }
