@@ -305,3 +305,44 @@ fn explore_checks_invariants_and_relations() {
         assert!(message.contains("new(C.counter) = 1"), "{message}");
     }
 }
+
+#[test]
+fn field_write_analysis_sees_through_calls() {
+    let cp = ClassPath::parse("classfiles/finite-apprentice").unwrap();
+    let t = load_classes(&cp, "FiniteApprentice").unwrap();
+    let w = m5::explore::writers::Writers::new(&t);
+    let job = t.id("Job").unwrap();
+    let method = |name: &str| {
+        t.class(job)
+            .methods
+            .iter()
+            .map(|m| t.method(*m))
+            .find(|m| &*m.name == name)
+            .unwrap()
+            .id
+    };
+    // run() reaches incr(), which writes the counter; neither writes objref or calls.
+    let run = w.fields_written(method("run"));
+    assert!(run.contains(&"counter:I".to_string()), "{run:?}");
+    assert!(
+        !run.iter()
+            .any(|f| f.starts_with("objref:") || f.starts_with("calls:")),
+        "{run:?}"
+    );
+    assert!(
+        w.fields_written(method("setref"))
+            .iter()
+            .any(|f| f.starts_with("objref:"))
+    );
+    // main writes both, directly and through setref.
+    let main_class = t.id("FiniteApprentice").unwrap();
+    let main = t
+        .declared_method(main_class, "main", "([Ljava/lang/String;)V")
+        .unwrap()
+        .id;
+    let m = w.fields_written(main);
+    assert!(
+        m.iter().any(|f| f.starts_with("objref:")) && m.iter().any(|f| f.starts_with("calls:")),
+        "{m:?}"
+    );
+}

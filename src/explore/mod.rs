@@ -21,6 +21,8 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashSet;
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
+pub mod writers;
+
 use crate::interp::{self, NoOp, Outcome, VmError};
 use crate::state::{Ref, State, ThreadId, Wake};
 
@@ -187,6 +189,7 @@ fn transition(
     s: &State,
     th: ThreadId,
     opts: &ExploreOptions,
+    writers: &writers::Writers,
     steps: &mut u64,
 ) -> Result<Option<State>, VmError> {
     let mut next = s.clone();
@@ -200,7 +203,7 @@ fn transition(
             && next.exit.is_none()
             && next.last_uncaught == s.last_uncaught
             && next.thread(th).is_some_and(|t| t.wait.is_none())
-            && interp::is_thread_local_step(&next, th)
+            && (interp::is_thread_local_step(&next, th) || writers.private_read(&next, th))
         {
             if interp::step(&mut next, th)? != Outcome::Stepped {
                 break;
@@ -335,6 +338,7 @@ pub fn explore(
         opts
     };
     let start = Instant::now();
+    let writers = writers::Writers::new(&initial.classes);
     let mut fp = Fingerprint::new();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     let mut states = 1u64;
@@ -397,7 +401,7 @@ pub fn explore(
             let mut moved = false;
             for th in s.live_threads() {
                 let mut k = 0;
-                let Some(next) = transition(&s, th, opts, &mut k)? else {
+                let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
                     continue;
                 };
                 moved = true;
@@ -466,7 +470,7 @@ pub fn explore(
         };
         let depth = top.depth;
         let mut k = 0;
-        let Some(next) = transition(&top.state, th, opts, &mut k)? else {
+        let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
             continue;
         };
         *moved_flags.last_mut().expect("parallel") = true;
