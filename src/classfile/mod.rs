@@ -711,18 +711,14 @@ fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
             if let Some(cid) = t.id(&m.class) {
                 let found = find_method(t, cid, &m.name, &m.desc);
                 match kind {
+                    // A missing method is an error only if the call runs.
                     InvokeKind::Static => {
-                        let id = found.ok_or_else(|| {
-                            format!("no static method {}.{}{}", m.class, m.name, m.desc)
-                        })?;
-                        m.owner = Some(t.method(id).class);
-                        m.target = Some(id);
+                        if let Some(id) = found {
+                            m.owner = Some(t.method(id).class);
+                            m.target = Some(id);
+                        }
                     }
-                    InvokeKind::Special => {
-                        m.target = Some(found.ok_or_else(|| {
-                            format!("no method {}.{}{}", m.class, m.name, m.desc)
-                        })?);
-                    }
+                    InvokeKind::Special => m.target = found,
                     InvokeKind::Virtual | InvokeKind::Interface => {
                         // Private and final methods cannot be overridden: bind directly.
                         if let Some(id) = found {
@@ -768,23 +764,25 @@ fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
 fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
     if let Some(cid) = t.id(&f.class) {
         let c = t.class(cid);
-        let slot = c
+        // A missing field is an error only if the instruction runs (as in the JVM).
+        if let Some(slot) = c
             .layout
             .iter()
             .rposition(|s| s.name == f.name && s.desc == f.desc)
-            .ok_or_else(|| format!("no field {}.{}:{}", f.class, f.name, f.desc))?;
-        f.slot = Some(slot as u32);
-        f.owner = Some(cid);
+        {
+            f.slot = Some(slot as u32);
+            f.owner = Some(cid);
+        }
     }
     Ok(())
 }
 
 fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
     if let Some(cid) = t.id(&f.class) {
-        let (owner, slot) = find_static(t, cid, &f.name)
-            .ok_or_else(|| format!("no static field {}.{}", f.class, f.name))?;
-        f.slot = Some(slot);
-        f.owner = Some(owner);
+        if let Some((owner, slot)) = find_static(t, cid, &f.name) {
+            f.slot = Some(slot);
+            f.owner = Some(owner);
+        }
     }
     Ok(())
 }

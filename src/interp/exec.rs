@@ -346,6 +346,22 @@ fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
     }
 }
 
+/// A field or method the class file names but no loaded class has: either
+/// the class is missing, or it lacks the member (m5's library models only
+/// part of the JDK).
+fn unresolved(s: &State, method: &Method, ip: u32, class: &str, member: String) -> VmError {
+    if s.classes.id(class).is_none() {
+        return missing_class(method, ip, class);
+    }
+    let (method, pc) = err_here(method, ip);
+    VmError::NoSuchMethod {
+        class: class.replace('/', "."),
+        name: member,
+        method,
+        pc,
+    }
+}
+
 fn advance(s: &mut State, th: ThreadId) {
     frame_mut(s, th).ip += 1;
 }
@@ -593,7 +609,13 @@ fn instance_field(
     f: &FieldRef,
 ) -> Result<Outcome, VmError> {
     let Some(slot) = f.slot else {
-        return Err(missing_class(method, ip, &f.class));
+        return Err(unresolved(
+            s,
+            method,
+            ip,
+            &f.class,
+            format!("field {}:{}", f.name, f.desc),
+        ));
     };
     let slot = slot as usize;
     let wide = matches!(f.desc.as_bytes()[0], b'J' | b'D');
@@ -649,7 +671,13 @@ fn static_field(
     f: &FieldRef,
 ) -> Result<Outcome, VmError> {
     let (Some(slot), Some(owner)) = (f.slot, f.owner) else {
-        return Err(missing_class(method, ip, &f.class));
+        return Err(unresolved(
+            s,
+            method,
+            ip,
+            &f.class,
+            format!("static field {}:{}", f.name, f.desc),
+        ));
     };
     init_or_return!(s, th, owner);
     match insn {
@@ -718,7 +746,13 @@ fn invoke(
     let target = match kind {
         InvokeKind::Static => {
             let (Some(t), Some(owner)) = (m.target, m.owner) else {
-                return Err(missing_class(caller, ip, &m.class));
+                return Err(unresolved(
+                    s,
+                    caller,
+                    ip,
+                    &m.class,
+                    format!("static method {}{}", m.name, m.desc),
+                ));
             };
             init_or_return!(s, th, owner);
             t
@@ -731,7 +765,15 @@ fn invoke(
             match (kind, m.target) {
                 (InvokeKind::Special, Some(t))
                 | (InvokeKind::Virtual | InvokeKind::Interface, Some(t)) => t,
-                (InvokeKind::Special, None) => return Err(missing_class(caller, ip, &m.class)),
+                (InvokeKind::Special, None) => {
+                    return Err(unresolved(
+                        s,
+                        caller,
+                        ip,
+                        &m.class,
+                        format!("method {}{}", m.name, m.desc),
+                    ));
+                }
                 _ => {
                     let cls = dispatch_class(s, recv);
                     match s.classes.class(cls).vtable.get(&m.selector) {
@@ -743,7 +785,7 @@ fn invoke(
                             let (method, pc) = err_here(caller, ip);
                             return Err(VmError::NoSuchMethod {
                                 class: class_name(s, cls).to_string(),
-                                name: format!("{}{}", m.name, m.desc),
+                                name: format!("method {}{}", m.name, m.desc),
                                 method,
                                 pc,
                             });
@@ -758,7 +800,10 @@ fn invoke(
         let (method, pc) = err_here(caller, ip);
         return Err(VmError::NoSuchMethod {
             class: callee.class_name.to_string(),
-            name: format!("{}{} (abstract)", callee.name, callee.desc),
+            name: format!(
+                "implementation of the abstract method {}{}",
+                callee.name, callee.desc
+            ),
             method,
             pc,
         });

@@ -43,7 +43,7 @@ pub enum VmError {
         method: String,
         pc: u32,
     },
-    #[error("no method {name} for class {class} (called from {method} at pc {pc})")]
+    #[error("class {class} has no {name} in m5's model (used by {method} at pc {pc})")]
     NoSuchMethod {
         class: String,
         name: String,
