@@ -778,11 +778,12 @@ fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String
 }
 
 fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> {
-    if let Some(cid) = t.id(&f.class) {
-        if let Some((owner, slot)) = find_static(t, cid, &f.name) {
-            f.slot = Some(slot);
-            f.owner = Some(owner);
-        }
+    // A missing static field is an error only if the instruction runs.
+    if let Some(cid) = t.id(&f.class)
+        && let Some((owner, slot)) = find_static(t, cid, &f.name)
+    {
+        f.slot = Some(slot);
+        f.owner = Some(owner);
     }
     Ok(())
 }
