@@ -111,15 +111,8 @@ pub struct RunArgs {
     /// Enable assertions (`assert` statements), like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
-    /// Check this invariant file on every state of the run; stop at the first failure.
-    #[arg(long, value_name = "FILE")]
-    pub invariant: Option<PathBuf>,
-    /// Also check this relation of the invariant file on every step.
-    #[arg(long, value_name = "NAME", requires = "invariant")]
-    pub relation: Option<String>,
-    /// Check only the relation, not the invariant's state facts.
-    #[arg(long, requires = "relation")]
-    pub relation_only: bool,
+    #[command(flatten)]
+    pub props: PropertyArgs,
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
     #[arg(long, value_name = "PATH", requires = "invariant")]
     pub failure_schedule: Option<PathBuf>,
@@ -158,15 +151,8 @@ pub struct ExploreArgs {
     /// Enable `assert` statements, like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
-    /// Also check this invariant file on every reachable state (implies --every-instruction).
-    #[arg(long, value_name = "FILE")]
-    pub invariant: Option<PathBuf>,
-    /// Also check this relation of the invariant file on every step.
-    #[arg(long, value_name = "NAME", requires = "invariant")]
-    pub relation: Option<String>,
-    /// Check only the relation, not the invariant's state facts.
-    #[arg(long, requires = "relation")]
-    pub relation_only: bool,
+    #[command(flatten)]
+    pub props: PropertyArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -193,6 +179,49 @@ pub struct ClassPathArg {
     /// Directories and jar files to load classes from, separated by ':'.
     #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
     pub classpath: String,
+}
+
+/// `--invariant`, `--relation`, `--relation-only`: properties checked on
+/// every state and step (shared by `run` and `explore`).
+#[derive(clap::Args, Debug)]
+pub struct PropertyArgs {
+    /// Check this invariant file on every state; stop at the first failure
+    /// (`explore`: implies --every-instruction).
+    #[arg(long, value_name = "FILE")]
+    pub invariant: Option<PathBuf>,
+    /// Also check this relation of the invariant file on every step.
+    #[arg(long, value_name = "NAME", requires = "invariant")]
+    pub relation: Option<String>,
+    /// Check only the relation, not the invariant's state facts.
+    #[arg(long, requires = "relation")]
+    pub relation_only: bool,
+}
+
+impl PropertyArgs {
+    /// Loads and checks the invariant file (if any) against the classes, and
+    /// that the relation named exists in it.
+    fn load(
+        &self,
+        classes: &crate::classfile::ClassTable,
+    ) -> Result<Option<crate::invariant::Compiled>> {
+        let Some(path) = &self.invariant else {
+            return Ok(None);
+        };
+        let c =
+            crate::invariant::load(path, classes).map_err(|e| UsageError(e.rendered.clone()))?;
+        if let Some(r) = &self.relation
+            && !c.relations.contains_key(r)
+        {
+            let mut names: Vec<&String> = c.relations.keys().collect();
+            names.sort();
+            return Err(UsageError(format!(
+                "{}: no relation `{r}` (relations: {names:?})",
+                path.display()
+            ))
+            .into());
+        }
+        Ok(Some(c))
+    }
 }
 
 /// An error that is the user's input's fault: exit code 2.
@@ -254,30 +283,12 @@ fn run(a: RunArgs) -> Result<i32> {
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
-    let compiled = match &a.invariant {
-        Some(path) => {
-            let c = crate::invariant::load(path, &s.classes)
-                .map_err(|e| UsageError(e.rendered.clone()))?;
-            if let Some(r) = &a.relation
-                && !c.relations.contains_key(r)
-            {
-                let mut names: Vec<&String> = c.relations.keys().collect();
-                names.sort();
-                return Err(UsageError(format!(
-                    "{}: no relation `{r}` (relations: {names:?})",
-                    path.display()
-                ))
-                .into());
-            }
-            Some(c)
-        }
-        None => None,
-    };
+    let compiled = a.props.load(&s.classes)?;
     let mut checker = compiled.as_ref().map(|c| InvariantObserver {
         c,
-        relation: a.relation.clone(),
+        relation: a.props.relation.clone(),
         trace: a.trace,
-        state_facts: !a.relation_only,
+        state_facts: !a.props.relation_only,
         inc: crate::invariant::incremental::Incremental::new(c),
         prev: None,
         failure: None,
@@ -285,7 +296,7 @@ fn run(a: RunArgs) -> Result<i32> {
     });
     if let Some(ch) = &mut checker {
         s.log_writes = true;
-        if !a.relation_only
+        if !a.props.relation_only
             && let Err(f) = ch.inc.check_all(&s)
         {
             ch.failure = Some((0, f, false));
@@ -333,19 +344,21 @@ fn run(a: RunArgs) -> Result<i32> {
             .clone()
             .unwrap_or_else(|| PathBuf::from("m5-failure.sched"));
         match &ch.failure {
-            None if a.relation_only => eprintln!(
+            None if a.props.relation_only => eprintln!(
                 "m5: relation {} held on all {} steps",
-                a.relation.as_deref().unwrap_or(""),
+                a.props.relation.as_deref().unwrap_or(""),
                 result.steps
             ),
             None => eprintln!(
                 "m5: invariant {} held on all {} states{}",
-                a.invariant
+                a.props
+                    .invariant
                     .as_ref()
                     .map(|p| p.display().to_string())
                     .unwrap_or_default(),
                 result.steps + 1,
-                a.relation
+                a.props
+                    .relation
                     .as_ref()
                     .map(|r| format!(", relation {r} on all {} steps", result.steps))
                     .unwrap_or_default()
@@ -464,18 +477,11 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         properties: None,
     };
     let mut opts = opts;
-    if let Some(path) = &a.invariant {
-        let c = crate::invariant::load(path, &initial.classes)
-            .map_err(|e| UsageError(e.rendered.clone()))?;
-        if let Some(r) = &a.relation
-            && !c.relations.contains_key(r)
-        {
-            return Err(UsageError(format!("{}: no relation `{r}`", path.display())).into());
-        }
+    if let Some(c) = a.props.load(&initial.classes)? {
         opts.properties = Some(explore::Properties {
             invariant: std::sync::Arc::new(c),
-            state_facts: !a.relation_only,
-            relation: a.relation.clone(),
+            state_facts: !a.props.relation_only,
+            relation: a.props.relation.clone(),
         });
         opts.every_instruction = true;
     }

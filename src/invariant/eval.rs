@@ -687,19 +687,22 @@ fn arith(op: BinOp, l: V, r: V) -> R {
             _ => None,
         }
     }
-    let zero = || Err::<V, String>("division by zero".into());
+    /// The 64-bit Java operation; truncated to 32 bits it is also the `int`
+    /// one (`MIN_VALUE / -1` included).
+    fn java(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
+        Ok(match op {
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            BinOp::Mul => a.wrapping_mul(b),
+            BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
+            BinOp::Div => a.wrapping_div(b),
+            _ => a.wrapping_rem(b),
+        })
+    }
     match (l, r) {
         (V::J64(_), _) | (_, V::J64(_)) => {
             let (a, b) = (int64(l).ok_or("not a long")?, int64(r).ok_or("not a long")?);
-            Ok(V::J64(match op {
-                BinOp::Add => a.wrapping_add(b),
-                BinOp::Sub => a.wrapping_sub(b),
-                BinOp::Mul => a.wrapping_mul(b),
-                BinOp::Div if b == 0 => return zero(),
-                BinOp::Div => a.wrapping_div(b),
-                BinOp::Rem if b == 0 => return zero(),
-                _ => a.wrapping_rem(b),
-            }))
+            Ok(V::J64(java(op, a, b)?))
         }
         (V::J32(_), _) | (_, V::J32(_)) => {
             let (Some(a), Some(b)) = (int32(l), int32(r)) else {
@@ -707,15 +710,7 @@ fn arith(op: BinOp, l: V, r: V) -> R {
                     "{l} and {r}: a number out of int range next to an int"
                 ));
             };
-            Ok(V::J32(match op {
-                BinOp::Add => a.wrapping_add(b),
-                BinOp::Sub => a.wrapping_sub(b),
-                BinOp::Mul => a.wrapping_mul(b),
-                BinOp::Div if b == 0 => return zero(),
-                BinOp::Div => a.wrapping_div(b),
-                BinOp::Rem if b == 0 => return zero(),
-                _ => a.wrapping_rem(b),
-            }))
+            Ok(V::J32(java(op, a as i64, b as i64)? as i32))
         }
         _ => {
             let (Some(a), Some(b)) = (as_int(l), as_int(r)) else {
@@ -725,9 +720,8 @@ fn arith(op: BinOp, l: V, r: V) -> R {
                 BinOp::Add => a.checked_add(b).ok_or("overflow")?,
                 BinOp::Sub => a.checked_sub(b).ok_or("overflow")?,
                 BinOp::Mul => a.checked_mul(b).ok_or("overflow")?,
-                BinOp::Div if b == 0 => return zero(),
+                BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
                 BinOp::Div => a.div_euclid(b),
-                BinOp::Rem if b == 0 => return zero(),
                 _ => a.rem_euclid(b),
             }))
         }

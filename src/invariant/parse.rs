@@ -454,24 +454,28 @@ impl<'a> Parser<'a> {
         Ok(lhs)
     }
 
-    fn or(&mut self) -> PResult<Expr> {
+    /// `operand (sym operand)*`, left-associative.
+    fn left_assoc(
+        &mut self,
+        sym: &str,
+        op: BinOp,
+        operand: fn(&mut Self) -> PResult<Expr>,
+    ) -> PResult<Expr> {
         let start = self.pos;
-        let mut e = self.and()?;
-        while self.eat_sym("||") {
-            let r = self.and()?;
-            e = Expr::Binary(BinOp::Or, Box::new(e), Box::new(r), self.span_from(start));
+        let mut e = operand(self)?;
+        while self.eat_sym(sym) {
+            let r = operand(self)?;
+            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
         }
         Ok(e)
     }
 
+    fn or(&mut self) -> PResult<Expr> {
+        self.left_assoc("||", BinOp::Or, Self::and)
+    }
+
     fn and(&mut self) -> PResult<Expr> {
-        let start = self.pos;
-        let mut e = self.cmp()?;
-        while self.eat_sym("&&") {
-            let r = self.cmp()?;
-            e = Expr::Binary(BinOp::And, Box::new(e), Box::new(r), self.span_from(start));
-        }
-        Ok(e)
+        self.left_assoc("&&", BinOp::And, Self::cmp)
     }
 
     fn cmp(&mut self) -> PResult<Expr> {
