@@ -6,5 +6,6 @@ pub mod cli;
 pub mod explore;
 pub mod interp;
 pub mod invariant;
+pub mod prove;
 pub mod schedule;
 pub mod state;

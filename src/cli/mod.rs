@@ -9,9 +9,12 @@ use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
 use crate::classfile::ClassPath;
+
+mod prove;
 use crate::interp::{self, init::load_classes};
 use crate::schedule::{self, Control, Observer, RunEnd, RunOptions, Schedule};
 use crate::state::{Config, State, ThreadId, print};
+use prove::{check_cmd, prove_cmd};
 
 const ABOUT: &str = "m5 turns javac's .class files into an executable Moore & Porter \"M5\" model of \
 the JVM and runs them under any thread schedule.";
@@ -76,6 +79,43 @@ with the thread, frame stack or object it was about); 2: bad input.
 Example:
   m5 check-invariant --classpath out Main invariants/main.inv")]
     CheckInvariant(CheckInvariantArgs),
+    /// Prove a theorem file: the invariant is inductive (Lemmas 1, 2), relations hold across steps (Lemma 3).
+    #[command(after_help = "\
+A theorem file names the program, the invariant file and the theorems:
+
+  classpath  ../classfiles/apprentice     # paths are relative to the theorem file
+  main       Apprentice
+  invariant  ../invariants/apprentice.inv
+  prove invariant                expect proved
+  prove relation Monotonicity    expect proved
+
+Lemma 1 is checked by running the invariant on the initial state. Lemma 2
+splits on the stepping thread's call-stack shape (those the program can
+reach and a `when` case allows), executes its next instruction symbolically
+and asks Z3 whether every part of the invariant still holds: global, the
+stepping thread's, a new thread's, every object's, and every other
+thread's (pairwise, shape against shape). Lemma 3 does the same for each
+relation. A relation theorem is proved when Lemmas 1, 2 and 3 are.
+
+Verdicts: proved (Z3 found every obligation unsat), refuted (a
+counterexample to some obligation, printed as a state), unknown (a timeout,
+Z3 unknown, or something the prover does not model). Unknown is never
+proved. Exit codes: 0 all proved, 1 something refuted, 2 bad input,
+3 unknown.
+
+Examples:
+  m5 prove proofs/apprentice.proof
+  m5 prove --verbose --timeout 2000 proofs/apprentice.proof
+  m5 prove --emit-smt2 /tmp/obl proofs/apprentice.proof && cvc5 /tmp/obl/case0001-000.smt2
+  m5 prove --json proofs/apprentice.proof")]
+    Prove(ProveArgs),
+    /// Prove every theorem file in a directory (or the files given) and compare each verdict with its `expect`.
+    #[command(after_help = "\
+Exit codes: 0 every verdict is the expected one, 1 some verdict differs, 2 bad input.
+
+Example:
+  m5 check proofs/")]
+    Check(CheckArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath out Worker")]
     Disasm(DisasmArgs),
@@ -166,6 +206,40 @@ pub struct CheckInvariantArgs {
 }
 
 #[derive(clap::Args, Debug)]
+pub struct ProveArgs {
+    /// The theorem file.
+    pub file: PathBuf,
+    /// Print every case and obligation, not only the failed ones.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Solver timeout per obligation, in milliseconds (a timeout is "unknown").
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub timeout: u32,
+    /// Solver threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Write every obligation as a self-contained SMT-LIB2 file into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub emit_smt2: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// Theorem files, or directories whose `*.proof` files to check.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Solver timeout per obligation, in milliseconds.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    pub timeout: u32,
+    /// Solver threads (default: all cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+#[derive(clap::Args, Debug)]
 pub struct DisasmArgs {
     #[command(flatten)]
     pub cp: ClassPathArg,
@@ -235,6 +309,8 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Disasm(a) => disasm(a),
         Command::Explore(a) => explore(a),
         Command::CheckInvariant(a) => check_invariant(a),
+        Command::Prove(a) => prove_cmd(a),
+        Command::Check(a) => check_cmd(a),
     }
 }
 

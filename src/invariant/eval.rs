@@ -737,15 +737,9 @@ pub fn dotted_path(e: &Expr) -> Option<String> {
     }
 }
 
-/// Does frame pattern `p` (resolved pcs) match this frame?
-fn frame_matches(c: &Compiled, case: usize, k: usize, f: &crate::state::Frame) -> bool {
-    let p = &c.cases[case].1[k];
-    p.methods.contains(&f.method.id) && p.pcs.as_ref().is_none_or(|set| set.contains(&f.pc()))
-}
-
-/// The cases of the thread predicate that match thread `t`'s call stack.
-pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
-    let stack = &s.threads[t as usize].stack;
+/// The cases of the thread predicate that match a call stack given as
+/// (method, pc) pairs, bottom first.
+pub fn cases_for(c: &Compiled, stack: &[(crate::classfile::MethodId, u32)]) -> Vec<usize> {
     (0..c.cases.len())
         .filter(|&i| {
             let (case, pats) = &c.cases[i];
@@ -754,9 +748,21 @@ pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
                 stack.len() >= n
             } else {
                 stack.len() == n
-            }) && (0..n).all(|k| frame_matches(c, i, k, &stack[k]))
+            }) && pats.iter().zip(stack).all(|(p, (m, pc))| {
+                p.methods.contains(m) && p.pcs.as_ref().is_none_or(|set| set.contains(pc))
+            })
         })
         .collect()
+}
+
+/// The cases of the thread predicate that match thread `t`'s call stack.
+pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
+    let stack: Vec<_> = s.threads[t as usize]
+        .stack
+        .iter()
+        .map(|f| (f.method.id, f.pc()))
+        .collect();
+    cases_for(c, &stack)
 }
 
 /// The values of the fact's field, slot and old/new sub-expressions, so a

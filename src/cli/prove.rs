@@ -1,0 +1,300 @@
+//! `m5 prove` and `m5 check`: theorem files in, verdicts and readable
+//! counterexamples out.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::UsageError;
+use crate::prove::driver::{self, LemmaStats, Report};
+use crate::prove::theorem::{self, Verdict};
+use crate::prove::{Lemma, Options};
+
+fn options(timeout: u32, jobs: Option<usize>, emit: Option<PathBuf>) -> Options {
+    Options {
+        timeout_ms: timeout,
+        jobs: jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        }),
+        emit_smt2: emit,
+    }
+}
+
+fn run_file(path: &Path, opts: &Options, show_progress: bool) -> Result<Report> {
+    let tf = theorem::load(path).map_err(|e| UsageError(e.to_string()))?;
+    let bar = (show_progress && std::io::stderr().is_terminal()).then(|| {
+        let b = indicatif::ProgressBar::new(0);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} obligations")
+                .expect("template"),
+        );
+        b.set_message(format!("proving {}", path.display()));
+        b
+    });
+    let progress = |done: usize, total: usize| {
+        if let Some(b) = &bar {
+            b.set_length(total as u64);
+            b.set_position(done as u64);
+        }
+    };
+    let r = driver::prove(&tf, opts, &progress).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    Ok(r)
+}
+
+fn stats_line(name: &str, st: &LemmaStats) -> String {
+    format!(
+        "{name}: {} cases, {} obligations: {} proved, {} refuted, {} unknown ({:.2} s of solver time)",
+        st.cases,
+        st.obligations,
+        st.proved,
+        st.refuted,
+        st.unknown,
+        st.time.as_secs_f64()
+    )
+}
+
+fn exit_code(r: &Report) -> i32 {
+    if r.verdicts.iter().any(|(_, v)| *v == Verdict::Refuted) {
+        1
+    } else if r.verdicts.iter().any(|(_, v)| *v == Verdict::Unknown) {
+        3
+    } else {
+        0
+    }
+}
+
+pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
+    let opts = options(a.timeout, a.jobs, a.emit_smt2.clone());
+    let r = run_file(&a.file, &opts, !a.json)?;
+    let mem = driver::peak_memory_mb();
+    if a.json {
+        let st = |s: &LemmaStats| {
+            serde_json::json!({
+                "cases": s.cases, "obligations": s.obligations, "proved": s.proved,
+                "refuted": s.refuted, "unknown": s.unknown, "solver_seconds": s.time.as_secs_f64(),
+            })
+        };
+        let failed: Vec<_> = r
+            .outcomes
+            .iter()
+            .filter(|o| o.verdict != Verdict::Proved)
+            .map(|o| {
+                serde_json::json!({
+                    "verdict": o.verdict.name(), "lemma": lemma_name(o.lemma), "case": o.case,
+                    "instruction": o.insn, "branch": o.branch, "obligation": o.what, "detail": o.detail,
+                })
+            })
+            .collect();
+        let v = serde_json::json!({
+            "file": a.file.display().to_string(),
+            "invariant": r.invariant, "invariant_lines": r.invariant_lines,
+            "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
+            "shapes": r.shapes, "allowed_shapes": r.allowed,
+            "lemma2": st(&r.lemma2),
+            "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
+            "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
+            "walk_error": r.walk_error,
+            "theorems": r.verdicts.iter().map(|(t, v)| serde_json::json!({
+                "theorem": t.goal.name(), "verdict": v.name(),
+                "expected": t.expect.map(|e| e.name()),
+            })).collect::<Vec<_>>(),
+            "failed": failed,
+            "wall_seconds": r.wall.as_secs_f64(),
+            "solver_seconds": r.solver_time.as_secs_f64(),
+            "jobs": r.jobs,
+            "peak_memory_mb": mem,
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(exit_code(&r));
+    }
+    print_report(&a.file, &r, a.verbose);
+    println!(
+        "time: {:.2} s wall, {:.2} s in the solver on {} threads; peak memory {}",
+        r.wall.as_secs_f64(),
+        r.solver_time.as_secs_f64(),
+        r.jobs,
+        mem.map_or("unknown".into(), |m| format!("{m:.0} MB"))
+    );
+    Ok(exit_code(&r))
+}
+
+fn lemma_name(l: Lemma) -> &'static str {
+    match l {
+        Lemma::Preserved => "Lemma 2",
+        Lemma::Relation => "Lemma 3",
+    }
+}
+
+fn print_report(file: &Path, r: &Report, verbose: bool) {
+    println!(
+        "{}: invariant {} ({} lines, {} facts, {} thread cases)",
+        file.display(),
+        r.invariant,
+        r.invariant_lines,
+        r.facts,
+        r.thread_cases
+    );
+    match &r.lemma1 {
+        None => println!("Lemma 1 (the initial state is good): proved by computation"),
+        Some(f) => println!("Lemma 1 (the initial state is good): refuted\n  {f}"),
+    }
+    if let Some(e) = &r.walk_error {
+        println!("unknown: {e}");
+    } else {
+        println!(
+            "call-stack shapes: {} reachable by the program, {} allowed by the invariant",
+            r.shapes, r.allowed
+        );
+    }
+    println!(
+        "{}",
+        stats_line("Lemma 2 (good states stay good)", &r.lemma2)
+    );
+    for (name, st) in &r.lemma3 {
+        println!("{}", stats_line(&format!("Lemma 3 (relation {name})"), st));
+    }
+    for (case, why) in &r.unsupported {
+        println!("unknown: stepping thread at {case}: {why}");
+    }
+    let mut shown = 0;
+    let mut last_case = String::new();
+    for o in &r.outcomes {
+        let failed = o.verdict != Verdict::Proved;
+        if !(verbose || failed) {
+            continue;
+        }
+        if failed && !verbose && shown >= 10 {
+            continue;
+        }
+        let head = format!(
+            "{} {}",
+            o.case,
+            if o.branch.is_empty() {
+                o.insn.clone()
+            } else {
+                format!("{} ({})", o.insn, o.branch)
+            }
+        );
+        if verbose && head != last_case {
+            println!("case: stepping thread th at {head}");
+            last_case = head.clone();
+        }
+        if failed {
+            shown += 1;
+            println!(
+                "{}: {}, stepping thread th at {head}\n  obligation: {}",
+                o.verdict.name(),
+                lemma_name(o.lemma),
+                o.what
+            );
+            for l in o.detail.lines() {
+                println!("  {l}");
+            }
+        } else {
+            println!(
+                "  proved ({:.1} ms): {}",
+                o.time.as_secs_f64() * 1e3,
+                o.what
+            );
+        }
+    }
+    let failed = r
+        .outcomes
+        .iter()
+        .filter(|o| o.verdict != Verdict::Proved)
+        .count();
+    if failed > shown {
+        println!(
+            "... and {} more failed obligations (--verbose shows all)",
+            failed - shown
+        );
+    }
+    for (t, v) in &r.verdicts {
+        let why = match (&t.goal, v) {
+            (theorem::Goal::Invariant, Verdict::Proved) => {
+                " (Lemmas 1 and 2: it holds in every reachable state)"
+            }
+            (theorem::Goal::Relation(_), Verdict::Proved) => {
+                " (Lemmas 1, 2 and 3: it holds across every step from every reachable state)"
+            }
+            (theorem::Goal::Relation(_), Verdict::Unknown)
+                if r.lemma3.iter().all(|(_, s)| s.refuted == 0) =>
+            {
+                " (Lemma 3 alone does not establish it unless the invariant is proved)"
+            }
+            _ => "",
+        };
+        println!("theorem {}: {}{why}", t.goal.name(), v.name());
+    }
+}
+
+/// The theorem files under the paths given (directories: their `*.proof`).
+fn theorem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut v: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| UsageError(format!("{}: {e}", p.display())))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "proof"))
+                .collect();
+            v.sort();
+            out.extend(v);
+        } else if p.exists() {
+            out.push(p.clone());
+        } else {
+            return Err(UsageError(format!("{}: no such file or directory", p.display())).into());
+        }
+    }
+    if out.is_empty() {
+        return Err(UsageError("no theorem files (*.proof) found".into()).into());
+    }
+    Ok(out)
+}
+
+pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
+    let opts = options(a.timeout, a.jobs, None);
+    let files = theorem_files(&a.paths)?;
+    let (mut ok, mut bad) = (0, 0);
+    for f in &files {
+        let r = run_file(f, &opts, true)?;
+        for (t, v) in &r.verdicts {
+            let (mark, good) = match t.expect {
+                Some(e) if e == *v => ("ok  ", true),
+                Some(_) => ("FAIL", false),
+                None => ("ok  ", true),
+            };
+            if good {
+                ok += 1;
+            } else {
+                bad += 1;
+            }
+            println!(
+                "{mark} {}: {}: {}{} ({:.2} s)",
+                f.display(),
+                t.goal.name(),
+                v.name(),
+                match t.expect {
+                    Some(e) if e != *v => format!(", expected {}", e.name()),
+                    _ => String::new(),
+                },
+                r.wall.as_secs_f64()
+            );
+            if !good {
+                print_report(f, &r, false);
+            }
+        }
+    }
+    println!(
+        "{} theorem files, {} theorems: {ok} as expected, {bad} not",
+        files.len(),
+        ok + bad
+    );
+    Ok(if bad == 0 { 0 } else { 1 })
+}

@@ -1,0 +1,214 @@
+//! `m5 prove`: from a theorem file to verdicts. Loads the program and the
+//! invariant, checks Lemma 1 by computation, walks the call-stack shapes,
+//! builds every case's obligations and solves them in parallel.
+
+use std::time::{Duration, Instant};
+
+use super::theorem::{Goal, TheoremFile, Verdict};
+use super::*;
+use crate::classfile::ClassPath;
+use crate::interp::{self, init::load_classes};
+use crate::state::Config;
+
+/// Counts for one lemma.
+#[derive(Clone, Debug, Default)]
+pub struct LemmaStats {
+    pub cases: usize,
+    pub obligations: usize,
+    pub proved: usize,
+    pub refuted: usize,
+    pub unknown: usize,
+    pub time: Duration,
+}
+
+pub struct Report {
+    pub invariant: String,
+    pub invariant_lines: usize,
+    pub facts: usize,
+    pub thread_cases: usize,
+    /// Lemma 1: None if it holds, else the failure.
+    pub lemma1: Option<String>,
+    /// Call-stack shapes reached / allowed by the invariant.
+    pub shapes: usize,
+    pub allowed: usize,
+    /// Why the walk failed (nothing else is proved then).
+    pub walk_error: Option<String>,
+    /// Cases the prover could not build: (case, why).
+    pub unsupported: Vec<(String, String)>,
+    pub outcomes: Vec<Outcome>,
+    pub lemma2: LemmaStats,
+    /// Per relation.
+    pub lemma3: Vec<(String, LemmaStats)>,
+    pub verdicts: Vec<(theorem::Theorem, Verdict)>,
+    pub wall: Duration,
+    pub solver_time: Duration,
+    pub jobs: usize,
+}
+
+/// Bad input: the theorem file, class path, main class or invariant.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InputError(pub String);
+
+pub fn prove(
+    tf: &TheoremFile,
+    opts: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, InputError> {
+    let t0 = Instant::now();
+    let at = |e: String| InputError(format!("{}: {e}", tf.path.display()));
+    let cp = ClassPath::parse(&tf.classpath).map_err(|e| at(e.to_string()))?;
+    let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
+    let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
+        .map_err(|e| at(e.to_string()))?;
+    let c = crate::invariant::load(&tf.invariant, &s0.classes)
+        .map_err(|e| InputError(e.rendered.clone()))?;
+    let relations: Vec<String> = tf
+        .theorems
+        .iter()
+        .filter_map(|t| match &t.goal {
+            Goal::Relation(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    for t in &tf.theorems {
+        let Goal::Relation(r) = &t.goal else { continue };
+        if !c.relations.contains_key(r) {
+            return Err(InputError(format!(
+                "{}:{}: the invariant file {} has no relation {r}",
+                tf.path.display(),
+                t.line,
+                tf.invariant.display()
+            )));
+        }
+    }
+    let lemma1 = crate::invariant::eval::check_state(&c, &s0)
+        .err()
+        .map(|f| f.describe(&c));
+    let mut report = Report {
+        invariant: tf.invariant.display().to_string(),
+        invariant_lines: c.file.source.lines().count(),
+        facts: c.global.len()
+            + c.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
+            + c.objects.iter().map(|o| o.2.len()).sum::<usize>(),
+        thread_cases: c.cases.len(),
+        lemma1,
+        shapes: 0,
+        allowed: 0,
+        walk_error: None,
+        unsupported: Vec::new(),
+        outcomes: Vec::new(),
+        lemma2: LemmaStats::default(),
+        lemma3: relations
+            .iter()
+            .map(|r| (r.clone(), LemmaStats::default()))
+            .collect(),
+        verdicts: Vec::new(),
+        wall: Duration::ZERO,
+        solver_time: Duration::ZERO,
+        jobs: opts.jobs,
+    };
+    match walk(&s0.classes, &s0) {
+        Err(e) => report.walk_error = Some(e),
+        Ok(w) => {
+            let prover = Prover {
+                classes: &s0.classes,
+                c: &c,
+                walk: &w,
+                relations: relations.clone(),
+                preservation: true,
+            };
+            let allowed = prover.allowed();
+            report.shapes = w.shapes.len();
+            report.allowed = allowed.len();
+            let mut vcs = Vec::new();
+            let mut cases_built = 0;
+            for &si in &allowed {
+                match prover.case(si) {
+                    Ok(v) => {
+                        cases_built += 1;
+                        vcs.extend(v);
+                    }
+                    Err(why) => report
+                        .unsupported
+                        .push((shape_text(&s0.classes, &w.shapes[si]), why)),
+                }
+            }
+            match prover.noop_case() {
+                Ok(Some(v)) => vcs.push(v),
+                Ok(None) => {}
+                Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
+            }
+            if let Some(dir) = &opts.emit_smt2 {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
+            }
+            let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
+            report.outcomes = solve(&vcs, opts, &|n| progress(n, total));
+            // One extra case: a thread that cannot move leaves the state as it is.
+            report.lemma2.cases = cases_built + 1;
+            for (_, st) in &mut report.lemma3 {
+                st.cases = cases_built + 1;
+            }
+            for o in &report.outcomes {
+                report.solver_time += o.time;
+                let st = match o.lemma {
+                    Lemma::Preserved => &mut report.lemma2,
+                    Lemma::Relation => {
+                        let name = o.what.trim_start_matches("relation ");
+                        match report.lemma3.iter_mut().find(|(r, _)| r == name) {
+                            Some((_, st)) => st,
+                            None => continue,
+                        }
+                    }
+                };
+                st.obligations += 1;
+                st.time += o.time;
+                match o.verdict {
+                    Verdict::Proved => st.proved += 1,
+                    Verdict::Refuted => st.refuted += 1,
+                    Verdict::Unknown => st.unknown += 1,
+                }
+            }
+        }
+    }
+    let incomplete = report.walk_error.is_some() || !report.unsupported.is_empty();
+    let inv = if report.lemma1.is_some() || report.lemma2.refuted > 0 {
+        Verdict::Refuted
+    } else if incomplete || report.lemma2.unknown > 0 {
+        Verdict::Unknown
+    } else {
+        Verdict::Proved
+    };
+    for t in &tf.theorems {
+        let v = match &t.goal {
+            Goal::Invariant => inv,
+            Goal::Relation(r) => {
+                let st = &report
+                    .lemma3
+                    .iter()
+                    .find(|(x, _)| x == r)
+                    .expect("relation listed")
+                    .1;
+                if st.refuted > 0 {
+                    Verdict::Refuted
+                } else if inv == Verdict::Proved && st.unknown == 0 && !incomplete {
+                    Verdict::Proved
+                } else {
+                    Verdict::Unknown
+                }
+            }
+        };
+        report.verdicts.push((t.clone(), v));
+    }
+    report.wall = t0.elapsed();
+    Ok(report)
+}
+
+/// Peak resident memory of this process, in MB (Linux), if known.
+pub fn peak_memory_mb() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}

@@ -1,0 +1,893 @@
+//! The prover: is the invariant inductive, and does a step relation hold
+//! from every good state? Following Moore & Porter:
+//!
+//! - Lemma 1: the invariant holds on the initial state (by computation);
+//! - Lemma 2: for every thread `th` and good state `s`, `step(th, s)` is
+//!   good. The stepping thread's cases are the call-stack shapes the
+//!   program can reach (a walk of the symbolic step with data ignored) that
+//!   the invariant allows; each instruction is executed symbolically
+//!   (`step`) and every part of the invariant re-checked: global, the
+//!   stepping thread's, a new thread's, every object's, and every other
+//!   thread's, case against case (the interference check);
+//! - Lemma 3: a relation holds between `s` and `step(th, s)`.
+//!
+//! Each obligation is an SMT-LIB2 script; unsat of its negation is
+//! "proved". Sat is "refuted" with Z3's model rendered as a state; unknown
+//! or a timeout is "unknown", never proved.
+
+pub mod driver;
+pub mod inv;
+pub mod smt;
+pub mod step;
+pub mod sym;
+pub mod theorem;
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::classfile::{ClassId, ClassTable, M5Insn};
+use crate::invariant::Compiled;
+use crate::state::{Body, State};
+use inv::{FactTerm, SEnv};
+use smt::Script;
+use step::{Branch, Cx};
+use sym::*;
+pub use theorem::{Goal, Verdict};
+
+/// The call-stack shapes the program can reach, found by running the
+/// symbolic step with the data ignored from the initial state's threads.
+pub struct Walk {
+    pub shapes: Vec<Shape>,
+    /// Classes the program instantiates.
+    pub inst: BTreeSet<ClassId>,
+    pub arrays: bool,
+    /// Shapes whose next instruction the prover does not model.
+    pub unsupported: HashMap<usize, String>,
+}
+
+const MAX_DEPTH: usize = 64;
+
+/// The bound variable of the object macros.
+const OBJ_VAR: &str = "o!x";
+
+fn dummy_frames(classes: &ClassTable, shape: &Shape) -> Vec<SFrame> {
+    shape
+        .iter()
+        .map(|a| {
+            let v = |t: &Ty| {
+                if *t == Ty::Top {
+                    SVal::top()
+                } else {
+                    SVal::new(*t, "x")
+                }
+            };
+            SFrame {
+                method: classes.method(a.method).clone(),
+                ip: a.ip,
+                locals: a.locals.iter().map(v).collect(),
+                stack: a.stack.iter().map(v).collect(),
+            }
+        })
+        .collect()
+}
+
+pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
+    let mut roots = Vec::new();
+    for t in &s0.threads {
+        let mut shape = Vec::new();
+        for f in &t.stack {
+            let ty = |v: &crate::state::Value| {
+                Ty::of_value(v).ok_or_else(|| {
+                    "the initial state holds a floating-point value; the prover does not model them"
+                        .to_string()
+                })
+            };
+            shape.push(AFrame {
+                method: f.method.id,
+                ip: f.ip,
+                locals: f.locals.iter().map(ty).collect::<Result<_, _>>()?,
+                stack: f.stack.iter().map(ty).collect::<Result<_, _>>()?,
+            });
+        }
+        if !shape.is_empty() {
+            roots.push(shape);
+        }
+    }
+    let mut inst = BTreeSet::new();
+    let mut arrays = false;
+    for o in &s0.heap {
+        match o.body {
+            Body::Array { .. } => arrays = true,
+            _ => {
+                inst.insert(o.class);
+            }
+        }
+    }
+    loop {
+        let before = (inst.len(), arrays);
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut index: HashMap<Shape, usize> = HashMap::new();
+        let mut unsupported = HashMap::new();
+        let mut queue = std::collections::VecDeque::new();
+        for r in &roots {
+            if !index.contains_key(r) {
+                index.insert(r.clone(), shapes.len());
+                shapes.push(r.clone());
+                queue.push_back(shapes.len() - 1);
+            }
+        }
+        let mut found = inst.clone();
+        while let Some(i) = queue.pop_front() {
+            let frames = dummy_frames(classes, &shapes[i]);
+            let cx = Cx {
+                classes,
+                inst: &inst,
+                arrays,
+            };
+            let mut sc = Script::default();
+            let heap = Heap::pre(&mut sc);
+            let branches = match step::step(&cx, &mut sc, &heap, "th", &frames) {
+                Ok(b) => b,
+                Err(e) => {
+                    unsupported.insert(i, e.0);
+                    continue;
+                }
+            };
+            for b in branches {
+                if let Some(c) = b.new_class {
+                    found.insert(c);
+                }
+                let mut next = Vec::new();
+                if !b.noop && !b.frames.is_empty() {
+                    next.push(b.frames.iter().map(SFrame::shape).collect::<Shape>());
+                }
+                if let Some(nt) = &b.new_thread {
+                    next.push(nt.iter().map(SFrame::shape).collect());
+                }
+                for s in next {
+                    if s.len() > MAX_DEPTH {
+                        return Err(format!(
+                            "call stacks deeper than {MAX_DEPTH} frames (recursion?): the prover needs a bounded set of call-stack shapes"
+                        ));
+                    }
+                    if !index.contains_key(&s) {
+                        index.insert(s.clone(), shapes.len());
+                        shapes.push(s);
+                        queue.push_back(shapes.len() - 1);
+                    }
+                }
+            }
+        }
+        inst = found;
+        if (inst.len(), arrays) == before {
+            return Ok(Walk {
+                shapes,
+                inst,
+                arrays,
+                unsupported,
+            });
+        }
+    }
+}
+
+/// Settings of a proof run.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Per-obligation solver timeout.
+    pub timeout_ms: u32,
+    pub jobs: usize,
+    pub emit_smt2: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Lemma {
+    /// Lemma 2: the invariant is preserved.
+    Preserved,
+    /// Lemma 3: a relation holds across the step.
+    Relation,
+}
+
+/// One thing to prove.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub lemma: Lemma,
+    /// "global part", "thread th's part", "thread u at ... (interference)", ...
+    pub what: String,
+    /// Hypotheses beyond the case's own (the other thread's part, the object's).
+    pub hyp: String,
+    pub facts: Vec<FactTerm>,
+    /// A pre-step check instead of facts.
+    pub check: Option<String>,
+    /// Reference terms the goal reads (object facts are instantiated at them).
+    pub refs: Vec<String>,
+}
+
+impl Obligation {
+    fn with_refs(mut self, refs: Vec<String>) -> Obligation {
+        self.refs = refs;
+        self
+    }
+
+    fn goal(&self) -> String {
+        let g = match &self.check {
+            Some(c) => c.clone(),
+            None => smt::and(
+                &self
+                    .facts
+                    .iter()
+                    .map(|f| f.term.clone())
+                    .collect::<Vec<_>>(),
+            ),
+        };
+        smt::implies(&self.hyp, &g)
+    }
+}
+
+/// A stepping-thread case with one branch of its instruction.
+pub struct CaseVc {
+    /// The stepping thread's shape, e.g. `Job.run@4 > Job.incr@20`.
+    pub case: String,
+    pub insn: String,
+    pub branch: String,
+    pub common: String,
+    pub obligations: Vec<Obligation>,
+    /// Slots of the stepping thread, for counterexamples: (label, term, sort).
+    pub shown: Vec<(String, String, smt::Sort)>,
+}
+
+/// The result of one obligation.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub case: String,
+    pub insn: String,
+    pub branch: String,
+    pub lemma: Lemma,
+    pub what: String,
+    pub verdict: Verdict,
+    /// For refuted and unknown obligations: why, and the model as a state.
+    pub detail: String,
+    pub time: Duration,
+}
+
+pub struct Prover<'a> {
+    pub classes: &'a ClassTable,
+    pub c: &'a Compiled,
+    pub walk: &'a Walk,
+    pub relations: Vec<String>,
+    /// Prove the invariant preserved (Lemma 2), or only relations (Lemma 3).
+    pub preservation: bool,
+}
+
+fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
+    shape
+        .iter()
+        .map(|a| {
+            let m = classes.method(a.method);
+            format!(
+                "{}.{}@{}",
+                m.class_name.replace('/', "."),
+                m.name,
+                m.pc(a.ip)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+impl Prover<'_> {
+    /// The shapes the invariant allows: those some `when` case matches.
+    pub fn allowed(&self) -> Vec<usize> {
+        (0..self.walk.shapes.len())
+            .filter(|&i| {
+                let st: Vec<_> = self.walk.shapes[i]
+                    .iter()
+                    .map(|a| (a.method, self.classes.method(a.method).pc(a.ip)))
+                    .collect();
+                !crate::invariant::eval::cases_for(self.c, &st).is_empty()
+            })
+            .collect()
+    }
+
+    fn classes_ok(&self) -> String {
+        let mut ids: Vec<i64> = self.walk.inst.iter().map(|&c| c as i64).collect();
+        if self.walk.arrays {
+            ids.push(ARRAY_CLASS);
+        }
+        smt::or(
+            &ids.iter()
+                .map(|i| format!("(= (select cls $R) {})", smt::int(*i)))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// Builds the obligations of stepping a thread in shape `si`.
+    pub fn case(&self, si: usize) -> Result<Vec<CaseVc>, String> {
+        let classes = self.classes;
+        let shape = &self.walk.shapes[si];
+        let case = shape_text(classes, shape);
+        let top = shape.last().expect("nonempty");
+        let tm = classes.method(top.method);
+        let insn = M5Insn {
+            insn: &tm.code[top.ip as usize],
+            index: top.ip as usize,
+            offsets: &tm.offsets,
+        }
+        .to_string();
+        if let Some(why) = self.walk.unsupported.get(&si) {
+            return Err(why.clone());
+        }
+        let cx = Cx {
+            classes,
+            inst: &self.walk.inst,
+            arrays: self.walk.arrays,
+        };
+        let mut sc = Script::default();
+        let pre = Heap::pre(&mut sc);
+        sc.declare("th", "Int");
+        let frames = frames_of(&mut sc, classes, "th", shape);
+        let mut state_refs: Vec<String> = Vec::new();
+        let mut refs: Vec<String> = Vec::new();
+        let mut shown = Vec::new();
+        for (i, f) in frames.iter().enumerate() {
+            for (kind, slots) in [("local", &f.locals), ("stack", &f.stack)] {
+                for (j, v) in slots.iter().enumerate() {
+                    if v.ty != Ty::Top {
+                        shown.push((format!("frame {i} {kind}[{j}]"), v.t.clone(), v.ty.sort()));
+                        if v.ty == Ty::A {
+                            state_refs.push(v.t.clone());
+                        }
+                    }
+                }
+            }
+        }
+        let mut hyps = vec![
+            bounds(&pre),
+            format!("(and (<= 0 th) (< th {}))", pre.n),
+            smt::select(&pre.sched, "th"),
+            format!("(= {} {})", smt::select(&pre.depth, "th"), frames.len()),
+            format!(
+                "(= {} {})",
+                smt::select(&pre.tpc, "th"),
+                frames.last().expect("frame").pc()
+            ),
+            sym::thread_facts(&pre, "th"),
+        ];
+        let (global_pre, th_pre) = {
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let g = env.global()?;
+            let t = env.thread("th", &frames)?;
+            refs.extend(env.refs);
+            (g, t)
+        };
+        hyps.extend(global_pre.iter().map(|f| f.term.clone()));
+        hyps.extend(th_pre.iter().map(|f| f.term.clone()));
+        let branches = step::step(&cx, &mut sc, &pre, "th", &frames).map_err(|e| e.0)?;
+        // The other threads' shapes (interference), and the object facts.
+        let others = if self.preservation {
+            self.allowed()
+        } else {
+            Vec::new()
+        };
+        let mut u_frames: HashMap<usize, Vec<SFrame>> = HashMap::new();
+        if !others.is_empty() {
+            sc.declare("u", "Int");
+        }
+        for &ti in &others {
+            let fr = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+            u_frames.insert(ti, fr);
+        }
+        let obj_o = !self.c.objects.is_empty() && self.preservation;
+        if obj_o {
+            sc.declare("o", "Int");
+        }
+        // The object predicates and the structural facts as macros over one
+        // address, instantiated at every reference term the case meets.
+        let classes_ok = self.classes_ok();
+        let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
+        let obj_pre = if obj_o {
+            vec![FactTerm {
+                part: "object o".into(),
+                name: "object predicates".into(),
+                span: Default::default(),
+                at: String::new(),
+                term: "(objpart o)".into(),
+                reads: Vec::new(),
+            }]
+        } else {
+            Vec::new()
+        };
+        let mut out = Vec::new();
+        let mut branch_goals: Vec<(Branch, Vec<Obligation>)> = Vec::new();
+        for b in branches {
+            let mut obs = Vec::new();
+            for (what, check) in &b.checks {
+                obs.push(Obligation {
+                    lemma: Lemma::Preserved,
+                    what: format!("pre-step check: {what}"),
+                    hyp: "true".into(),
+                    facts: Vec::new(),
+                    check: Some(check.clone()),
+                    refs: Vec::new(),
+                });
+            }
+            if !b.noop && self.preservation {
+                let post = &b.heap;
+                let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
+                let g = env.global()?;
+                let grefs = std::mem::take(&mut env.refs);
+                if terms(&g) != terms(&global_pre) {
+                    obs.push(fact_ob("global part", "true", g).with_refs(grefs));
+                }
+                let t = env.thread("th", &b.frames)?;
+                let trefs = std::mem::take(&mut env.refs);
+                obs.push(fact_ob("the stepping thread's part", "true", t).with_refs(trefs));
+                if let Some(nt) = &b.new_thread {
+                    let t = env.thread(&pre.n, nt)?;
+                    let nrefs = std::mem::take(&mut env.refs);
+                    obs.push(fact_ob("the new thread's part", "true", t).with_refs(nrefs));
+                }
+                if obj_o {
+                    let post_o = env.object("o")?;
+                    let orefs = std::mem::take(&mut env.refs);
+                    let mut same_o = SEnv::new(self.c, classes, &pre, None, env.sc);
+                    let pre_o = same_o.object("o")?;
+                    if terms(&post_o) != terms(&pre_o) || post.h != pre.h {
+                        let hyp = format!(
+                            "(and (<= 0 o) (< o {}) {})",
+                            post.h,
+                            smt::and(&terms(&obj_pre))
+                        );
+                        obs.push(fact_ob("every object's part", &hyp, post_o).with_refs(orefs));
+                    }
+                }
+                drop(env);
+                for &ti in &others {
+                    let uf = &u_frames[&ti];
+                    let (upre, upost, urefs) = {
+                        let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+                        let a = env.thread("u", uf)?;
+                        let mut env2 = SEnv::new(self.c, classes, post, Some(&pre), env.sc);
+                        let b2 = env2.thread("u", uf)?;
+                        let mut r = env2.refs;
+                        r.extend(env.refs);
+                        (a, b2, r)
+                    };
+                    if terms(&upre) == terms(&upost) {
+                        continue;
+                    }
+                    let mut uh = vec![
+                        format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n),
+                        format!("(= {} {})", smt::select(&pre.depth, "u"), uf.len()),
+                        format!(
+                            "(= {} {})",
+                            smt::select(&pre.tpc, "u"),
+                            uf.last().expect("frame").pc()
+                        ),
+                        sym::thread_facts(&pre, "u"),
+                    ];
+                    for f in uf {
+                        for v in f.locals.iter().chain(&f.stack) {
+                            if v.ty == Ty::A {
+                                uh.push(format!(
+                                    "(or (= {0} (- 1)) (and (<= 0 {0}) (< {0} {1})))",
+                                    v.t, pre.h
+                                ));
+                            }
+                        }
+                    }
+                    uh.extend(terms(&upre));
+                    let what = format!(
+                        "another thread u at {} (interference)",
+                        shape_text(classes, &self.walk.shapes[ti])
+                    );
+                    obs.push(fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs));
+                }
+            }
+            for r in &self.relations {
+                let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
+                let f = env.relation(r)?;
+                let rrefs = env.refs;
+                let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
+                ob.lemma = Lemma::Relation;
+                obs.push(ob);
+            }
+            branch_goals.push((b, obs));
+        }
+        // Object facts and structural facts at the references met, and at
+        // the references those facts read about them.
+        refs.extend(state_refs.iter().cloned());
+        let base = instances(&refs, &templates, &BTreeSet::new());
+        for r in &base {
+            hyps.extend(self.instance(r));
+        }
+        // Each obligation adds the instances at the references it reads.
+        for (_, obs) in &mut branch_goals {
+            for ob in obs.iter_mut() {
+                let extra = instances(&ob.refs, &templates, &base);
+                let mut hs = vec![ob.hyp.clone()];
+                for r in &extra {
+                    hs.extend(self.instance(r));
+                }
+                ob.hyp = smt::and(&hs);
+            }
+        }
+        for r in &state_refs {
+            hyps.push(format!(
+                "(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))",
+                pre.h
+            ));
+        }
+        for h in &hyps {
+            sc.assert(h);
+        }
+        for (b, obs) in branch_goals {
+            let mut bsc = sc.clone();
+            for c in &b.cond {
+                bsc.assert(c);
+            }
+            out.push(CaseVc {
+                case: case.clone(),
+                insn: insn.clone(),
+                branch: b.label.clone(),
+                common: bsc.text(),
+                obligations: obs,
+                shown: shown.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The macros instantiated at a reference (or `T:` thread-number) term.
+    fn instance(&self, r: &str) -> Vec<String> {
+        match r.strip_prefix("T:") {
+            Some(t) => vec![format!("(twf {t})")],
+            None if self.c.objects.is_empty() => vec![format!("(wf {r})")],
+            None => vec![format!("(wf {r})"), format!("(objpart {r})")],
+        }
+    }
+
+    /// Defines `(wf x)` (the structural facts at address `x`) and
+    /// `(objpart x)` (the object predicates, if `x` is allocated); returns the
+    /// reference terms the object predicates read, over `OBJ_VAR`.
+    fn object_macros(
+        &self,
+        sc: &mut Script,
+        pre: &Heap,
+        classes_ok: &str,
+    ) -> Result<Vec<String>, String> {
+        let wf = guarded_ref_facts(pre, OBJ_VAR, classes_ok);
+        sc.raw(format!("(define-fun wf (({OBJ_VAR} Int)) Bool {wf})"));
+        let twf = sym::thread_facts(pre, OBJ_VAR);
+        sc.raw(format!("(define-fun twf (({OBJ_VAR} Int)) Bool {twf})"));
+        let (facts, refs) = {
+            let mut env = SEnv::new(self.c, self.classes, pre, None, sc);
+            let f = env.object(OBJ_VAR)?;
+            (f, env.refs)
+        };
+        let body = smt::implies(
+            &format!("(and (<= 0 {OBJ_VAR}) (< {OBJ_VAR} {}))", pre.h),
+            &smt::and(&terms(&facts)),
+        );
+        sc.raw(format!(
+            "(define-fun objpart (({OBJ_VAR} Int)) Bool {body})"
+        ));
+        Ok(refs
+            .into_iter()
+            .filter(|r| r.contains(OBJ_VAR) && r != OBJ_VAR && r != &format!("T:{OBJ_VAR}"))
+            .collect())
+    }
+
+    /// Relations across a step that changes nothing (a blocked or
+    /// unscheduled thread, or no such thread): relation(s, s).
+    pub fn noop_case(&self) -> Result<Option<CaseVc>, String> {
+        if self.relations.is_empty() {
+            return Ok(None);
+        }
+        let mut sc = Script::default();
+        let pre = Heap::pre(&mut sc);
+        let mut hyps = vec![bounds(&pre)];
+        let mut refs = Vec::new();
+        {
+            let mut env = SEnv::new(self.c, self.classes, &pre, None, &mut sc);
+            hyps.extend(terms(&env.global()?));
+            refs.extend(env.refs);
+        }
+        let mut obs = Vec::new();
+        for r in &self.relations {
+            let mut env = SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc);
+            let f = env.relation(r)?;
+            refs.extend(env.refs);
+            let mut ob = fact_ob(&format!("relation {r}"), "true", f);
+            ob.lemma = Lemma::Relation;
+            obs.push(ob);
+        }
+        let classes_ok = self.classes_ok();
+        let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
+        for r in instances(&refs, &templates, &BTreeSet::new()) {
+            hyps.extend(self.instance(&r));
+        }
+        for h in &hyps {
+            sc.assert(h);
+        }
+        Ok(Some(CaseVc {
+            case: "any thread that cannot move (blocked, unscheduled, finished, or no such thread)"
+                .into(),
+            insn: "(none: the state is unchanged)".into(),
+            branch: String::new(),
+            common: sc.text(),
+            obligations: obs,
+            shown: Vec::new(),
+        }))
+    }
+}
+
+fn terms(f: &[FactTerm]) -> Vec<String> {
+    f.iter().map(|f| f.term.clone()).collect()
+}
+
+fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
+    Obligation {
+        lemma: Lemma::Preserved,
+        what: what.to_string(),
+        hyp: hyp.to_string(),
+        facts,
+        check: None,
+        refs: Vec::new(),
+    }
+}
+
+/// The reference terms to instantiate the object macros at: `refs`, and
+/// what the object facts read about them (one level), minus `known`.
+fn instances(refs: &[String], templates: &[String], known: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut all: BTreeSet<String> = refs.iter().cloned().collect();
+    for r in all.clone() {
+        if r.starts_with("T:") {
+            continue;
+        }
+        for t in templates {
+            all.insert(t.replace(OBJ_VAR, &r));
+        }
+    }
+    all.into_iter()
+        .filter(|r| !r.contains(OBJ_VAR) && !known.contains(r))
+        .take(400)
+        .collect()
+}
+
+/// m5's heap addresses and thread numbers are 32-bit; the prover assumes
+/// fewer than 2^31 objects and threads (memory runs out long before), so
+/// `ref(heap.length)` and `ref(t + 1)` are addresses.
+fn bounds(h: &Heap) -> String {
+    format!(
+        "(and (<= 0 {0}) (< {0} 2147483648) (<= 1 {1}) (< {1} 2147483648))",
+        h.h, h.n
+    )
+}
+
+/// `ref_facts` guarded by "r is an allocated address" (true of any term).
+fn guarded_ref_facts(h: &Heap, r: &str, classes_ok: &str) -> String {
+    smt::implies(
+        &format!("(and (<= 0 {r}) (< {r} {}))", h.h),
+        &sym::ref_facts(h, r, classes_ok),
+    )
+}
+
+/// Solves every obligation of `vcs` on `jobs` threads (one Z3 context each).
+pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..opts.jobs.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= vcs.len() {
+                        break;
+                    }
+                    let r = solve_case(&vcs[i], i, opts);
+                    let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
+                    progress(n);
+                    results.lock().expect("lock").push((i, r));
+                }
+            });
+        }
+    });
+    let mut all = results.into_inner().expect("lock");
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().flat_map(|(_, r)| r).collect()
+}
+
+fn goal_decls(vc: &CaseVc) -> String {
+    let mut s = String::new();
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        s.push_str(&format!(
+            "(declare-const goal_{k} Bool)\n(assert (= goal_{k} {}))\n",
+            ob.goal()
+        ));
+    }
+    s
+}
+
+/// The self-contained script of obligation `k`: unsat means proved.
+pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
+    format!(
+        "; {} -- {}{}\n; obligation: {}\n{}(assert (not {}))\n(check-sat)\n",
+        vc.case,
+        vc.insn,
+        if vc.branch.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", vc.branch)
+        },
+        vc.obligations[k].what,
+        vc.common,
+        vc.obligations[k].goal()
+    )
+}
+
+fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
+    let solver = z3::Solver::new();
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", opts.timeout_ms);
+    solver.set_params(&p);
+    let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    let full = format!("{text}{}", goal_decls(vc));
+    if let Ok(dir) = std::env::var("M5_DEBUG_SMT") {
+        let _ = std::fs::write(format!("{dir}/solver{index:04}.smt2"), &full);
+    }
+    let expected = full.matches("(assert ").count();
+    solver.from_string(full);
+    // Z3 drops a script it cannot parse: then nothing here is proved.
+    let parsed = solver.get_assertions().len() == expected;
+    let mut out = Vec::new();
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        if let Some(dir) = &opts.emit_smt2 {
+            let _ = std::fs::write(
+                dir.join(format!("case{index:04}-{k:03}.smt2")),
+                obligation_script(vc, k),
+            );
+        }
+        let t0 = Instant::now();
+        let g = z3::ast::Bool::new_const(format!("goal_{k}"));
+        let r = if parsed {
+            solver.check_assumptions(&[g.not()])
+        } else {
+            z3::SatResult::Unknown
+        };
+        let time = t0.elapsed();
+        let (verdict, detail) = match r {
+            _ if !parsed => (
+                Verdict::Unknown,
+                "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
+            ),
+            z3::SatResult::Unsat => (Verdict::Proved, String::new()),
+            z3::SatResult::Sat => (Verdict::Refuted, counterexample(vc, k, opts)),
+            z3::SatResult::Unknown => (
+                Verdict::Unknown,
+                format!(
+                    "Z3 answered unknown ({})",
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "no reason given".into())
+                ),
+            ),
+        };
+        out.push(Outcome {
+            case: vc.case.clone(),
+            insn: vc.insn.clone(),
+            branch: vc.branch.clone(),
+            lemma: ob.lemma,
+            what: ob.what.clone(),
+            verdict,
+            detail,
+            time,
+        });
+    }
+    out
+}
+
+/// Which conjunct fails and the values of what it reads, in Z3's model.
+fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
+    let ob = &vc.obligations[k];
+    let mut obs: Vec<(String, String, smt::Sort)> = vec![
+        ("th".into(), "th".into(), smt::Sort::Int),
+        ("heap.length".into(), "H".into(), smt::Sort::Int),
+        ("threads.count".into(), "N".into(), smt::Sort::Int),
+    ];
+    if ob.what.contains("another thread") {
+        obs.push(("u".into(), "u".into(), smt::Sort::Int));
+    }
+    obs.extend(vc.shown.iter().cloned());
+    let nfixed = obs.len();
+    for f in &ob.facts {
+        obs.push((format!("fact {}", f.name), f.term.clone(), smt::Sort::Bool));
+        for r in &f.reads {
+            obs.push(r.clone());
+        }
+    }
+    let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    for (i, (_, t, s)) in obs.iter().enumerate() {
+        text.push_str(&format!(
+            "(declare-const obs_{i} {})\n(assert (= obs_{i} {t}))\n",
+            s.smt()
+        ));
+    }
+    text.push_str(&format!("(assert (not {}))\n", ob.goal()));
+    let solver = z3::Solver::new();
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", opts.timeout_ms);
+    solver.set_params(&p);
+    solver.from_string(text);
+    if solver.check() != z3::SatResult::Sat {
+        return "(no model: the solver did not reproduce the counterexample)".into();
+    }
+    let Some(model) = solver.get_model() else {
+        return "(no model)".into();
+    };
+    let value = |i: usize, s: smt::Sort| -> String {
+        let name = format!("obs_{i}");
+        let v = match s {
+            smt::Sort::Int => model
+                .eval(&z3::ast::Int::new_const(name), true)
+                .map(|v| v.to_string()),
+            smt::Sort::Bool => model
+                .eval(&z3::ast::Bool::new_const(name), true)
+                .map(|v| v.to_string()),
+            smt::Sort::Bv32 | smt::Sort::Bv64 => {
+                let w = if s == smt::Sort::Bv32 { 32 } else { 64 };
+                model
+                    .eval(&z3::ast::BV::new_const(name, w), true)
+                    .and_then(|v| {
+                        v.as_i64().map(|x| {
+                            if w == 32 {
+                                (x as i32).to_string()
+                            } else {
+                                x.to_string()
+                            }
+                        })
+                    })
+            }
+        };
+        let v = v.unwrap_or_else(|| "?".into());
+        // Integers print as `(- 1)`.
+        match v.strip_prefix("(- ").and_then(|x| x.strip_suffix(')')) {
+            Some(n) => format!("-{n}"),
+            None => v,
+        }
+    };
+    let mut lines = Vec::new();
+    let fixed: Vec<String> = (0..nfixed)
+        .map(|i| format!("{} = {}", obs[i].0, value(i, obs[i].2)))
+        .collect();
+    lines.push(format!("state: {}", fixed.join(", ")));
+    let mut i = nfixed;
+    for f in &ob.facts {
+        let holds = value(i, smt::Sort::Bool);
+        i += 1;
+        let reads: Vec<String> = f
+            .reads
+            .iter()
+            .enumerate()
+            .map(|(j, (t, _, s))| format!("{t} = {}", value(i + j, *s)))
+            .collect();
+        i += f.reads.len();
+        if holds == "false" {
+            lines.push(format!(
+                "fails: fact `{}` ({}) of {}{}",
+                f.name,
+                f.at,
+                f.part,
+                if reads.is_empty() {
+                    String::new()
+                } else {
+                    format!(", where {}", reads.join(", "))
+                }
+            ));
+        }
+    }
+    lines.join("\n")
+}

@@ -1,0 +1,191 @@
+//! SMT-LIB2 text: the prover writes every obligation as a self-contained
+//! script, so Z3 (through the z3 crate), `--emit-smt2` files and cvc5 all
+//! read exactly the same formulas.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+/// The sorts the prover uses: integers for addresses, thread numbers,
+/// counts and class ids; bit-vectors for Java ints and longs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Sort {
+    Int,
+    Bool,
+    Bv32,
+    Bv64,
+}
+
+impl Sort {
+    pub fn smt(self) -> &'static str {
+        match self {
+            Sort::Int => "Int",
+            Sort::Bool => "Bool",
+            Sort::Bv32 => "(_ BitVec 32)",
+            Sort::Bv64 => "(_ BitVec 64)",
+        }
+    }
+}
+
+/// An array from addresses or thread numbers to `Sort`.
+pub fn array_sort(range: Sort) -> String {
+    format!("(Array Int {})", range.smt())
+}
+
+/// A script under construction: declarations first, then definitions and
+/// assertions in the order made.
+#[derive(Clone, Default)]
+pub struct Script {
+    decls: Vec<String>,
+    declared: BTreeSet<String>,
+    body: Vec<String>,
+    next: u32,
+}
+
+impl Script {
+    /// Declares constant `name` once (later calls are no-ops).
+    pub fn declare(&mut self, name: &str, sort: &str) {
+        if self.declared.insert(name.to_string()) {
+            self.decls.push(format!("(declare-const {name} {sort})"));
+        }
+    }
+    /// A fresh name with a readable prefix.
+    pub fn fresh(&mut self, prefix: &str) -> String {
+        self.next += 1;
+        format!("{}_{}", sanitize(prefix), self.next)
+    }
+    /// Names `term` (a macro: no new unknown), returning the name.
+    pub fn define(&mut self, prefix: &str, sort: &str, term: &str) -> String {
+        let name = self.fresh(prefix);
+        self.body
+            .push(format!("(define-fun {name} () {sort} {term})"));
+        name
+    }
+    pub fn assert(&mut self, b: &str) {
+        if b != "true" {
+            self.body.push(format!("(assert {b})"));
+        }
+    }
+    /// Appends raw text (a comment, a definition).
+    pub fn raw(&mut self, line: String) {
+        self.body.push(line);
+    }
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(64 * (self.decls.len() + self.body.len()));
+        s.push_str("(set-logic ALL)\n");
+        for l in self.decls.iter().chain(&self.body) {
+            let _ = writeln!(s, "{l}");
+        }
+        s
+    }
+}
+
+/// A symbol made of letters, digits and `_` (class and field names may hold `$`).
+pub fn sanitize(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+pub fn int(i: i64) -> String {
+    if i < 0 {
+        format!("(- {})", (i as i128).unsigned_abs())
+    } else {
+        i.to_string()
+    }
+}
+
+pub fn bv32(i: i32) -> String {
+    format!("#x{:08x}", i as u32)
+}
+
+pub fn bv64(i: i64) -> String {
+    format!("#x{:016x}", i as u64)
+}
+
+pub fn and(parts: &[String]) -> String {
+    let parts: Vec<&String> = parts.iter().filter(|p| p.as_str() != "true").collect();
+    if parts.iter().any(|p| p.as_str() == "false") {
+        return "false".into();
+    }
+    match parts.len() {
+        0 => "true".into(),
+        1 => parts[0].clone(),
+        _ => format!(
+            "(and {})",
+            parts
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+pub fn or(parts: &[String]) -> String {
+    let parts: Vec<&String> = parts.iter().filter(|p| p.as_str() != "false").collect();
+    if parts.iter().any(|p| p.as_str() == "true") {
+        return "true".into();
+    }
+    match parts.len() {
+        0 => "false".into(),
+        1 => parts[0].clone(),
+        _ => format!(
+            "(or {})",
+            parts
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+pub fn not(b: &str) -> String {
+    match b {
+        "true" => "false".into(),
+        "false" => "true".into(),
+        _ => format!("(not {b})"),
+    }
+}
+
+pub fn implies(a: &str, b: &str) -> String {
+    match (a, b) {
+        ("true", _) => b.to_string(),
+        ("false", _) | (_, "true") => "true".into(),
+        _ => format!("(=> {a} {b})"),
+    }
+}
+
+pub fn eq(a: &str, b: &str) -> String {
+    if a == b {
+        "true".into()
+    } else {
+        format!("(= {a} {b})")
+    }
+}
+
+pub fn ite(c: &str, a: &str, b: &str) -> String {
+    match c {
+        "true" => a.to_string(),
+        "false" => b.to_string(),
+        _ if a == b => a.to_string(),
+        _ => format!("(ite {c} {a} {b})"),
+    }
+}
+
+pub fn select(arr: &str, i: &str) -> String {
+    format!("(select {arr} {i})")
+}
+
+pub fn store(arr: &str, i: &str, v: &str) -> String {
+    format!("(store {arr} {i} {v})")
+}
+
+/// Signed value of a 32-bit vector as an integer.
+pub fn bv32_to_int(b: &str) -> String {
+    format!("(- (bv2nat {b}) (ite (bvslt {b} #x00000000) 4294967296 0))")
+}
+
+pub fn bv64_to_int(b: &str) -> String {
+    format!("(- (bv2nat {b}) (ite (bvslt {b} #x0000000000000000) 18446744073709551616 0))")
+}

@@ -1,0 +1,296 @@
+//! The symbolic M5 state: control concrete (which methods, which pcs, the
+//! types of every slot), data as SMT terms. The heap is a set of arrays
+//! indexed by address (class, monitor, lock count, one array per field),
+//! the thread table a set of arrays indexed by thread number; the heap
+//! length `H` and the thread count `N` are integers. Only the frames of the
+//! threads an obligation is about are spelled out; other threads are
+//! abstract (their depth and top pc are array entries).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::smt::{self, Script, Sort, array_sort};
+use crate::classfile::{ClassId, ClassTable, Method, MethodId};
+use crate::state::Value;
+
+/// The class id stored for arrays (no class has it).
+pub const ARRAY_CLASS: i64 = -2;
+/// Null, as an address.
+pub const NULL: &str = "(- 1)";
+
+/// The type of a local or operand-stack slot. Category-2 values take two
+/// slots, the second `Top`, as in the interpreter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Ty {
+    I,
+    L,
+    A,
+    Top,
+}
+
+impl Ty {
+    pub fn sort(self) -> Sort {
+        match self {
+            Ty::I => Sort::Bv32,
+            Ty::L => Sort::Bv64,
+            Ty::A | Ty::Top => Sort::Int,
+        }
+    }
+    /// The slot type of a field or array element descriptor; None: float/double.
+    pub fn of_desc(desc: &str) -> Option<Ty> {
+        match desc.as_bytes().first()? {
+            b'Z' | b'B' | b'C' | b'S' | b'I' => Some(Ty::I),
+            b'J' => Some(Ty::L),
+            b'L' | b'[' => Some(Ty::A),
+            _ => None,
+        }
+    }
+    pub fn of_value(v: &Value) -> Option<Ty> {
+        match v {
+            Value::Int(_) => Some(Ty::I),
+            Value::Long(_) => Some(Ty::L),
+            Value::Ref(_) | Value::Null => Some(Ty::A),
+            Value::Top => Some(Ty::Top),
+            Value::Float(_) | Value::Double(_) => None,
+        }
+    }
+}
+
+/// A slot's value: its type and term (empty for `Top`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SVal {
+    pub ty: Ty,
+    pub t: String,
+}
+
+impl SVal {
+    pub fn new(ty: Ty, t: impl Into<String>) -> SVal {
+        SVal { ty, t: t.into() }
+    }
+    pub fn top() -> SVal {
+        SVal {
+            ty: Ty::Top,
+            t: String::new(),
+        }
+    }
+}
+
+/// One frame of a thread whose stack the prover spells out.
+#[derive(Clone, Debug)]
+pub struct SFrame {
+    pub method: Arc<Method>,
+    pub ip: u32,
+    pub locals: Vec<SVal>,
+    pub stack: Vec<SVal>,
+}
+
+impl SFrame {
+    pub fn pc(&self) -> u32 {
+        self.method.pc(self.ip)
+    }
+    pub fn shape(&self) -> AFrame {
+        AFrame {
+            method: self.method.id,
+            ip: self.ip,
+            locals: self.locals.iter().map(|v| v.ty).collect(),
+            stack: self.stack.iter().map(|v| v.ty).collect(),
+        }
+    }
+}
+
+/// A frame with its data erased: method, instruction and slot types.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AFrame {
+    pub method: MethodId,
+    pub ip: u32,
+    pub locals: Vec<Ty>,
+    pub stack: Vec<Ty>,
+}
+
+/// A call stack with its data erased, bottom frame first.
+pub type Shape = Vec<AFrame>;
+
+/// Which field array an instance field lives in: objects of different
+/// classes may share an array (they have different addresses), one
+/// object's fields never do.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FieldKey {
+    pub slot: u32,
+    pub name: Arc<str>,
+    pub ty: Ty,
+}
+
+impl FieldKey {
+    pub fn base(&self) -> String {
+        format!("F{}_{}_{:?}", self.slot, smt::sanitize(&self.name), self.ty)
+    }
+}
+
+/// The shared part of a symbolic state: heap and thread table, as the
+/// names of SMT constants (or terms) of the current version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Heap {
+    pub h: String,
+    pub n: String,
+    pub cls: String,
+    pub alen: String,
+    pub mon: String,
+    pub mcnt: String,
+    pub tobj: String,
+    pub tof: String,
+    pub sched: String,
+    pub depth: String,
+    pub tpc: String,
+    /// Field arrays written since the pre-state (others have their base name).
+    pub fields: BTreeMap<FieldKey, String>,
+    /// Static fields written since the pre-state, by global slot.
+    pub statics: BTreeMap<u32, String>,
+}
+
+impl Heap {
+    /// The pre-state: fresh constants for everything.
+    pub fn pre(sc: &mut Script) -> Heap {
+        let ints = array_sort(Sort::Int);
+        sc.declare("H", "Int");
+        sc.declare("N", "Int");
+        for a in ["cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc"] {
+            sc.declare(a, &ints);
+        }
+        sc.declare("sched", &array_sort(Sort::Bool));
+        Heap {
+            h: "H".into(),
+            n: "N".into(),
+            cls: "cls".into(),
+            alen: "alen".into(),
+            mon: "mon".into(),
+            mcnt: "mcnt".into(),
+            tobj: "tobj".into(),
+            tof: "tof".into(),
+            sched: "sched".into(),
+            depth: "depth".into(),
+            tpc: "tpc".into(),
+            fields: BTreeMap::new(),
+            statics: BTreeMap::new(),
+        }
+    }
+
+    /// The current array of a field (declaring its base on first use).
+    pub fn field(&self, sc: &mut Script, k: &FieldKey) -> String {
+        match self.fields.get(k) {
+            Some(n) => n.clone(),
+            None => {
+                let b = k.base();
+                sc.declare(&b, &array_sort(k.ty.sort()));
+                b
+            }
+        }
+    }
+
+    pub fn static_field(&self, sc: &mut Script, slot: u32, ty: Ty) -> String {
+        match self.statics.get(&slot) {
+            Some(n) => n.clone(),
+            None => {
+                let b = format!("S{slot}");
+                sc.declare(&b, ty.sort().smt());
+                b
+            }
+        }
+    }
+}
+
+/// The field key of `name` in objects of class `c`, if it has one.
+pub fn field_key(classes: &ClassTable, c: ClassId, name: &str) -> Option<FieldKey> {
+    let class = classes.class(c);
+    let slot = class.field_slot(name)?;
+    let f = &class.layout[slot as usize];
+    Some(FieldKey {
+        slot,
+        name: f.name.clone(),
+        ty: Ty::of_desc(&f.desc)?,
+    })
+}
+
+/// Fresh constants for the frames of a thread in `shape`, named `prefix_f{i}_{l,s}{j}`.
+pub fn frames_of(
+    sc: &mut Script,
+    classes: &ClassTable,
+    prefix: &str,
+    shape: &Shape,
+) -> Vec<SFrame> {
+    shape
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            let mut slot = |kind: &str, j: usize, ty: Ty| {
+                if ty == Ty::Top {
+                    return SVal::top();
+                }
+                let name = format!("{prefix}_f{i}_{kind}{j}");
+                sc.declare(&name, ty.sort().smt());
+                SVal::new(ty, name)
+            };
+            let locals = a
+                .locals
+                .iter()
+                .enumerate()
+                .map(|(j, t)| slot("l", j, *t))
+                .collect();
+            let stack = a
+                .stack
+                .iter()
+                .enumerate()
+                .map(|(j, t)| slot("s", j, *t))
+                .collect();
+            SFrame {
+                method: classes.method(a.method).clone(),
+                ip: a.ip,
+                locals,
+                stack,
+            }
+        })
+        .collect()
+}
+
+/// What holds of every reachable state by the way m5 builds states (not by
+/// the user's invariant), stated at one reference term: it is null or an
+/// allocated address; an object's class is one the program instantiates;
+/// lock counts are non-negative and a held lock's owner is a thread; the
+/// thread-of-object table and the thread objects agree.
+pub fn ref_facts(h: &Heap, r: &str, classes_ok: &str) -> String {
+    let valid = format!("(and (<= 0 {r}) (< {r} {}))", h.h);
+    let tof = smt::select(&h.tof, r);
+    let mc = smt::select(&h.mcnt, r);
+    smt::or(&[
+        smt::eq(r, NULL),
+        smt::and(&[
+            valid,
+            classes_ok.replace("$R", r),
+            format!("(>= {mc} 0)"),
+            format!("(>= {} 0)", smt::select(&h.mon, r)),
+            format!("(=> (> {mc} 0) (< {} {}))", smt::select(&h.mon, r), h.n),
+            format!("(>= {} 0)", smt::select(&h.alen, r)),
+            format!(
+                "(or (= {tof} (- 1)) (and (<= 0 {tof}) (< {tof} {}) (= {} {r})))",
+                h.n,
+                smt::select(&h.tobj, &tof)
+            ),
+        ]),
+    ])
+}
+
+/// The same for a thread number: its object is null or allocated, and is
+/// its own thread-of-object entry; its depth is non-negative.
+pub fn thread_facts(h: &Heap, t: &str) -> String {
+    let o = smt::select(&h.tobj, t);
+    smt::implies(
+        &format!("(and (<= 0 {t}) (< {t} {}))", h.n),
+        &smt::and(&[
+            format!(
+                "(or (= {o} (- 1)) (and (<= 0 {o}) (< {o} {}) (= {} {t})))",
+                h.h,
+                smt::select(&h.tof, &o)
+            ),
+            format!("(>= {} 0)", smt::select(&h.depth, t)),
+        ]),
+    )
+}
