@@ -203,6 +203,35 @@ pub struct Obligation {
     pub check: Option<String>,
     /// Reference terms the goal reads (object facts are instantiated at them).
     pub refs: Vec<String>,
+    /// More slots to show in a counterexample (the other thread's).
+    pub shown: Vec<Shown>,
+}
+
+/// A value to show in a counterexample: label, term, sort, is a reference.
+pub type Shown = (String, String, smt::Sort, bool);
+
+/// The slots of a thread's frames, labelled `u: Job.incr@13 stack[1]`.
+fn shown_frames(frames: &[SFrame], who: &str, out: &mut Vec<Shown>) {
+    for f in frames {
+        let at = format!(
+            "{who}: {}.{}@{}",
+            f.method.class_name.rsplit('/').next().unwrap_or(""),
+            f.method.name,
+            f.pc()
+        );
+        for (kind, slots) in [("local", &f.locals), ("stack", &f.stack)] {
+            for (j, v) in slots.iter().enumerate() {
+                if v.ty != Ty::Top {
+                    out.push((
+                        format!("{at} {kind}[{j}]"),
+                        v.t.clone(),
+                        v.ty.sort(),
+                        v.ty == Ty::A,
+                    ));
+                }
+            }
+        }
+    }
 }
 
 impl Obligation {
@@ -234,8 +263,8 @@ pub struct CaseVc {
     pub branch: String,
     pub common: String,
     pub obligations: Vec<Obligation>,
-    /// Slots of the stepping thread, for counterexamples: (label, term, sort).
-    pub shown: Vec<(String, String, smt::Sort)>,
+    /// Slots of the stepping thread, for counterexamples.
+    pub shown: Vec<Shown>,
 }
 
 /// The result of one obligation.
@@ -331,15 +360,11 @@ impl Prover<'_> {
         let mut state_refs: Vec<String> = Vec::new();
         let mut refs: Vec<String> = Vec::new();
         let mut shown = Vec::new();
-        for (i, f) in frames.iter().enumerate() {
-            for (kind, slots) in [("local", &f.locals), ("stack", &f.stack)] {
-                for (j, v) in slots.iter().enumerate() {
-                    if v.ty != Ty::Top {
-                        shown.push((format!("frame {i} {kind}[{j}]"), v.t.clone(), v.ty.sort()));
-                        if v.ty == Ty::A {
-                            state_refs.push(v.t.clone());
-                        }
-                    }
+        shown_frames(&frames, "th", &mut shown);
+        for f in &frames {
+            for v in f.locals.iter().chain(&f.stack) {
+                if v.ty == Ty::A {
+                    state_refs.push(v.t.clone());
                 }
             }
         }
@@ -411,6 +436,7 @@ impl Prover<'_> {
                     facts: Vec::new(),
                     check: Some(check.clone()),
                     refs: Vec::new(),
+                    shown: Vec::new(),
                 });
             }
             if !b.noop && self.preservation {
@@ -483,7 +509,9 @@ impl Prover<'_> {
                         "another thread u at {} (interference)",
                         shape_text(classes, &self.walk.shapes[ti])
                     );
-                    obs.push(fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs));
+                    let mut ob = fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs);
+                    shown_frames(uf, "u", &mut ob.shown);
+                    obs.push(ob);
                 }
             }
             for r in &self.relations {
@@ -636,6 +664,7 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
         facts,
         check: None,
         refs: Vec::new(),
+        shown: Vec::new(),
     }
 }
 
@@ -793,24 +822,31 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
 /// Which conjunct fails and the values of what it reads, in Z3's model.
 fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
     let ob = &vc.obligations[k];
-    let mut obs: Vec<(String, String, smt::Sort)> = vec![
-        ("th".into(), "th".into(), smt::Sort::Int),
-        ("heap.length".into(), "H".into(), smt::Sort::Int),
-        ("threads.count".into(), "N".into(), smt::Sort::Int),
+    let mut obs: Vec<Shown> = vec![
+        ("th".into(), "th".into(), smt::Sort::Int, false),
+        ("heap.length".into(), "H".into(), smt::Sort::Int, false),
+        ("threads.count".into(), "N".into(), smt::Sort::Int, false),
     ];
     if ob.what.contains("another thread") {
-        obs.push(("u".into(), "u".into(), smt::Sort::Int));
+        obs.push(("u".into(), "u".into(), smt::Sort::Int, false));
     }
+    let nglobal = obs.len();
     obs.extend(vc.shown.iter().cloned());
+    obs.extend(ob.shown.iter().cloned());
     let nfixed = obs.len();
     for f in &ob.facts {
-        obs.push((format!("fact {}", f.name), f.term.clone(), smt::Sort::Bool));
-        for r in &f.reads {
-            obs.push(r.clone());
+        obs.push((
+            format!("fact {}", f.name),
+            f.term.clone(),
+            smt::Sort::Bool,
+            false,
+        ));
+        for (t, term, sort) in &f.reads {
+            obs.push((t.clone(), term.clone(), *sort, false));
         }
     }
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
-    for (i, (_, t, s)) in obs.iter().enumerate() {
+    for (i, (_, t, s, _)) in obs.iter().enumerate() {
         text.push_str(&format!(
             "(declare-const obs_{i} {})\n(assert (= obs_{i} {t}))\n",
             s.smt()
@@ -859,11 +895,32 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
             None => v,
         }
     };
+    let shown = |i: usize| -> String {
+        let v = value(i, obs[i].2);
+        if !obs[i].3 {
+            v
+        } else if v == "-1" {
+            "null".into()
+        } else {
+            format!("(REF {v})")
+        }
+    };
     let mut lines = Vec::new();
-    let fixed: Vec<String> = (0..nfixed)
-        .map(|i| format!("{} = {}", obs[i].0, value(i, obs[i].2)))
+    let fixed: Vec<String> = (0..nglobal)
+        .map(|i| format!("{} = {}", obs[i].0, shown(i)))
         .collect();
     lines.push(format!("state: {}", fixed.join(", ")));
+    // Frames, one line per thread and frame: "th: Job.incr@13 local[0] = (REF 2), ...".
+    let mut cur = String::new();
+    for i in nglobal..nfixed {
+        let (frame, slot) = obs[i].0.rsplit_once(' ').unwrap_or(("", &obs[i].0));
+        if frame != cur {
+            lines.push(format!("{frame}"));
+            cur = frame.to_string();
+        }
+        let l = lines.last_mut().expect("line");
+        l.push_str(&format!(" {slot} = {}", shown(i)));
+    }
     let mut i = nfixed;
     for f in &ob.facts {
         let holds = value(i, smt::Sort::Bool);
