@@ -912,10 +912,10 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
     lines.push(format!("state: {}", fixed.join(", ")));
     // Frames, one line per thread and frame: "th: Job.incr@13 local[0] = (REF 2), ...".
     let mut cur = String::new();
-    for i in nglobal..nfixed {
-        let (frame, slot) = obs[i].0.rsplit_once(' ').unwrap_or(("", &obs[i].0));
+    for (i, o) in obs.iter().enumerate().take(nfixed).skip(nglobal) {
+        let (frame, slot) = o.0.rsplit_once(' ').unwrap_or(("", &o.0));
         if frame != cur {
-            lines.push(format!("{frame}"));
+            lines.push(frame.to_string());
             cur = frame.to_string();
         }
         let l = lines.last_mut().expect("line");

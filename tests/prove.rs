@@ -1,0 +1,408 @@
+//! The prover on the Apprentice challenge and its negative twins: the proof
+//! goes through, and every mutated program, weakened invariant and false
+//! relation is refuted at the case where it breaks (never proved).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn m5() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_m5"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `m5 prove --json FILE`: (exit code, report).
+fn prove(file: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = m5()
+        .arg("prove")
+        .arg("--json")
+        .args(extra)
+        .arg(file)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), v)
+}
+
+fn verdict(v: &Value, theorem: &str) -> String {
+    v["theorems"]
+        .as_array()
+        .expect("theorems")
+        .iter()
+        .find(|t| t["theorem"] == theorem)
+        .unwrap_or_else(|| panic!("no theorem {theorem} in {v}"))["verdict"]
+        .as_str()
+        .expect("verdict")
+        .to_string()
+}
+
+/// Asserts some refuted obligation is at `case` (a substring of the
+/// stepping thread's shape and instruction) and its text contains `what`.
+fn refuted_at(v: &Value, case: &str, what: &str) {
+    let failed = v["failed"].as_array().expect("failed");
+    let hit = failed.iter().any(|f| {
+        f["verdict"] == "refuted"
+            && format!(
+                "{} {}",
+                f["case"].as_str().unwrap_or(""),
+                f["instruction"].as_str().unwrap_or("")
+            )
+            .contains(case)
+            && format!(
+                "{} {}",
+                f["obligation"].as_str().unwrap_or(""),
+                f["detail"].as_str().unwrap_or("")
+            )
+            .contains(what)
+    });
+    assert!(
+        hit,
+        "expected a refuted obligation at `{case}` mentioning `{what}`; refuted were:\n{}",
+        failed
+            .iter()
+            .map(|f| format!(
+                "  {} {} | {} | {}",
+                f["case"], f["instruction"], f["obligation"], f["detail"]
+            ))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn apprentice_monotonicity_is_proved() {
+    let (code, v) = prove(&root().join("proofs/apprentice.proof"), &[]);
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(v["lemma1"], "proved");
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved");
+    let l2 = &v["lemma2"];
+    assert_eq!(l2["refuted"], 0);
+    assert_eq!(l2["unknown"], 0);
+    assert!(l2["obligations"].as_u64().unwrap() > 100, "{l2}");
+    assert_eq!(l2["proved"], l2["obligations"]);
+    let l3 = &v["lemma3"]["Monotonicity"];
+    assert_eq!(l3["proved"], l3["obligations"]);
+    println!(
+        "Apprentice: {} cases, {} + {} obligations proved in {:.2} s",
+        l2["cases"], l2["obligations"], l3["obligations"], v["wall_seconds"]
+    );
+}
+
+#[test]
+fn bogus_container_is_refuted() {
+    let (code, v) = prove(&root().join("proofs/apprentice-bogus.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    assert_ne!(verdict(&v, "relation Monotonicity"), "proved");
+    // main's second `new Container` breaks "one Job per object after the Container".
+    refuted_at(
+        &v,
+        "Apprentice.main@8 (NEW \"Container\")",
+        "a_thread_per_job",
+    );
+}
+
+#[test]
+fn incr_without_synchronized_is_refuted_by_interference() {
+    let (code, v) = prove(&root().join("proofs/apprentice-unsync.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    assert_ne!(verdict(&v, "relation Monotonicity"), "proved");
+    // One Job's write makes another Job's copy of the counter stale.
+    refuted_at(
+        &v,
+        "Job.run@4 > Job.incr@13 (PUTFIELD \"Container\" \"counter\")",
+        "another thread u at Job.run@4 > Job.incr@13 (interference)",
+    );
+    refuted_at(&v, "Job.incr@13", "value_to_write");
+}
+
+#[test]
+fn setref_after_start_is_refuted() {
+    let (code, v) = prove(&root().join("proofs/apprentice-setref-late.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    assert_ne!(verdict(&v, "relation Monotonicity"), "proved");
+    // Starting a Job whose objref is still null breaks the object facts.
+    refuted_at(
+        &v,
+        "Apprentice.main@17 (INVOKEVIRTUAL \"Job\" \"start\" 0)",
+        "objref_set",
+    );
+}
+
+#[test]
+fn a_relation_claiming_the_counter_never_changes_is_refuted() {
+    let (code, v) = prove(&root().join("proofs/apprentice-frozen.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(verdict(&v, "relation CounterNeverChanges"), "refuted");
+    refuted_at(
+        &v,
+        "Job.incr@20 (PUTFIELD \"Container\" \"counter\")",
+        "relation CounterNeverChanges",
+    );
+}
+
+/// The Apprentice invariant with one conjunct removed (`from` -> `to`),
+/// proved with `theorems`.
+fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
+    let inv = std::fs::read_to_string(root().join("invariants/apprentice.inv")).unwrap();
+    assert!(
+        inv.contains(from),
+        "{name}: the invariant no longer contains {from:?}"
+    );
+    let dir = std::env::temp_dir().join(format!("m5-weak-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("weak.inv"), inv.replacen(from, to, 1)).unwrap();
+    let proof = format!(
+        "classpath {}\nmain Apprentice\ninvariant weak.inv\n{theorems}\n",
+        root().join("classfiles/apprentice").display()
+    );
+    std::fs::write(dir.join("weak.proof"), proof).unwrap();
+    let r = prove(&dir.join("weak.proof"), &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+#[test]
+fn each_essential_conjunct_is_needed() {
+    // (name, text removed, replacement, where the proof must break, what).
+    let cases = [
+        (
+            "in_critical_section",
+            "{ in_critical_section: holds(t) }",
+            "{ true }",
+            "Job.incr@20 (PUTFIELD",
+            "(interference)",
+        ),
+        (
+            "objref_set",
+            "  objref_set: o.objref == C || (o.objref == null && o == newest && !thread(addr(o) - 1).scheduled)\n",
+            "",
+            "Job.run@4 > Job.incr@1 (GETFIELD",
+            "the stepping thread's part",
+        ),
+        (
+            "own_object",
+            "    own_object: t >= 1 && t.object == job(t) && r.local[0] == job(t)\n",
+            "",
+            "Job.run@0 (ALOAD_0)",
+            "the stepping thread's part",
+        ),
+        (
+            "a_thread_per_job",
+            "  a_thread_per_job: heap.length >= 2 => threads.count == heap.length - 1\n",
+            "",
+            "Apprentice.main@8 (NEW \"Job\")",
+            "the new thread's part",
+        ),
+        (
+            "lock_in_local_1",
+            "{ lock_in_local_1: local[1] == C }",
+            "{ true }",
+            "Job.incr@23 (ALOAD_1)",
+            "the stepping thread's part",
+        ),
+        (
+            "released",
+            "{ released: free(t) }",
+            "{ true }",
+            "Job.incr@34 (ARETURN)",
+            "the stepping thread's part",
+        ),
+    ];
+    for (name, from, to, case, what) in cases {
+        let (code, v) = weakened(name, from, to, "prove invariant");
+        assert_eq!(code, 1, "without {name}: {v:#}");
+        assert_eq!(verdict(&v, "invariant"), "refuted", "without {name}");
+        refuted_at(&v, case, what);
+        println!("without {name}: refuted at {case}");
+    }
+}
+
+#[test]
+fn the_value_to_write_is_needed_for_monotonicity() {
+    // Without it the invariant is still inductive, but Lemma 3 fails.
+    let (code, v) = weakened(
+        "value_to_write",
+        "{ value_to_write: stack[0] == C && stack[1] == C.counter + 1 }",
+        "{ stack[0] == C }",
+        "prove invariant\nprove relation Monotonicity",
+    );
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "refuted");
+    refuted_at(&v, "Job.incr@20 (PUTFIELD", "relation Monotonicity");
+}
+
+#[test]
+fn check_compares_every_verdict_with_the_expected_one() {
+    let out = m5()
+        .arg("check")
+        .arg(root().join("proofs"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("as expected, 0 not"), "{text}");
+    // A wrong expectation is reported and fails the check.
+    let dir = std::env::temp_dir().join(format!("m5-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let proof = std::fs::read_to_string(root().join("proofs/apprentice-bogus.proof"))
+        .unwrap()
+        .replace("../", &format!("{}/", root().display()))
+        .replace(
+            "prove invariant                 expect refuted",
+            "prove invariant expect proved",
+        );
+    std::fs::write(dir.join("wrong.proof"), proof).unwrap();
+    let out = m5().arg("check").arg(&dir).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("FAIL") && text.contains("expected proved"),
+        "{text}"
+    );
+}
+
+#[test]
+fn unsupported_instructions_make_the_proof_unknown_not_proved() {
+    // A float operation in a reachable case: exit 3, "unknown".
+    let dir = std::env::temp_dir().join(format!("m5-unknown-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("Main.java"),
+        "class Main { public static void main(String[] a) { float f = 1.5f; f = f * 2; } }\n",
+    )
+    .unwrap();
+    let st = Command::new("javac")
+        .arg("-d")
+        .arg(&dir)
+        .arg(dir.join("Main.java"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    std::fs::write(
+        dir.join("any.inv"),
+        "thread t {\n  when Main.main @ any { true }\n}\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("any.proof"),
+        "classpath .\nmain Main\ninvariant any.inv\nprove invariant expect unknown\n",
+    )
+    .unwrap();
+    let (code, v) = prove(&dir.join("any.proof"), &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 3, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "unknown");
+    let why = v["unsupported"].to_string();
+    assert!(why.contains("floating-point"), "{why}");
+}
+
+#[test]
+fn bad_theorem_files_are_exit_2_with_the_line() {
+    let dir = std::env::temp_dir().join(format!("m5-badproof-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.proof"),
+        "classpath .\nmain Main\ninvariant x.inv\nprove everything\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("norel.proof"),
+        format!(
+            "classpath {}\nmain Apprentice\ninvariant {}\nprove relation Nope\n",
+            root().join("classfiles/apprentice").display(),
+            root().join("invariants/apprentice.inv").display()
+        ),
+    )
+    .unwrap();
+    for (f, needle) in [
+        (
+            "bad.proof",
+            "bad.proof:4: expected `prove invariant` or `prove relation NAME`",
+        ),
+        ("norel.proof", "norel.proof:4: the invariant file"),
+        ("missing.proof", "missing.proof:0: cannot read"),
+    ] {
+        let out = m5().arg("prove").arg(dir.join(f)).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{f}: {err}");
+        assert!(err.contains(needle), "{f}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every obligation of the Apprentice proof, written with --emit-smt2, is
+/// also unsat under cvc5 (skipped with a message when cvc5 is absent).
+#[test]
+fn cvc5_agrees_on_every_apprentice_obligation() {
+    if Command::new("cvc5").arg("--version").output().is_err() {
+        eprintln!(
+            "SKIPPED: cvc5 is not installed (apt-get install cvc5); the cross-check did not run"
+        );
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("m5-smt2-{}", std::process::id()));
+    let (code, _) = prove(
+        &root().join("proofs/apprentice.proof"),
+        &["--emit-smt2", dir.to_str().unwrap()],
+    );
+    assert_eq!(code, 0);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() > 100, "{} files", files.len());
+    let chunks: Vec<Vec<PathBuf>> = files
+        .chunks(files.len().div_ceil(4))
+        .map(|c| c.to_vec())
+        .collect();
+    let bad: Vec<String> = std::thread::scope(|s| {
+        let hs: Vec<_> = chunks
+            .iter()
+            .map(|chunk| {
+                s.spawn(move || {
+                    let mut bad = Vec::new();
+                    for f in chunk {
+                        let out = Command::new("cvc5")
+                            .arg("--tlimit=60000")
+                            .arg(f)
+                            .output()
+                            .unwrap();
+                        let text = String::from_utf8_lossy(&out.stdout);
+                        if text.trim() != "unsat" {
+                            bad.push(format!("{}: {}", f.display(), text.trim()));
+                        }
+                    }
+                    bad
+                })
+            })
+            .collect();
+        hs.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let n = files.len();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        bad.is_empty(),
+        "cvc5 did not answer unsat:\n{}",
+        bad.join("\n")
+    );
+    println!("cvc5: all {n} obligations unsat");
+}
