@@ -121,19 +121,38 @@ pub fn prove(
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();
             report.allowed = allowed.len();
+            // Build the cases on every core (building, not solving, is most of the work).
+            let next = std::sync::atomic::AtomicUsize::new(0);
+            let built: std::sync::Mutex<Vec<(usize, Result<Vec<CaseVc>, String>)>> =
+                std::sync::Mutex::new(Vec::new());
+            std::thread::scope(|sc| {
+                for _ in 0..opts.jobs.max(1) {
+                    sc.spawn(|| {
+                        loop {
+                            let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                            let Some(&si) = allowed.get(k) else { break };
+                            let r = prover.case(si);
+                            built.lock().expect("lock").push((k, r));
+                        }
+                    });
+                }
+            });
+            let mut built = built.into_inner().expect("lock");
+            built.sort_by_key(|(k, _)| *k);
             let mut vcs = Vec::new();
             let mut cases_built = 0;
-            for &si in &allowed {
-                match prover.case(si) {
+            for (k, r) in built {
+                match r {
                     Ok(v) => {
                         cases_built += 1;
                         vcs.extend(v);
                     }
                     Err(why) => report
                         .unsupported
-                        .push((shape_text(&s0.classes, &w.shapes[si]), why)),
+                        .push((shape_text(&s0.classes, &w.shapes[allowed[k]]), why)),
                 }
             }
+            tracing::debug!("cases built in {:?}", t0.elapsed());
             match prover.noop_case() {
                 Ok(Some(v)) => vcs.push(v),
                 Ok(None) => {}

@@ -59,8 +59,9 @@ pub struct FactTerm {
     /// `file:line:col` of the fact.
     pub at: String,
     pub term: String,
-    /// Values the fact reads: (source text, term, sort), for counterexamples.
-    pub reads: Vec<(String, String, Sort)>,
+    /// Values the fact reads: (source text, term, sort, is a reference),
+    /// for counterexamples.
+    pub reads: Vec<(String, String, Sort, bool)>,
 }
 
 /// The thread whose frames are spelled out (the case's thread).
@@ -81,7 +82,7 @@ pub struct SEnv<'a> {
     /// Reference terms the evaluation met (object facts are instantiated at
     /// them), and thread-number terms as `T:term`.
     pub refs: Vec<String>,
-    reads: Vec<(String, String, Sort)>,
+    reads: Vec<(String, String, Sort, bool)>,
 }
 
 type R = Result<SV, String>;
@@ -296,8 +297,8 @@ impl<'a> SEnv<'a> {
         };
         if self.reads.len() < 12 && v.d != "false" {
             let text = self.text(sp);
-            if !self.reads.iter().any(|(t, _, _)| *t == text) {
-                self.reads.push((text, v.t.clone(), sort));
+            if !self.reads.iter().any(|(t, _, _, _)| *t == text) {
+                self.reads.push((text, v.t.clone(), sort, v.k == K::Ref));
             }
         }
     }

@@ -733,8 +733,10 @@ pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) 
 fn goal_decls(vc: &CaseVc) -> String {
     let mut s = String::new();
     for (k, ob) in vc.obligations.iter().enumerate() {
+        // Assuming `refute_k` asserts the negation of goal k only (the
+        // others stay inactive).
         s.push_str(&format!(
-            "(declare-const goal_{k} Bool)\n(assert (= goal_{k} {}))\n",
+            "(declare-const refute_{k} Bool)\n(assert (=> refute_{k} (not {})))\n",
             ob.goal()
         ));
     }
@@ -781,9 +783,9 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             );
         }
         let t0 = Instant::now();
-        let g = z3::ast::Bool::new_const(format!("goal_{k}"));
+        let g = z3::ast::Bool::new_const(format!("refute_{k}"));
         let r = if parsed {
-            solver.check_assumptions(&[g.not()])
+            solver.check_assumptions(&[g])
         } else {
             z3::SatResult::Unknown
         };
@@ -841,9 +843,7 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
             smt::Sort::Bool,
             false,
         ));
-        for (t, term, sort) in &f.reads {
-            obs.push((t.clone(), term.clone(), *sort, false));
-        }
+        obs.extend(f.reads.iter().cloned());
     }
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
     for (i, (_, t, s, _)) in obs.iter().enumerate() {
@@ -858,8 +858,15 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
     p.set_u32("timeout", opts.timeout_ms);
     solver.set_params(&p);
     solver.from_string(text);
+    // Prefer a small state (easier to read); any state will do.
+    solver.push();
+    solver.assert(z3::ast::Int::new_const("H").lt(z3::ast::Int::from_i64(12)));
+    solver.assert(z3::ast::Int::new_const("N").lt(z3::ast::Int::from_i64(12)));
     if solver.check() != z3::SatResult::Sat {
-        return "(no model: the solver did not reproduce the counterexample)".into();
+        solver.pop(1);
+        if solver.check() != z3::SatResult::Sat {
+            return "(no model: the solver did not reproduce the counterexample)".into();
+        }
     }
     let Some(model) = solver.get_model() else {
         return "(no model)".into();
@@ -929,7 +936,7 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
             .reads
             .iter()
             .enumerate()
-            .map(|(j, (t, _, s))| format!("{t} = {}", value(i + j, *s)))
+            .map(|(j, (t, _, _, _))| format!("{t} = {}", shown(i + j)))
             .collect();
         i += f.reads.len();
         if holds == "false" {
