@@ -792,6 +792,10 @@ fn arith(op: BinOp, l: SV, r: SV) -> SV {
     } else {
         0
     };
+    // As the concrete evaluator: a thread number is not a Java int or long.
+    if width > 0 && (l.k == K::Thread || r.k == K::Thread) {
+        return SV::undefined(if width == 32 { K::J32 } else { K::J64 });
+    }
     if width == 0 {
         let f = match op {
             BinOp::Add => "+",

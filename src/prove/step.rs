@@ -549,7 +549,8 @@ fn shared(
             let mc = smt::select(&b.heap.mcnt, &r);
             let mo = smt::select(&b.heap.mon, &r);
             if matches!(insn, Insn::MonitorEnter) {
-                let free = format!("(or (= {mc} 0) (= {mo} {th}))");
+                // As `interp`'s acquire: blocked iff held (count > 0) by another thread.
+                let free = format!("(or (<= {mc} 0) (= {mo} {th}))");
                 let mut blocked = b.clone();
                 blocked.label = "blocked: another thread holds the lock".into();
                 blocked.cond.push(smt::not(&free));
@@ -598,6 +599,10 @@ fn shared(
             let Some(cid) = t.id else {
                 return unsupported(m, ip, format!("type test against {}", t.name));
             };
+            // Arrays are also Cloneable and Serializable: not modeled.
+            if cx.arrays && cx.classes.class(cid).is_interface() {
+                return unsupported(m, ip, format!("type test against interface {}", t.name));
+            }
             let fr = top_frame(&mut b);
             let r = fr.stack.last().map(|v| v.t.clone()).unwrap_or_default();
             let is = smt::and(&[
@@ -644,11 +649,10 @@ fn acquire(sc: &mut Script, h: &mut Heap, r: &str, th: &str) {
     );
 }
 
+/// A callee's frame: the argument slots as they were on the caller's
+/// operand stack (a long's second slot included), then empty locals.
 fn new_frame(m: &Arc<Method>, args: Vec<SVal>) -> SFrame {
-    let mut locals: Vec<SVal> = Vec::new();
-    for a in args {
-        push(&mut locals, a);
-    }
+    let mut locals = args;
     while locals.len() < m.max_locals as usize {
         locals.push(SVal::top());
     }
@@ -805,7 +809,7 @@ fn invoke(
             }
             let r = args[0].t.clone();
             let free = format!(
-                "(or (= {} 0) (= {} {th}))",
+                "(or (<= {} 0) (= {} {th}))",
                 smt::select(&bb.heap.mcnt, &r),
                 smt::select(&bb.heap.mon, &r)
             );
