@@ -15,6 +15,7 @@
 //! "proved". Sat is "refuted" with Z3's model rendered as a state; unknown
 //! or a timeout is "unknown", never proved.
 
+pub mod concrete;
 pub mod driver;
 pub mod inv;
 pub mod smt;
