@@ -45,6 +45,10 @@ pub struct Report {
     pub jobs: usize,
 }
 
+/// A case built on some core: its index among the allowed shapes, and its
+/// obligations or why the prover cannot build it.
+type Built = (usize, Result<Vec<CaseVc>, String>);
+
 /// Bad input: the theorem file, class path, main class or invariant.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -123,8 +127,7 @@ pub fn prove(
             report.allowed = allowed.len();
             // Build the cases on every core (building, not solving, is most of the work).
             let next = std::sync::atomic::AtomicUsize::new(0);
-            let built: std::sync::Mutex<Vec<(usize, Result<Vec<CaseVc>, String>)>> =
-                std::sync::Mutex::new(Vec::new());
+            let built: std::sync::Mutex<Vec<Built>> = std::sync::Mutex::new(Vec::new());
             std::thread::scope(|sc| {
                 for _ in 0..opts.jobs.max(1) {
                     sc.spawn(|| {

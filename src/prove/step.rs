@@ -632,7 +632,7 @@ fn shared(
             ));
             Ok(vec![b])
         }
-        Insn::Return(k) => Ok(vec![ret(sc, b, *k, th)]),
+        Insn::Return(k) => Ok(vec![ret(sc, m, ip, b, *k, th)?]),
         Insn::Invoke(kind, mr) => invoke(cx, sc, m, ip, *kind, mr, b, th),
         other => unsupported(m, ip, format!("instruction {other:?}")),
     }
@@ -672,7 +672,17 @@ fn writes_local0(m: &Method) -> bool {
         .any(|i| matches!(i, Insn::Store(_, 0) | Insn::Iinc(0, _)))
 }
 
-fn ret(sc: &mut Script, mut b: Branch, k: Option<Kind>, th: &str) -> Branch {
+fn ret(
+    sc: &mut Script,
+    m: &Method,
+    ip: u32,
+    mut b: Branch,
+    k: Option<Kind>,
+    th: &str,
+) -> R<Branch> {
+    if m.is_synchronized() && m.is_static() {
+        return unsupported(m, ip, "return from a static synchronized method");
+    }
     let frame = b.frames.pop().expect("frame");
     let mut st = frame.stack.clone();
     let result = k.map(|_| pop(&mut st));
@@ -702,7 +712,7 @@ fn ret(sc: &mut Script, mut b: Branch, k: Option<Kind>, th: &str) -> Branch {
     if let (Some(v), Some(caller)) = (result, b.frames.last_mut()) {
         push(&mut caller.stack, v);
     }
-    b
+    Ok(b)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -738,6 +748,9 @@ fn invoke(
             }
             targets.push((t, Vec::new()));
         }
+        // Private and final methods: the linker found the one target, and
+        // the interpreter calls it without dispatch.
+        _ if mr.target.is_some() => targets.push((mr.target.expect("checked"), Vec::new())),
         _ => {
             let Some(sup) = cx.classes.id(&mr.class) else {
                 return unsupported(m, ip, format!("missing class {}", mr.class));
@@ -769,6 +782,25 @@ fn invoke(
         }
     }
     let mut out = Vec::new();
+    if targets.is_empty() {
+        // No class the program instantiates has this method: a non-null
+        // receiver is impossible, and a null one throws.
+        let mut bb = b;
+        bb.label = "no instantiated class implements the method".into();
+        bb.checks.push(non_null(
+            &format!("the receiver of {}", mr.name),
+            &args[0].t,
+        ));
+        bb.checks.push((
+            format!(
+                "some class the program instantiates implements {}{}",
+                mr.name, mr.desc
+            ),
+            "false".into(),
+        ));
+        bb.noop = true;
+        return Ok(vec![bb]);
+    }
     let several = targets.len() > 1;
     for (t, recv_classes) in targets {
         let callee = cx.classes.method(t).clone();
@@ -783,7 +815,7 @@ fn invoke(
                 &format!("the receiver of {}", mr.name),
                 &args[0].t,
             ));
-            if kind != InvokeKind::Special {
+            if !recv_classes.is_empty() {
                 bb.cond.push(class_in(&bb.heap, &args[0].t, &recv_classes));
             }
         }
