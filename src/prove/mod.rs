@@ -446,6 +446,8 @@ impl Prover<'_> {
                 let g = env.global()?;
                 let grefs = std::mem::take(&mut env.refs);
                 if terms(&g) != terms(&global_pre) {
+                    // Facts the step leaves as they were are hypotheses already.
+                    let g = changed(g, &global_pre);
                     obs.push(fact_ob("global part", "true", g).with_refs(grefs));
                 }
                 let t = env.thread("th", &b.frames)?;
@@ -467,6 +469,13 @@ impl Prover<'_> {
                             post.h,
                             smt::and(&terms(&obj_pre))
                         );
+                        // With the heap the same size, an unchanged fact of
+                        // `o` is its hypothesis.
+                        let post_o = if post.h == pre.h {
+                            changed(post_o, &pre_o)
+                        } else {
+                            post_o
+                        };
                         obs.push(fact_ob("every object's part", &hyp, post_o).with_refs(orefs));
                     }
                 }
@@ -510,6 +519,7 @@ impl Prover<'_> {
                         "another thread u at {} (interference)",
                         shape_text(classes, &self.walk.shapes[ti])
                     );
+                    let upost = changed(upost, &upre);
                     let mut ob = fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs);
                     shown_frames(uf, "u", &mut ob.shown);
                     obs.push(ob);
@@ -651,6 +661,14 @@ impl Prover<'_> {
             shown: Vec::new(),
         }))
     }
+}
+
+/// The facts of `post` that are not literally facts of `pre`.
+fn changed(post: Vec<FactTerm>, pre: &[FactTerm]) -> Vec<FactTerm> {
+    let before: BTreeSet<&str> = pre.iter().map(|f| f.term.as_str()).collect();
+    post.into_iter()
+        .filter(|f| !before.contains(f.term.as_str()))
+        .collect()
 }
 
 fn terms(f: &[FactTerm]) -> Vec<String> {
