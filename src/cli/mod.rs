@@ -17,7 +17,7 @@ use crate::state::{Config, State, ThreadId, print};
 use prove::{check_cmd, prove_cmd};
 
 const ABOUT: &str = "m5 turns javac's .class files into an executable Moore & Porter \"M5\" model of \
-the JVM and runs them under any thread schedule.";
+the JVM, runs them under any thread schedule, searches every schedule, and proves invariants with Z3.";
 
 #[derive(Parser, Debug)]
 #[command(name = "m5", version, about = ABOUT, long_about = None, after_help = "\
@@ -25,9 +25,12 @@ Examples:
   m5 run --classpath out --schedule random:7 --max-steps 1000000 --stats Main
   m5 run --cp out --schedule list:0,0,0,1,1 --trace Main
   m5 disasm --classpath out Worker
+  m5 prove proofs/apprentice.proof
+  m5 check proofs/
 
 Options of `run` go before the main class; what follows it is passed to main.
-Exit codes: run exits with the Java program's exit code; 2 means bad input or usage.")]
+Exit codes: run exits with the Java program's exit code; prove: 0 proved, 1 refuted,
+3 unknown; 2 means bad input or usage everywhere.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
