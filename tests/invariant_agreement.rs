@@ -158,3 +158,63 @@ fn formulas_agree_where_the_invariant_fails() {
     }
     assert!(total_false > 0, "some parts were false");
 }
+
+/// The shape walk over-approximates the call stacks runs reach: every
+/// thread's shape (methods, pcs, slot types) in every state of random runs
+/// of exception-free programs is one the walk found.
+#[test]
+fn the_shape_walk_covers_every_call_stack_runs_reach() {
+    use m5::prove::sym::{AFrame, Shape, Ty};
+    for dir in [
+        "classfiles/apprentice",
+        "classfiles/apprentice-unsync",
+        "classfiles/apprentice-bogus",
+    ] {
+        let cp = ClassPath::parse(root().join(dir).to_str().unwrap()).unwrap();
+        let classes = load_classes(&cp, "Apprentice").unwrap();
+        let s0 = interp::initial_state(classes, "Apprentice", &[], Config::default()).unwrap();
+        let w = m5::prove::walk(&s0.classes, &s0).expect("walk");
+        assert!(w.unsupported.is_empty(), "{dir}: {:?}", w.unsupported);
+        let shapes: std::collections::HashSet<Shape> = w.shapes.iter().cloned().collect();
+        let mut seen = std::collections::HashSet::new();
+        for seed in [1u64, 2, 3] {
+            let mut s = s0.clone();
+            let mut x = seed;
+            for _ in 0..3000 {
+                for t in &s.threads {
+                    let shape: Shape = t
+                        .stack
+                        .iter()
+                        .map(|f| AFrame {
+                            method: f.method.id,
+                            ip: f.ip,
+                            locals: f.locals.iter().map(|v| Ty::of_value(v).unwrap()).collect(),
+                            stack: f.stack.iter().map(|v| Ty::of_value(v).unwrap()).collect(),
+                        })
+                        .collect();
+                    if !shape.is_empty() {
+                        assert!(shapes.contains(&shape), "{dir}: the walk misses {shape:?}");
+                        seen.insert(shape);
+                    }
+                }
+                let live: Vec<u32> = (0..s.threads.len() as u32)
+                    .filter(|&t| interp::can_step(&s, t))
+                    .collect();
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let th = live[(x >> 33) as usize % live.len()];
+                interp::step(&mut s, th).unwrap();
+            }
+        }
+        println!(
+            "{dir}: runs reached {} of the walk's {} shapes",
+            seen.len(),
+            w.shapes.len()
+        );
+        assert!(
+            seen.len() * 2 > w.shapes.len(),
+            "{dir}: the runs reach most shapes"
+        );
+    }
+}
