@@ -86,11 +86,11 @@ Example:
     #[command(after_help = "\
 A theorem file names the program, the invariant file and the theorems:
 
-  classpath  ../classfiles/apprentice     # paths are relative to the theorem file
-  main       Apprentice
-  invariant  ../invariants/apprentice.inv
+  classpath  ../classfiles/counter       # paths are relative to the theorem file
+  main       Main
+  invariant  ../invariants/counter.inv
   prove invariant                expect proved
-  prove relation Monotonicity    expect proved
+  prove relation Increasing      expect proved
 
 Lemma 1 is checked by running the invariant on the initial state. Lemma 2
 splits on the stepping thread's call-stack shape (those the program can

@@ -2,13 +2,13 @@
 //! and the verdict expected, so `m5 check proofs/` is a regression check.
 //!
 //! ```text
-//! # The Apprentice challenge (Moore & Porter).
-//! classpath  ../classfiles/apprentice     # relative to this file
-//! main       Apprentice
-//! args       a b                          # optional: main's arguments
-//! invariant  ../invariants/apprentice.inv
+//! # comments run to the end of the line
+//! classpath  ../classfiles/counter       # relative to this file
+//! main       Main
+//! args       a b                         # optional: main's arguments
+//! invariant  ../invariants/counter.inv
 //! prove invariant                 expect proved   # Lemmas 1 and 2
-//! prove relation Monotonicity     expect proved   # Lemma 3, and the theorem
+//! prove relation Increasing       expect proved   # Lemma 3, and the theorem
 //! ```
 
 use std::path::{Path, PathBuf};
