@@ -1,0 +1,535 @@
+//! The cases of Lemmas 2 and 3 and their obligations: for each call-stack
+//! shape the invariant allows, the stepping thread's next instruction
+//! executed symbolically, and per branch the parts of the invariant (or the
+//! relation) to re-prove, with the hypotheses each needs.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::inv::{FactTerm, SEnv};
+use super::smt::{self, Script};
+use super::step::{self, Branch, Cx};
+use super::sym::{self, *};
+use super::{Lemma, Walk};
+use crate::classfile::{ClassTable, M5Insn};
+use crate::invariant::Compiled;
+
+/// The bound variable of the object macros.
+const OBJ_VAR: &str = "o!x";
+
+/// One thing to prove.
+#[derive(Clone, Debug)]
+pub struct Obligation {
+    pub lemma: Lemma,
+    /// "global part", "thread th's part", "thread u at ... (interference)", ...
+    pub what: String,
+    /// Hypotheses beyond the case's own (the other thread's part, the object's).
+    pub hyp: String,
+    pub facts: Vec<FactTerm>,
+    /// A pre-step check instead of facts.
+    pub check: Option<String>,
+    /// Reference terms the goal reads (object facts are instantiated at them).
+    pub refs: Vec<String>,
+    /// More slots to show in a counterexample (the other thread's).
+    pub shown: Vec<Shown>,
+}
+
+/// A value to show in a counterexample: label, term, sort, is a reference.
+pub type Shown = (String, String, smt::Sort, bool);
+
+/// The slots of a thread's frames, labelled `u: Job.incr@13 stack[1]`.
+fn shown_frames(frames: &[SFrame], who: &str, out: &mut Vec<Shown>) {
+    for f in frames {
+        let at = format!(
+            "{who}: {}.{}@{}",
+            f.method.class_name.rsplit('/').next().unwrap_or(""),
+            f.method.name,
+            f.pc()
+        );
+        for (kind, slots) in [("local", &f.locals), ("stack", &f.stack)] {
+            for (j, v) in slots.iter().enumerate() {
+                if v.ty != Ty::Top {
+                    out.push((
+                        format!("{at} {kind}[{j}]"),
+                        v.t.clone(),
+                        v.ty.sort(),
+                        v.ty == Ty::A,
+                    ));
+                }
+            }
+        }
+    }
+}
+
+impl Obligation {
+    fn with_refs(mut self, refs: Vec<String>) -> Obligation {
+        self.refs = refs;
+        self
+    }
+
+    pub fn goal(&self) -> String {
+        let g = match &self.check {
+            Some(c) => c.clone(),
+            None => smt::and(
+                &self
+                    .facts
+                    .iter()
+                    .map(|f| f.term.clone())
+                    .collect::<Vec<_>>(),
+            ),
+        };
+        smt::implies(&self.hyp, &g)
+    }
+}
+
+/// A stepping-thread case with one branch of its instruction.
+pub struct CaseVc {
+    /// The stepping thread's shape, e.g. `Job.run@4 > Job.incr@20`.
+    pub case: String,
+    pub insn: String,
+    pub branch: String,
+    pub common: String,
+    pub obligations: Vec<Obligation>,
+    /// Slots of the stepping thread, for counterexamples.
+    pub shown: Vec<Shown>,
+}
+
+pub struct Prover<'a> {
+    pub classes: &'a ClassTable,
+    pub c: &'a Compiled,
+    pub walk: &'a Walk,
+    pub relations: Vec<String>,
+    /// Prove the invariant preserved (Lemma 2), or only relations (Lemma 3).
+    pub preservation: bool,
+}
+
+pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
+    shape
+        .iter()
+        .map(|a| {
+            let m = classes.method(a.method);
+            format!(
+                "{}.{}@{}",
+                m.class_name.replace('/', "."),
+                m.name,
+                m.pc(a.ip)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
+impl Prover<'_> {
+    /// The shapes the invariant allows: those some `when` case matches.
+    pub fn allowed(&self) -> Vec<usize> {
+        (0..self.walk.shapes.len())
+            .filter(|&i| {
+                let st: Vec<_> = self.walk.shapes[i]
+                    .iter()
+                    .map(|a| (a.method, self.classes.method(a.method).pc(a.ip)))
+                    .collect();
+                !crate::invariant::eval::cases_for(self.c, &st).is_empty()
+            })
+            .collect()
+    }
+
+    fn classes_ok(&self) -> String {
+        let mut ids: Vec<i64> = self.walk.inst.iter().map(|&c| c as i64).collect();
+        if self.walk.arrays {
+            ids.push(ARRAY_CLASS);
+        }
+        smt::or(
+            &ids.iter()
+                .map(|i| format!("(= (select cls $R) {})", smt::int(*i)))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    /// Builds the obligations of stepping a thread in shape `si`.
+    pub fn case(&self, si: usize) -> Result<Vec<CaseVc>, String> {
+        let classes = self.classes;
+        let shape = &self.walk.shapes[si];
+        let case = shape_text(classes, shape);
+        let top = shape.last().expect("nonempty");
+        let tm = classes.method(top.method);
+        let insn = M5Insn {
+            insn: &tm.code[top.ip as usize],
+            index: top.ip as usize,
+            offsets: &tm.offsets,
+        }
+        .to_string();
+        if let Some(why) = self.walk.unsupported.get(&si) {
+            return Err(why.clone());
+        }
+        let cx = Cx {
+            classes,
+            inst: &self.walk.inst,
+            arrays: self.walk.arrays,
+        };
+        let mut sc = Script::default();
+        let pre = Heap::pre(&mut sc);
+        sc.declare("th", "Int");
+        let frames = frames_of(&mut sc, classes, "th", shape);
+        let mut state_refs: Vec<String> = Vec::new();
+        let mut refs: Vec<String> = Vec::new();
+        let mut shown = Vec::new();
+        shown_frames(&frames, "th", &mut shown);
+        for f in &frames {
+            for v in f.locals.iter().chain(&f.stack) {
+                if v.ty == Ty::A {
+                    state_refs.push(v.t.clone());
+                }
+            }
+        }
+        let mut hyps = vec![
+            bounds(&pre),
+            format!("(and (<= 0 th) (< th {}))", pre.n),
+            smt::select(&pre.sched, "th"),
+            format!("(= {} {})", smt::select(&pre.depth, "th"), frames.len()),
+            format!(
+                "(= {} {})",
+                smt::select(&pre.tpc, "th"),
+                frames.last().expect("frame").pc()
+            ),
+            sym::thread_facts(&pre, "th"),
+        ];
+        let (global_pre, th_pre) = {
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let g = env.global()?;
+            let t = env.thread("th", &frames)?;
+            refs.extend(env.refs);
+            (g, t)
+        };
+        hyps.extend(global_pre.iter().map(|f| f.term.clone()));
+        hyps.extend(th_pre.iter().map(|f| f.term.clone()));
+        let branches = step::step(&cx, &mut sc, &pre, "th", &frames).map_err(|e| e.0)?;
+        // The other threads' shapes (interference), and the object facts.
+        let others = if self.preservation {
+            self.allowed()
+        } else {
+            Vec::new()
+        };
+        let mut u_frames: HashMap<usize, Vec<SFrame>> = HashMap::new();
+        if !others.is_empty() {
+            sc.declare("u", "Int");
+        }
+        for &ti in &others {
+            let fr = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+            u_frames.insert(ti, fr);
+        }
+        let obj_o = !self.c.objects.is_empty() && self.preservation;
+        if obj_o {
+            sc.declare("o", "Int");
+        }
+        // The object predicates and the structural facts as macros over one
+        // address, instantiated at every reference term the case meets.
+        let classes_ok = self.classes_ok();
+        let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
+        let obj_pre = if obj_o {
+            vec![FactTerm {
+                part: "object o".into(),
+                name: "object predicates".into(),
+                span: Default::default(),
+                at: String::new(),
+                term: "(objpart o)".into(),
+                reads: Vec::new(),
+            }]
+        } else {
+            Vec::new()
+        };
+        let mut out = Vec::new();
+        let mut branch_goals: Vec<(Branch, Vec<Obligation>)> = Vec::new();
+        for b in branches {
+            let mut obs = Vec::new();
+            for (what, check) in &b.checks {
+                obs.push(Obligation {
+                    lemma: Lemma::Preserved,
+                    what: format!("pre-step check: {what}"),
+                    hyp: "true".into(),
+                    facts: Vec::new(),
+                    check: Some(check.clone()),
+                    refs: Vec::new(),
+                    shown: Vec::new(),
+                });
+            }
+            if !b.noop && self.preservation {
+                let post = &b.heap;
+                let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
+                let g = env.global()?;
+                let grefs = std::mem::take(&mut env.refs);
+                if terms(&g) != terms(&global_pre) {
+                    // Facts the step leaves as they were are hypotheses already.
+                    let g = changed(g, &global_pre);
+                    obs.push(fact_ob("global part", "true", g).with_refs(grefs));
+                }
+                let t = env.thread("th", &b.frames)?;
+                let trefs = std::mem::take(&mut env.refs);
+                obs.push(fact_ob("the stepping thread's part", "true", t).with_refs(trefs));
+                if let Some(nt) = &b.new_thread {
+                    let t = env.thread(&pre.n, nt)?;
+                    let nrefs = std::mem::take(&mut env.refs);
+                    obs.push(fact_ob("the new thread's part", "true", t).with_refs(nrefs));
+                }
+                if obj_o {
+                    let post_o = env.object("o")?;
+                    let orefs = std::mem::take(&mut env.refs);
+                    let mut same_o = SEnv::new(self.c, classes, &pre, None, env.sc);
+                    let pre_o = same_o.object("o")?;
+                    if terms(&post_o) != terms(&pre_o) || post.h != pre.h {
+                        let hyp = format!(
+                            "(and (<= 0 o) (< o {}) {})",
+                            post.h,
+                            smt::and(&terms(&obj_pre))
+                        );
+                        // With the heap the same size, an unchanged fact of
+                        // `o` is its hypothesis.
+                        let post_o = if post.h == pre.h {
+                            changed(post_o, &pre_o)
+                        } else {
+                            post_o
+                        };
+                        obs.push(fact_ob("every object's part", &hyp, post_o).with_refs(orefs));
+                    }
+                }
+                drop(env);
+                for &ti in &others {
+                    let uf = &u_frames[&ti];
+                    let (upre, upost, urefs) = {
+                        let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+                        let a = env.thread("u", uf)?;
+                        let mut env2 = SEnv::new(self.c, classes, post, Some(&pre), env.sc);
+                        let b2 = env2.thread("u", uf)?;
+                        let mut r = env2.refs;
+                        r.extend(env.refs);
+                        (a, b2, r)
+                    };
+                    if terms(&upre) == terms(&upost) {
+                        continue;
+                    }
+                    let mut uh = vec![
+                        format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n),
+                        format!("(= {} {})", smt::select(&pre.depth, "u"), uf.len()),
+                        format!(
+                            "(= {} {})",
+                            smt::select(&pre.tpc, "u"),
+                            uf.last().expect("frame").pc()
+                        ),
+                        sym::thread_facts(&pre, "u"),
+                    ];
+                    for f in uf {
+                        for v in f.locals.iter().chain(&f.stack) {
+                            if v.ty == Ty::A {
+                                uh.push(format!(
+                                    "(or (= {0} (- 1)) (and (<= 0 {0}) (< {0} {1})))",
+                                    v.t, pre.h
+                                ));
+                            }
+                        }
+                    }
+                    uh.extend(terms(&upre));
+                    let what = format!(
+                        "another thread u at {} (interference)",
+                        shape_text(classes, &self.walk.shapes[ti])
+                    );
+                    let upost = changed(upost, &upre);
+                    let mut ob = fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs);
+                    shown_frames(uf, "u", &mut ob.shown);
+                    obs.push(ob);
+                }
+            }
+            for r in &self.relations {
+                let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
+                let f = env.relation(r)?;
+                let rrefs = env.refs;
+                let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
+                ob.lemma = Lemma::Relation;
+                obs.push(ob);
+            }
+            branch_goals.push((b, obs));
+        }
+        // Object facts and structural facts at the references met, and at
+        // the references those facts read about them.
+        refs.extend(state_refs.iter().cloned());
+        let base = instances(&refs, &templates, &BTreeSet::new());
+        for r in &base {
+            hyps.extend(self.instance(r));
+        }
+        // Each obligation adds the instances at the references it reads.
+        for (_, obs) in &mut branch_goals {
+            for ob in obs.iter_mut() {
+                let extra = instances(&ob.refs, &templates, &base);
+                let mut hs = vec![ob.hyp.clone()];
+                for r in &extra {
+                    hs.extend(self.instance(r));
+                }
+                ob.hyp = smt::and(&hs);
+            }
+        }
+        for r in &state_refs {
+            hyps.push(format!(
+                "(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))",
+                pre.h
+            ));
+        }
+        for h in &hyps {
+            sc.assert(h);
+        }
+        for (b, obs) in branch_goals {
+            let mut bsc = sc.clone();
+            for c in &b.cond {
+                bsc.assert(c);
+            }
+            out.push(CaseVc {
+                case: case.clone(),
+                insn: insn.clone(),
+                branch: b.label.clone(),
+                common: bsc.text(),
+                obligations: obs,
+                shown: shown.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    /// The macros instantiated at a reference (or `T:` thread-number) term.
+    fn instance(&self, r: &str) -> Vec<String> {
+        match r.strip_prefix("T:") {
+            Some(t) => vec![format!("(twf {t})")],
+            None if self.c.objects.is_empty() => vec![format!("(wf {r})")],
+            None => vec![format!("(wf {r})"), format!("(objpart {r})")],
+        }
+    }
+
+    /// Defines `(wf x)` (the structural facts at address `x`) and
+    /// `(objpart x)` (the object predicates, if `x` is allocated); returns the
+    /// reference terms the object predicates read, over `OBJ_VAR`.
+    fn object_macros(
+        &self,
+        sc: &mut Script,
+        pre: &Heap,
+        classes_ok: &str,
+    ) -> Result<Vec<String>, String> {
+        let wf = guarded_ref_facts(pre, OBJ_VAR, classes_ok);
+        sc.raw(format!("(define-fun wf (({OBJ_VAR} Int)) Bool {wf})"));
+        let twf = sym::thread_facts(pre, OBJ_VAR);
+        sc.raw(format!("(define-fun twf (({OBJ_VAR} Int)) Bool {twf})"));
+        let (facts, refs) = {
+            let mut env = SEnv::new(self.c, self.classes, pre, None, sc);
+            let f = env.object(OBJ_VAR)?;
+            (f, env.refs)
+        };
+        let body = smt::implies(
+            &format!("(and (<= 0 {OBJ_VAR}) (< {OBJ_VAR} {}))", pre.h),
+            &smt::and(&terms(&facts)),
+        );
+        sc.raw(format!(
+            "(define-fun objpart (({OBJ_VAR} Int)) Bool {body})"
+        ));
+        Ok(refs
+            .into_iter()
+            .filter(|r| r.contains(OBJ_VAR) && r != OBJ_VAR && r != &format!("T:{OBJ_VAR}"))
+            .collect())
+    }
+
+    /// Relations across a step that changes nothing (a blocked or
+    /// unscheduled thread, or no such thread): relation(s, s).
+    pub fn noop_case(&self) -> Result<Option<CaseVc>, String> {
+        if self.relations.is_empty() {
+            return Ok(None);
+        }
+        let mut sc = Script::default();
+        let pre = Heap::pre(&mut sc);
+        let mut hyps = vec![bounds(&pre)];
+        let mut refs = Vec::new();
+        {
+            let mut env = SEnv::new(self.c, self.classes, &pre, None, &mut sc);
+            hyps.extend(terms(&env.global()?));
+            refs.extend(env.refs);
+        }
+        let mut obs = Vec::new();
+        for r in &self.relations {
+            let mut env = SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc);
+            let f = env.relation(r)?;
+            refs.extend(env.refs);
+            let mut ob = fact_ob(&format!("relation {r}"), "true", f);
+            ob.lemma = Lemma::Relation;
+            obs.push(ob);
+        }
+        let classes_ok = self.classes_ok();
+        let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
+        for r in instances(&refs, &templates, &BTreeSet::new()) {
+            hyps.extend(self.instance(&r));
+        }
+        for h in &hyps {
+            sc.assert(h);
+        }
+        Ok(Some(CaseVc {
+            case: "any thread that cannot move (blocked, unscheduled, finished, or no such thread)"
+                .into(),
+            insn: "(none: the state is unchanged)".into(),
+            branch: String::new(),
+            common: sc.text(),
+            obligations: obs,
+            shown: Vec::new(),
+        }))
+    }
+}
+
+/// The facts of `post` that are not literally facts of `pre`.
+fn changed(post: Vec<FactTerm>, pre: &[FactTerm]) -> Vec<FactTerm> {
+    let before: BTreeSet<&str> = pre.iter().map(|f| f.term.as_str()).collect();
+    post.into_iter()
+        .filter(|f| !before.contains(f.term.as_str()))
+        .collect()
+}
+
+fn terms(f: &[FactTerm]) -> Vec<String> {
+    f.iter().map(|f| f.term.clone()).collect()
+}
+
+fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
+    Obligation {
+        lemma: Lemma::Preserved,
+        what: what.to_string(),
+        hyp: hyp.to_string(),
+        facts,
+        check: None,
+        refs: Vec::new(),
+        shown: Vec::new(),
+    }
+}
+
+/// The reference terms to instantiate the object macros at: `refs`, and
+/// what the object facts read about them (one level), minus `known`.
+fn instances(refs: &[String], templates: &[String], known: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut all: BTreeSet<String> = refs.iter().cloned().collect();
+    for r in all.clone() {
+        if r.starts_with("T:") {
+            continue;
+        }
+        for t in templates {
+            all.insert(t.replace(OBJ_VAR, &r));
+        }
+    }
+    all.into_iter()
+        .filter(|r| !r.contains(OBJ_VAR) && !known.contains(r))
+        .take(400)
+        .collect()
+}
+
+/// m5's heap addresses and thread numbers are 32-bit; the prover assumes
+/// fewer than 2^31 objects and threads (memory runs out long before), so
+/// `ref(heap.length)` and `ref(t + 1)` are addresses.
+fn bounds(h: &Heap) -> String {
+    format!(
+        "(and (<= 0 {0}) (< {0} 2147483648) (<= 1 {1}) (< {1} 2147483648))",
+        h.h, h.n
+    )
+}
+
+/// `ref_facts` guarded by "r is an allocated address" (true of any term).
+fn guarded_ref_facts(h: &Heap, r: &str, classes_ok: &str) -> String {
+    smt::implies(
+        &format!("(and (<= 0 {r}) (< {r} {}))", h.h),
+        &sym::ref_facts(h, r, classes_ok),
+    )
+}

@@ -1,0 +1,262 @@
+//! Solving obligations with Z3, in parallel, one solver per case; writing
+//! them as SMT-LIB2; rendering a counterexample as a state.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::cases::{CaseVc, Shown};
+use super::smt;
+use super::{Options, Outcome, Verdict};
+
+/// Solves every obligation of `vcs` on `jobs` threads (one Z3 context each).
+pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) -> Vec<Outcome> {
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
+    let done = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..opts.jobs.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= vcs.len() {
+                        break;
+                    }
+                    let r = solve_case(&vcs[i], i, opts);
+                    let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
+                    progress(n);
+                    results.lock().expect("lock").push((i, r));
+                }
+            });
+        }
+    });
+    let mut all = results.into_inner().expect("lock");
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().flat_map(|(_, r)| r).collect()
+}
+
+fn goal_decls(vc: &CaseVc) -> String {
+    let mut s = String::new();
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        // Assuming `refute_k` asserts the negation of goal k only (the
+        // others stay inactive).
+        s.push_str(&format!(
+            "(declare-const refute_{k} Bool)\n(assert (=> refute_{k} (not {})))\n",
+            ob.goal()
+        ));
+    }
+    s
+}
+
+/// The self-contained script of obligation `k`: unsat means proved.
+pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
+    format!(
+        "; {} -- {}{}\n; obligation: {}\n{}(assert (not {}))\n(check-sat)\n",
+        vc.case,
+        vc.insn,
+        if vc.branch.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", vc.branch)
+        },
+        vc.obligations[k].what,
+        vc.common,
+        vc.obligations[k].goal()
+    )
+}
+
+fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
+    let solver = z3::Solver::new();
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", opts.timeout_ms);
+    solver.set_params(&p);
+    let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    let full = format!("{text}{}", goal_decls(vc));
+    if let Ok(dir) = std::env::var("M5_DEBUG_SMT") {
+        let _ = std::fs::write(format!("{dir}/solver{index:04}.smt2"), &full);
+    }
+    let expected = full.matches("(assert ").count();
+    solver.from_string(full);
+    // Z3 drops a script it cannot parse: then nothing here is proved.
+    let parsed = solver.get_assertions().len() == expected;
+    let mut out = Vec::new();
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        if let Some(dir) = &opts.emit_smt2 {
+            let _ = std::fs::write(
+                dir.join(format!("case{index:04}-{k:03}.smt2")),
+                obligation_script(vc, k),
+            );
+        }
+        let t0 = Instant::now();
+        let g = z3::ast::Bool::new_const(format!("refute_{k}"));
+        let r = if parsed {
+            solver.check_assumptions(&[g])
+        } else {
+            z3::SatResult::Unknown
+        };
+        let time = t0.elapsed();
+        let (verdict, detail) = match r {
+            _ if !parsed => (
+                Verdict::Unknown,
+                "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
+            ),
+            z3::SatResult::Unsat => (Verdict::Proved, String::new()),
+            z3::SatResult::Sat => (Verdict::Refuted, counterexample(vc, k, opts)),
+            z3::SatResult::Unknown => (
+                Verdict::Unknown,
+                format!(
+                    "Z3 answered unknown ({})",
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "no reason given".into())
+                ),
+            ),
+        };
+        out.push(Outcome {
+            case: vc.case.clone(),
+            insn: vc.insn.clone(),
+            branch: vc.branch.clone(),
+            lemma: ob.lemma,
+            what: ob.what.clone(),
+            verdict,
+            detail,
+            time,
+        });
+    }
+    out
+}
+
+/// Which conjunct fails and the values of what it reads, in Z3's model.
+fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
+    let ob = &vc.obligations[k];
+    let mut obs: Vec<Shown> = vec![
+        ("th".into(), "th".into(), smt::Sort::Int, false),
+        ("heap.length".into(), "H".into(), smt::Sort::Int, false),
+        ("threads.count".into(), "N".into(), smt::Sort::Int, false),
+    ];
+    if ob.what.contains("another thread") {
+        obs.push(("u".into(), "u".into(), smt::Sort::Int, false));
+    }
+    let nglobal = obs.len();
+    obs.extend(vc.shown.iter().cloned());
+    obs.extend(ob.shown.iter().cloned());
+    let nfixed = obs.len();
+    for f in &ob.facts {
+        obs.push((
+            format!("fact {}", f.name),
+            f.term.clone(),
+            smt::Sort::Bool,
+            false,
+        ));
+        obs.extend(f.reads.iter().cloned());
+    }
+    let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    for (i, (_, t, s, _)) in obs.iter().enumerate() {
+        text.push_str(&format!(
+            "(declare-const obs_{i} {})\n(assert (= obs_{i} {t}))\n",
+            s.smt()
+        ));
+    }
+    text.push_str(&format!("(assert (not {}))\n", ob.goal()));
+    let solver = z3::Solver::new();
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", opts.timeout_ms);
+    solver.set_params(&p);
+    solver.from_string(text);
+    // Prefer a small state (easier to read); any state will do.
+    solver.push();
+    solver.assert(z3::ast::Int::new_const("H").lt(z3::ast::Int::from_i64(12)));
+    solver.assert(z3::ast::Int::new_const("N").lt(z3::ast::Int::from_i64(12)));
+    if solver.check() != z3::SatResult::Sat {
+        solver.pop(1);
+        if solver.check() != z3::SatResult::Sat {
+            return "(no model: the solver did not reproduce the counterexample)".into();
+        }
+    }
+    let Some(model) = solver.get_model() else {
+        return "(no model)".into();
+    };
+    let value = |i: usize, s: smt::Sort| -> String {
+        let name = format!("obs_{i}");
+        let v = match s {
+            smt::Sort::Int => model
+                .eval(&z3::ast::Int::new_const(name), true)
+                .map(|v| v.to_string()),
+            smt::Sort::Bool => model
+                .eval(&z3::ast::Bool::new_const(name), true)
+                .map(|v| v.to_string()),
+            smt::Sort::Bv32 | smt::Sort::Bv64 => {
+                let w = if s == smt::Sort::Bv32 { 32 } else { 64 };
+                model
+                    .eval(&z3::ast::BV::new_const(name, w), true)
+                    .and_then(|v| {
+                        v.as_i64().map(|x| {
+                            if w == 32 {
+                                (x as i32).to_string()
+                            } else {
+                                x.to_string()
+                            }
+                        })
+                    })
+            }
+        };
+        let v = v.unwrap_or_else(|| "?".into());
+        // Integers print as `(- 1)`.
+        match v.strip_prefix("(- ").and_then(|x| x.strip_suffix(')')) {
+            Some(n) => format!("-{n}"),
+            None => v,
+        }
+    };
+    let shown = |i: usize| -> String {
+        let v = value(i, obs[i].2);
+        if !obs[i].3 {
+            v
+        } else if v == "-1" {
+            "null".into()
+        } else {
+            format!("(REF {v})")
+        }
+    };
+    let mut lines = Vec::new();
+    let fixed: Vec<String> = (0..nglobal)
+        .map(|i| format!("{} = {}", obs[i].0, shown(i)))
+        .collect();
+    lines.push(format!("state: {}", fixed.join(", ")));
+    // Frames, one line per thread and frame: "th: Job.incr@13 local[0] = (REF 2), ...".
+    let mut cur = String::new();
+    for (i, o) in obs.iter().enumerate().take(nfixed).skip(nglobal) {
+        let (frame, slot) = o.0.rsplit_once(' ').unwrap_or(("", &o.0));
+        if frame != cur {
+            lines.push(frame.to_string());
+            cur = frame.to_string();
+        }
+        let l = lines.last_mut().expect("line");
+        l.push_str(&format!(" {slot} = {}", shown(i)));
+    }
+    let mut i = nfixed;
+    for f in &ob.facts {
+        let holds = value(i, smt::Sort::Bool);
+        i += 1;
+        let reads: Vec<String> = f
+            .reads
+            .iter()
+            .enumerate()
+            .map(|(j, (t, _, _, _))| format!("{t} = {}", shown(i + j)))
+            .collect();
+        i += f.reads.len();
+        if holds == "false" {
+            lines.push(format!(
+                "fails: fact `{}` ({}) of {}{}",
+                f.name,
+                f.at,
+                f.part,
+                if reads.is_empty() {
+                    String::new()
+                } else {
+                    format!(", where {}", reads.join(", "))
+                }
+            ));
+        }
+    }
+    lines.join("\n")
+}

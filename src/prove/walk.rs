@@ -1,0 +1,143 @@
+//! The call-stack shapes a program can reach: the symbolic step run from
+//! the initial state's threads with the data ignored.
+
+use std::collections::{BTreeSet, HashMap};
+
+use super::smt::Script;
+use super::step::{self, Cx};
+use super::sym::*;
+use crate::classfile::{ClassId, ClassTable};
+use crate::state::{Body, State};
+
+/// The call-stack shapes the program can reach, found by running the
+/// symbolic step with the data ignored from the initial state's threads.
+pub struct Walk {
+    pub shapes: Vec<Shape>,
+    /// Classes the program instantiates.
+    pub inst: BTreeSet<ClassId>,
+    pub arrays: bool,
+    /// Shapes whose next instruction the prover does not model.
+    pub unsupported: HashMap<usize, String>,
+}
+
+const MAX_DEPTH: usize = 64;
+
+fn dummy_frames(classes: &ClassTable, shape: &Shape) -> Vec<SFrame> {
+    shape
+        .iter()
+        .map(|a| {
+            let v = |t: &Ty| {
+                if *t == Ty::Top {
+                    SVal::top()
+                } else {
+                    SVal::new(*t, "x")
+                }
+            };
+            SFrame {
+                method: classes.method(a.method).clone(),
+                ip: a.ip,
+                locals: a.locals.iter().map(v).collect(),
+                stack: a.stack.iter().map(v).collect(),
+            }
+        })
+        .collect()
+}
+
+pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
+    let mut roots = Vec::new();
+    for t in &s0.threads {
+        let mut shape = Vec::new();
+        for f in &t.stack {
+            let ty = |v: &crate::state::Value| {
+                Ty::of_value(v).ok_or_else(|| {
+                    "the initial state holds a floating-point value; the prover does not model them"
+                        .to_string()
+                })
+            };
+            shape.push(AFrame {
+                method: f.method.id,
+                ip: f.ip,
+                locals: f.locals.iter().map(ty).collect::<Result<_, _>>()?,
+                stack: f.stack.iter().map(ty).collect::<Result<_, _>>()?,
+            });
+        }
+        if !shape.is_empty() {
+            roots.push(shape);
+        }
+    }
+    let mut inst = BTreeSet::new();
+    let mut arrays = false;
+    for o in &s0.heap {
+        match o.body {
+            Body::Array { .. } => arrays = true,
+            _ => {
+                inst.insert(o.class);
+            }
+        }
+    }
+    loop {
+        let before = (inst.len(), arrays);
+        let mut shapes: Vec<Shape> = Vec::new();
+        let mut index: HashMap<Shape, usize> = HashMap::new();
+        let mut unsupported = HashMap::new();
+        let mut queue = std::collections::VecDeque::new();
+        for r in &roots {
+            if !index.contains_key(r) {
+                index.insert(r.clone(), shapes.len());
+                shapes.push(r.clone());
+                queue.push_back(shapes.len() - 1);
+            }
+        }
+        let mut found = inst.clone();
+        while let Some(i) = queue.pop_front() {
+            let frames = dummy_frames(classes, &shapes[i]);
+            let cx = Cx {
+                classes,
+                inst: &inst,
+                arrays,
+            };
+            let mut sc = Script::default();
+            let heap = Heap::pre(&mut sc);
+            let branches = match step::step(&cx, &mut sc, &heap, "th", &frames) {
+                Ok(b) => b,
+                Err(e) => {
+                    unsupported.insert(i, e.0);
+                    continue;
+                }
+            };
+            for b in branches {
+                if let Some(c) = b.new_class {
+                    found.insert(c);
+                }
+                let mut next = Vec::new();
+                if !b.noop && !b.frames.is_empty() {
+                    next.push(b.frames.iter().map(SFrame::shape).collect::<Shape>());
+                }
+                if let Some(nt) = &b.new_thread {
+                    next.push(nt.iter().map(SFrame::shape).collect());
+                }
+                for s in next {
+                    if s.len() > MAX_DEPTH {
+                        return Err(format!(
+                            "call stacks deeper than {MAX_DEPTH} frames (recursion?): the prover needs a bounded set of call-stack shapes"
+                        ));
+                    }
+                    if !index.contains_key(&s) {
+                        index.insert(s.clone(), shapes.len());
+                        shapes.push(s);
+                        queue.push_back(shapes.len() - 1);
+                    }
+                }
+            }
+        }
+        inst = found;
+        if (inst.len(), arrays) == before {
+            return Ok(Walk {
+                shapes,
+                inst,
+                arrays,
+                unsupported,
+            });
+        }
+    }
+}
