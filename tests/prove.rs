@@ -158,6 +158,10 @@ fn a_relation_claiming_the_counter_never_changes_is_refuted() {
 /// The Apprentice invariant with one conjunct removed (`from` -> `to`),
 /// proved with `theorems`.
 fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
+    weakened_with(name, from, to, theorems, &[])
+}
+
+fn weakened_with(name: &str, from: &str, to: &str, theorems: &str, flags: &[&str]) -> (i32, Value) {
     let inv = std::fs::read_to_string(root().join("invariants/apprentice.inv")).unwrap();
     assert!(
         inv.contains(from),
@@ -171,7 +175,7 @@ fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
         root().join("classfiles/apprentice").display()
     );
     std::fs::write(dir.join("weak.proof"), proof).unwrap();
-    let r = prove(&dir.join("weak.proof"), &[]);
+    let r = prove(&dir.join("weak.proof"), flags);
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -405,4 +409,30 @@ fn cvc5_agrees_on_every_apprentice_obligation() {
         bad.join("\n")
     );
     println!("cvc5: all {n} obligations unsat");
+}
+
+#[test]
+fn no_apprentice_case_is_vacuous_and_a_contradictory_one_is_reported() {
+    // Every case's hypotheses are satisfiable: the proof is not vacuous.
+    let (code, v) = prove(
+        &root().join("proofs/apprentice.proof"),
+        &["--check-vacuity"],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        v["vacuous_cases"].as_array().map(|a| a.len()),
+        Some(0),
+        "{}",
+        v["vacuous_cases"]
+    );
+    // A case whose facts contradict each other is reported as vacuous.
+    let (_, v) = weakened_with(
+        "contradiction",
+        "  when Job.run @ 4 > Job.incr @ 19 {",
+        "  when Job.run @ 4 > Job.incr @ 19 { t == 5 && t == 6 }\n  when Job.run @ 4 > Job.incr @ 19 {",
+        "prove invariant",
+        &["--check-vacuity"],
+    );
+    let vac = v["vacuous_cases"].to_string();
+    assert!(vac.contains("Job.incr@19 (IADD)"), "{vac}");
 }

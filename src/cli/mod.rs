@@ -224,6 +224,10 @@ pub struct ProveArgs {
     /// Write every obligation as a self-contained SMT-LIB2 file into DIR.
     #[arg(long, value_name = "DIR")]
     pub emit_smt2: Option<PathBuf>,
+    /// Also check each case's hypotheses for consistency and list the cases the
+    /// invariant rules out (their obligations hold vacuously); slower.
+    #[arg(long)]
+    pub check_vacuity: bool,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,

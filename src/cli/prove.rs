@@ -11,8 +11,9 @@ use crate::prove::driver::{self, LemmaStats, Report};
 use crate::prove::theorem::{self, Verdict};
 use crate::prove::{Lemma, Options};
 
-fn options(timeout: u32, jobs: Option<usize>, emit: Option<PathBuf>) -> Options {
+fn options(timeout: u32, jobs: Option<usize>, emit: Option<PathBuf>, vacuity: bool) -> Options {
     Options {
+        check_vacuity: vacuity,
         timeout_ms: timeout,
         jobs: jobs.unwrap_or_else(|| {
             std::thread::available_parallelism()
@@ -70,7 +71,7 @@ fn exit_code(r: &Report) -> i32 {
 }
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
-    let opts = options(a.timeout, a.jobs, a.emit_smt2.clone());
+    let opts = options(a.timeout, a.jobs, a.emit_smt2.clone(), a.check_vacuity);
     let r = run_file(&a.file, &opts, !a.json)?;
     let mem = driver::peak_memory_mb();
     if a.json {
@@ -100,6 +101,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
             "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
             "walk_error": r.walk_error,
+            "vacuous_cases": r.vacuous,
             "theorems": r.verdicts.iter().map(|(t, v)| serde_json::json!({
                 "theorem": t.goal.name(), "verdict": v.name(),
                 "expected": t.expect.map(|e| e.name()),
@@ -158,6 +160,18 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
     );
     for (name, st) in &r.lemma3 {
         println!("{}", stats_line(&format!("Lemma 3 (relation {name})"), st));
+    }
+    if !r.vacuous.is_empty() {
+        println!(
+            "vacuous: {} case branches have contradictory hypotheses (the invariant rules them out){}",
+            r.vacuous.len(),
+            if verbose { ":" } else { "" }
+        );
+        if verbose {
+            for c in &r.vacuous {
+                println!("  {c}");
+            }
+        }
     }
     for (case, why) in &r.unsupported {
         println!("unknown: stepping thread at {case}: {why}");
@@ -259,7 +273,7 @@ fn theorem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
-    let opts = options(a.timeout, a.jobs, None);
+    let opts = options(a.timeout, a.jobs, None, false);
     let files = theorem_files(&a.paths)?;
     let (mut ok, mut bad) = (0, 0);
     for f in &files {

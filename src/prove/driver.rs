@@ -40,6 +40,8 @@ pub struct Report {
     /// Per relation.
     pub lemma3: Vec<(String, LemmaStats)>,
     pub verdicts: Vec<(theorem::Theorem, Verdict)>,
+    /// Cases (with their branch) whose hypotheses are contradictory.
+    pub vacuous: Vec<String>,
     pub wall: Duration,
     pub solver_time: Duration,
     pub jobs: usize,
@@ -108,6 +110,7 @@ pub fn prove(
             .map(|r| (r.clone(), LemmaStats::default()))
             .collect(),
         verdicts: Vec::new(),
+        vacuous: Vec::new(),
         wall: Duration::ZERO,
         solver_time: Duration::ZERO,
         jobs: opts.jobs,
@@ -173,6 +176,12 @@ pub fn prove(
                 st.cases = cases_built + 1;
             }
             for o in &report.outcomes {
+                let case = format!("{} {} {}", o.case, o.insn, o.branch)
+                    .trim()
+                    .to_string();
+                if o.vacuous && !report.vacuous.contains(&case) {
+                    report.vacuous.push(case);
+                }
                 report.solver_time += o.time;
                 let st = match o.lemma {
                     Lemma::Preserved => &mut report.lemma2,

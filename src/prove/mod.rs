@@ -42,6 +42,8 @@ pub struct Options {
     pub timeout_ms: u32,
     pub jobs: usize,
     pub emit_smt2: Option<PathBuf>,
+    /// Also ask whether each case's hypotheses are satisfiable (slower).
+    pub check_vacuity: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,4 +66,7 @@ pub struct Outcome {
     /// For refuted and unknown obligations: why, and the model as a state.
     pub detail: String,
     pub time: Duration,
+    /// The case's hypotheses are contradictory: the invariant rules the
+    /// case out, and its obligations hold vacuously.
+    pub vacuous: bool,
 }

@@ -79,6 +79,8 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
     solver.from_string(full);
     // Z3 drops a script it cannot parse: then nothing here is proved.
     let parsed = solver.get_assertions().len() == expected;
+    // Contradictory hypotheses prove everything: report such cases.
+    let vacuous = opts.check_vacuity && parsed && solver.check() == z3::SatResult::Unsat;
     let mut out = Vec::new();
     for (k, ob) in vc.obligations.iter().enumerate() {
         if let Some(dir) = &opts.emit_smt2 {
@@ -121,6 +123,7 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             verdict,
             detail,
             time,
+            vacuous,
         });
     }
     out
