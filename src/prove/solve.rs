@@ -72,9 +72,6 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
     solver.set_params(&p);
     let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
     let full = format!("{text}{}", goal_decls(vc));
-    if let Ok(dir) = std::env::var("M5_DEBUG_SMT") {
-        let _ = std::fs::write(format!("{dir}/solver{index:04}.smt2"), &full);
-    }
     let expected = full.matches("(assert ").count();
     solver.from_string(full);
     // Z3 drops a script it cannot parse: then nothing here is proved.
