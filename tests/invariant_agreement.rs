@@ -164,7 +164,7 @@ fn formulas_agree_where_the_invariant_fails() {
 /// of exception-free programs is one the walk found.
 #[test]
 fn the_shape_walk_covers_every_call_stack_runs_reach() {
-    use m5::prove::sym::{AFrame, Shape, Ty};
+    use m5::prove::sym::{Shape, shape_of};
     for dir in [
         "classfiles/apprentice",
         "classfiles/apprentice-unsync",
@@ -182,16 +182,7 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
             let mut x = seed;
             for _ in 0..3000 {
                 for t in &s.threads {
-                    let shape: Shape = t
-                        .stack
-                        .iter()
-                        .map(|f| AFrame {
-                            method: f.method.id,
-                            ip: f.ip,
-                            locals: f.locals.iter().map(|v| Ty::of_value(v).unwrap()).collect(),
-                            stack: f.stack.iter().map(|v| Ty::of_value(v).unwrap()).collect(),
-                        })
-                        .collect();
+                    let shape = shape_of(t).expect("no floats");
                     if !shape.is_empty() {
                         assert!(shapes.contains(&shape), "{dir}: the walk misses {shape:?}");
                         seen.insert(shape);

@@ -3,7 +3,7 @@
 //! executed symbolically, and per branch the parts of the invariant (or the
 //! relation) to re-prove, with the hypotheses each needs.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 use super::inv::{FactTerm, SEnv};
 use super::smt::{self, Script};
@@ -169,29 +169,11 @@ impl Prover<'_> {
         let pre = Heap::pre(&mut sc);
         sc.declare("th", "Int");
         let frames = frames_of(&mut sc, classes, "th", shape);
-        let mut state_refs: Vec<String> = Vec::new();
-        let mut refs: Vec<String> = Vec::new();
+        let mut refs: Vec<String> = slot_refs(&frames);
         let mut shown = Vec::new();
         shown_frames(&frames, "th", &mut shown);
-        for f in &frames {
-            for v in f.locals.iter().chain(&f.stack) {
-                if v.ty == Ty::A {
-                    state_refs.push(v.t.clone());
-                }
-            }
-        }
-        let mut hyps = vec![
-            bounds(&pre),
-            format!("(and (<= 0 th) (< th {}))", pre.n),
-            smt::select(&pre.sched, "th"),
-            format!("(= {} {})", smt::select(&pre.depth, "th"), frames.len()),
-            format!(
-                "(= {} {})",
-                smt::select(&pre.tpc, "th"),
-                frames.last().expect("frame").pc()
-            ),
-            sym::thread_facts(&pre, "th"),
-        ];
+        let mut hyps = vec![bounds(&pre), smt::select(&pre.sched, "th")];
+        hyps.extend(thread_hyps(&pre, "th", &frames));
         let (global_pre, th_pre) = {
             let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
             let g = env.global()?;
@@ -208,13 +190,21 @@ impl Prover<'_> {
         } else {
             Vec::new()
         };
-        let mut u_frames: HashMap<usize, Vec<SFrame>> = HashMap::new();
         if !others.is_empty() {
             sc.declare("u", "Int");
         }
+        // Each other thread's shape: its frames, its case before the step and
+        // the hypotheses about it, the same for every branch.
+        let mut u_cases = Vec::new();
         for &ti in &others {
-            let fr = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
-            u_frames.insert(ti, fr);
+            let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let upre = env.thread("u", &uf)?;
+            let urefs = env.refs;
+            let mut uh = vec![format!("(not (= u th))")];
+            uh.extend(thread_hyps(&pre, "u", &uf));
+            uh.extend(terms(&upre));
+            u_cases.push((ti, uf, upre, urefs, smt::and(&uh)));
         }
         let obj_o = !self.c.objects.is_empty() && self.preservation;
         if obj_o {
@@ -224,6 +214,11 @@ impl Prover<'_> {
         // address, instantiated at every reference term the case meets.
         let classes_ok = self.classes_ok();
         let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
+        let pre_o = if obj_o {
+            SEnv::new(self.c, classes, &pre, None, &mut sc).object("o")?
+        } else {
+            Vec::new()
+        };
         let obj_pre = if obj_o {
             vec![FactTerm {
                 part: "object o".into(),
@@ -272,8 +267,6 @@ impl Prover<'_> {
                 if obj_o {
                     let post_o = env.object("o")?;
                     let orefs = std::mem::take(&mut env.refs);
-                    let mut same_o = SEnv::new(self.c, classes, &pre, None, env.sc);
-                    let pre_o = same_o.object("o")?;
                     if terms(&post_o) != terms(&pre_o) || post.h != pre.h {
                         let hyp = format!(
                             "(and (<= 0 o) (< o {}) {})",
@@ -283,7 +276,7 @@ impl Prover<'_> {
                         // With the heap the same size, an unchanged fact of
                         // `o` is its hypothesis.
                         let post_o = if post.h == pre.h {
-                            changed(post_o, &pre_o)
+                            changed(post_o, &pre_o[..])
                         } else {
                             post_o
                         };
@@ -291,47 +284,21 @@ impl Prover<'_> {
                     }
                 }
                 drop(env);
-                for &ti in &others {
-                    let uf = &u_frames[&ti];
-                    let (upre, upost, urefs) = {
-                        let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
-                        let a = env.thread("u", uf)?;
-                        let mut env2 = SEnv::new(self.c, classes, post, Some(&pre), env.sc);
-                        let b2 = env2.thread("u", uf)?;
-                        let mut r = env2.refs;
-                        r.extend(env.refs);
-                        (a, b2, r)
+                for (ti, uf, upre, urefs, uh) in &u_cases {
+                    let (upost, mut orefs) = {
+                        let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
+                        (env.thread("u", uf)?, env.refs)
                     };
-                    if terms(&upre) == terms(&upost) {
+                    if terms(upre) == terms(&upost) {
                         continue;
                     }
-                    let mut uh = vec![
-                        format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n),
-                        format!("(= {} {})", smt::select(&pre.depth, "u"), uf.len()),
-                        format!(
-                            "(= {} {})",
-                            smt::select(&pre.tpc, "u"),
-                            uf.last().expect("frame").pc()
-                        ),
-                        sym::thread_facts(&pre, "u"),
-                    ];
-                    for f in uf {
-                        for v in f.locals.iter().chain(&f.stack) {
-                            if v.ty == Ty::A {
-                                uh.push(format!(
-                                    "(or (= {0} (- 1)) (and (<= 0 {0}) (< {0} {1})))",
-                                    v.t, pre.h
-                                ));
-                            }
-                        }
-                    }
-                    uh.extend(terms(&upre));
                     let what = format!(
                         "another thread u at {} (interference)",
-                        shape_text(classes, &self.walk.shapes[ti])
+                        shape_text(classes, &self.walk.shapes[*ti])
                     );
-                    let upost = changed(upost, &upre);
-                    let mut ob = fact_ob(&what, &smt::and(&uh), upost).with_refs(urefs);
+                    let upost = changed(upost, upre);
+                    orefs.extend(urefs.iter().cloned());
+                    let mut ob = fact_ob(&what, uh, upost).with_refs(orefs);
                     shown_frames(uf, "u", &mut ob.shown);
                     obs.push(ob);
                 }
@@ -348,27 +315,15 @@ impl Prover<'_> {
         }
         // Object facts and structural facts at the references met, and at
         // the references those facts read about them.
-        refs.extend(state_refs.iter().cloned());
         let base = instances(&refs, &templates, &BTreeSet::new());
-        for r in &base {
-            hyps.extend(self.instance(r));
-        }
+        hyps.extend(self.instantiate(&base));
         // Each obligation adds the instances at the references it reads.
         for (_, obs) in &mut branch_goals {
             for ob in obs.iter_mut() {
-                let extra = instances(&ob.refs, &templates, &base);
                 let mut hs = vec![ob.hyp.clone()];
-                for r in &extra {
-                    hs.extend(self.instance(r));
-                }
+                hs.extend(self.instantiate(&instances(&ob.refs, &templates, &base)));
                 ob.hyp = smt::and(&hs);
             }
-        }
-        for r in &state_refs {
-            hyps.push(format!(
-                "(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))",
-                pre.h
-            ));
         }
         for h in &hyps {
             sc.assert(h);
@@ -390,13 +345,21 @@ impl Prover<'_> {
         Ok(out)
     }
 
-    /// The macros instantiated at a reference (or `T:` thread-number) term.
-    fn instance(&self, r: &str) -> Vec<String> {
-        match r.strip_prefix("T:") {
-            Some(t) => vec![format!("(twf {t})")],
-            None if self.c.objects.is_empty() => vec![format!("(wf {r})")],
-            None => vec![format!("(wf {r})"), format!("(objpart {r})")],
+    /// The macros instantiated at each reference (or `T:` thread-number) term.
+    fn instantiate(&self, terms: &BTreeSet<String>) -> Vec<String> {
+        let mut out = Vec::new();
+        for r in terms {
+            match r.strip_prefix("T:") {
+                Some(t) => out.push(format!("(twf {t})")),
+                None => {
+                    out.push(format!("(wf {r})"));
+                    if !self.c.objects.is_empty() {
+                        out.push(format!("(objpart {r})"));
+                    }
+                }
+            }
         }
+        out
     }
 
     /// Defines `(wf x)` (the structural facts at address `x`) and
@@ -456,9 +419,7 @@ impl Prover<'_> {
         }
         let classes_ok = self.classes_ok();
         let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
-        for r in instances(&refs, &templates, &BTreeSet::new()) {
-            hyps.extend(self.instance(&r));
-        }
+        hyps.extend(self.instantiate(&instances(&refs, &templates, &BTreeSet::new())));
         for h in &hyps {
             sc.assert(h);
         }
@@ -472,6 +433,39 @@ impl Prover<'_> {
             shown: Vec::new(),
         }))
     }
+}
+
+/// What the thread table says about thread `who` whose frames are spelled
+/// out: it exists, its depth and top pc are its frames', the structural
+/// facts about it, and its reference slots hold null or allocated addresses.
+fn thread_hyps(pre: &Heap, who: &str, frames: &[SFrame]) -> Vec<String> {
+    let mut h = vec![
+        format!("(and (<= 0 {who}) (< {who} {}))", pre.n),
+        format!("(= {} {})", smt::select(&pre.depth, who), frames.len()),
+        format!(
+            "(= {} {})",
+            smt::select(&pre.tpc, who),
+            frames.last().expect("frame").pc()
+        ),
+        sym::thread_facts(pre, who),
+    ];
+    for r in slot_refs(frames) {
+        h.push(format!(
+            "(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))",
+            pre.h
+        ));
+    }
+    h
+}
+
+/// The terms of the reference-typed slots of some frames.
+fn slot_refs(frames: &[SFrame]) -> Vec<String> {
+    frames
+        .iter()
+        .flat_map(|f| f.locals.iter().chain(&f.stack))
+        .filter(|v| v.ty == Ty::A)
+        .map(|v| v.t.clone())
+        .collect()
 }
 
 /// The facts of `post` that are not literally facts of `pre`.

@@ -91,16 +91,7 @@ pub fn encode(sc: &mut Script, s: &State) -> Heap {
 /// values; None if a slot holds a float.
 pub fn frames(sc: &mut Script, s: &State, t: ThreadId, prefix: &str) -> Option<Vec<SFrame>> {
     let th = &s.threads[t as usize];
-    let mut shape = Vec::new();
-    for f in &th.stack {
-        let ty = |v: &Value| Ty::of_value(v);
-        shape.push(AFrame {
-            method: f.method.id,
-            ip: f.ip,
-            locals: f.locals.iter().map(ty).collect::<Option<_>>()?,
-            stack: f.stack.iter().map(ty).collect::<Option<_>>()?,
-        });
-    }
+    let shape = shape_of(th)?;
     let frames = frames_of(sc, &s.classes, prefix, &shape);
     for (sf, f) in frames.iter().zip(&th.stack) {
         for (sv, v) in sf

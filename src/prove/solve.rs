@@ -35,6 +35,15 @@ pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) 
     all.into_iter().flat_map(|(_, r)| r).collect()
 }
 
+/// A solver (in this thread's Z3 context) with the per-check timeout.
+fn new_solver(opts: &Options) -> z3::Solver {
+    let solver = z3::Solver::new();
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", opts.timeout_ms);
+    solver.set_params(&p);
+    solver
+}
+
 fn goal_decls(vc: &CaseVc) -> String {
     let mut s = String::new();
     for (k, ob) in vc.obligations.iter().enumerate() {
@@ -66,10 +75,7 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
 }
 
 fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
-    let solver = z3::Solver::new();
-    let mut p = z3::Params::new();
-    p.set_u32("timeout", opts.timeout_ms);
-    solver.set_params(&p);
+    let solver = new_solver(opts);
     let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
     let full = format!("{text}{}", goal_decls(vc));
     let expected = full.matches("(assert ").count();
@@ -158,10 +164,7 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
         ));
     }
     text.push_str(&format!("(assert (not {}))\n", ob.goal()));
-    let solver = z3::Solver::new();
-    let mut p = z3::Params::new();
-    p.set_u32("timeout", opts.timeout_ms);
-    solver.set_params(&p);
+    let solver = new_solver(opts);
     solver.from_string(text);
     // Prefer a small state (easier to read); any state will do.
     solver.push();

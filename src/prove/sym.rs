@@ -110,6 +110,21 @@ pub struct AFrame {
 /// A call stack with its data erased, bottom frame first.
 pub type Shape = Vec<AFrame>;
 
+/// The shape of a concrete thread's call stack (None: a float in a slot).
+pub fn shape_of(t: &crate::state::Thread) -> Option<Shape> {
+    t.stack
+        .iter()
+        .map(|f| {
+            Some(AFrame {
+                method: f.method.id,
+                ip: f.ip,
+                locals: f.locals.iter().map(Ty::of_value).collect::<Option<_>>()?,
+                stack: f.stack.iter().map(Ty::of_value).collect::<Option<_>>()?,
+            })
+        })
+        .collect()
+}
+
 /// Which field array an instance field lives in: objects of different
 /// classes may share an array (they have different addresses), one
 /// object's fields never do.

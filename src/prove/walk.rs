@@ -22,45 +22,12 @@ pub struct Walk {
 
 const MAX_DEPTH: usize = 64;
 
-fn dummy_frames(classes: &ClassTable, shape: &Shape) -> Vec<SFrame> {
-    shape
-        .iter()
-        .map(|a| {
-            let v = |t: &Ty| {
-                if *t == Ty::Top {
-                    SVal::top()
-                } else {
-                    SVal::new(*t, "x")
-                }
-            };
-            SFrame {
-                method: classes.method(a.method).clone(),
-                ip: a.ip,
-                locals: a.locals.iter().map(v).collect(),
-                stack: a.stack.iter().map(v).collect(),
-            }
-        })
-        .collect()
-}
-
 pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
     let mut roots = Vec::new();
     for t in &s0.threads {
-        let mut shape = Vec::new();
-        for f in &t.stack {
-            let ty = |v: &crate::state::Value| {
-                Ty::of_value(v).ok_or_else(|| {
-                    "the initial state holds a floating-point value; the prover does not model them"
-                        .to_string()
-                })
-            };
-            shape.push(AFrame {
-                method: f.method.id,
-                ip: f.ip,
-                locals: f.locals.iter().map(ty).collect::<Result<_, _>>()?,
-                stack: f.stack.iter().map(ty).collect::<Result<_, _>>()?,
-            });
-        }
+        let shape = shape_of(t).ok_or(
+            "the initial state holds a floating-point value; the prover does not model them",
+        )?;
         if !shape.is_empty() {
             roots.push(shape);
         }
@@ -90,14 +57,15 @@ pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
         }
         let mut found = inst.clone();
         while let Some(i) = queue.pop_front() {
-            let frames = dummy_frames(classes, &shapes[i]);
+            // The data are fresh constants nothing constrains.
+            let mut sc = Script::default();
+            let heap = Heap::pre(&mut sc);
+            let frames = frames_of(&mut sc, classes, "x", &shapes[i]);
             let cx = Cx {
                 classes,
                 inst: &inst,
                 arrays,
             };
-            let mut sc = Script::default();
-            let heap = Heap::pre(&mut sc);
             let branches = match step::step(&cx, &mut sc, &heap, "th", &frames) {
                 Ok(b) => b,
                 Err(e) => {
