@@ -172,8 +172,9 @@ impl Prover<'_> {
         let mut refs: Vec<String> = slot_refs(&frames);
         let mut shown = Vec::new();
         shown_frames(&frames, "th", &mut shown);
-        let mut hyps = vec![bounds(&pre), smt::select(&pre.sched, "th")];
+        let mut hyps = vec![bounds(&pre)];
         hyps.extend(thread_hyps(&pre, "th", &frames));
+        hyps.insert(2, smt::select(&pre.sched, "th"));
         let (global_pre, th_pre) = {
             let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
             let g = env.global()?;
@@ -195,20 +196,27 @@ impl Prover<'_> {
         }
         // Each other thread's shape: its frames, its case before the step and
         // the hypotheses about it, the same for every branch.
-        let mut u_cases = Vec::new();
-        for &ti in &others {
-            let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
-            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
-            let upre = env.thread("u", &uf)?;
-            let urefs = env.refs;
-            let mut uh = vec![format!("(not (= u th))")];
-            uh.extend(thread_hyps(&pre, "u", &uf));
-            uh.extend(terms(&upre));
-            u_cases.push((ti, uf, upre, urefs, smt::and(&uh)));
-        }
+        let u_frames: Vec<(usize, Vec<SFrame>)> = others
+            .iter()
+            .map(|&ti| {
+                let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+                (ti, uf)
+            })
+            .collect();
         let obj_o = !self.c.objects.is_empty() && self.preservation;
         if obj_o {
             sc.declare("o", "Int");
+        }
+        let mut u_cases = Vec::new();
+        for (ti, uf) in u_frames {
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let upre = env.thread("u", &uf)?;
+            let urefs = env.refs;
+            let mut uh = thread_hyps(&pre, "u", &uf);
+            uh[0] = format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n);
+            uh.extend(slot_hyps(&pre, &uf));
+            uh.extend(terms(&upre));
+            u_cases.push((ti, uf, upre, urefs, smt::and(&uh)));
         }
         // The object predicates and the structural facts as macros over one
         // address, instantiated at every reference term the case meets.
@@ -317,6 +325,7 @@ impl Prover<'_> {
         // the references those facts read about them.
         let base = instances(&refs, &templates, &BTreeSet::new());
         hyps.extend(self.instantiate(&base));
+        hyps.extend(slot_hyps(&pre, &frames));
         // Each obligation adds the instances at the references it reads.
         for (_, obs) in &mut branch_goals {
             for ob in obs.iter_mut() {
@@ -436,10 +445,10 @@ impl Prover<'_> {
 }
 
 /// What the thread table says about thread `who` whose frames are spelled
-/// out: it exists, its depth and top pc are its frames', the structural
-/// facts about it, and its reference slots hold null or allocated addresses.
+/// out: it exists, its depth and top pc are its frames', and the structural
+/// facts about it.
 fn thread_hyps(pre: &Heap, who: &str, frames: &[SFrame]) -> Vec<String> {
-    let mut h = vec![
+    vec![
         format!("(and (<= 0 {who}) (< {who} {}))", pre.n),
         format!("(= {} {})", smt::select(&pre.depth, who), frames.len()),
         format!(
@@ -448,14 +457,15 @@ fn thread_hyps(pre: &Heap, who: &str, frames: &[SFrame]) -> Vec<String> {
             frames.last().expect("frame").pc()
         ),
         sym::thread_facts(pre, who),
-    ];
-    for r in slot_refs(frames) {
-        h.push(format!(
-            "(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))",
-            pre.h
-        ));
-    }
-    h
+    ]
+}
+
+/// The reference slots of spelled-out frames hold null or allocated addresses.
+fn slot_hyps(pre: &Heap, frames: &[SFrame]) -> Vec<String> {
+    slot_refs(frames)
+        .iter()
+        .map(|r| format!("(or (= {r} (- 1)) (and (<= 0 {r}) (< {r} {})))", pre.h))
+        .collect()
 }
 
 /// The terms of the reference-typed slots of some frames.
