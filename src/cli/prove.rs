@@ -96,7 +96,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             "file": a.file.display().to_string(),
             "invariant": r.invariant, "invariant_lines": r.invariant_lines,
             "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
-            "shapes": r.shapes, "allowed_shapes": r.allowed,
+            "shapes": r.shapes, "allowed_shapes": r.allowed, "per_thread_claim": r.per_thread_claim,
             "lemma2": st(&r.lemma2),
             "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
             "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
@@ -149,10 +149,17 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
     if let Some(e) = &r.walk_error {
         println!("unknown: {e}");
     } else {
-        println!(
-            "call-stack shapes: {} reachable by the program, {} allowed by the invariant",
-            r.shapes, r.allowed
-        );
+        if r.per_thread_claim {
+            println!(
+                "call-stack shapes: {} reachable by the program, {} allowed by the invariant",
+                r.shapes, r.allowed
+            );
+        } else {
+            println!(
+                "call-stack shapes: {} reachable by the program, every one a case (the invariant has no `when` cases: no per-thread claim)",
+                r.shapes
+            );
+        }
     }
     println!(
         "{}",
@@ -275,14 +282,27 @@ fn theorem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
     let opts = options(a.timeout, a.jobs, None, false);
     let files = theorem_files(&a.paths)?;
+    // A regression check needs an expected verdict for every theorem: one
+    // without `expect` would pass whatever the verdict.
+    for f in &files {
+        let tf = theorem::load(f).map_err(|e| UsageError(e.to_string()))?;
+        if let Some(t) = tf.theorems.iter().find(|t| t.expect.is_none()) {
+            return Err(UsageError(format!(
+                "{}:{}: `prove {}` has no expected verdict: `m5 check` needs `expect proved`, `expect refuted` or `expect unknown`",
+                f.display(),
+                t.line,
+                t.goal.name()
+            ))
+            .into());
+        }
+    }
     let (mut ok, mut bad) = (0, 0);
     for f in &files {
         let r = run_file(f, &opts, true)?;
         for (t, v) in &r.verdicts {
             let (mark, good) = match t.expect {
                 Some(e) if e == *v => ("ok  ", true),
-                Some(_) => ("FAIL", false),
-                None => ("ok  ", true),
+                _ => ("FAIL", false),
             };
             if good {
                 ok += 1;

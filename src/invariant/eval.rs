@@ -55,15 +55,23 @@ pub enum Loc {
     Statics,
 }
 
-/// A comparable value, for dependencies on `location == value`.
+/// A comparable value, for dependencies on `location == value`: two values
+/// are `==` in the language exactly when their keys are equal, so numbers
+/// key by mathematical value whatever their type (`1`, `1L` and `1.0f` are
+/// one key).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     Int(i128),
     Ref(Option<Ref>),
     Bool(bool),
+    /// A float that is not an integer (nor NaN): its bits.
     Bits(u64),
+    /// A value equal to nothing (NaN, an empty slot): never a compared
+    /// value's key.
+    Unequal,
 }
 
+/// The key of a value compared with `==` (None: it has none, e.g. NaN).
 pub fn key_of(v: V) -> Option<Key> {
     Some(match v {
         V::Int(i) => Key::Int(i),
@@ -72,9 +80,44 @@ pub fn key_of(v: V) -> Option<Key> {
         V::Thread(t) => Key::Int(t as i128),
         V::Ref(r) => Key::Ref(r),
         V::Bool(b) => Key::Bool(b),
-        V::F64(x) => Key::Bits(x.to_bits()),
+        V::F64(x) if x.is_nan() => return None,
+        V::F64(x) => match float_as_int(x) {
+            Some(i) => Key::Int(i),
+            None => Key::Bits(x.to_bits()),
+        },
         V::Frame(..) => return None,
     })
+}
+
+/// The integer a float equals exactly, if any (`-0.0` is 0).
+fn float_as_int(x: f64) -> Option<i128> {
+    // 2^127: every integral float below it in magnitude fits an i128.
+    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    (x.fract() == 0.0 && x.abs() < LIMIT).then(|| x as i128)
+}
+
+/// Compares a float with an integer exactly (no rounding of the integer);
+/// None when `x` is NaN.
+fn cmp_float_int(x: f64, i: i128) -> Option<std::cmp::Ordering> {
+    use std::cmp::Ordering::*;
+    if x.is_nan() {
+        return None;
+    }
+    const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    if x >= LIMIT {
+        return Some(Greater);
+    }
+    if x < -LIMIT {
+        return Some(Less);
+    }
+    let whole = x.trunc() as i128;
+    Some(whole.cmp(&i).then(if x > x.trunc() {
+        Greater
+    } else if x < x.trunc() {
+        Less
+    } else {
+        Equal
+    }))
 }
 
 /// What an evaluation depended on: a location's value, or only whether a
@@ -577,9 +620,9 @@ impl Env<'_> {
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 let ord = match (l, r) {
-                    (V::F64(x), y) | (y, V::F64(x)) if false => x.partial_cmp(&as_f(y)?),
-                    (V::F64(x), y) => x.partial_cmp(&as_f(y)?),
-                    (x, V::F64(y)) => as_f(x)?.partial_cmp(&y),
+                    (V::F64(x), V::F64(y)) => x.partial_cmp(&y),
+                    (V::F64(x), y) => cmp_float_int(x, as_number(y)?),
+                    (x, V::F64(y)) => cmp_float_int(y, as_number(x)?).map(|o| o.reverse()),
                     _ => {
                         let (x, y) = (as_int(l), as_int(r));
                         match (x, y) {
@@ -646,20 +689,20 @@ impl Env<'_> {
     }
 }
 
-fn as_f(v: V) -> Result<f64, String> {
-    match v {
-        V::F64(x) => Ok(x),
-        other => as_int(other)
-            .map(|i| i as f64)
-            .ok_or_else(|| format!("{other} is not a number")),
-    }
+fn as_number(v: V) -> Result<i128, String> {
+    as_int(v).ok_or_else(|| format!("{v} is not a number"))
 }
 
 fn equal(l: V, r: V) -> Result<bool, String> {
     Ok(match (l, r) {
         (V::Bool(a), V::Bool(b)) => a == b,
         (V::Ref(a), V::Ref(b)) => a == b,
-        (V::F64(a), b) | (b, V::F64(a)) => a == as_f(b)?,
+        (V::F64(a), V::F64(b)) => a == b,
+        // Exactly, with no rounding of the integer (so equal values have
+        // equal keys, which incremental checking relies on).
+        (V::F64(a), b) | (b, V::F64(a)) => {
+            cmp_float_int(a, as_number(b)?) == Some(std::cmp::Ordering::Equal)
+        }
         (V::Frame(..), _) | (_, V::Frame(..)) => return Err("frames cannot be compared".into()),
         _ => match (as_int(l), as_int(r)) {
             (Some(a), Some(b)) => a == b,

@@ -15,7 +15,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::eval::{Dep, Key, Loc, global_part, object_part, thread_part};
+use super::eval::{Dep, Key, Loc, V, global_part, key_of, object_part, thread_part};
 use super::{Compiled, Failure};
 use crate::state::{Ref, State, ThreadId, Value};
 
@@ -35,16 +35,19 @@ pub struct Incremental<'c> {
     pub evaluations: u64,
 }
 
+/// A location's value as the key its equality deps were recorded under
+/// (`eval::key_of`, so `1`, `1L`, `1.0f` and `1.0` are one key).
 fn key(v: Value) -> Key {
-    match v {
-        Value::Int(i) => Key::Int(i as i128),
-        Value::Long(l) => Key::Int(l as i128),
-        Value::Float(x) => Key::Bits((x as f64).to_bits()),
-        Value::Double(x) => Key::Bits(x.to_bits()),
-        Value::Ref(r) => Key::Ref(Some(r)),
-        Value::Null => Key::Ref(None),
-        Value::Top => Key::Bits(u64::MAX),
-    }
+    let v = match v {
+        Value::Int(i) => V::J32(i),
+        Value::Long(l) => V::J64(l),
+        Value::Float(x) => V::F64(x as f64),
+        Value::Double(x) => V::F64(x),
+        Value::Ref(r) => V::Ref(Some(r)),
+        Value::Null => V::Ref(None),
+        Value::Top => return Key::Unequal,
+    };
+    key_of(v).unwrap_or(Key::Unequal)
 }
 
 impl<'c> Incremental<'c> {

@@ -119,8 +119,14 @@ pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
 }
 
 impl Prover<'_> {
-    /// The shapes the invariant allows: those some `when` case matches.
+    /// The shapes the stepping thread may be in: those some `when` case
+    /// matches (in any other shape its part is false, so a state with such
+    /// a thread is not good), or every shape when the invariant makes no
+    /// per-thread claim (no cases: every thread's part is true).
     pub fn allowed(&self) -> Vec<usize> {
+        if !self.per_thread_claim() {
+            return (0..self.walk.shapes.len()).collect();
+        }
         (0..self.walk.shapes.len())
             .filter(|&i| {
                 let st: Vec<_> = self.walk.shapes[i]
@@ -130,6 +136,12 @@ impl Prover<'_> {
                 !crate::invariant::eval::cases_for(self.c, &st).is_empty()
             })
             .collect()
+    }
+
+    /// Does the invariant say anything per thread? Without `when` cases
+    /// every thread's part is true, in `invariant::eval` as here.
+    pub fn per_thread_claim(&self) -> bool {
+        !self.c.cases.is_empty()
     }
 
     fn classes_ok(&self) -> String {
@@ -186,7 +198,7 @@ impl Prover<'_> {
         hyps.extend(th_pre.iter().map(|f| f.term.clone()));
         let branches = step::step(&cx, &mut sc, &pre, "th", &frames).map_err(|e| e.0)?;
         // The other threads' shapes (interference), and the object facts.
-        let others = if self.preservation {
+        let others = if self.preservation && self.per_thread_claim() {
             self.allowed()
         } else {
             Vec::new()

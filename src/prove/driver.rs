@@ -31,6 +31,9 @@ pub struct Report {
     /// Call-stack shapes reached / allowed by the invariant.
     pub shapes: usize,
     pub allowed: usize,
+    /// Does the invariant have `when` cases? Without, every reachable shape
+    /// is a case with no thread hypotheses.
+    pub per_thread_claim: bool,
     /// Why the walk failed (nothing else is proved then).
     pub walk_error: Option<String>,
     /// Cases the prover could not build: (case, why).
@@ -101,6 +104,7 @@ pub fn prove(
         lemma1,
         shapes: 0,
         allowed: 0,
+        per_thread_claim: !c.cases.is_empty(),
         walk_error: None,
         unsupported: Vec::new(),
         outcomes: Vec::new(),

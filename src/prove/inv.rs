@@ -160,6 +160,11 @@ impl<'a> SEnv<'a> {
     /// The thread predicate for thread `t` with these frames: every matching
     /// case's facts, and "no case" (false) if none matches.
     pub fn thread(&mut self, t: &str, frames: &'a [SFrame]) -> Result<Vec<FactTerm>, String> {
+        // No `when` cases: the invariant makes no per-thread claim, and
+        // every thread's part is true (as in `invariant::eval::thread_part`).
+        if self.c.cases.is_empty() {
+            return Ok(Vec::new());
+        }
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
         let cases = crate::invariant::eval::cases_for(self.c, &stack);
         let shape = frames

@@ -74,17 +74,30 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
     )
 }
 
-fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
+/// A solver holding a case's script (hypotheses and every guarded goal),
+/// and whether Z3 parsed all of it.
+fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
     let solver = new_solver(opts);
-    let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
-    let full = format!("{text}{}", goal_decls(vc));
     let expected = full.matches("(assert ").count();
-    solver.from_string(full);
+    solver.from_string(full.to_string());
     // Z3 drops a script it cannot parse: then nothing here is proved.
     let parsed = solver.get_assertions().len() == expected;
+    (solver, parsed)
+}
+
+fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
+    let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    let full = format!("{text}{}", goal_decls(vc));
+    let (mut solver, parsed) = case_solver(&full, opts);
     // Contradictory hypotheses prove everything: report such cases.
-    let vacuous = opts.check_vacuity && parsed && solver.check() == z3::SatResult::Unsat;
+    let vacuity = (opts.check_vacuity && parsed).then(|| solver.check());
+    let vacuous = vacuity == Some(z3::SatResult::Unsat);
+    if vacuity == Some(z3::SatResult::Unknown) {
+        solver = case_solver(&full, opts).0;
+    }
     let mut out = Vec::new();
+    // Obligations in a row the case's solvers gave up on.
+    let mut gave_up = 0;
     for (k, ob) in vc.obligations.iter().enumerate() {
         if let Some(dir) = &opts.emit_smt2 {
             let _ = std::fs::write(
@@ -94,7 +107,7 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
         }
         let t0 = Instant::now();
         let g = z3::ast::Bool::new_const(format!("refute_{k}"));
-        let r = if parsed {
+        let r = if parsed && gave_up < 2 {
             solver.check_assumptions(&[g])
         } else {
             z3::SatResult::Unknown
@@ -105,17 +118,34 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
                 Verdict::Unknown,
                 "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
             ),
-            z3::SatResult::Unsat => (Verdict::Proved, String::new()),
-            z3::SatResult::Sat => (Verdict::Refuted, counterexample(vc, k, opts)),
-            z3::SatResult::Unknown => (
+            _ if gave_up >= 2 => (
                 Verdict::Unknown,
-                format!(
-                    "Z3 answered unknown ({})",
-                    solver
-                        .get_reason_unknown()
-                        .unwrap_or_else(|| "no reason given".into())
-                ),
+                "not attempted: fresh solvers gave up on this case's two obligations before it".into(),
             ),
+            z3::SatResult::Unsat => {
+                gave_up = 0;
+                (Verdict::Proved, String::new())
+            }
+            // "sat" is believed only when a fresh solver, given this
+            // obligation alone, finds the counterexample again.
+            z3::SatResult::Sat => match counterexample(vc, k, opts) {
+                Ok(text) => (Verdict::Refuted, text),
+                Err(why) => (
+                    Verdict::Unknown,
+                    format!("Z3 answered sat, but a fresh solver did not confirm it ({why})"),
+                ),
+            },
+            z3::SatResult::Unknown => {
+                let why = solver
+                    .get_reason_unknown()
+                    .unwrap_or_else(|| "no reason given".into());
+                // A solver that gave up (a timeout, a resource limit) is not
+                // asked again: Z3 4.8.12 has answered a wrong "sat" after a
+                // timeout. The case's later obligations get a fresh one.
+                solver = case_solver(&full, opts).0;
+                gave_up += 1;
+                (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
+            }
         };
         out.push(Outcome {
             case: vc.case.clone(),
@@ -132,8 +162,9 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
     out
 }
 
-/// Which conjunct fails and the values of what it reads, in Z3's model.
-fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
+/// Which conjunct fails and the values of what it reads, in a model a
+/// fresh solver finds for obligation `k` alone; Err when it finds none.
+fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> Result<String, String> {
     let ob = &vc.obligations[k];
     let mut obs: Vec<Shown> = vec![
         ("th".into(), "th".into(), smt::Sort::Int, false),
@@ -164,20 +195,31 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
         ));
     }
     text.push_str(&format!("(assert (not {}))\n", ob.goal()));
-    let solver = new_solver(opts);
-    solver.from_string(text);
+    let (solver, parsed) = case_solver(&text, opts);
+    if !parsed {
+        return Err("Z3 could not parse the obligation".into());
+    }
     // Prefer a small state (easier to read); any state will do.
     solver.push();
     solver.assert(z3::ast::Int::new_const("H").lt(z3::ast::Int::from_i64(12)));
     solver.assert(z3::ast::Int::new_const("N").lt(z3::ast::Int::from_i64(12)));
     if solver.check() != z3::SatResult::Sat {
         solver.pop(1);
-        if solver.check() != z3::SatResult::Sat {
-            return "(no model: the solver did not reproduce the counterexample)".into();
+        match solver.check() {
+            z3::SatResult::Sat => {}
+            z3::SatResult::Unsat => return Err("it answered unsat".into()),
+            z3::SatResult::Unknown => {
+                return Err(format!(
+                    "it answered unknown: {}",
+                    solver
+                        .get_reason_unknown()
+                        .unwrap_or_else(|| "no reason given".into())
+                ));
+            }
         }
     }
     let Some(model) = solver.get_model() else {
-        return "(no model)".into();
+        return Err("it gave no model".into());
     };
     let value = |i: usize, s: smt::Sort| -> String {
         let name = format!("obs_{i}");
@@ -261,5 +303,5 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> String {
             ));
         }
     }
-    lines.join("\n")
+    Ok(lines.join("\n"))
 }
