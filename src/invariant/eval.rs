@@ -93,7 +93,7 @@ pub fn key_of(v: V) -> Option<Key> {
 fn float_as_int(x: f64) -> Option<i128> {
     // 2^127: every integral float below it in magnitude fits an i128.
     const LIMIT: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
-    (x.fract() == 0.0 && x.abs() < LIMIT).then(|| x as i128)
+    (x.fract() == 0.0 && x.abs() < LIMIT).then_some(x as i128)
 }
 
 /// Compares a float with an integer exactly (no rounding of the integer);
