@@ -209,3 +209,36 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
         );
     }
 }
+
+/// Lemma 1 is checked twice: by the concrete evaluator, and on the prover's
+/// formulas over the initial state encoded as SMT constants. The second
+/// check agrees on the Apprentice, and catches a translation that is
+/// deliberately broken (one fact's formula negated).
+#[test]
+fn symbolic_lemma1_catches_a_broken_translation() {
+    use m5::prove::lemma1;
+    let cp = ClassPath::parse(root().join("classfiles/apprentice").to_str().unwrap()).unwrap();
+    let classes = load_classes(&cp, "Apprentice").unwrap();
+    let s0 = interp::initial_state(classes, "Apprentice", &[], Config::default()).unwrap();
+    let c = m5::invariant::load(&root().join("invariants/apprentice.inv"), &s0.classes).unwrap();
+    let relations = vec!["Monotonicity".to_string()];
+    assert_eq!(lemma1::check(&c, &s0, &relations, 10_000), Ok(()));
+    let mut sc = Script::default();
+    let inst = lemma1::instances(&c, &s0, &relations, &mut sc).expect("translated");
+    assert!(
+        inst.len() >= 10,
+        "{} facts on the initial state",
+        inst.len()
+    );
+    assert_eq!(lemma1::disagreements(&sc, &inst, 10_000), Ok(vec![]));
+    for i in [0, inst.len() / 2, inst.len() - 1] {
+        let mut broken = inst.clone();
+        broken[i].term = format!("(not {})", broken[i].term);
+        assert_eq!(
+            lemma1::disagreements(&sc, &broken, 10_000),
+            Ok(vec![i]),
+            "negating {} goes unnoticed",
+            inst[i].label
+        );
+    }
+}

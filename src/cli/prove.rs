@@ -96,6 +96,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             "file": a.file.display().to_string(),
             "invariant": r.invariant, "invariant_lines": r.invariant_lines,
             "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
+            "translation_error": r.translation,
             "shapes": r.shapes, "allowed_shapes": r.allowed, "per_thread_claim": r.per_thread_claim,
             "lemma2": st(&r.lemma2),
             "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
@@ -142,9 +143,14 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         r.facts,
         r.thread_cases
     );
-    match &r.lemma1 {
-        None => println!("Lemma 1 (the initial state is good): proved by computation"),
-        Some(f) => println!("Lemma 1 (the initial state is good): refuted\n  {f}"),
+    match (&r.lemma1, &r.translation) {
+        (None, None) => println!(
+            "Lemma 1 (the initial state is good): proved by computation, and the prover's formulas agree on it"
+        ),
+        (None, Some(why)) => {
+            println!("Lemma 1 (the initial state is good): proved by computation\nunknown: {why}")
+        }
+        (Some(f), _) => println!("Lemma 1 (the initial state is good): refuted\n  {f}"),
     }
     if let Some(e) = &r.walk_error {
         println!("unknown: {e}");

@@ -227,15 +227,13 @@ impl Env<'_> {
     }
 
     fn thread_of(&mut self, v: V) -> Result<ThreadId, String> {
-        let t = match v {
-            V::Thread(t) => t,
-            other => match as_int(other) {
-                Some(i) if i >= 0 => i as ThreadId,
-                _ => return Err(format!("{other} is not a thread number")),
-            },
+        let t: i128 = match v {
+            V::Thread(t) => t as i128,
+            other => as_int(other).ok_or_else(|| format!("{other} is not a thread number"))?,
         };
-        if (t as usize) < self.s.threads.len() {
-            Ok(t)
+        // Compared before any conversion: thread(2^32) is no thread, not thread 0.
+        if (0..self.s.threads.len() as i128).contains(&t) {
+            Ok(t as ThreadId)
         } else {
             self.note_read(Loc::ThreadCount);
             Err(format!("there is no thread {t}"))
@@ -277,18 +275,22 @@ impl Env<'_> {
                     SlotKind::Local => &f.locals,
                     SlotKind::Stack => &f.stack,
                 };
-                let v = slots.get(idx as usize).copied().ok_or_else(|| {
-                    format!(
-                        "{} has {} {} slots, no slot {idx}",
-                        f.method.display_name(),
-                        slots.len(),
-                        if *kind == SlotKind::Local {
-                            "local"
-                        } else {
-                            "operand-stack"
-                        }
-                    )
-                })?;
+                let v = usize::try_from(idx)
+                    .ok()
+                    .and_then(|i| slots.get(i))
+                    .copied()
+                    .ok_or_else(|| {
+                        format!(
+                            "{} has {} {} slots, no slot {idx}",
+                            f.method.display_name(),
+                            slots.len(),
+                            if *kind == SlotKind::Local {
+                                "local"
+                            } else {
+                                "operand-stack"
+                            }
+                        )
+                    })?;
                 java(v)
             }
             Expr::Is(e, class, _) => {
@@ -314,9 +316,10 @@ impl Env<'_> {
                 V::J32(i) => Ok(V::J32(i.wrapping_neg())),
                 V::J64(i) => Ok(V::J64(i.wrapping_neg())),
                 V::F64(x) => Ok(V::F64(-x)),
-                other => as_int(other)
-                    .map(|i| V::Int(-i))
-                    .ok_or_else(|| format!("`-` needs a number, found {other}")),
+                other => match as_int(other) {
+                    Some(i) => i.checked_neg().map(V::Int).ok_or_else(|| "overflow".into()),
+                    None => Err(format!("`-` needs a number, found {other}")),
+                },
             },
             Expr::Binary(op, a, b, _) => self.binary(*op, a, b),
             Expr::If(c, a, b, _) => match self.eval(c)? {
@@ -764,8 +767,8 @@ fn arith(op: BinOp, l: V, r: V) -> R {
                 BinOp::Sub => a.checked_sub(b).ok_or("overflow")?,
                 BinOp::Mul => a.checked_mul(b).ok_or("overflow")?,
                 BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
-                BinOp::Div => a.div_euclid(b),
-                _ => a.rem_euclid(b),
+                BinOp::Div => a.checked_div_euclid(b).ok_or("overflow")?,
+                _ => a.checked_rem_euclid(b).ok_or("overflow")?,
             }))
         }
     }
@@ -1056,6 +1059,129 @@ pub fn check_relation(c: &Compiled, name: &str, old: &State, new: &State) -> Res
         fact(&mut env, f).map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;
     }
     Ok(())
+}
+
+/// Where an expression is evaluated (`value`): the contexts facts have.
+#[derive(Clone, Copy)]
+pub enum Context<'a> {
+    /// The global facts.
+    Global,
+    /// Thread `t`'s case `case` (an index into `Compiled::cases`): the
+    /// thread variable, the case's frame aliases, and `t`'s top frame for
+    /// `local`, `stack`, `pc` and `stack_size`.
+    Thread { t: ThreadId, case: usize },
+    /// An object predicate with its variable bound to `r`.
+    Object { var: &'a str, r: Ref },
+    /// A relation between `old` and the state.
+    Relation { old: &'a State },
+}
+
+/// The value of `e` on `s` in `ctx` (Err: undefined, with why). The
+/// prover's translation (`prove::inv`) must agree with it on every state.
+pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
+    let mut env = Env {
+        c,
+        s,
+        old: None,
+        vars: Vec::new(),
+        frame: None,
+        depth: 0,
+        deps: None,
+    };
+    match ctx {
+        Context::Global => {}
+        Context::Thread { t, case } => {
+            env.vars.push((c.thread_var.clone(), V::Thread(t)));
+            for (k, p) in c.cases[case].1.iter().enumerate() {
+                if let Some(a) = &p.alias {
+                    env.vars.push((a.clone(), V::Frame(t, k)));
+                }
+            }
+            let top = s.threads[t as usize].stack.len().saturating_sub(1);
+            env.frame = Some((t, top));
+        }
+        Context::Object { var, r } => env.vars.push((var.to_string(), V::Ref(Some(r)))),
+        Context::Relation { old } => env.old = Some(old),
+    }
+    env.eval(e)
+}
+
+/// Whether each fact of a part holds, in the order the part lists them
+/// (every matching case's facts for a thread, every object predicate's for
+/// an object, true where its class does not apply): the prover's formulas
+/// for the same part must have the same truth values.
+pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
+    let holds = |env: &mut Env, f: &Fact| fact(env, f).is_ok();
+    match part {
+        Part::Global => {
+            let mut env = env(c, s, Vec::new(), None, &mut None);
+            c.global.iter().map(|f| holds(&mut env, f)).collect()
+        }
+        Part::Thread(t) => {
+            if c.cases.is_empty() {
+                return Vec::new();
+            }
+            let cases = matching_cases(c, s, t);
+            if cases.is_empty() {
+                return vec![false];
+            }
+            let top = s.threads[t as usize].stack.len().saturating_sub(1);
+            let mut out = Vec::new();
+            for i in cases {
+                let (case, pats) = &c.cases[i];
+                let mut vars = vec![(c.thread_var.clone(), V::Thread(t))];
+                for (k, p) in pats.iter().enumerate() {
+                    if let Some(a) = &p.alias {
+                        vars.push((a.clone(), V::Frame(t, k)));
+                    }
+                }
+                let mut env = env(c, s, vars, Some((t, top)), &mut None);
+                out.extend(case.facts.iter().map(|f| holds(&mut env, f)));
+            }
+            out
+        }
+        Part::Object(r) => {
+            let oc = s.object(r).class;
+            let is_array = s.object(r).array().is_some();
+            let mut out = Vec::new();
+            for (var, class, facts) in &c.objects {
+                if let Some(cid) = class
+                    && (is_array || !s.classes.is_subclass(oc, *cid))
+                {
+                    out.extend(facts.iter().map(|_| true));
+                    continue;
+                }
+                let mut env = env(c, s, vec![(var.clone(), V::Ref(Some(r)))], None, &mut None);
+                out.extend(facts.iter().map(|f| holds(&mut env, f)));
+            }
+            out
+        }
+        Part::Relation(name, old) => {
+            let mut env = Env {
+                c,
+                s,
+                old: Some(old),
+                vars: Vec::new(),
+                frame: None,
+                depth: 0,
+                deps: None,
+            };
+            c.relations
+                .get(name)
+                .map(|facts| facts.iter().map(|f| holds(&mut env, f)).collect())
+                .unwrap_or_default()
+        }
+    }
+}
+
+/// A part of the invariant on one state (for `fact_truths`).
+#[derive(Clone, Copy)]
+pub enum Part<'a> {
+    Global,
+    Thread(ThreadId),
+    Object(Ref),
+    /// A relation's facts between the old state and the state.
+    Relation(&'a str, &'a State),
 }
 
 /// Names used for `HashMap` lookups of definitions.

@@ -28,6 +28,10 @@ pub struct Report {
     pub thread_cases: usize,
     /// Lemma 1: None if it holds, else the failure.
     pub lemma1: Option<String>,
+    /// Lemma 1 checked again on the prover's formulas: None if they agree
+    /// with the concrete evaluator on the initial state, else why not (then
+    /// nothing is proved).
+    pub translation: Option<String>,
     /// Call-stack shapes reached / allowed by the invariant.
     pub shapes: usize,
     pub allowed: usize,
@@ -94,6 +98,12 @@ pub fn prove(
     let lemma1 = crate::invariant::eval::check_state(&c, &s0)
         .err()
         .map(|f| f.describe(&c));
+    // The prover's formulas must mean on the initial state what the
+    // evaluator found (else Lemma 2's hypotheses are not the invariant).
+    let translation = match lemma1 {
+        None => lemma1::check(&c, &s0, &relations, opts.timeout_ms).err(),
+        Some(_) => None,
+    };
     let mut report = Report {
         invariant: tf.invariant.display().to_string(),
         invariant_lines: c.file.source.lines().count(),
@@ -102,6 +112,7 @@ pub fn prove(
             + c.objects.iter().map(|o| o.2.len()).sum::<usize>(),
         thread_cases: c.cases.len(),
         lemma1,
+        translation,
         shapes: 0,
         allowed: 0,
         per_thread_claim: !c.cases.is_empty(),
@@ -207,7 +218,9 @@ pub fn prove(
             }
         }
     }
-    let incomplete = report.walk_error.is_some() || !report.unsupported.is_empty();
+    let incomplete = report.walk_error.is_some()
+        || !report.unsupported.is_empty()
+        || report.translation.is_some();
     let inv = if report.lemma1.is_some() || report.lemma2.refuted > 0 {
         Verdict::Refuted
     } else if incomplete || report.lemma2.unknown > 0 {

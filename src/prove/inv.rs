@@ -10,8 +10,10 @@ use crate::classfile::ClassTable;
 use crate::invariant::Compiled;
 use crate::invariant::ast::*;
 
+/// The kinds of values the translation knows: the concrete evaluator's
+/// `V` without floats (reading one is "not modeled").
 #[derive(Clone, Debug, PartialEq)]
-enum K {
+pub enum K {
     Int,
     J32,
     J64,
@@ -27,15 +29,33 @@ struct SV {
     k: K,
     t: String,
     d: String,
+    /// Bounds of an `Int` value in every real state: plain numbers are
+    /// 128-bit in the concrete evaluator (overflow is undefined there), so
+    /// arithmetic whose bounds may leave that range adds the range to `d`.
+    range: (i128, i128),
 }
+
+/// Addresses, thread numbers, counts, depths and pcs of real states (m5
+/// keeps them in 32 bits; null is -1).
+const MACHINE: (i128, i128) = (-1, 1 << 32);
 
 impl SV {
     fn new(k: K, t: impl Into<String>, d: impl Into<String>) -> SV {
+        let t = t.into();
+        let range = match lit(&t) {
+            Some(v) if k == K::Int => (v, v),
+            _ => MACHINE,
+        };
         SV {
             k,
-            t: t.into(),
+            t,
             d: d.into(),
+            range,
         }
+    }
+    fn with_range(mut self, range: (i128, i128)) -> SV {
+        self.range = range;
+        self
     }
     /// A value that does not exist; its term is any well-sorted default.
     fn undefined(k: K) -> SV {
@@ -62,6 +82,32 @@ pub struct FactTerm {
     /// Values the fact reads: (source text, term, sort, is a reference),
     /// for counterexamples.
     pub reads: Vec<(String, String, Sort, bool)>,
+}
+
+/// A translated expression (`SEnv::value`).
+#[derive(Clone, Debug)]
+pub struct SymValue {
+    pub kind: K,
+    pub term: String,
+    pub defined: String,
+}
+
+/// Where `SEnv::value` evaluates an expression (as `invariant::eval::Context`).
+pub enum SContext<'b> {
+    Global,
+    /// Thread term `t` with these frames, in case `case` of `Compiled::cases`.
+    Thread {
+        t: String,
+        frames: &'b [SFrame],
+        case: usize,
+    },
+    /// An object predicate's variable bound to the address term `o`.
+    Object {
+        var: String,
+        o: String,
+    },
+    /// A relation (the `SEnv`'s `old` heap is the old state).
+    Relation,
 }
 
 /// The thread whose frames are spelled out (the case's thread).
@@ -257,6 +303,39 @@ impl<'a> SEnv<'a> {
             .collect()
     }
 
+    /// The translation of `e` in `ctx`: its kind, term and definedness
+    /// condition (for cross-checks with `invariant::eval::value`).
+    pub fn value(&mut self, ctx: SContext<'a>, e: &Expr) -> Result<SymValue, String> {
+        let saved = self.thread.take();
+        self.vars.clear();
+        match ctx {
+            SContext::Global | SContext::Relation => {}
+            SContext::Thread { t, frames, case } => {
+                self.vars.push((
+                    self.c.thread_var.clone(),
+                    SV::new(K::Thread, t.clone(), "true"),
+                ));
+                for (k, p) in self.c.cases[case].1.iter().enumerate() {
+                    if let Some(a) = &p.alias {
+                        self.vars
+                            .push((a.clone(), SV::new(K::Frame(k), "0", "true")));
+                    }
+                }
+                self.thread = Some(ThreadCtx { t, frames });
+            }
+            SContext::Object { var, o } => self.vars.push((var, SV::new(K::Ref, o, "true"))),
+        }
+        let r = self.eval(e);
+        self.vars.clear();
+        self.thread = saved;
+        let v = r?;
+        Ok(SymValue {
+            kind: v.k,
+            term: v.t,
+            defined: v.d,
+        })
+    }
+
     fn all_subclasses(&self, sup: u32) -> Vec<i64> {
         self.classes
             .classes
@@ -399,7 +478,17 @@ impl<'a> SEnv<'a> {
                 let v = self.eval(x)?;
                 Ok(match v.k {
                     K::J32 | K::J64 => SV::new(v.k.clone(), format!("(bvneg {})", v.t), v.d),
-                    K::Int | K::Thread => SV::new(K::Int, format!("(- {})", v.t), v.d),
+                    K::Int | K::Thread => {
+                        let (lo, hi) = v.range;
+                        // -MIN overflows 128 bits (undefined concretely).
+                        let d = if lo == i128::MIN {
+                            smt::and(&[v.d, smt::not(&smt::eq(&v.t, &int128(i128::MIN)))])
+                        } else {
+                            v.d
+                        };
+                        let range = (hi.checked_neg().unwrap_or(i128::MAX), lo.checked_neg().unwrap_or(i128::MAX));
+                        SV::new(K::Int, format!("(- {})", v.t), d).with_range(range)
+                    }
                     _ => SV::undefined(K::Int),
                 })
             }
@@ -415,7 +504,8 @@ impl<'a> SEnv<'a> {
                     return Err("the prover needs both arms of `if` to have the same type".into());
                 }
                 let d = smt::and(&[c.d.clone(), smt::ite(&c.t, &a.d, &b.d)]);
-                Ok(SV::new(a.k, smt::ite(&c.t, &a.t, &b.t), d))
+                let range = (a.range.0.min(b.range.0), a.range.1.max(b.range.1));
+                Ok(SV::new(a.k, smt::ite(&c.t, &a.t, &b.t), d).with_range(range))
             }
             Expr::Quant { .. } => Err(
                 "quantifiers (forall/exists) are not supported by the prover: state the fact per thread or per object instead"
@@ -603,7 +693,9 @@ impl<'a> SEnv<'a> {
                     "scheduled" => SV::new(K::Bool, sched, v.d),
                     "alive" => SV::new(K::Bool, format!("(and {sched} (> {depth} 0))"), v.d),
                     "finished" => SV::new(K::Bool, format!("(and {sched} (= {depth} 0))"), v.d),
-                    "waiting" => SV::new(K::Bool, "false", v.d),
+                    "waiting" => {
+                        return Err("the prover does not model `waiting` (wait/notify)".into());
+                    }
                     "depth" => SV::new(K::Int, depth, v.d),
                     "pc" => match ctx {
                         Some(n) if n > 0 => {
@@ -647,6 +739,14 @@ impl<'a> SEnv<'a> {
                 // The field in every class that has one by this name.
                 let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
                 for c in &self.classes.classes {
+                    if let Some(slot) = c.field_slot(attr)
+                        && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
+                    {
+                        return Err(format!(
+                            "the prover does not model floating-point fields (`{attr}` of {})",
+                            c.name.replace('/', ".")
+                        ));
+                    }
                     if let Some(k) = field_key(self.classes, c.id, attr) {
                         match groups.iter_mut().find(|(x, _)| *x == k) {
                             Some((_, ids)) => ids.push(c.id as i64),
@@ -695,13 +795,25 @@ impl<'a> SEnv<'a> {
         let r = self.eval(b)?;
         match op {
             BinOp::And | BinOp::Or | BinOp::Implies => {
-                if l.k != K::Bool || r.k != K::Bool {
+                // As the concrete evaluator: the left side must be a
+                // boolean; the right one is evaluated (and must be a
+                // boolean) only when the left does not decide.
+                if l.k != K::Bool {
                     return Ok(SV::undefined(K::Bool));
                 }
-                let (t, short) = match op {
-                    BinOp::And => (smt::and(&[l.t.clone(), r.t.clone()]), smt::not(&l.t)),
-                    BinOp::Or => (smt::or(&[l.t.clone(), r.t.clone()]), l.t.clone()),
-                    _ => (smt::implies(&l.t, &r.t), smt::not(&l.t)),
+                let (short, short_value) = match op {
+                    BinOp::And => (smt::not(&l.t), "false"),
+                    BinOp::Or => (l.t.clone(), "true"),
+                    _ => (smt::not(&l.t), "true"),
+                };
+                if r.k != K::Bool {
+                    let d = smt::and(&[l.d, short]);
+                    return Ok(SV::new(K::Bool, short_value, d));
+                }
+                let t = match op {
+                    BinOp::And => smt::and(&[l.t.clone(), r.t.clone()]),
+                    BinOp::Or => smt::or(&[l.t.clone(), r.t.clone()]),
+                    _ => smt::implies(&l.t, &r.t),
                 };
                 let d = smt::and(&[l.d, smt::or(&[short, r.d])]);
                 Ok(SV::new(K::Bool, t, d))
@@ -753,6 +865,15 @@ impl<'a> SEnv<'a> {
 }
 
 const ARRAY_CLASS_SMT: &str = "(- 2)";
+
+/// An SMT integer literal of any 128-bit value.
+fn int128(i: i128) -> String {
+    if i < 0 {
+        format!("(- {})", i.unsigned_abs())
+    } else {
+        i.to_string()
+    }
+}
 
 /// Two bit-vectors of one width to compare directly: same-width Java values,
 /// or a Java value and a literal that fits (so no integer conversion).
@@ -813,7 +934,57 @@ fn arith(op: BinOp, l: SV, r: SV) -> SV {
         if matches!(op, BinOp::Div | BinOp::Rem) {
             d = smt::and(&[d, smt::not(&smt::eq(&r.t, "0"))]);
         }
-        return SV::new(K::Int, format!("({f} {} {})", l.t, r.t), d);
+        let t = format!("({f} {} {})", l.t, r.t);
+        // Plain numbers are 128-bit integers, as in the concrete evaluator:
+        // a result outside that range is undefined there, so here too.
+        let ((a, b), (x, y)) = (l.range, r.range);
+        let range = match op {
+            BinOp::Add => a.checked_add(x).zip(b.checked_add(y)),
+            BinOp::Sub => a.checked_sub(y).zip(b.checked_sub(x)),
+            BinOp::Mul => {
+                let c = [
+                    a.checked_mul(x),
+                    a.checked_mul(y),
+                    b.checked_mul(x),
+                    b.checked_mul(y),
+                ];
+                c.iter()
+                    .copied()
+                    .collect::<Option<Vec<i128>>>()
+                    .map(|c| (*c.iter().min().expect("4"), *c.iter().max().expect("4")))
+            }
+            // Euclidean: |a div b| <= |a|, and 0 <= a mod b < |b|; only
+            // MIN div -1 (and MIN mod -1) overflow.
+            BinOp::Div => {
+                let m = a.unsigned_abs().max(b.unsigned_abs());
+                let m = i128::try_from(m).unwrap_or(i128::MAX);
+                Some((-m, m))
+            }
+            _ => {
+                let m = x.unsigned_abs().max(y.unsigned_abs());
+                Some((0, i128::try_from(m).unwrap_or(i128::MAX)))
+            }
+        };
+        if matches!(op, BinOp::Div | BinOp::Rem) && a == i128::MIN && x <= -1 && -1 <= y {
+            d = smt::and(&[
+                d,
+                smt::not(&smt::and(&[
+                    smt::eq(&l.t, &int128(i128::MIN)),
+                    smt::eq(&r.t, "(- 1)"),
+                ])),
+            ]);
+        }
+        return match range {
+            Some(range) => SV::new(K::Int, t, d).with_range(range),
+            None => {
+                let inside = format!(
+                    "(and (<= {} {t}) (<= {t} {}))",
+                    int128(i128::MIN),
+                    int128(i128::MAX)
+                );
+                SV::new(K::Int, t, smt::and(&[d, inside])).with_range((i128::MIN, i128::MAX))
+            }
+        };
     }
     // Bring each side to `width` bits; a plain number must fit.
     let mut d = d0;

@@ -19,6 +19,7 @@ mod cases;
 pub mod concrete;
 pub mod driver;
 pub mod inv;
+pub mod lemma1;
 pub mod smt;
 mod solve;
 pub mod step;
