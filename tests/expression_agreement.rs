@@ -173,7 +173,7 @@ impl Gen<'_> {
                     self.expr(Ty::Num, d),
                     self.expr(Ty::Num, d)
                 ),
-                0 | 1 | 2 => {
+                0..=2 => {
                     let op = self.rng.pick(&["+", "-", "*", "/", "%"]);
                     format!("({} {op} {})", self.expr(Ty::Num, d), self.expr(Ty::Num, d))
                 }
