@@ -5,10 +5,11 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 for dir in "$here"/*/; do
-    srcs=("$dir"*.java)
-    [ -e "${srcs[0]}" ] || continue
-    rm -f "$dir"*.class
+    # Every source, packages in subdirectories included.
+    mapfile -t srcs < <(find "$dir" -name '*.java' | sort)
+    [ ${#srcs[@]} -gt 0 ] || continue
+    find "$dir" -name '*.class' -delete
     javac -d "$dir" "${srcs[@]}"
-    echo "built $(basename "$dir"): $(cd "$dir" && ls *.class | tr '\n' ' ')"
+    echo "built $(basename "$dir"): $(cd "$dir" && find . -name '*.class' | sed 's|^\./||' | sort | tr '\n' ' ')"
 done
 bash "$here/../src/library/build.sh"

@@ -1,6 +1,9 @@
 //! Differential test: every `tests/java/<name>/Main.java` is compiled with
 //! `javac`, run on HotSpot (`java -cp DIR Main`) and on m5
 //! (`m5 run --classpath DIR Main`); stdout bytes and exit codes must match.
+//! A program may have more sources (packages in subdirectories); those under
+//! `later/` are compiled afterwards against the others' class files
+//! (separate compilation).
 //!
 //! * Skips (passes with a message) when `javac`/`java` are not on PATH.
 //! * `M5_DIFF_FILTER=substr` runs only programs whose directory name contains
@@ -229,6 +232,20 @@ fn first_difference(expected: &[u8], actual: &[u8]) -> String {
     "outputs differ (no line-level difference found)".to_string()
 }
 
+/// The `.java` files under `dir`, recursively, sorted.
+fn java_sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            java_sources(&p, out);
+        } else if p.extension().is_some_and(|x| x == "java") {
+            out.push(p);
+        }
+    }
+}
+
 /// Compiles and runs one program on both VMs. `Ok(())` if they agree,
 /// otherwise a human-readable description of the mismatch.
 fn check_program(
@@ -243,20 +260,35 @@ fn check_program(
     fs::create_dir_all(&class_dir)
         .map_err(|e| format!("cannot create {}: {e}", class_dir.display()))?;
 
-    let mut javac = Command::new("javac");
-    javac
-        .arg("-g")
-        .arg("-d")
-        .arg(&class_dir)
-        .arg(src_dir.join("Main.java"));
-    let compiled =
-        run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
-    if compiled.code() != Some(0) {
-        return Err(format!(
-            "javac failed (exit {}):\n{}",
-            compiled.exit_desc(),
-            first_lines(&compiled.stderr, 20)
-        ));
+    // Every source of the program (packages in subdirectories), then those
+    // under `later/` against the first ones' class files: separate
+    // compilation, for programs javac would reject whole (a default method
+    // added after a class was compiled, a method made private).
+    let mut sources = Vec::new();
+    java_sources(src_dir, &mut sources);
+    let later = src_dir.join("later");
+    let mut later_sources = Vec::new();
+    java_sources(&later, &mut later_sources);
+    sources.retain(|p| !p.starts_with(&later));
+    for (batch, cp) in [(sources, None), (later_sources, Some(&class_dir))] {
+        if batch.is_empty() {
+            continue;
+        }
+        let mut javac = Command::new("javac");
+        javac.arg("-g").arg("-d").arg(&class_dir);
+        if let Some(cp) = cp {
+            javac.arg("-cp").arg(cp);
+        }
+        javac.args(&batch);
+        let compiled =
+            run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
+        if compiled.code() != Some(0) {
+            return Err(format!(
+                "javac failed (exit {}):\n{}",
+                compiled.exit_desc(),
+                first_lines(&compiled.stderr, 20)
+            ));
+        }
     }
 
     let mut java = Command::new("java");

@@ -57,7 +57,55 @@ const EXAMPLES: &[Example] = &[
     ("deadlock-lock-order", "Main", &[], "deadlock", None),
     ("deadlock-missed-notify", "Main", &[], "deadlock", None),
     ("producer-consumer", "Main", &["3"], "ok", None),
+    // JVMS 5.4.6 selection: a private method never overrides, a
+    // package-private one only in its package (the -ok twins do not throw).
+    (
+        "dispatch-private",
+        "Main",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("dispatch-private-ok", "Main", &[], "ok", None),
+    (
+        "dispatch-package",
+        "Main",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("dispatch-package-ok", "Main", &[], "ok", None),
+    // Synchronized methods the VM calls (main, run) hold their monitors.
+    ("sync-main-deadlock", "Main", &[], "deadlock", None),
+    ("sync-run-deadlock", "Main", &[], "deadlock", None),
 ];
+
+/// Threads have a stack limit, as on HotSpot: 200,000 nested calls throw
+/// StackOverflowError (at both granularities; a limit of 1,000 frames
+/// keeps the instruction-granularity search small).
+#[test]
+fn deep_recursion_overflows_the_stack() {
+    let cp = ClassPath::parse("classfiles/deep-recursion").expect("class path");
+    for (depth, every) in [
+        (m5::state::DEFAULT_MAX_STACK_DEPTH, false),
+        (1_000, false),
+        (1_000, true),
+    ] {
+        let classes = load_classes(&cp, "Main").expect("load");
+        let config = Config {
+            max_stack_depth: depth,
+            ..Config::default()
+        };
+        let s = initial_state(classes, "Main", &[], config).expect("initial state");
+        let r = search(&s, every, false);
+        check_verdict(
+            "deep-recursion",
+            &r.verdict,
+            "uncaught-exception",
+            Some("java.lang.StackOverflowError"),
+        );
+    }
+}
 
 fn check_verdict(name: &str, v: &Verdict, expected: &str, exception: Option<&str>) {
     assert_eq!(v.name(), expected, "{name}: {v:?}");

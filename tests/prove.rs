@@ -436,3 +436,55 @@ fn no_apprentice_case_is_vacuous_and_a_contradictory_one_is_reported() {
     let vac = v["vacuous_cases"].to_string();
     assert!(vac.contains("Job.incr@19 (IADD)"), "{vac}");
 }
+
+/// The prover dispatches as the JVM (JVMS 5.4.6): `i.check()` on a B runs
+/// I's default method (A's private check() does not override it), and
+/// p1.A.go() runs p1.A's package-private check() on a p2.B. Both throw, so
+/// neither program is proved: each is refuted inside the selected method.
+/// (m5 once selected A.check and B.check, and proved them.)
+#[test]
+fn dispatch_follows_the_jvm_and_the_throwing_method_is_not_proved() {
+    for (file, inside) in [
+        ("proofs/dispatch-private.proof", "> I.check@"),
+        ("proofs/dispatch-package.proof", "> p1.A.check@"),
+    ] {
+        let (code, v) = prove(&root().join(file), &[]);
+        assert_eq!(code, 1, "{file}: {v:#}");
+        assert_eq!(verdict(&v, "invariant"), "refuted", "{file}");
+        let failed = v["failed"].as_array().unwrap();
+        assert!(
+            failed
+                .iter()
+                .all(|f| f["case"].as_str().unwrap().contains(inside)),
+            "{file}: every refutation is inside {inside}: {failed:#?}"
+        );
+    }
+}
+
+/// A synchronized method the VM calls (here a static synchronized main)
+/// takes its monitor on entry; the prover does not model that step, so it
+/// answers unknown (never proved).
+#[test]
+fn a_synchronized_main_is_unknown_to_the_prover() {
+    let dir = std::env::temp_dir().join(format!("m5-syncmain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("t.inv"),
+        "thread t { when Main.main @ any .. { true } when Helper.run @ any .. { true } }\n",
+    )
+    .unwrap();
+    let proof = format!(
+        "classpath {}\nmain Main\ninvariant t.inv\nprove invariant expect unknown\n",
+        root().join("classfiles/sync-main-deadlock").display()
+    );
+    std::fs::write(dir.join("t.proof"), proof).unwrap();
+    let (code, v) = prove(&dir.join("t.proof"), &[]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 3, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "unknown");
+    assert!(
+        v["walk_error"].as_str().unwrap().contains("synchronized"),
+        "{}",
+        v["walk_error"]
+    );
+}

@@ -201,7 +201,10 @@ pub struct MethodRef {
     pub arg_slots: u16,
     /// Interned name+descriptor, the key of virtual dispatch.
     pub selector: u32,
-    /// Static/special calls: the method, found at link time.
+    /// Method resolution's result (JVMS 5.4.3.3/4): the key of virtual dispatch.
+    pub resolved: Option<u32>,
+    /// The method the call runs when known at link time: static calls,
+    /// `invokespecial`, and private or final methods.
     pub target: Option<u32>,
     /// The class whose initialization an `invokestatic` triggers.
     pub owner: Option<u32>,

@@ -4,6 +4,7 @@
 //! instruction's field, method and class operands are resolved to indices, so
 //! the class table is immutable while programs run and is shared by all states.
 
+mod dispatch;
 pub mod insn;
 pub mod library;
 pub mod parse;
@@ -14,6 +15,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+pub use dispatch::Selected;
 pub use insn::*;
 use parse::*;
 pub use parse::{
@@ -132,8 +134,10 @@ pub struct Class {
     /// Declared static fields: (name, desc, global static slot, ConstantValue).
     pub statics: Vec<StaticField>,
     pub methods: Vec<MethodId>,
-    /// Virtual dispatch: selector -> method, inherited and default methods included.
-    pub vtable: FxHashMap<u32, MethodId>,
+    /// Virtual dispatch (JVMS 5.4.6): resolved method -> selected method,
+    /// for every non-private instance method of the class's supertypes
+    /// (`ClassTable::select` reads it).
+    pub dispatch: FxHashMap<MethodId, Selected>,
     pub clinit: Option<MethodId>,
     /// Extends java/lang/Thread: `new` also creates a thread-table entry.
     pub is_thread: bool,
@@ -475,43 +479,15 @@ impl Linker<'_> {
             let mut supers = vec![i as ClassId];
             let mut layout = Vec::new();
             let mut all_interfaces: FxHashSet<ClassId> = interfaces.iter().copied().collect();
-            let mut vtable: FxHashMap<u32, MethodId> = FxHashMap::default();
             if let Some(s) = super_id {
                 let sc = classes[s as usize].as_ref().expect("supertypes first");
                 supers.extend(sc.supers.iter().copied());
                 layout = sc.layout.clone();
                 all_interfaces.extend(sc.all_interfaces.iter().copied());
-                vtable = sc.vtable.clone();
             }
             for &itf in &interfaces {
                 let ic = classes[itf as usize].as_ref().expect("supertypes first");
                 all_interfaces.extend(ic.all_interfaces.iter().copied());
-            }
-            // Default methods from interfaces fill in what the class chain lacks.
-            let mut itfs: Vec<ClassId> = all_interfaces.iter().copied().collect();
-            itfs.sort();
-            // A class's own (or inherited class) method wins; among defaults,
-            // the maximally specific interface's (JVMS 5.4.3.3).
-            for itf in itfs {
-                let ic = classes[itf as usize].as_ref().expect("supertypes first");
-                for &m in &ic.methods {
-                    let mm = &methods[m as usize];
-                    if mm.is_abstract() || mm.is_static() || &*mm.name == "<clinit>" {
-                        continue;
-                    }
-                    match vtable.get(&mm.selector) {
-                        None => {
-                            vtable.insert(mm.selector, m);
-                        }
-                        Some(&old) => {
-                            let owner = methods[old as usize].class as usize;
-                            let owner_is_itf = raw[owner].0.flags & ACC_INTERFACE != 0;
-                            if owner_is_itf && ic.all_interfaces.contains(&(owner as ClassId)) {
-                                vtable.insert(mm.selector, m);
-                            }
-                        }
-                    }
-                }
             }
             for f in rc.fields.iter().filter(|f| !f.is_static) {
                 layout.push(FieldSlot {
@@ -585,8 +561,6 @@ impl Linker<'_> {
                 pending_code.push((id, k));
                 if &*m.name == "<clinit>" {
                     clinit = Some(id);
-                } else if !is_static && &*m.name != "<init>" {
-                    vtable.insert(selector, id);
                 }
                 my_methods.push(id);
             }
@@ -602,7 +576,7 @@ impl Linker<'_> {
                 layout,
                 statics,
                 methods: my_methods,
-                vtable,
+                dispatch: FxHashMap::default(),
                 clinit,
                 is_thread,
                 source_file: rc.source_file.clone(),
@@ -648,6 +622,13 @@ impl Linker<'_> {
                 msg: format!("{}: {e}", method.display_name()),
             })?;
         }
+        // Every selection a receiver class can need, once.
+        let tables: Vec<_> = (0..table.classes.len() as ClassId)
+            .map(|c| table.dispatch_table(c))
+            .collect();
+        for (c, t) in table.classes.iter_mut().zip(tables) {
+            c.dispatch = t;
+        }
         Ok(table)
     }
 }
@@ -666,29 +647,7 @@ fn find_static(t: &ClassTable, class: ClassId, name: &str) -> Option<(ClassId, u
     c.super_id.and_then(|s| find_static(t, s, name))
 }
 
-/// Method resolution (JVMS 5.4.3.3/4): the class chain, then superinterfaces.
-pub fn find_method(t: &ClassTable, class: ClassId, name: &str, desc: &str) -> Option<MethodId> {
-    for &s in &t.class(class).supers {
-        if let Some(m) = t.declared_method(s, name, desc) {
-            return Some(m.id);
-        }
-    }
-    let mut itfs: Vec<ClassId> = t.class(class).all_interfaces.iter().copied().collect();
-    itfs.sort();
-    // Prefer a non-abstract (default) method.
-    let mut abstract_hit = None;
-    for i in itfs {
-        if let Some(m) = t.declared_method(i, name, desc) {
-            if !m.is_abstract() {
-                return Some(m.id);
-            }
-            abstract_hit.get_or_insert(m.id);
-        }
-    }
-    abstract_hit
-}
-
-fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
+fn resolve(t: &ClassTable, here: ClassId, insn: Insn) -> Result<Insn, String> {
     Ok(match insn {
         Insn::GetField(mut f) => {
             resolve_instance_field(t, &mut f)?;
@@ -708,20 +667,31 @@ fn resolve(t: &ClassTable, _here: ClassId, insn: Insn) -> Result<Insn, String> {
         }
         Insn::Invoke(kind, mut m) => {
             m.selector = t.selector(&m.name, &m.desc).unwrap_or(u32::MAX);
-            if let Some(cid) = t.id(&m.class) {
-                let found = find_method(t, cid, &m.name, &m.desc);
-                match kind {
-                    // A missing method is an error only if the call runs.
-                    InvokeKind::Static => {
-                        if let Some(id) = found {
+            // An array type's methods are Object's (`clone` on `[LColor;`).
+            let named = if m.class.starts_with('[') {
+                t.id("java/lang/Object")
+            } else {
+                t.id(&m.class)
+            };
+            if let Some(cid) = named {
+                // A missing method is an error only if the call runs.
+                m.resolved = t.resolve_method(cid, &m.name, &m.desc);
+                if let Some(id) = m.resolved {
+                    match kind {
+                        InvokeKind::Static => {
                             m.owner = Some(t.method(id).class);
                             m.target = Some(id);
                         }
-                    }
-                    InvokeKind::Special => m.target = found,
-                    InvokeKind::Virtual | InvokeKind::Interface => {
-                        // Private and final methods cannot be overridden: bind directly.
-                        if let Some(id) = found {
+                        // An error selection (abstract, conflicting
+                        // defaults) is thrown when the call runs.
+                        InvokeKind::Special => {
+                            if let Selected::Method(sel) = t.select_special(here, cid, id) {
+                                m.target = Some(sel);
+                            }
+                        }
+                        InvokeKind::Virtual | InvokeKind::Interface => {
+                            // Private and final methods are their own
+                            // selection (JVMS 5.4.6 step 1; nothing overrides a final one).
                             let mm = t.method(id);
                             if mm.flags & (ACC_PRIVATE | parse::ACC_FINAL) != 0 && !mm.is_abstract()
                             {

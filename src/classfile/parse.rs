@@ -208,6 +208,7 @@ fn method_ref(
         arg_slots: params + u16::from(kind != InvokeKind::Static),
         desc,
         selector: 0,
+        resolved: None,
         target: None,
         owner: None,
     }))

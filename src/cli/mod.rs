@@ -154,6 +154,11 @@ pub struct RunArgs {
     /// Enable assertions (`assert` statements), like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Frames a thread may hold before a call throws StackOverflowError
+    /// (HotSpot's limit with its default 1 MB stacks is 10,000 to 55,000
+    /// frames of a small method, depending on the JIT).
+    #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
+    pub max_stack_depth: usize,
     #[command(flatten)]
     pub props: PropertyArgs,
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
@@ -194,6 +199,9 @@ pub struct ExploreArgs {
     /// Enable `assert` statements, like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Frames a thread may hold before a call throws StackOverflowError.
+    #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
+    pub max_stack_depth: usize,
     #[command(flatten)]
     pub props: PropertyArgs,
 }
@@ -338,6 +346,16 @@ struct Tracer;
 
 impl Observer for Tracer {
     fn before(&mut self, s: &State, th: ThreadId, step: u64) {
+        if let Some(f) = s.thread(th).and_then(|t| t.top())
+            && f.needs_monitor()
+        {
+            eprintln!(
+                "{step:>8} t{th} {}.{} enters: takes the monitor of the synchronized method",
+                f.method.class_name.replace('/', "."),
+                f.method.name
+            );
+            return;
+        }
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
             let ip = m.index_of_pc(pc).unwrap_or(0) as usize;
             let text = crate::classfile::M5Insn {
@@ -363,6 +381,7 @@ fn run(a: RunArgs) -> Result<i32> {
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
         assertions: a.assertions,
+        max_stack_depth: a.max_stack_depth,
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
@@ -547,6 +566,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
         assertions: a.assertions,
+        max_stack_depth: a.max_stack_depth,
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;

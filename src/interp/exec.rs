@@ -433,6 +433,13 @@ pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Ini
             InitStatus::Uninitialized => todo.push(id),
         }
     }
+    let frames = todo
+        .iter()
+        .filter(|&&id| s.classes.class(id).clinit.is_some())
+        .count();
+    if overflow(s, th, frames)? {
+        return Ok(Init::Threw);
+    }
     let mut pushed = false;
     // Push in reverse, so the first to run is on top.
     for &id in todo.iter().rev() {
@@ -697,7 +704,7 @@ fn static_field(
     Ok(Outcome::Stepped)
 }
 
-/// The class whose vtable dispatches calls on the object at `r` (arrays use Object's).
+/// The class whose dispatch table selects calls on the object at `r` (arrays use Object's).
 pub(crate) fn dispatch_class(s: &State, r: Ref) -> ClassId {
     s.object(r).class
 }
@@ -762,35 +769,11 @@ fn invoke(
                 throw_new(s, th, "java/lang/NullPointerException", None)?;
                 return Ok(Outcome::Stepped);
             };
-            match (kind, m.target) {
-                (InvokeKind::Special, Some(t))
-                | (InvokeKind::Virtual | InvokeKind::Interface, Some(t)) => t,
-                (InvokeKind::Special, None) => {
-                    return Err(unresolved(
-                        s,
-                        caller,
-                        ip,
-                        &m.class,
-                        format!("method {}{}", m.name, m.desc),
-                    ));
-                }
-                _ => {
-                    let cls = dispatch_class(s, recv);
-                    match s.classes.class(cls).vtable.get(&m.selector) {
-                        Some(t) => *t,
-                        None => {
-                            if s.classes.id(&m.class).is_none() {
-                                return Err(missing_class(caller, ip, &m.class));
-                            }
-                            let (method, pc) = err_here(caller, ip);
-                            return Err(VmError::NoSuchMethod {
-                                class: class_name(s, cls).to_string(),
-                                name: format!("method {}{}", m.name, m.desc),
-                                method,
-                                pc,
-                            });
-                        }
-                    }
+            match callee(s, caller, ip, kind, m, recv)? {
+                Callee::Method(t) => t,
+                Callee::Throw(class, msg) => {
+                    throw_new(s, th, class, Some(msg))?;
+                    return Ok(Outcome::Stepped);
                 }
             }
         }
@@ -810,6 +793,9 @@ fn invoke(
     }
     if callee.is_native() {
         return call_native(s, th, caller, ip, &callee, &args);
+    }
+    if overflow(s, th, 1)? {
+        return Ok(Outcome::Stepped);
     }
     // A synchronized method takes its monitor as part of the invocation.
     let sync = if callee.is_synchronized() {
@@ -833,6 +819,174 @@ fn invoke(
     frame.sync = sync;
     s.thread_mut(th).stack.push(Arc::new(frame));
     Ok(Outcome::Stepped)
+}
+
+/// Would `n` more frames exceed `th`'s stack limit? Then StackOverflowError
+/// is thrown at the current instruction (which has not advanced), and the
+/// answer is true.
+pub(crate) fn overflow(s: &mut State, th: ThreadId, n: usize) -> Result<bool, VmError> {
+    if n > 0 && s.threads[th as usize].stack.len() + n > s.config.max_stack_depth {
+        throw_new(s, th, "java/lang/StackOverflowError", None)?;
+        return Ok(true);
+    }
+    Ok(false)
+}
+
+/// The first step of a synchronized method's frame that the VM pushed
+/// (main, a thread's `run`): take the monitor (`this`, or the class's
+/// `Class` object), as an invocation would, or block.
+pub fn enter_monitor(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    let f = s.threads[th as usize].top().expect("frame");
+    let method = f.method.clone();
+    let obj = if method.is_static() {
+        natives::mirror(s, &method.class_name)?
+    } else {
+        match f.locals.first().and_then(|v| v.as_ref()) {
+            Some(r) => r,
+            None => {
+                return Err(malformed(
+                    &method,
+                    f.ip,
+                    "a synchronized method without `this`",
+                ));
+            }
+        }
+    };
+    if !acquire(s, th, obj) {
+        return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(obj))));
+    }
+    frame_mut(s, th).sync = Some(obj);
+    Ok(Outcome::Stepped)
+}
+
+/// What a non-static invoke calls on a receiver.
+pub(crate) enum Callee {
+    Method(MethodId),
+    /// The JVM throws this instead (AbstractMethodError,
+    /// IncompatibleClassChangeError), with its message.
+    Throw(&'static str, String),
+}
+
+/// The method a non-static invoke of `m` runs on the object at `recv`
+/// (JVMS 6.5 and 5.4.6, through `ClassTable::select`).
+pub(crate) fn callee(
+    s: &State,
+    caller: &Method,
+    ip: u32,
+    kind: InvokeKind,
+    m: &MethodRef,
+    recv: Ref,
+) -> Result<Callee, VmError> {
+    if let Some(t) = m.target {
+        return Ok(Callee::Method(t));
+    }
+    let named = if m.class.starts_with('[') {
+        s.classes.id("java/lang/Object")
+    } else {
+        s.classes.id(&m.class)
+    };
+    let (Some(resolved), Some(named)) = (m.resolved, named) else {
+        let cls = dispatch_class(s, recv);
+        if s.classes.id(&m.class).is_none() {
+            return Err(missing_class(caller, ip, &m.class));
+        }
+        let (method, pc) = err_here(caller, ip);
+        return Err(VmError::NoSuchMethod {
+            class: class_name(s, cls).to_string(),
+            name: format!("method {}{}", m.name, m.desc),
+            method,
+            pc,
+        });
+    };
+    let cls = dispatch_class(s, recv);
+    let selected = match kind {
+        InvokeKind::Special => s.classes.select_special(caller.class, named, resolved),
+        _ => {
+            let is_array = s.object(recv).array().is_some();
+            if kind == InvokeKind::Interface && !is_array && !s.classes.is_subclass(cls, named) {
+                return Ok(Callee::Throw(
+                    "java/lang/IncompatibleClassChangeError",
+                    format!(
+                        "Class {} does not implement the requested interface {}",
+                        class_name(s, cls).replace('/', "."),
+                        m.class.replace('/', ".")
+                    ),
+                ));
+            }
+            s.classes.select(cls, resolved)
+        }
+    };
+    Ok(match selected {
+        Selected::Method(t) => Callee::Method(t),
+        Selected::Abstract => {
+            let r = s.classes.method(resolved);
+            let home = s.classes.class(r.class);
+            Callee::Throw(
+                "java/lang/AbstractMethodError",
+                format!(
+                    "Receiver class {} does not define or inherit an implementation of the resolved method '{}' of {} {}.",
+                    natives::java_class_name(s, recv),
+                    method_text(r),
+                    if home.is_interface() {
+                        "interface"
+                    } else if home.flags & ACC_ABSTRACT != 0 {
+                        "abstract class"
+                    } else {
+                        "class"
+                    },
+                    home.name.replace('/', ".")
+                ),
+            )
+        }
+        Selected::Conflict(ms) => Callee::Throw(
+            "java/lang/IncompatibleClassChangeError",
+            format!(
+                "Conflicting default methods: {}",
+                ms.iter()
+                    .map(|&id| {
+                        let mm = s.classes.method(id);
+                        format!("{}.{}", mm.class_name.replace('/', "."), mm.name)
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        ),
+    })
+}
+
+/// `abstract java.lang.String m(int, java.lang.Object[])`, as HotSpot 17
+/// names a resolved method in AbstractMethodError (no access modifiers).
+fn method_text(m: &Method) -> String {
+    let params = param_descs(&m.desc);
+    let ret = m.desc.rsplit_once(')').map_or("V", |(_, r)| r);
+    format!(
+        "{}{} {}({})",
+        if m.is_abstract() { "abstract " } else { "" },
+        java_type(ret),
+        m.name,
+        params
+            .iter()
+            .map(|p| java_type(p))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// A field descriptor as Java source names it: `I` -> `int`, `[Ljava/lang/String;` -> `java.lang.String[]`.
+fn java_type(desc: &str) -> String {
+    match desc.as_bytes().first() {
+        Some(b'[') => format!("{}[]", java_type(&desc[1..])),
+        Some(b'L') => desc[1..desc.len() - 1].replace('/', "."),
+        Some(b'Z') => "boolean".into(),
+        Some(b'B') => "byte".into(),
+        Some(b'C') => "char".into(),
+        Some(b'S') => "short".into(),
+        Some(b'I') => "int".into(),
+        Some(b'J') => "long".into(),
+        Some(b'F') => "float".into(),
+        Some(b'D') => "double".into(),
+        _ => "void".into(),
+    }
 }
 
 /// Calls a native: it sees the arguments before they are popped, and may

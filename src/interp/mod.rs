@@ -4,7 +4,7 @@
 //! unchanged (M5's rule). Each opcode family has one function in `exec`.
 
 pub mod exceptions;
-mod exec;
+pub(crate) mod exec;
 pub mod init;
 pub mod javafmt;
 pub mod natives;
@@ -99,6 +99,9 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     if t.wait.is_some() {
         return exec::resume_wait(s, th);
     }
+    if top.needs_monitor() {
+        return exec::enter_monitor(s, th);
+    }
     let method = top.method.clone();
     let ip = top.ip as usize;
     let insn = &method.code[ip];
@@ -129,7 +132,9 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
     // Fast path: a stretch of frame-local instructions in the top frame.
     let ready = s.exit.is_none()
         && s.threads.get(th as usize).is_some_and(|t| {
-            t.status == Status::Scheduled && t.wait.is_none() && !t.stack.is_empty()
+            t.status == Status::Scheduled
+                && t.wait.is_none()
+                && t.top().is_some_and(|f| !f.needs_monitor())
         });
     if ready {
         let method = s.threads[th as usize]
@@ -222,6 +227,10 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
         return false;
     }
     let Some(f) = t.top() else { return false };
+    // Entering a synchronized method the VM pushed takes a monitor.
+    if f.needs_monitor() {
+        return false;
+    }
     let Some(insn) = f.method.code.get(f.ip as usize) else {
         return false;
     };
@@ -259,21 +268,13 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                     id
                 }
                 (InvokeKind::Static, None) => return false,
-                (_, target) => {
+                (kind, _) => {
                     let Some(recv) = top_ref(m.arg_slots as usize - 1) else {
                         return false;
                     };
-                    match target {
-                        Some(id) => id,
-                        None => match s
-                            .classes
-                            .class(s.object(recv).class)
-                            .vtable
-                            .get(&m.selector)
-                        {
-                            Some(id) => *id,
-                            None => return false,
-                        },
+                    match exec::callee(s, &f.method, f.ip, *kind, m, recv) {
+                        Ok(exec::Callee::Method(id)) => id,
+                        _ => return false,
                     }
                 }
             };

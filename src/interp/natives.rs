@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::classfile::ClassId;
+use crate::classfile::{ClassId, Selected};
 use crate::state::*;
 
 use super::VmError;
@@ -318,8 +318,11 @@ pub fn java_class_name(s: &State, r: Ref) -> String {
 pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmError> {
     let run = s
         .classes
-        .selector("run", "()V")
-        .and_then(|sel| s.classes.class(cid).vtable.get(&sel).copied())
+        .resolve_method(cid, "run", "()V")
+        .and_then(|m| match s.classes.select(cid, m) {
+            Selected::Method(m) => Some(m),
+            _ => None,
+        })
         .ok_or_else(|| {
             VmError::Other(format!(
                 "class {} has no run() method",

@@ -132,6 +132,9 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
         .ok_or_else(|| {
             VmError::Other("m5's library lacks java/lang/StringConcatHelper.concat".into())
         })?;
+    if super::exec::overflow(s, th, 1)? {
+        return Ok(Outcome::Stepped);
+    }
     let f = frame_mut(s, th);
     let len = f.stack.len();
     f.stack.truncate(len - n);

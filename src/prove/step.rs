@@ -507,8 +507,11 @@ fn shared(
             if class.is_thread {
                 let Some(run) = cx
                     .classes
-                    .selector("run", "()V")
-                    .and_then(|sel| class.vtable.get(&sel).copied())
+                    .resolve_method(cid, "run", "()V")
+                    .and_then(|r| match cx.classes.select(cid, r) {
+                        Selected::Method(t) => Some(t),
+                        _ => None,
+                    })
                 else {
                     return unsupported(m, ip, "a Thread subclass without run()");
                 };
@@ -755,6 +758,13 @@ fn invoke(
             let Some(sup) = cx.classes.id(&mr.class) else {
                 return unsupported(m, ip, format!("missing class {}", mr.class));
             };
+            let Some(resolved) = mr.resolved else {
+                return unsupported(
+                    m,
+                    ip,
+                    format!("unresolved method {}.{}{}", mr.class, mr.name, mr.desc),
+                );
+            };
             let object = cx.classes.id("java/lang/Object");
             for c in subclasses(cx, sup) {
                 let vt_class = if c == ARRAY_CLASS {
@@ -762,14 +772,14 @@ fn invoke(
                 } else {
                     Some(c as ClassId)
                 };
-                let Some(t) =
-                    vt_class.and_then(|k| cx.classes.class(k).vtable.get(&mr.selector).copied())
+                // As the interpreter: JVMS 5.4.6 selection.
+                let Some(Selected::Method(t)) = vt_class.map(|k| cx.classes.select(k, resolved))
                 else {
                     return unsupported(
                         m,
                         ip,
                         format!(
-                            "a call of {}{} that some receiver class does not implement",
+                            "a call of {}{} that throws AbstractMethodError or IncompatibleClassChangeError for some receiver class",
                             mr.name, mr.desc
                         ),
                     );
@@ -800,6 +810,27 @@ fn invoke(
         ));
         bb.noop = true;
         return Ok(vec![bb]);
+    }
+    // invokeinterface checks that the receiver implements the interface
+    // (the verifier does not): a receiver of no class above throws.
+    if kind == InvokeKind::Interface && mr.target.is_none() {
+        let all: Vec<i64> = targets.iter().flat_map(|(_, cs)| cs.clone()).collect();
+        let mut bb = b.clone();
+        bb.label = "the receiver does not implement the interface".into();
+        bb.cond.push(smt::and(&[
+            smt::not(&smt::eq(&args[0].t, NULL)),
+            smt::not(&class_in(&bb.heap, &args[0].t, &all)),
+        ]));
+        bb.checks.push((
+            format!(
+                "the receiver of {} implements {} (else IncompatibleClassChangeError)",
+                mr.name,
+                mr.class.replace('/', ".")
+            ),
+            "false".into(),
+        ));
+        bb.noop = true;
+        out.push(bb);
     }
     let several = targets.len() > 1;
     for (t, recv_classes) in targets {

@@ -23,8 +23,22 @@ pub struct Walk {
 const MAX_DEPTH: usize = 64;
 
 pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
+    // Shapes stay below the stack limit, so no call the walk follows can
+    // throw StackOverflowError.
+    if s0.config.max_stack_depth <= MAX_DEPTH {
+        return Err(format!(
+            "the prover needs a stack limit above {MAX_DEPTH} frames (it is {})",
+            s0.config.max_stack_depth
+        ));
+    }
     let mut roots = Vec::new();
     for t in &s0.threads {
+        if let Some(f) = t.stack.iter().find(|f| f.needs_monitor()) {
+            return Err(format!(
+                "{} is synchronized and entered by the VM: the prover does not model taking its monitor on entry",
+                f.method.display_name()
+            ));
+        }
         let shape = shape_of(t).ok_or(
             "the initial state holds a floating-point value; the prover does not model them",
         )?;

@@ -254,6 +254,15 @@ pub struct Thread {
     pub fingerprint: HashCache,
 }
 
+impl Frame {
+    /// A synchronized method's frame the VM pushed (main, a thread's run)
+    /// has not taken its monitor yet: its first step does (invoked frames
+    /// take it at the invoke).
+    pub fn needs_monitor(&self) -> bool {
+        self.sync.is_none() && self.method.is_synchronized()
+    }
+}
+
 impl Thread {
     pub fn is_terminated(&self) -> bool {
         self.status == Status::Scheduled && self.stack.is_empty()
@@ -294,10 +303,27 @@ pub enum InitStatus {
 }
 
 /// Run-wide settings that are not part of the machine state proper.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Config {
     /// `-ea`: `Class.desiredAssertionStatus` answers true.
     pub assertions: bool,
+    /// Frames a thread may hold; a call beyond throws StackOverflowError.
+    pub max_stack_depth: usize,
+}
+
+/// The default stack limit, in frames. HotSpot's depends on frame sizes
+/// and the JIT: with its default 1 MB stacks, a one-int-argument recursion
+/// overflows after about 9,800 interpreted frames (`java -Xint`) and after
+/// 10,000 to 55,000 with the JIT, on this project's machine.
+pub const DEFAULT_MAX_STACK_DEPTH: usize = 10_000;
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            assertions: false,
+            max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
+        }
+    }
 }
 
 /// An M5 state.

@@ -1,0 +1,11 @@
+package p1;
+
+public class A {
+    void check() {
+        throw new AssertionError();
+    }
+
+    public void go() {
+        check();
+    }
+}

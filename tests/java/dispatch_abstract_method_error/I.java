@@ -1,0 +1,5 @@
+interface I {
+    default String m() {
+        return "I.m";
+    }
+}

@@ -1,0 +1,5 @@
+interface J {
+    default String m() {
+        return "J.m";
+    }
+}

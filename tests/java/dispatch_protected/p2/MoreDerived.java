@@ -1,0 +1,7 @@
+package p2;
+
+public class MoreDerived extends Derived {
+    public String name() {
+        return "More";
+    }
+}
