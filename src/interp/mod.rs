@@ -144,18 +144,8 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
             .method
             .clone();
         let frame = frame_mut(s, th);
-        let mut thrown = None;
-        while n < budget {
-            let insn = &method.code[frame.ip as usize];
-            match exec::try_local(frame, insn) {
-                Ok(true) => n += 1,
-                Ok(false) => break,
-                Err(t) => {
-                    thrown = Some(t);
-                    break;
-                }
-            }
-        }
+        let (k, thrown) = local_burst(frame, &method.code, budget);
+        n = k;
         if let Some(t) = thrown {
             exceptions::throw_new(s, th, t.class, Some(t.msg.to_string()))?;
             return Ok((n + 1, Outcome::Stepped));
@@ -169,6 +159,22 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
         Outcome::Stepped => Ok((n + 1, Outcome::Stepped)),
         out => Ok((n, out)),
     }
+}
+
+/// Frame-local instructions of one frame, up to `budget` of them: how many
+/// ran, and the exception one raised (it has not run). Kept out of line so
+/// that its loop compiles the same whatever the code around it.
+#[inline(never)]
+fn local_burst(frame: &mut Frame, code: &[Insn], budget: u64) -> (u64, Option<exec::Thrown>) {
+    let mut n = 0;
+    while n < budget {
+        match exec::try_local(frame, &code[frame.ip as usize]) {
+            Ok(true) => n += 1,
+            Ok(false) => return (n, None),
+            Err(t) => return (n, Some(t)),
+        }
+    }
+    (n, None)
 }
 
 /// Could `th` take a step now (not blocked, finished, unscheduled)? Decided

@@ -259,7 +259,8 @@ impl Frame {
     /// has not taken its monitor yet: its first step does (invoked frames
     /// take it at the invoke).
     pub fn needs_monitor(&self) -> bool {
-        self.sync.is_none() && self.method.is_synchronized()
+        // A class initializer's flags other than static are ignored (JVMS 2.9.2).
+        self.sync.is_none() && self.method.is_synchronized() && &*self.method.name != "<clinit>"
     }
 }
 
