@@ -465,6 +465,7 @@ fn encode(sc: &mut Script, s: &State, th: u32, statics: &[(u32, Ty)]) -> Pre {
             ip: f.ip,
             locals,
             stack,
+            sync: None,
         });
     }
     pre

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use crate::classfile::*;
 use crate::state::*;
 
+use super::domain::Concrete;
 use super::exceptions::{throw_new, throw_ref};
+use super::local::Local;
 use super::natives::{self, NativeResult};
 use super::{NoOp, Outcome, VmError, class_name, frame_mut, pop, push};
 
@@ -13,29 +15,6 @@ use super::{NoOp, Outcome, VmError, class_name, frame_mut, pop, push};
 pub struct Thrown {
     pub class: &'static str,
     pub msg: &'static str,
-}
-
-#[inline]
-fn pop_int(st: &mut Vec<Value>) -> i32 {
-    st.pop().map(Value::as_int).unwrap_or(0)
-}
-#[inline]
-fn pop_long(st: &mut Vec<Value>) -> i64 {
-    st.pop();
-    st.pop().map(Value::as_long).unwrap_or(0)
-}
-#[inline]
-fn pop_float(st: &mut Vec<Value>) -> f32 {
-    st.pop().map(Value::as_float).unwrap_or(0.0)
-}
-#[inline]
-fn pop_double(st: &mut Vec<Value>) -> f64 {
-    st.pop();
-    st.pop().map(Value::as_double).unwrap_or(0.0)
-}
-#[inline]
-fn raw_pop(st: &mut Vec<Value>) -> Value {
-    st.pop().unwrap_or(Value::Top)
 }
 
 fn div_zero() -> Thrown {
@@ -52,285 +31,16 @@ pub fn local(f: &mut Frame, insn: &Insn) -> Result<(), Thrown> {
     try_local(f, insn).map(|_| ())
 }
 
-/// `local`, or Ok(false) (nothing done) if `insn` is not frame-local.
+/// `local`, or Ok(false) (nothing done) if `insn` is not frame-local. The
+/// semantics is `interp::local`, on Java values.
 #[inline(always)]
 pub fn try_local(f: &mut Frame, insn: &Insn) -> Result<bool, Thrown> {
-    use Insn::*;
-    let mut next = f.ip + 1;
-    let st = &mut f.stack;
-    match insn {
-        Nop => {}
-        AconstNull => st.push(Value::Null),
-        Iconst(v) => st.push(Value::Int(*v)),
-        Lconst(v) => push(st, Value::Long(*v)),
-        Fconst(v) => st.push(Value::Float(*v)),
-        Dconst(v) => push(st, Value::Double(*v)),
-        Ldc(c) => match c {
-            Const::Int(v) => st.push(Value::Int(*v)),
-            Const::Float(v) => st.push(Value::Float(*v)),
-            Const::Long(v) => push(st, Value::Long(*v)),
-            Const::Double(v) => push(st, Value::Double(*v)),
-            _ => return Ok(false),
-        },
-        Load(k, n) => {
-            let n = *n as usize;
-            st.push(f.locals[n]);
-            if matches!(k, Kind::L | Kind::D) {
-                st.push(Value::Top);
-            }
-        }
-        Store(k, n) => {
-            let n = *n as usize;
-            if matches!(k, Kind::L | Kind::D) {
-                st.pop();
-                f.locals[n] = raw_pop(st);
-                f.locals[n + 1] = Value::Top;
-            } else {
-                f.locals[n] = raw_pop(st);
-            }
-        }
-        Pop => {
-            st.pop();
-        }
-        Pop2 => {
-            st.pop();
-            st.pop();
-        }
-        Dup => {
-            let v = *st.last().unwrap_or(&Value::Top);
-            st.push(v);
-        }
-        DupX1 => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            st.extend_from_slice(&[v1, v2, v1]);
-        }
-        DupX2 => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            let v3 = raw_pop(st);
-            st.extend_from_slice(&[v1, v3, v2, v1]);
-        }
-        Dup2 => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            st.extend_from_slice(&[v2, v1, v2, v1]);
-        }
-        Dup2X1 => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            let v3 = raw_pop(st);
-            st.extend_from_slice(&[v2, v1, v3, v2, v1]);
-        }
-        Dup2X2 => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            let v3 = raw_pop(st);
-            let v4 = raw_pop(st);
-            st.extend_from_slice(&[v2, v1, v4, v3, v2, v1]);
-        }
-        Swap => {
-            let v1 = raw_pop(st);
-            let v2 = raw_pop(st);
-            st.extend_from_slice(&[v1, v2]);
-        }
-        Arith(k, op) => arith(st, *k, *op)?,
-        Iinc(n, d) => {
-            let l = &mut f.locals[*n as usize];
-            *l = Value::Int(l.as_int().wrapping_add(*d));
-        }
-        Convert(c) => convert(st, *c),
-        Lcmp => {
-            let b = pop_long(st);
-            let a = pop_long(st);
-            st.push(Value::Int(a.cmp(&b) as i32));
-        }
-        Fcmp(nan) => {
-            let b = pop_float(st);
-            let a = pop_float(st);
-            st.push(Value::Int(a.partial_cmp(&b).map_or(*nan, |o| o as i32)));
-        }
-        Dcmp(nan) => {
-            let b = pop_double(st);
-            let a = pop_double(st);
-            st.push(Value::Int(a.partial_cmp(&b).map_or(*nan, |o| o as i32)));
-        }
-        If(c, t) => {
-            if c.test(pop_int(st).cmp(&0)) {
-                next = *t;
-            }
-        }
-        IfIcmp(c, t) => {
-            let b = pop_int(st);
-            let a = pop_int(st);
-            if c.test(a.cmp(&b)) {
-                next = *t;
-            }
-        }
-        IfAcmp(eq, t) => {
-            let b = raw_pop(st);
-            let a = raw_pop(st);
-            if (a == b) == *eq {
-                next = *t;
-            }
-        }
-        IfNull(null, t) => {
-            if (raw_pop(st) == Value::Null) == *null {
-                next = *t;
-            }
-        }
-        Goto(t) => next = *t,
-        Switch(sw) => {
-            let key = pop_int(st);
-            next = match sw.cases.binary_search_by_key(&key, |c| c.0) {
-                Ok(i) => sw.cases[i].1,
-                Err(_) => sw.default,
-            };
-        }
-        _ => return Ok(false),
+    match super::local::local(&mut Concrete, f, insn) {
+        Ok(Local::Done) => Ok(true),
+        Ok(Local::NotLocal) => Ok(false),
+        Ok(Local::Throw(..)) => Err(div_zero()),
+        Err(never) => match never {},
     }
-    f.ip = next;
-    Ok(true)
-}
-
-/// Arithmetic with the JVM's exact semantics: wrapping two's complement,
-/// shift distances masked, `MIN_VALUE / -1 == MIN_VALUE`, IEEE floats.
-#[inline(always)]
-fn arith(st: &mut Vec<Value>, k: Kind, op: ArithOp) -> Result<(), Thrown> {
-    use ArithOp::*;
-    match k {
-        Kind::I => {
-            if op == Neg {
-                let a = pop_int(st);
-                st.push(Value::Int(a.wrapping_neg()));
-                return Ok(());
-            }
-            let b = pop_int(st);
-            let a = pop_int(st);
-            let r = match op {
-                Add => a.wrapping_add(b),
-                Sub => a.wrapping_sub(b),
-                Mul => a.wrapping_mul(b),
-                Div | Rem if b == 0 => {
-                    st.push(Value::Int(a));
-                    st.push(Value::Int(b));
-                    return Err(div_zero());
-                }
-                Div => a.wrapping_div(b),
-                Rem => a.wrapping_rem(b),
-                Shl => a.wrapping_shl(b as u32 & 31),
-                Shr => a.wrapping_shr(b as u32 & 31),
-                Ushr => ((a as u32) >> (b as u32 & 31)) as i32,
-                And => a & b,
-                Or => a | b,
-                Xor => a ^ b,
-                Neg => unreachable!(),
-            };
-            st.push(Value::Int(r));
-        }
-        Kind::L => {
-            if op == Neg {
-                let a = pop_long(st);
-                push(st, Value::Long(a.wrapping_neg()));
-                return Ok(());
-            }
-            // Shift distances are ints.
-            if matches!(op, Shl | Shr | Ushr) {
-                let b = pop_int(st) as u32 & 63;
-                let a = pop_long(st);
-                let r = match op {
-                    Shl => a.wrapping_shl(b),
-                    Shr => a.wrapping_shr(b),
-                    _ => ((a as u64) >> b) as i64,
-                };
-                push(st, Value::Long(r));
-                return Ok(());
-            }
-            let b = pop_long(st);
-            let a = pop_long(st);
-            let r = match op {
-                Add => a.wrapping_add(b),
-                Sub => a.wrapping_sub(b),
-                Mul => a.wrapping_mul(b),
-                Div | Rem if b == 0 => {
-                    push(st, Value::Long(a));
-                    push(st, Value::Long(b));
-                    return Err(div_zero());
-                }
-                Div => a.wrapping_div(b),
-                Rem => a.wrapping_rem(b),
-                And => a & b,
-                Or => a | b,
-                Xor => a ^ b,
-                _ => unreachable!(),
-            };
-            push(st, Value::Long(r));
-        }
-        Kind::F => {
-            if op == Neg {
-                let a = pop_float(st);
-                st.push(Value::Float(-a));
-                return Ok(());
-            }
-            let b = pop_float(st);
-            let a = pop_float(st);
-            st.push(Value::Float(match op {
-                Add => a + b,
-                Sub => a - b,
-                Mul => a * b,
-                Div => a / b,
-                Rem => a % b,
-                _ => unreachable!(),
-            }));
-        }
-        Kind::D => {
-            if op == Neg {
-                let a = pop_double(st);
-                push(st, Value::Double(-a));
-                return Ok(());
-            }
-            let b = pop_double(st);
-            let a = pop_double(st);
-            push(
-                st,
-                Value::Double(match op {
-                    Add => a + b,
-                    Sub => a - b,
-                    Mul => a * b,
-                    Div => a / b,
-                    Rem => a % b,
-                    _ => unreachable!(),
-                }),
-            );
-        }
-        Kind::A => unreachable!(),
-    }
-    Ok(())
-}
-
-/// Conversions; Rust's `as` saturates and maps NaN to 0 exactly like
-/// `f2i`/`d2l` and friends.
-#[inline]
-fn convert(st: &mut Vec<Value>, c: Conv) {
-    use Conv::*;
-    let v = match c {
-        I2L => Value::Long(pop_int(st) as i64),
-        I2F => Value::Float(pop_int(st) as f32),
-        I2D => Value::Double(pop_int(st) as f64),
-        L2I => Value::Int(pop_long(st) as i32),
-        L2F => Value::Float(pop_long(st) as f32),
-        L2D => Value::Double(pop_long(st) as f64),
-        F2I => Value::Int(pop_float(st) as i32),
-        F2L => Value::Long(pop_float(st) as i64),
-        F2D => Value::Double(pop_float(st) as f64),
-        D2I => Value::Int(pop_double(st) as i32),
-        D2L => Value::Long(pop_double(st) as i64),
-        D2F => Value::Float(pop_double(st) as f32),
-        I2B => Value::Int(pop_int(st) as i8 as i32),
-        I2C => Value::Int(pop_int(st) as u16 as i32),
-        I2S => Value::Int(pop_int(st) as i16 as i32),
-    };
-    push(st, v);
 }
 
 fn err_here(method: &Method, ip: u32) -> (String, u32) {

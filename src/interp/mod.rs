@@ -3,10 +3,12 @@
 //! unscheduled, has finished or is blocked is a no-op that leaves `s`
 //! unchanged (M5's rule). Each opcode family has one function in `exec`.
 
+pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;
 pub mod init;
 pub mod javafmt;
+pub mod local;
 pub mod natives;
 pub mod strings;
 

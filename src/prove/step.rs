@@ -664,6 +664,7 @@ fn new_frame(m: &Arc<Method>, args: Vec<SVal>) -> SFrame {
         ip: 0,
         locals,
         stack: Vec::new(),
+        sync: None,
     }
 }
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::smt::{self, Script, Sort, array_sort};
-use crate::classfile::{ClassId, ClassTable, Method, MethodId};
+use crate::classfile::{ClassId, ClassTable, MethodId};
 use crate::state::Value;
 
 /// The class id stored for arrays (no class has it).
@@ -75,20 +75,18 @@ impl SVal {
     }
 }
 
-/// One frame of a thread whose stack the prover spells out.
-#[derive(Clone, Debug)]
-pub struct SFrame {
-    pub method: Arc<Method>,
-    pub ip: u32,
-    pub locals: Vec<SVal>,
-    pub stack: Vec<SVal>,
+/// One frame of a thread whose stack the prover spells out: the machine's
+/// frame with symbolic slots. (`sync` is not used: the lock of a
+/// synchronized frame is `this` or its class's `Class` object.)
+pub type SFrame = crate::state::Frame<SVal>;
+
+/// The data-free view of a symbolic frame.
+pub trait FrameShape {
+    fn shape(&self) -> AFrame;
 }
 
-impl SFrame {
-    pub fn pc(&self) -> u32 {
-        self.method.pc(self.ip)
-    }
-    pub fn shape(&self) -> AFrame {
+impl FrameShape for SFrame {
+    fn shape(&self) -> AFrame {
         AFrame {
             method: self.method.id,
             ip: self.ip,
@@ -261,6 +259,7 @@ pub fn frames_of(
                 ip: a.ip,
                 locals,
                 stack,
+                sync: None,
             }
         })
         .collect()

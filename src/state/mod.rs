@@ -174,21 +174,26 @@ impl Object {
 }
 
 /// A method activation: M5's (pc, locals, stack, method, sync-flag, class).
+/// Generic over what a slot holds: `Value` when running, the prover's
+/// symbolic values when proving (one instruction semantics serves both).
 #[derive(Clone, Debug)]
-pub struct Frame {
+pub struct Frame<V = Value> {
     /// Index of the next instruction; `method.pc(ip)` is the byte pc.
     pub ip: u32,
     pub method: Arc<Method>,
-    pub locals: Vec<Value>,
-    pub stack: Vec<Value>,
+    pub locals: Vec<V>,
+    pub stack: Vec<V>,
     /// The object this synchronized method locked on entry (M5's sync flag).
     pub sync: Option<Ref>,
 }
 
-impl Frame {
+impl<V> Frame<V> {
     pub fn pc(&self) -> u32 {
         self.method.pc(self.ip)
     }
+}
+
+impl Frame {
     pub fn new(method: Arc<Method>, args: &[Value]) -> Frame {
         let mut locals = vec![Value::Top; (method.max_locals as usize).max(args.len())];
         locals[..args.len()].copy_from_slice(args);
@@ -203,7 +208,7 @@ impl Frame {
     }
 }
 
-impl PartialEq for Frame {
+impl PartialEq for Frame<Value> {
     fn eq(&self, o: &Self) -> bool {
         self.ip == o.ip
             && self.method.id == o.method.id
@@ -212,8 +217,8 @@ impl PartialEq for Frame {
             && self.sync == o.sync
     }
 }
-impl Eq for Frame {}
-impl Hash for Frame {
+impl Eq for Frame<Value> {}
+impl Hash for Frame<Value> {
     fn hash<H: Hasher>(&self, h: &mut H) {
         self.ip.hash(h);
         self.method.id.hash(h);
@@ -254,7 +259,7 @@ pub struct Thread {
     pub fingerprint: HashCache,
 }
 
-impl Frame {
+impl<V> Frame<V> {
     /// A synchronized method's frame the VM pushed (main, a thread's run)
     /// has not taken its monitor yet: its first step does (invoked frames
     /// take it at the invoke).
