@@ -70,6 +70,13 @@ pub trait Domain {
     fn same_ref(&mut self, a: &Self::Val, b: &Self::Val) -> Self::Cond;
     fn is_null(&mut self, a: &Self::Val) -> Self::Cond;
     fn not(&mut self, c: Self::Cond) -> Self::Cond;
+    fn and(&mut self, a: Self::Cond, b: Self::Cond) -> Self::Cond;
+    /// `0 <= index < length`, on ints.
+    fn in_range(&mut self, index: &Self::Val, length: &Self::Val) -> Self::Cond;
+    /// An int below zero.
+    fn is_negative(&mut self, v: &Self::Val) -> Self::Cond;
+    /// The int 1 or 0 (`instanceof`'s result).
+    fn int_of_cond(&mut self, c: Self::Cond) -> Self::Val;
     /// The branch point: which way does `c` go? The interpreter answers
     /// with `c`; the prover explores both answers.
     fn decide(&mut self, c: Self::Cond) -> Result<bool, Self::Stop>;
@@ -255,6 +262,27 @@ impl Domain for Concrete {
     #[inline(always)]
     fn not(&mut self, c: bool) -> bool {
         !c
+    }
+
+    #[inline(always)]
+    fn and(&mut self, a: bool, b: bool) -> bool {
+        a && b
+    }
+
+    #[inline(always)]
+    fn in_range(&mut self, index: &Value, length: &Value) -> bool {
+        let i = index.as_int();
+        i >= 0 && i < length.as_int()
+    }
+
+    #[inline(always)]
+    fn is_negative(&mut self, v: &Value) -> bool {
+        v.as_int() < 0
+    }
+
+    #[inline(always)]
+    fn int_of_cond(&mut self, c: bool) -> Value {
+        Value::Int(i32::from(c))
     }
 
     #[inline(always)]

@@ -1,15 +1,20 @@
-//! The semantics of each opcode family.
+//! The interpreter's side of the instruction semantics: the frame-local
+//! family on Java values (`try_local`), and the machine the heap families
+//! run on (`Running`: thread `th` of a state, stepped in place), with class
+//! initialization, monitors, method selection, natives and the resumption
+//! of waiting threads.
 
 use std::sync::Arc;
 
 use crate::classfile::*;
 use crate::state::*;
 
-use super::domain::Concrete;
+use super::domain::{Compare, Concrete, Constant, Domain};
 use super::exceptions::{throw_new, throw_ref};
 use super::local::Local;
+use super::machine::{Callee, Flow, Machine, VmExc};
 use super::natives::{self, NativeResult};
-use super::{NoOp, Outcome, VmError, class_name, frame_mut, pop, push};
+use super::{NoOp, Outcome, VmError, class_name, frame_mut, push};
 
 /// A VM exception raised by a frame-local instruction (only division by zero).
 pub struct Thrown {
@@ -54,26 +59,6 @@ fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
         method,
         pc,
     }
-}
-
-/// A field or method the class file names but no loaded class has: either
-/// the class is missing, or it lacks the member (m5's library models only
-/// part of the JDK).
-fn unresolved(s: &State, method: &Method, ip: u32, class: &str, member: String) -> VmError {
-    if s.classes.id(class).is_none() {
-        return missing_class(method, ip, class);
-    }
-    let (method, pc) = err_here(method, ip);
-    VmError::NoSuchMethod {
-        class: class.replace('/', "."),
-        name: member,
-        method,
-        pc,
-    }
-}
-
-fn advance(s: &mut State, th: ThreadId) {
-    frame_mut(s, th).ip += 1;
 }
 
 /// Result of making sure a class is initialized before an active use.
@@ -169,251 +154,6 @@ pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Ini
     Ok(if pushed { Init::Pushed } else { Init::Ready })
 }
 
-macro_rules! init_or_return {
-    ($s:expr, $th:expr, $c:expr) => {
-        match ensure_init($s, $th, $c)? {
-            Init::Ready => {}
-            Init::Pushed | Init::Threw => return Ok(Outcome::Stepped),
-            Init::Blocked(c) => return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Init(c)))),
-        }
-    };
-}
-
-/// Instructions that read or write the heap, statics, monitors or other
-/// frames.
-pub fn heap(
-    s: &mut State,
-    th: ThreadId,
-    method: &Arc<Method>,
-    insn: &Insn,
-) -> Result<Outcome, VmError> {
-    let fr = s.threads[th as usize].top().expect("has frame");
-    let ip = fr.ip;
-    // The link-time checks count stack slots, not types: mistyped code can
-    // still leave fewer values than an instruction takes.
-    if fr.stack.len() < crate::classfile::stack_effect(insn).0 as usize {
-        return Err(malformed(method, ip, "operand stack underflow"));
-    }
-    match insn {
-        Insn::Ldc(c) => ldc(s, th, method, ip, c),
-        Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength => array_access(s, th, insn),
-        Insn::GetField(f) | Insn::PutField(f) => instance_field(s, th, method, ip, insn, f),
-        Insn::GetStatic(f) | Insn::PutStatic(f) => static_field(s, th, method, ip, insn, f),
-        Insn::Invoke(kind, m) => invoke(s, th, method, ip, *kind, m),
-        Insn::Concat(c) => super::strings::concat(s, th, c),
-        Insn::New(c) => new_object(s, th, method, ip, c),
-        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => {
-            new_array(s, th, method, ip, insn)
-        }
-        Insn::Athrow => athrow(s, th),
-        Insn::CheckCast(t) | Insn::InstanceOf(t) => type_check(s, th, method, ip, insn, t),
-        Insn::MonitorEnter | Insn::MonitorExit => monitor(s, th, insn),
-        Insn::Return(k) => do_return(s, th, *k),
-        Insn::Unsupported(what) => {
-            let (m, pc) = err_here(method, ip);
-            Err(VmError::UnsupportedInsn {
-                insn: what.to_string(),
-                method: m,
-                pc,
-            })
-        }
-        other => unreachable!("frame-local instruction {other:?} reached the heap path"),
-    }
-}
-
-fn ldc(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    c: &Const,
-) -> Result<Outcome, VmError> {
-    let v = match c {
-        Const::String(text) => Value::Ref(super::strings::intern(s, text)?),
-        Const::Class(t) => {
-            if t.id.is_none() && !t.name.starts_with('[') {
-                return Err(missing_class(method, ip, &t.name));
-            }
-            Value::Ref(natives::mirror(s, &t.name)?)
-        }
-        _ => unreachable!("numeric constants are frame-local"),
-    };
-    let f = frame_mut(s, th);
-    f.stack.push(v);
-    f.ip += 1;
-    Ok(Outcome::Stepped)
-}
-
-/// `xaload`, `xastore`, `arraylength`: null and bounds checks as the JVM.
-fn array_access(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError> {
-    let f = s.threads[th as usize].top().expect("frame");
-    let len = f.stack.len();
-    let (value, index, arr) = match insn {
-        Insn::ArrayLength => (None, 0, f.stack[len - 1]),
-        Insn::ArrayLoad(_) => (None, f.stack[len - 1].as_int(), f.stack[len - 2]),
-        Insn::ArrayStore(k) => {
-            let wide = matches!(k, ArrKind::L | ArrKind::D);
-            let vpos = if wide { len - 2 } else { len - 1 };
-            (
-                Some(f.stack[vpos]),
-                f.stack[vpos - 1].as_int(),
-                f.stack[vpos - 2],
-            )
-        }
-        _ => unreachable!(),
-    };
-    let Some(r) = arr.as_ref() else {
-        throw_new(s, th, "java/lang/NullPointerException", None)?;
-        return Ok(Outcome::Stepped);
-    };
-    let Some((elem, data)) = s.object(r).array() else {
-        let f = s.threads[th as usize].top().expect("frame");
-        return Err(malformed(
-            &f.method,
-            f.ip,
-            "array instruction on an object that is not an array",
-        ));
-    };
-    let alen = data.len();
-    if let Insn::ArrayLength = insn {
-        let fr = frame_mut(s, th);
-        fr.stack.pop();
-        fr.stack.push(Value::Int(alen as i32));
-        fr.ip += 1;
-        return Ok(Outcome::Stepped);
-    }
-    if index < 0 || index as usize >= alen {
-        let msg = format!("Index {index} out of bounds for length {alen}");
-        throw_new(s, th, "java/lang/ArrayIndexOutOfBoundsException", Some(msg))?;
-        return Ok(Outcome::Stepped);
-    }
-    let i = index as usize;
-    match value {
-        None => {
-            let v = data.get(i);
-            let fr = frame_mut(s, th);
-            fr.stack.truncate(len - 2);
-            push(&mut fr.stack, v);
-            fr.ip += 1;
-        }
-        Some(v) => {
-            if let Value::Ref(vr) = v
-                && !natives::assignable_to(s, vr, elem)
-            {
-                let msg = natives::java_class_name(s, vr);
-                throw_new(s, th, "java/lang/ArrayStoreException", Some(msg))?;
-                return Ok(Outcome::Stepped);
-            }
-            match &mut s.object_mut(r).body {
-                Body::Array { data, .. } => data.set(i, v),
-                _ => unreachable!(),
-            }
-            let fr = frame_mut(s, th);
-            let wide = v.is_wide();
-            fr.stack.truncate(len - 3 - usize::from(wide));
-            fr.ip += 1;
-        }
-    }
-    Ok(Outcome::Stepped)
-}
-
-fn instance_field(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    insn: &Insn,
-    f: &FieldRef,
-) -> Result<Outcome, VmError> {
-    let Some(slot) = f.slot else {
-        return Err(unresolved(
-            s,
-            method,
-            ip,
-            &f.class,
-            format!("field {}:{}", f.name, f.desc),
-        ));
-    };
-    let slot = slot as usize;
-    let wide = matches!(f.desc.as_bytes()[0], b'J' | b'D');
-    let fr = s.threads[th as usize].top().expect("frame");
-    let len = fr.stack.len();
-    match insn {
-        Insn::GetField(_) => {
-            let Some(r) = fr.stack[len - 1].as_ref() else {
-                throw_new(s, th, "java/lang/NullPointerException", None)?;
-                return Ok(Outcome::Stepped);
-            };
-            let Some(&v) = s.object(r).fields().get(slot) else {
-                return Err(malformed(
-                    method,
-                    ip,
-                    "getfield on an object of another class",
-                ));
-            };
-            let fr = frame_mut(s, th);
-            fr.stack.pop();
-            push(&mut fr.stack, v);
-            fr.ip += 1;
-        }
-        _ => {
-            let vpos = if wide { len - 2 } else { len - 1 };
-            let v = fr.stack[vpos];
-            let Some(r) = fr.stack[vpos - 1].as_ref() else {
-                throw_new(s, th, "java/lang/NullPointerException", None)?;
-                return Ok(Outcome::Stepped);
-            };
-            if slot >= s.object(r).fields().len() {
-                return Err(malformed(
-                    method,
-                    ip,
-                    "putfield on an object of another class",
-                ));
-            }
-            s.object_mut(r).fields_mut()[slot] = v;
-            let fr = frame_mut(s, th);
-            fr.stack.truncate(vpos - 1);
-            fr.ip += 1;
-        }
-    }
-    Ok(Outcome::Stepped)
-}
-
-fn static_field(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    insn: &Insn,
-    f: &FieldRef,
-) -> Result<Outcome, VmError> {
-    let (Some(slot), Some(owner)) = (f.slot, f.owner) else {
-        return Err(unresolved(
-            s,
-            method,
-            ip,
-            &f.class,
-            format!("static field {}:{}", f.name, f.desc),
-        ));
-    };
-    init_or_return!(s, th, owner);
-    match insn {
-        Insn::GetStatic(_) => {
-            let v = s.statics[slot as usize];
-            let fr = frame_mut(s, th);
-            push(&mut fr.stack, v);
-            fr.ip += 1;
-        }
-        _ => {
-            let fr = frame_mut(s, th);
-            let v = pop(&mut fr.stack);
-            fr.ip += 1;
-            s.statics.set(slot as usize, v);
-        }
-    }
-    Ok(Outcome::Stepped)
-}
-
 /// The class whose dispatch table selects calls on the object at `r` (arrays use Object's).
 pub(crate) fn dispatch_class(s: &State, r: Ref) -> ClassId {
     s.object(r).class
@@ -445,90 +185,6 @@ pub(crate) fn release(s: &mut State, th: ThreadId, obj: Ref) -> bool {
         s.wakes.push(Wake::Monitor(obj));
     }
     true
-}
-
-/// All four invoke instructions. M5 advances the caller's pc when the call
-/// happens, so a returning callee resumes the caller at the next instruction.
-fn invoke(
-    s: &mut State,
-    th: ThreadId,
-    caller: &Method,
-    ip: u32,
-    kind: InvokeKind,
-    m: &MethodRef,
-) -> Result<Outcome, VmError> {
-    let n = m.arg_slots as usize;
-    let fr = s.threads[th as usize].top().expect("frame");
-    let args: Vec<Value> = fr.stack[fr.stack.len() - n..].to_vec();
-    let target = match kind {
-        InvokeKind::Static => {
-            let (Some(t), Some(owner)) = (m.target, m.owner) else {
-                return Err(unresolved(
-                    s,
-                    caller,
-                    ip,
-                    &m.class,
-                    format!("static method {}{}", m.name, m.desc),
-                ));
-            };
-            init_or_return!(s, th, owner);
-            t
-        }
-        _ => {
-            let Some(recv) = args[0].as_ref() else {
-                throw_new(s, th, "java/lang/NullPointerException", None)?;
-                return Ok(Outcome::Stepped);
-            };
-            match callee(s, caller, ip, kind, m, recv)? {
-                Callee::Method(t) => t,
-                Callee::Throw(class, msg) => {
-                    throw_new(s, th, class, Some(msg))?;
-                    return Ok(Outcome::Stepped);
-                }
-            }
-        }
-    };
-    let callee = s.classes.method(target).clone();
-    if callee.is_abstract() {
-        let (method, pc) = err_here(caller, ip);
-        return Err(VmError::NoSuchMethod {
-            class: callee.class_name.to_string(),
-            name: format!(
-                "implementation of the abstract method {}{}",
-                callee.name, callee.desc
-            ),
-            method,
-            pc,
-        });
-    }
-    if callee.is_native() {
-        return call_native(s, th, caller, ip, &callee, &args);
-    }
-    if overflow(s, th, 1)? {
-        return Ok(Outcome::Stepped);
-    }
-    // A synchronized method takes its monitor as part of the invocation.
-    let sync = if callee.is_synchronized() {
-        let obj = if callee.is_static() {
-            natives::mirror(s, &callee.class_name)?
-        } else {
-            args[0].as_ref().expect("receiver checked")
-        };
-        if !acquire(s, th, obj) {
-            return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(obj))));
-        }
-        Some(obj)
-    } else {
-        None
-    };
-    let fr = frame_mut(s, th);
-    let len = fr.stack.len();
-    fr.stack.truncate(len - n);
-    fr.ip += 1;
-    let mut frame = Frame::new(callee, &args);
-    frame.sync = sync;
-    s.thread_mut(th).stack.push(Arc::new(frame));
-    Ok(Outcome::Stepped)
 }
 
 /// Would `n` more frames exceed `th`'s stack limit? Then StackOverflowError
@@ -569,14 +225,6 @@ pub fn enter_monitor(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     Ok(Outcome::Stepped)
 }
 
-/// What a non-static invoke calls on a receiver.
-pub(crate) enum Callee {
-    Method(MethodId),
-    /// The JVM throws this instead (AbstractMethodError,
-    /// IncompatibleClassChangeError), with its message.
-    Throw(&'static str, String),
-}
-
 /// The method a non-static invoke of `m` runs on the object at `recv`
 /// (JVMS 6.5 and 5.4.6, through `ClassTable::select`).
 pub(crate) fn callee(
@@ -586,7 +234,7 @@ pub(crate) fn callee(
     kind: InvokeKind,
     m: &MethodRef,
     recv: Ref,
-) -> Result<Callee, VmError> {
+) -> Result<Callee<Value>, VmError> {
     if let Some(t) = m.target {
         return Ok(Callee::Method(t));
     }
@@ -614,14 +262,14 @@ pub(crate) fn callee(
         _ => {
             let is_array = s.object(recv).array().is_some();
             if kind == InvokeKind::Interface && !is_array && !s.classes.is_subclass(cls, named) {
-                return Ok(Callee::Throw(
+                return Ok(Callee::Throw(VmExc::Other(
                     "java/lang/IncompatibleClassChangeError",
                     format!(
                         "Class {} does not implement the requested interface {}",
                         class_name(s, cls).replace('/', "."),
                         m.class.replace('/', ".")
                     ),
-                ));
+                )));
             }
             s.classes.select(cls, resolved)
         }
@@ -631,7 +279,7 @@ pub(crate) fn callee(
         Selected::Abstract => {
             let r = s.classes.method(resolved);
             let home = s.classes.class(r.class);
-            Callee::Throw(
+            Callee::Throw(VmExc::Other(
                 "java/lang/AbstractMethodError",
                 format!(
                     "Receiver class {} does not define or inherit an implementation of the resolved method '{}' of {} {}.",
@@ -646,9 +294,9 @@ pub(crate) fn callee(
                     },
                     home.name.replace('/', ".")
                 ),
-            )
+            ))
         }
-        Selected::Conflict(ms) => Callee::Throw(
+        Selected::Conflict(ms) => Callee::Throw(VmExc::Other(
             "java/lang/IncompatibleClassChangeError",
             format!(
                 "Conflicting default methods: {}",
@@ -660,7 +308,7 @@ pub(crate) fn callee(
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-        ),
+        )),
     })
 }
 
@@ -745,188 +393,6 @@ pub(crate) fn call_native(
     }
 }
 
-/// `new`: allocate with default field values. A `java.lang.Thread` subclass
-/// also gets an unscheduled thread-table entry whose call stack already holds
-/// its `run()` frame (M5's model).
-fn new_object(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    c: &ClassRef,
-) -> Result<Outcome, VmError> {
-    let Some(cid) = c.id else {
-        return Err(missing_class(method, ip, &c.name));
-    };
-    init_or_return!(s, th, cid);
-    let r = natives::alloc_instance(s, cid);
-    if s.classes.class(cid).is_thread {
-        natives::add_thread_entry(s, r, cid)?;
-    }
-    let fr = frame_mut(s, th);
-    fr.stack.push(Value::Ref(r));
-    fr.ip += 1;
-    Ok(Outcome::Stepped)
-}
-
-fn new_array(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    insn: &Insn,
-) -> Result<Outcome, VmError> {
-    let (elem, dims): (Arc<str>, usize) = match insn {
-        Insn::NewArray(d) => (d.clone(), 1),
-        Insn::ANewArray(t) => {
-            if t.id.is_none() && !t.name.starts_with('[') {
-                return Err(missing_class(method, ip, &t.name));
-            }
-            let e: Arc<str> = if t.name.starts_with('[') {
-                t.name.clone()
-            } else {
-                format!("L{};", t.name).into()
-            };
-            (e, 1)
-        }
-        Insn::MultiANewArray(t, d) => (t.name[1..].into(), *d as usize),
-        _ => unreachable!(),
-    };
-    let fr = s.threads[th as usize].top().expect("frame");
-    let counts: Vec<i32> = fr.stack[fr.stack.len() - dims..]
-        .iter()
-        .map(|v| v.as_int())
-        .collect();
-    if let Some(neg) = counts.iter().find(|c| **c < 0) {
-        throw_new(
-            s,
-            th,
-            "java/lang/NegativeArraySizeException",
-            Some(neg.to_string()),
-        )?;
-        return Ok(Outcome::Stepped);
-    }
-    let r = natives::alloc_multi_array(s, &elem, &counts);
-    let fr = frame_mut(s, th);
-    let len = fr.stack.len();
-    fr.stack.truncate(len - dims);
-    fr.stack.push(Value::Ref(r));
-    fr.ip += 1;
-    Ok(Outcome::Stepped)
-}
-
-fn athrow(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
-    let fr = s.threads[th as usize].top().expect("frame");
-    match fr.stack.last().and_then(|v| v.as_ref()) {
-        Some(r) => throw_ref(s, th, r)?,
-        None => throw_new(s, th, "java/lang/NullPointerException", None)?,
-    }
-    Ok(Outcome::Stepped)
-}
-
-fn type_check(
-    s: &mut State,
-    th: ThreadId,
-    method: &Method,
-    ip: u32,
-    insn: &Insn,
-    t: &TypeRef,
-) -> Result<Outcome, VmError> {
-    if t.id.is_none() && !t.name.starts_with('[') {
-        return Err(missing_class(method, ip, &t.name));
-    }
-    let fr = s.threads[th as usize].top().expect("frame");
-    let v = *fr.stack.last().unwrap_or(&Value::Null);
-    let target: Arc<str> = if t.name.starts_with('[') {
-        t.name.clone()
-    } else {
-        format!("L{};", t.name).into()
-    };
-    let ok = v.as_ref().map(|r| natives::assignable_to(s, r, &target));
-    match insn {
-        Insn::CheckCast(_) => {
-            if ok == Some(false) {
-                let r = v.as_ref().expect("non-null");
-                let msg = format!(
-                    "class {} cannot be cast to class {}",
-                    natives::java_class_name(s, r),
-                    t.name.replace('/', ".")
-                );
-                throw_new(s, th, "java/lang/ClassCastException", Some(msg))?;
-                return Ok(Outcome::Stepped);
-            }
-            advance(s, th);
-        }
-        _ => {
-            let fr = frame_mut(s, th);
-            fr.stack.pop();
-            fr.stack.push(Value::Int(i32::from(ok == Some(true))));
-            fr.ip += 1;
-        }
-    }
-    Ok(Outcome::Stepped)
-}
-
-/// `monitorenter` blocks (a no-op) while another thread owns the monitor.
-fn monitor(s: &mut State, th: ThreadId, insn: &Insn) -> Result<Outcome, VmError> {
-    let fr = s.threads[th as usize].top().expect("frame");
-    let Some(r) = fr.stack.last().and_then(|v| v.as_ref()) else {
-        throw_new(s, th, "java/lang/NullPointerException", None)?;
-        return Ok(Outcome::Stepped);
-    };
-    match insn {
-        Insn::MonitorEnter => {
-            if !acquire(s, th, r) {
-                return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(r))));
-            }
-        }
-        _ => {
-            if !release(s, th, r) {
-                throw_new(
-                    s,
-                    th,
-                    "java/lang/IllegalMonitorStateException",
-                    Some("current thread is not owner".into()),
-                )?;
-                return Ok(Outcome::Stepped);
-            }
-        }
-    }
-    let fr = frame_mut(s, th);
-    fr.stack.pop();
-    fr.ip += 1;
-    Ok(Outcome::Stepped)
-}
-
-/// Returns pop the frame, release a synchronized method's monitor, finish a
-/// class initialization, and push the result on the caller's stack. The
-/// last frame returning ends the thread.
-fn do_return(s: &mut State, th: ThreadId, k: Option<Kind>) -> Result<Outcome, VmError> {
-    let t = s.thread_mut(th);
-    let frame = t.stack.pop().expect("frame");
-    let result = k.map(|_| {
-        let mut st = frame.stack.clone();
-        pop(&mut st)
-    });
-    let caller_exists = !t.stack.is_empty();
-    if let Some(obj) = frame.sync {
-        release(s, th, obj);
-    }
-    if &*frame.method.name == "<clinit>" {
-        s.init.set(frame.method.class as usize, InitStatus::Done);
-        s.sched_gen += 1;
-        s.wakes.push(Wake::Init(frame.method.class));
-    }
-    if caller_exists {
-        if let Some(v) = result {
-            push(&mut frame_mut(s, th).stack, v);
-        }
-    } else {
-        super::natives::thread_ended(s, th);
-    }
-    Ok(Outcome::Stepped)
-}
-
 /// A thread in `wait()`: blocked until notified (or a timed wait's time
 /// passes, which may be any time), then one step re-acquires the monitor.
 pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
@@ -953,4 +419,368 @@ fn malformed(method: &Method, ip: u32, what: &str) -> VmError {
         method.display_name(),
         method.pc(ip)
     ))
+}
+
+/// Executes an instruction that is not frame-local: `interp::heap`'s
+/// semantics on this state.
+pub fn heap(
+    s: &mut State,
+    th: ThreadId,
+    method: &Arc<Method>,
+    insn: &Insn,
+) -> Result<Outcome, VmError> {
+    let f = s.threads[th as usize].top().expect("has frame");
+    let (ip, depth) = (f.ip, f.stack.len());
+    heap_at(s, th, method, ip, depth, insn)
+}
+
+/// `heap`, with the top frame's ip and operand-stack depth known.
+pub fn heap_at(
+    s: &mut State,
+    th: ThreadId,
+    method: &Arc<Method>,
+    ip: u32,
+    depth: usize,
+    insn: &Insn,
+) -> Result<Outcome, VmError> {
+    let mut m = Running { s, th };
+    Ok(match super::heap::step(&mut m, method, ip, depth, insn)? {
+        Flow::Stepped => Outcome::Stepped,
+        Flow::Blocked(w) => Outcome::NoOp(NoOp::Blocked(w)),
+    })
+}
+
+/// The interpreter's machine: thread `th` of a state, stepped in place.
+pub struct Running<'s> {
+    pub s: &'s mut State,
+    pub th: ThreadId,
+}
+
+fn never<T>(r: Result<T, std::convert::Infallible>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(n) => match n {},
+    }
+}
+
+fn obj(v: &Value) -> Ref {
+    v.as_ref().expect("a non-null reference (checked before)")
+}
+
+impl Domain for Running<'_> {
+    type Val = Value;
+    type Cond = bool;
+    type Stop = VmError;
+
+    fn top(&self) -> Value {
+        Value::Top
+    }
+    fn constant(&mut self, c: Constant) -> Result<Value, VmError> {
+        Ok(never(Concrete.constant(c)))
+    }
+    fn arith(&mut self, k: Kind, op: ArithOp, a: &Value, b: &Value) -> Result<Value, VmError> {
+        Ok(never(Concrete.arith(k, op, a, b)))
+    }
+    fn neg(&mut self, k: Kind, a: &Value) -> Result<Value, VmError> {
+        Ok(never(Concrete.neg(k, a)))
+    }
+    fn add_const(&mut self, a: &Value, d: i32) -> Value {
+        Concrete.add_const(a, d)
+    }
+    fn convert(&mut self, c: Conv, a: &Value) -> Result<Value, VmError> {
+        Ok(never(Concrete.convert(c, a)))
+    }
+    fn compare(&mut self, c: Compare, a: &Value, b: &Value) -> Result<Value, VmError> {
+        Ok(never(Concrete.compare(c, a, b)))
+    }
+    fn int_test(&mut self, c: Cond, a: &Value, b: Option<&Value>) -> bool {
+        Concrete.int_test(c, a, b)
+    }
+    fn is_zero(&mut self, k: Kind, v: &Value) -> bool {
+        Concrete.is_zero(k, v)
+    }
+    fn same_ref(&mut self, a: &Value, b: &Value) -> bool {
+        a == b
+    }
+    /// On the heap path anything but a reference counts as null (mistyped
+    /// code throws NullPointerException rather than crash the machine).
+    fn is_null(&mut self, a: &Value) -> bool {
+        a.as_ref().is_none()
+    }
+    fn not(&mut self, c: bool) -> bool {
+        !c
+    }
+    fn and(&mut self, a: bool, b: bool) -> bool {
+        a && b
+    }
+    fn in_range(&mut self, index: &Value, length: &Value) -> bool {
+        Concrete.in_range(index, length)
+    }
+    fn is_negative(&mut self, v: &Value) -> bool {
+        v.as_int() < 0
+    }
+    fn int_of_cond(&mut self, c: bool) -> Value {
+        Value::Int(i32::from(c))
+    }
+    fn decide(&mut self, c: bool) -> Result<bool, VmError> {
+        Ok(c)
+    }
+    fn switch(&mut self, key: &Value, cases: &[(i32, u32)]) -> Result<usize, VmError> {
+        Ok(never(Concrete.switch(key, cases)))
+    }
+}
+
+impl Machine for Running<'_> {
+    type Blocked = Wake;
+
+    fn classes(&self) -> &ClassTable {
+        &self.s.classes
+    }
+    fn error(&self, e: VmError) -> VmError {
+        e
+    }
+
+    fn frame_ref(&self) -> &Frame {
+        self.s.threads[self.th as usize].top().expect("a frame")
+    }
+    fn frame(&mut self) -> &mut Frame {
+        frame_mut(self.s, self.th)
+    }
+    fn depth(&self) -> usize {
+        self.s.threads[self.th as usize].stack.len()
+    }
+    fn max_depth(&self) -> usize {
+        self.s.config.max_stack_depth
+    }
+    fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<Value>, lock: Option<Value>) {
+        let mut frame = Frame::new(callee.clone(), &args);
+        frame.sync = lock.and_then(|v| v.as_ref());
+        self.s.thread_mut(self.th).stack.push(Arc::new(frame));
+    }
+    fn pop_frame(&mut self) -> Frame {
+        let f = self.s.thread_mut(self.th).stack.pop().expect("frame");
+        Arc::try_unwrap(f).unwrap_or_else(|shared| (*shared).clone())
+    }
+    fn frame_lock(&mut self, f: &Frame) -> Result<Option<Value>, VmError> {
+        Ok(f.sync.map(Value::Ref))
+    }
+    fn thread_ended(&mut self) {
+        natives::thread_ended(self.s, self.th);
+    }
+
+    fn throw(&mut self, e: VmExc<Value>) -> Result<Flow<Wake>, VmError> {
+        let s = &mut *self.s;
+        let msg = match &e {
+            VmExc::NullPointer | VmExc::StackOverflow => None,
+            VmExc::ArrayIndex { index, length } => Some(format!(
+                "Index {} out of bounds for length {}",
+                index.as_int(),
+                length.as_int()
+            )),
+            VmExc::NegativeArraySize(n) => Some(n.as_int().to_string()),
+            VmExc::ClassCast { obj: v, to } => Some(format!(
+                "class {} cannot be cast to class {}",
+                natives::java_class_name(s, obj(v)),
+                to.replace('/', ".")
+            )),
+            VmExc::ArrayStore(v) => Some(natives::java_class_name(s, obj(v))),
+            VmExc::IllegalMonitorState => Some("current thread is not owner".into()),
+            VmExc::Other(_, m) => Some(m.clone()),
+        };
+        throw_new(s, self.th, e.class(), msg)?;
+        Ok(Flow::Stepped)
+    }
+    fn throw_ref(&mut self, exc: Value) -> Result<Flow<Wake>, VmError> {
+        throw_ref(self.s, self.th, obj(&exc))?;
+        Ok(Flow::Stepped)
+    }
+
+    fn ensure_init(&mut self, c: ClassId) -> Result<super::machine::Init<Wake>, VmError> {
+        use super::machine::Init as I;
+        Ok(match ensure_init(self.s, self.th, c)? {
+            Init::Ready => I::Ready,
+            Init::Pushed | Init::Threw => I::Pushed,
+            Init::Blocked(c) => I::Blocked(Wake::Init(c)),
+        })
+    }
+    fn init_done(&mut self, c: ClassId) {
+        self.s.init.set(c as usize, InitStatus::Done);
+        self.s.sched_gen += 1;
+        self.s.wakes.push(Wake::Init(c));
+    }
+    fn class_object(&mut self, c: ClassId) -> Result<Value, VmError> {
+        let name = self.s.classes.class(c).name.clone();
+        Ok(Value::Ref(natives::mirror(self.s, &name)?))
+    }
+    fn ldc(&mut self, c: &Const, method: &Method, ip: u32) -> Result<Value, VmError> {
+        Ok(match c {
+            Const::String(text) => Value::Ref(super::strings::intern(self.s, text)?),
+            Const::Class(t) => {
+                if t.id.is_none() && !t.name.starts_with('[') {
+                    return Err(missing_class(method, ip, &t.name));
+                }
+                Value::Ref(natives::mirror(self.s, &t.name)?)
+            }
+            _ => unreachable!("numeric constants are frame-local"),
+        })
+    }
+
+    fn get_field(
+        &mut self,
+        o: &Value,
+        f: &FieldRef,
+        method: &Method,
+        ip: u32,
+    ) -> Result<Value, VmError> {
+        let slot = f.slot.expect("resolved") as usize;
+        match self.s.object(obj(o)).fields().get(slot) {
+            Some(v) => Ok(*v),
+            None => Err(malformed(
+                method,
+                ip,
+                "getfield on an object of another class",
+            )),
+        }
+    }
+    fn put_field(
+        &mut self,
+        o: &Value,
+        f: &FieldRef,
+        v: Value,
+        method: &Method,
+        ip: u32,
+    ) -> Result<(), VmError> {
+        let slot = f.slot.expect("resolved") as usize;
+        let r = obj(o);
+        if slot >= self.s.object(r).fields().len() {
+            return Err(malformed(
+                method,
+                ip,
+                "putfield on an object of another class",
+            ));
+        }
+        self.s.object_mut(r).fields_mut()[slot] = v;
+        Ok(())
+    }
+    fn get_static(&mut self, f: &FieldRef) -> Result<Value, VmError> {
+        Ok(self.s.statics[f.slot.expect("resolved") as usize])
+    }
+    fn put_static(&mut self, f: &FieldRef, v: Value) -> Result<(), VmError> {
+        self.s.statics.set(f.slot.expect("resolved") as usize, v);
+        Ok(())
+    }
+    fn new_object(&mut self, c: ClassId) -> Result<Value, VmError> {
+        let r = natives::alloc_instance(self.s, c);
+        if self.s.classes.class(c).is_thread {
+            natives::add_thread_entry(self.s, r, c)?;
+        }
+        Ok(Value::Ref(r))
+    }
+    fn instance_of(&mut self, v: &Value, t: &TypeRef) -> Result<bool, VmError> {
+        let Some(r) = v.as_ref() else {
+            return Ok(false);
+        };
+        let target: String = if t.name.starts_with('[') {
+            t.name.to_string()
+        } else {
+            format!("L{};", t.name)
+        };
+        Ok(natives::assignable_to(self.s, r, &target))
+    }
+
+    fn array_length(&mut self, arr: &Value) -> Result<Value, VmError> {
+        match self.s.object(obj(arr)).array() {
+            Some((_, data)) => Ok(Value::Int(data.len() as i32)),
+            None => {
+                let f = self.s.threads[self.th as usize].top().expect("frame");
+                Err(malformed(
+                    &f.method,
+                    f.ip,
+                    "array instruction on an object that is not an array",
+                ))
+            }
+        }
+    }
+    fn array_load(&mut self, arr: &Value, index: &Value, _: ArrKind) -> Result<Value, VmError> {
+        let (_, data) = self.s.object(obj(arr)).array().expect("an array");
+        Ok(data.get(index.as_int() as usize))
+    }
+    fn array_store(
+        &mut self,
+        arr: &Value,
+        index: &Value,
+        _: ArrKind,
+        v: Value,
+    ) -> Result<(), VmError> {
+        match &mut self.s.object_mut(obj(arr)).body {
+            Body::Array { data, .. } => data.set(index.as_int() as usize, v),
+            _ => unreachable!("an array"),
+        }
+        Ok(())
+    }
+    fn can_store(&mut self, arr: &Value, v: &Value) -> Result<bool, VmError> {
+        let Some(vr) = v.as_ref() else {
+            return Ok(true);
+        };
+        let (elem, _) = self.s.object(obj(arr)).array().expect("an array");
+        let elem = elem.clone();
+        Ok(natives::assignable_to(self.s, vr, &elem))
+    }
+    fn new_array(&mut self, elem: &Arc<str>, counts: &[Value]) -> Result<Value, VmError> {
+        let counts: Vec<i32> = counts.iter().map(|c| c.as_int()).collect();
+        Ok(Value::Ref(natives::alloc_multi_array(
+            self.s, elem, &counts,
+        )))
+    }
+
+    fn select(
+        &mut self,
+        caller: &Method,
+        ip: u32,
+        kind: InvokeKind,
+        mr: &MethodRef,
+        recv: &Value,
+    ) -> Result<Callee<Value>, VmError> {
+        callee(self.s, caller, ip, kind, mr, obj(recv))
+    }
+    fn native(
+        &mut self,
+        caller: &Method,
+        ip: u32,
+        callee: &Method,
+        args: &[Value],
+    ) -> Result<Flow<Wake>, VmError> {
+        Ok(
+            match call_native(self.s, self.th, caller, ip, callee, args)? {
+                Outcome::Stepped => Flow::Stepped,
+                Outcome::NoOp(NoOp::Blocked(w)) => Flow::Blocked(w),
+                Outcome::NoOp(other) => unreachable!("a native's outcome {other:?}"),
+            },
+        )
+    }
+    fn concat(&mut self, c: &Concat, _: &Method, _: u32) -> Result<Flow<Wake>, VmError> {
+        Ok(match super::strings::concat(self.s, self.th, c)? {
+            Outcome::Stepped => Flow::Stepped,
+            Outcome::NoOp(NoOp::Blocked(w)) => Flow::Blocked(w),
+            Outcome::NoOp(other) => unreachable!("concatenation's outcome {other:?}"),
+        })
+    }
+
+    fn lock_free(&mut self, lock: &Value) -> bool {
+        let o = self.s.object(obj(lock));
+        o.mcount == 0 || o.monitor == self.th
+    }
+    fn owns(&mut self, lock: &Value) -> bool {
+        let o = self.s.object(obj(lock));
+        o.mcount > 0 && o.monitor == self.th
+    }
+    fn acquire(&mut self, lock: &Value) {
+        acquire(self.s, self.th, obj(lock));
+    }
+    fn release(&mut self, lock: &Value) {
+        release(self.s, self.th, obj(lock));
+    }
+    fn blocked_on(&mut self, lock: &Value) -> Wake {
+        Wake::Monitor(obj(lock))
+    }
 }

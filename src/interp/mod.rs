@@ -6,9 +6,11 @@
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;
+pub mod heap;
 pub mod init;
 pub mod javafmt;
 pub mod local;
+pub mod machine;
 pub mod natives;
 pub mod strings;
 
@@ -147,6 +149,7 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
             .clone();
         let frame = frame_mut(s, th);
         let (k, thrown) = local_burst(frame, &method.code, budget);
+        let (ip, depth) = (frame.ip, frame.stack.len());
         n = k;
         if let Some(t) = thrown {
             exceptions::throw_new(s, th, t.class, Some(t.msg.to_string()))?;
@@ -155,6 +158,12 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
         if n >= budget {
             return Ok((n, Outcome::Stepped));
         }
+        // The burst stopped at an instruction that is not frame-local, in
+        // the same frame of a thread still ready: run it directly.
+        return match exec::heap_at(s, th, &method, ip, depth, &method.code[ip as usize])? {
+            Outcome::Stepped => Ok((n + 1, Outcome::Stepped)),
+            out => Ok((n, out)),
+        };
     }
     // Then one instruction through the full step.
     match step(s, th)? {
@@ -207,16 +216,6 @@ pub(crate) fn push(stack: &mut Vec<Value>, v: Value) {
     stack.push(v);
     if v.is_wide() {
         stack.push(Value::Top);
-    }
-}
-
-/// Pops one value of either category (skipping the `Top` of a wide value).
-#[inline]
-pub(crate) fn pop(stack: &mut Vec<Value>) -> Value {
-    match stack.pop() {
-        Some(Value::Top) => stack.pop().unwrap_or(Value::Top),
-        Some(v) => v,
-        None => Value::Top,
     }
 }
 
@@ -281,7 +280,7 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                         return false;
                     };
                     match exec::callee(s, &f.method, f.ip, *kind, m, recv) {
-                        Ok(exec::Callee::Method(id)) => id,
+                        Ok(machine::Callee::Method(id)) => id,
                         _ => return false,
                     }
                 }

@@ -17,6 +17,7 @@
 
 mod cases;
 pub mod concrete;
+pub mod domain;
 pub mod driver;
 pub mod inv;
 pub mod lemma1;

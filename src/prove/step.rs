@@ -11,9 +11,11 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+use super::domain::{SymDomain, Unsupported, explore};
 use super::smt::{self, Script, Sort, array_sort};
 use super::sym::*;
 use crate::classfile::*;
+use crate::interp::local::{self, Local};
 
 /// What the step needs besides the state.
 pub struct Cx<'a> {
@@ -42,10 +44,6 @@ pub struct Branch {
     /// A class the step instantiated.
     pub new_class: Option<ClassId>,
 }
-
-/// An instruction, native or situation the prover does not model.
-#[derive(Debug, Clone)]
-pub struct Unsupported(pub String);
 
 type R<T> = Result<T, Unsupported>;
 
@@ -150,9 +148,10 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
         new_thread: None,
         new_class: None,
     };
-    let mut out = match local(&m, ip, insn, base.clone())? {
-        Some(bs) => bs,
-        None => shared(cx, sc, &m, ip, insn, base, th)?,
+    let mut out = if insn.is_frame_local() {
+        frame_local(&m, ip, insn, sc, base)?
+    } else {
+        shared(cx, sc, &m, ip, insn, base, th)?
     };
     for b in &mut out {
         if !b.noop {
@@ -180,211 +179,64 @@ fn top_frame(b: &mut Branch) -> &mut SFrame {
     b.frames.last_mut().expect("frame")
 }
 
-/// Frame-local instructions; None if `insn` is not one.
-fn local(m: &Method, ip: u32, insn: &Insn, mut b: Branch) -> R<Option<Vec<Branch>>> {
-    use Insn::*;
-    let f = top_frame(&mut b);
-    let st = &mut f.stack;
-    let mut next = ip + 1;
-    match insn {
-        Nop => {}
-        AconstNull => st.push(SVal::new(Ty::A, NULL)),
-        Iconst(v) | Ldc(Const::Int(v)) => st.push(SVal::new(Ty::I, smt::bv32(*v))),
-        Lconst(v) | Ldc(Const::Long(v)) => push(st, SVal::new(Ty::L, smt::bv64(*v))),
-        Load(k, n) if *k != Kind::F && *k != Kind::D => {
-            let v = f.locals[*n as usize].clone();
-            push(&mut f.stack, v);
-        }
-        Store(k, n) if *k != Kind::F && *k != Kind::D => {
-            let v = pop(st);
-            let n = *n as usize;
-            if *k == Kind::L {
-                f.locals[n + 1] = SVal::top();
+/// Frame-local instructions: `interp::local`, the interpreter's own
+/// semantics, on symbolic values, once per outcome of its decisions.
+fn frame_local(m: &Method, ip: u32, insn: &Insn, sc: &mut Script, base: Branch) -> R<Vec<Branch>> {
+    let top = base.frames.last().expect("frame").clone();
+    let runs = explore(|fork| {
+        let mut f = top.clone();
+        let mut d = SymDomain { sc, fork };
+        let r = local::local(&mut d, &mut f, insn);
+        (f, r)
+    });
+    let mut out = Vec::new();
+    for (fork, (f, r)) in runs {
+        let mut b = base.clone();
+        b.cond = fork.path.clone();
+        match r {
+            Err(Unsupported(what)) => return unsupported(m, ip, what),
+            Ok(Local::Done) => {
+                b.label = branch_label(insn, &f, &fork.path);
+                *top_frame(&mut b) = f;
             }
-            f.locals[n] = v;
-        }
-        Pop => {
-            st.pop();
-        }
-        Pop2 => {
-            st.pop();
-            st.pop();
-        }
-        Dup => {
-            let v = st.last().cloned().unwrap_or_else(SVal::top);
-            st.push(v);
-        }
-        DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap => {
-            let mut take = |n: usize| -> Vec<SVal> {
-                let at = st.len().saturating_sub(n);
-                st.split_off(at)
-            };
-            let (n, order): (usize, &[usize]) = match insn {
-                // Indices into the popped values, bottom first.
-                DupX1 => (2, &[1, 0, 1]),
-                DupX2 => (3, &[2, 0, 1, 2]),
-                Dup2 => (2, &[0, 1, 0, 1]),
-                Dup2X1 => (3, &[1, 2, 0, 1, 2]),
-                Dup2X2 => (4, &[2, 3, 0, 1, 2, 3]),
-                _ => (2, &[1, 0]),
-            };
-            let vs = take(n);
-            let new: Vec<SVal> = order.iter().map(|&i| vs[i].clone()).collect();
-            st.extend(new);
-        }
-        Arith(k @ (Kind::I | Kind::L), op) => {
-            let wide = *k == Kind::L;
-            let ty = if wide { Ty::L } else { Ty::I };
-            if *op == ArithOp::Neg {
-                let a = pop(st);
-                push(st, SVal::new(ty, format!("(bvneg {})", a.t)));
-            } else {
-                let b_ = pop(st);
-                let a = pop(st);
-                let shift = matches!(op, ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr);
-                let dist = if wide && shift {
-                    format!("((_ zero_extend 32) (bvand {} #x0000003f))", b_.t)
-                } else if shift {
-                    format!("(bvand {} #x0000001f)", b_.t)
-                } else {
-                    b_.t.clone()
-                };
-                let f = match op {
-                    ArithOp::Add => "bvadd",
-                    ArithOp::Sub => "bvsub",
-                    ArithOp::Mul => "bvmul",
-                    ArithOp::Div => "bvsdiv",
-                    ArithOp::Rem => "bvsrem",
-                    ArithOp::Shl => "bvshl",
-                    ArithOp::Shr => "bvashr",
-                    ArithOp::Ushr => "bvlshr",
-                    ArithOp::And => "bvand",
-                    ArithOp::Or => "bvor",
-                    ArithOp::Xor => "bvxor",
-                    ArithOp::Neg => unreachable!(),
-                };
-                if matches!(op, ArithOp::Div | ArithOp::Rem) {
-                    let zero = if wide { smt::bv64(0) } else { smt::bv32(0) };
-                    b.checks.push((
-                        "the divisor is not zero (else ArithmeticException)".into(),
-                        smt::not(&smt::eq(&b_.t, &zero)),
-                    ));
-                }
-                let f_ = top_frame(&mut b);
-                push(
-                    &mut f_.stack,
-                    SVal::new(ty, format!("({f} {} {dist})", a.t)),
-                );
+            Ok(Local::Throw(..)) => {
+                // The exception is not followed: the invariant must rule it out.
+                b.label = "division by zero".into();
+                b.checks.push((
+                    "the divisor is not zero (else ArithmeticException)".into(),
+                    "false".into(),
+                ));
+                b.noop = true;
             }
+            Ok(Local::NotLocal) => return unsupported(m, ip, "a non-local instruction"),
         }
-        Iinc(n, d) => {
-            let l = &mut f.locals[*n as usize];
-            l.t = format!("(bvadd {} {})", l.t, smt::bv32(*d));
-        }
-        Convert(c) => {
-            let a = pop(st);
-            let (ty, t) = match c {
-                Conv::I2L => (Ty::L, format!("((_ sign_extend 32) {})", a.t)),
-                Conv::L2I => (Ty::I, format!("((_ extract 31 0) {})", a.t)),
-                Conv::I2B => (
-                    Ty::I,
-                    format!("((_ sign_extend 24) ((_ extract 7 0) {}))", a.t),
-                ),
-                Conv::I2C => (
-                    Ty::I,
-                    format!("((_ zero_extend 16) ((_ extract 15 0) {}))", a.t),
-                ),
-                Conv::I2S => (
-                    Ty::I,
-                    format!("((_ sign_extend 16) ((_ extract 15 0) {}))", a.t),
-                ),
-                other => return unsupported(m, ip, format!("floating-point conversion {other:?}")),
-            };
-            push(st, SVal::new(ty, t));
-        }
-        Lcmp => {
-            let y = pop(st);
-            let x = pop(st);
-            let t = format!(
-                "(ite (bvslt {0} {1}) {2} (ite (= {0} {1}) {3} {4}))",
-                x.t,
-                y.t,
-                smt::bv32(-1),
-                smt::bv32(0),
-                smt::bv32(1)
-            );
-            st.push(SVal::new(Ty::I, t));
-        }
-        If(c, t) | IfIcmp(c, t) => {
-            let y = if matches!(insn, If(..)) {
-                smt::bv32(0)
-            } else {
-                pop(st).t
-            };
-            let x = pop(st).t;
-            let cond = match c {
-                Cond::Eq => format!("(= {x} {y})"),
-                Cond::Ne => format!("(not (= {x} {y}))"),
-                Cond::Lt => format!("(bvslt {x} {y})"),
-                Cond::Ge => format!("(bvsge {x} {y})"),
-                Cond::Gt => format!("(bvsgt {x} {y})"),
-                Cond::Le => format!("(bvsle {x} {y})"),
-            };
-            return Ok(Some(two_way(b, ip, *t, cond)));
-        }
-        IfAcmp(eq, t) => {
-            let y = pop(st).t;
-            let x = pop(st).t;
-            let e = format!("(= {x} {y})");
-            let cond = if *eq { e } else { smt::not(&e) };
-            return Ok(Some(two_way(b, ip, *t, cond)));
-        }
-        IfNull(null, t) => {
-            let x = pop(st).t;
-            let e = format!("(= {x} {NULL})");
-            let cond = if *null { e } else { smt::not(&e) };
-            return Ok(Some(two_way(b, ip, *t, cond)));
-        }
-        Goto(t) => next = *t,
-        Switch(sw) => {
-            let key = pop(st).t;
-            let mut out = Vec::new();
-            let mut others = Vec::new();
-            for (v, target) in &sw.cases {
-                let c = format!("(= {key} {})", smt::bv32(*v));
-                others.push(smt::not(&c));
-                let mut bb = b.clone();
-                bb.label = format!("case {v}");
-                bb.cond.push(c);
-                top_frame(&mut bb).ip = *target;
-                out.push(bb);
-            }
-            b.label = "default".into();
-            b.cond.push(smt::and(&others));
-            top_frame(&mut b).ip = sw.default;
-            out.push(b);
-            return Ok(Some(out));
-        }
-        Fconst(_) | Dconst(_) | Fcmp(_) | Dcmp(_) | Ldc(Const::Float(_) | Const::Double(_)) => {
-            return unsupported(m, ip, "floating-point arithmetic");
-        }
-        Load(..) | Store(..) | Arith(..) => return unsupported(m, ip, "floating-point arithmetic"),
-        _ => return Ok(None),
+        out.push(b);
     }
-    top_frame(&mut b).ip = next;
-    Ok(Some(vec![b]))
+    Ok(out)
 }
 
-fn two_way(b: Branch, ip: u32, target: u32, cond: String) -> Vec<Branch> {
-    let mut taken = b.clone();
-    taken.label = "branch taken".into();
-    taken.cond.push(cond.clone());
-    top_frame(&mut taken).ip = target;
-    let mut fall = b;
-    fall.label = "branch not taken".into();
-    fall.cond.push(smt::not(&cond));
-    top_frame(&mut fall).ip = ip + 1;
-    vec![taken, fall]
+/// What a branch of a conditional instruction did, for reports.
+fn branch_label(insn: &Insn, f: &SFrame, path: &[String]) -> String {
+    match insn {
+        Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmp(_, t) | Insn::IfNull(_, t) => {
+            if f.ip == *t {
+                "branch taken".into()
+            } else {
+                "branch not taken".into()
+            }
+        }
+        Insn::Switch(sw) => sw
+            .cases
+            .iter()
+            .find(|(k, t)| {
+                *t == f.ip
+                    && path
+                        .iter()
+                        .any(|c| c.ends_with(&format!("{})", smt::bv32(*k))))
+            })
+            .map_or("default".into(), |(k, _)| format!("case {k}")),
+        _ => String::new(),
+    }
 }
 
 fn non_null(what: &str, r: &str) -> (String, String) {

@@ -1,0 +1,512 @@
+//! The instructions that touch the heap, the statics, monitors or other
+//! frames, one function per family, written once over a `Machine`: the
+//! interpreter runs them on its state, the prover on symbolic states. The
+//! order of the checks is the JVM's (null, then bounds, then store type...),
+//! and every check is a `decide`, so the prover sees each exception the
+//! interpreter can throw as a branch.
+
+use std::sync::Arc;
+
+use super::VmError;
+use super::machine::{Callee, Flow, Init, Machine, VmExc};
+use crate::classfile::*;
+
+type R<M> = Result<Flow<<M as Machine>::Blocked>, <M as crate::interp::domain::Domain>::Stop>;
+
+fn here(method: &Method, ip: u32) -> (String, u32) {
+    (method.display_name(), method.pc(ip))
+}
+
+fn malformed(method: &Method, ip: u32, what: &str) -> VmError {
+    VmError::Other(format!(
+        "malformed bytecode in {} at pc {}: {what}",
+        method.display_name(),
+        method.pc(ip)
+    ))
+}
+
+fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
+    let (method, pc) = here(method, ip);
+    VmError::MissingClass {
+        class: class.to_string(),
+        method,
+        pc,
+    }
+}
+
+/// A member the class file names but no loaded class has: the class is
+/// missing, or m5's library lacks the member.
+fn unresolved(
+    classes: &ClassTable,
+    method: &Method,
+    ip: u32,
+    class: &str,
+    member: String,
+) -> VmError {
+    if classes.id(class).is_none() {
+        return missing_class(method, ip, class);
+    }
+    let (method, pc) = here(method, ip);
+    VmError::NoSuchMethod {
+        class: class.replace('/', "."),
+        name: member,
+        method,
+        pc,
+    }
+}
+
+fn slots(desc: &str) -> usize {
+    if matches!(desc.as_bytes().first(), Some(b'J' | b'D')) {
+        2
+    } else {
+        1
+    }
+}
+
+/// The value `depth` slots below the top of the operand stack.
+fn peek<M: Machine>(m: &M, depth: usize) -> M::Val {
+    let st = &m.frame_ref().stack;
+    st[st.len() - 1 - depth].clone()
+}
+
+/// Pops `n` slots, pushes `v` (taking `width` slots), and moves to the next instruction.
+fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
+    let top = m.top();
+    let f = m.frame();
+    let len = f.stack.len();
+    f.stack.truncate(len - n);
+    if let Some((v, width)) = v {
+        f.stack.push(v);
+        if width == 2 {
+            f.stack.push(top);
+        }
+    }
+    f.ip += 1;
+}
+
+/// Throws NullPointerException if `v` is null: Some(the step's result).
+fn null_check<M: Machine>(m: &mut M, v: &M::Val) -> Result<Option<Flow<M::Blocked>>, M::Stop> {
+    let null = m.is_null(v);
+    if m.decide(null)? {
+        return m.throw(VmExc::NullPointer).map(Some);
+    }
+    Ok(None)
+}
+
+/// One instruction that is not frame-local, by family; the top frame is at
+/// `ip` with `depth` operand-stack slots.
+pub fn step<M: Machine>(
+    m: &mut M,
+    method: &Arc<Method>,
+    ip: u32,
+    depth: usize,
+    insn: &Insn,
+) -> R<M> {
+    // The link-time checks count stack slots, not types: mistyped code can
+    // still leave fewer values than an instruction takes.
+    if depth < stack_effect(insn).0 as usize {
+        return Err(m.error(malformed(method, ip, "operand stack underflow")));
+    }
+    match insn {
+        Insn::Ldc(c) => {
+            let v = m.ldc(c, method, ip)?;
+            finish(m, 0, Some((v, 1)));
+            Ok(Flow::Stepped)
+        }
+        Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength => array_access(m, insn),
+        Insn::GetField(f) | Insn::PutField(f) => instance_field(m, method, ip, insn, f),
+        Insn::GetStatic(f) | Insn::PutStatic(f) => static_field(m, method, ip, insn, f),
+        Insn::Invoke(kind, mr) => invoke(m, method, ip, *kind, mr),
+        Insn::Concat(c) => m.concat(c, method, ip),
+        Insn::New(c) => new_object(m, method, ip, c),
+        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => {
+            new_array(m, method, ip, insn)
+        }
+        Insn::Athrow => athrow(m),
+        Insn::CheckCast(t) | Insn::InstanceOf(t) => type_check(m, method, ip, insn, t),
+        Insn::MonitorEnter | Insn::MonitorExit => monitor(m, insn),
+        Insn::Return(k) => do_return(m, *k),
+        Insn::Unsupported(what) => {
+            let (method, pc) = here(method, ip);
+            Err(m.error(VmError::UnsupportedInsn {
+                insn: what.to_string(),
+                method,
+                pc,
+            }))
+        }
+        other => Err(m.error(malformed(
+            method,
+            ip,
+            &format!("frame-local instruction {other:?} on the heap path"),
+        ))),
+    }
+}
+
+/// `xaload`, `xastore`, `arraylength`: null and bounds checks as the JVM.
+fn array_access<M: Machine>(m: &mut M, insn: &Insn) -> R<M> {
+    let (arr_at, vslots) = match insn {
+        Insn::ArrayLength => (0, 0),
+        Insn::ArrayLoad(_) => (1, 0),
+        Insn::ArrayStore(k) => (
+            1 + if matches!(k, ArrKind::L | ArrKind::D) {
+                2
+            } else {
+                1
+            },
+            0,
+        ),
+        _ => unreachable!(),
+    };
+    let _ = vslots;
+    let arr = peek(m, arr_at);
+    if let Some(f) = null_check(m, &arr)? {
+        return Ok(f);
+    }
+    let length = m.array_length(&arr)?;
+    if let Insn::ArrayLength = insn {
+        finish(m, 1, Some((length, 1)));
+        return Ok(Flow::Stepped);
+    }
+    let index = peek(m, arr_at - 1);
+    let ok = m.in_range(&index, &length);
+    if !m.decide(ok)? {
+        return m.throw(VmExc::ArrayIndex { index, length });
+    }
+    match insn {
+        Insn::ArrayLoad(k) => {
+            let v = m.array_load(&arr, &index, *k)?;
+            let width = if matches!(k, ArrKind::L | ArrKind::D) {
+                2
+            } else {
+                1
+            };
+            finish(m, 2, Some((v, width)));
+        }
+        Insn::ArrayStore(k) => {
+            let v = peek(
+                m,
+                if matches!(k, ArrKind::L | ArrKind::D) {
+                    1
+                } else {
+                    0
+                },
+            );
+            if *k == ArrKind::A {
+                let ok = m.can_store(&arr, &v)?;
+                if !m.decide(ok)? {
+                    return m.throw(VmExc::ArrayStore(v));
+                }
+            }
+            m.array_store(&arr, &index, *k, v)?;
+            finish(m, arr_at + 1, None);
+        }
+        _ => unreachable!(),
+    }
+    Ok(Flow::Stepped)
+}
+
+fn instance_field<M: Machine>(
+    m: &mut M,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+    f: &FieldRef,
+) -> R<M> {
+    if f.slot.is_none() {
+        let e = unresolved(
+            m.classes(),
+            method,
+            ip,
+            &f.class,
+            format!("field {}:{}", f.name, f.desc),
+        );
+        return Err(m.error(e));
+    }
+    let width = slots(&f.desc);
+    match insn {
+        Insn::GetField(_) => {
+            let obj = peek(m, 0);
+            if let Some(flow) = null_check(m, &obj)? {
+                return Ok(flow);
+            }
+            let v = m.get_field(&obj, f, method, ip)?;
+            finish(m, 1, Some((v, width)));
+        }
+        _ => {
+            let obj = peek(m, width);
+            let v = peek(m, width - 1);
+            if let Some(flow) = null_check(m, &obj)? {
+                return Ok(flow);
+            }
+            m.put_field(&obj, f, v, method, ip)?;
+            finish(m, width + 1, None);
+        }
+    }
+    Ok(Flow::Stepped)
+}
+
+fn static_field<M: Machine>(
+    m: &mut M,
+    method: &Method,
+    ip: u32,
+    insn: &Insn,
+    f: &FieldRef,
+) -> R<M> {
+    let (Some(_), Some(owner)) = (f.slot, f.owner) else {
+        let e = unresolved(
+            m.classes(),
+            method,
+            ip,
+            &f.class,
+            format!("static field {}:{}", f.name, f.desc),
+        );
+        return Err(m.error(e));
+    };
+    match m.ensure_init(owner)? {
+        Init::Ready => {}
+        Init::Pushed => return Ok(Flow::Stepped),
+        Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+    }
+    let width = slots(&f.desc);
+    match insn {
+        Insn::GetStatic(_) => {
+            let v = m.get_static(f)?;
+            finish(m, 0, Some((v, width)));
+        }
+        _ => {
+            let v = peek(m, width - 1);
+            m.put_static(f, v)?;
+            finish(m, width, None);
+        }
+    }
+    Ok(Flow::Stepped)
+}
+
+/// All four invoke instructions. M5 advances the caller's pc when the call
+/// happens, so a returning callee resumes the caller at the next instruction.
+fn invoke<M: Machine>(
+    m: &mut M,
+    caller: &Arc<Method>,
+    ip: u32,
+    kind: InvokeKind,
+    mr: &MethodRef,
+) -> R<M> {
+    let n = mr.arg_slots as usize;
+    let args: Vec<M::Val> = {
+        let st = &m.frame_ref().stack;
+        st[st.len() - n..].to_vec()
+    };
+    let target = match kind {
+        InvokeKind::Static => {
+            let (Some(t), Some(owner)) = (mr.target, mr.owner) else {
+                let e = unresolved(
+                    m.classes(),
+                    caller,
+                    ip,
+                    &mr.class,
+                    format!("static method {}{}", mr.name, mr.desc),
+                );
+                return Err(m.error(e));
+            };
+            match m.ensure_init(owner)? {
+                Init::Ready => {}
+                Init::Pushed => return Ok(Flow::Stepped),
+                Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+            }
+            t
+        }
+        _ => {
+            if let Some(flow) = null_check(m, &args[0])? {
+                return Ok(flow);
+            }
+            match m.select(caller, ip, kind, mr, &args[0])? {
+                Callee::Method(t) => t,
+                Callee::Throw(e) => return m.throw(e),
+            }
+        }
+    };
+    let callee = m.classes().method(target).clone();
+    if callee.is_abstract() {
+        let (method, pc) = here(caller, ip);
+        return Err(m.error(VmError::NoSuchMethod {
+            class: callee.class_name.to_string(),
+            name: format!(
+                "implementation of the abstract method {}{}",
+                callee.name, callee.desc
+            ),
+            method,
+            pc,
+        }));
+    }
+    if callee.is_native() {
+        return m.native(caller, ip, &callee, &args);
+    }
+    if m.depth() + 1 > m.max_depth() {
+        return m.throw(VmExc::StackOverflow);
+    }
+    // A synchronized method takes its monitor as part of the invocation.
+    let lock = if callee.is_synchronized() {
+        let lock = if callee.is_static() {
+            m.class_object(callee.class)?
+        } else {
+            args[0].clone()
+        };
+        let free = m.lock_free(&lock);
+        if !m.decide(free)? {
+            let b = m.blocked_on(&lock);
+            return Ok(Flow::Blocked(b));
+        }
+        m.acquire(&lock);
+        Some(lock)
+    } else {
+        None
+    };
+    finish(m, n, None);
+    m.push_frame(&callee, args, lock);
+    Ok(Flow::Stepped)
+}
+
+/// `new`: an object with default field values (a `java.lang.Thread`
+/// subclass also gets M5's unscheduled thread-table entry).
+fn new_object<M: Machine>(m: &mut M, method: &Method, ip: u32, c: &ClassRef) -> R<M> {
+    let Some(cid) = c.id else {
+        return Err(m.error(missing_class(method, ip, &c.name)));
+    };
+    match m.ensure_init(cid)? {
+        Init::Ready => {}
+        Init::Pushed => return Ok(Flow::Stepped),
+        Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+    }
+    let r = m.new_object(cid)?;
+    finish(m, 0, Some((r, 1)));
+    Ok(Flow::Stepped)
+}
+
+fn new_array<M: Machine>(m: &mut M, method: &Method, ip: u32, insn: &Insn) -> R<M> {
+    let (elem, dims): (Arc<str>, usize) = match insn {
+        Insn::NewArray(d) => (d.clone(), 1),
+        Insn::ANewArray(t) => {
+            if t.id.is_none() && !t.name.starts_with('[') {
+                return Err(m.error(missing_class(method, ip, &t.name)));
+            }
+            let e: Arc<str> = if t.name.starts_with('[') {
+                t.name.clone()
+            } else {
+                format!("L{};", t.name).into()
+            };
+            (e, 1)
+        }
+        Insn::MultiANewArray(t, d) => (t.name[1..].into(), *d as usize),
+        _ => unreachable!(),
+    };
+    let counts: Vec<M::Val> = {
+        let st = &m.frame_ref().stack;
+        st[st.len() - dims..].to_vec()
+    };
+    for c in &counts {
+        let neg = m.is_negative(c);
+        if m.decide(neg)? {
+            return m.throw(VmExc::NegativeArraySize(c.clone()));
+        }
+    }
+    let r = m.new_array(&elem, &counts)?;
+    finish(m, dims, Some((r, 1)));
+    Ok(Flow::Stepped)
+}
+
+fn athrow<M: Machine>(m: &mut M) -> R<M> {
+    let exc = peek(m, 0);
+    if let Some(flow) = null_check(m, &exc)? {
+        return Ok(flow);
+    }
+    m.throw_ref(exc)
+}
+
+fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, insn: &Insn, t: &TypeRef) -> R<M> {
+    if t.id.is_none() && !t.name.starts_with('[') {
+        return Err(m.error(missing_class(method, ip, &t.name)));
+    }
+    let v = peek(m, 0);
+    let is = m.instance_of(&v, t)?;
+    match insn {
+        Insn::CheckCast(_) => {
+            // null passes any cast.
+            let null = m.is_null(&v);
+            let not_null = m.not(null);
+            let not_is = m.not(is);
+            let fails = m.and(not_null, not_is);
+            if m.decide(fails)? {
+                return m.throw(VmExc::ClassCast {
+                    obj: v,
+                    to: t.name.clone(),
+                });
+            }
+            finish(m, 0, None);
+        }
+        _ => {
+            let r = m.int_of_cond(is);
+            finish(m, 1, Some((r, 1)));
+        }
+    }
+    Ok(Flow::Stepped)
+}
+
+/// `monitorenter` blocks (a no-op) while another thread owns the monitor.
+fn monitor<M: Machine>(m: &mut M, insn: &Insn) -> R<M> {
+    let r = peek(m, 0);
+    if let Some(flow) = null_check(m, &r)? {
+        return Ok(flow);
+    }
+    match insn {
+        Insn::MonitorEnter => {
+            let free = m.lock_free(&r);
+            if !m.decide(free)? {
+                let b = m.blocked_on(&r);
+                return Ok(Flow::Blocked(b));
+            }
+            m.acquire(&r);
+        }
+        _ => {
+            let owns = m.owns(&r);
+            if !m.decide(owns)? {
+                return m.throw(VmExc::IllegalMonitorState);
+            }
+            m.release(&r);
+        }
+    }
+    finish(m, 1, None);
+    Ok(Flow::Stepped)
+}
+
+/// Returns pop the frame, release a synchronized method's monitor, finish a
+/// class initialization, and push the result on the caller's stack. The
+/// last frame returning ends the thread.
+fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
+    let mut frame = m.pop_frame();
+    let wide = matches!(k, Some(Kind::L | Kind::D));
+    let result = k.map(|_| {
+        if wide {
+            frame.stack.pop();
+        }
+        frame.stack.pop().unwrap_or_else(|| m.top())
+    });
+    if let Some(lock) = m.frame_lock(&frame)? {
+        m.release(&lock);
+    }
+    if &*frame.method.name == "<clinit>" {
+        m.init_done(frame.method.class);
+    }
+    if m.depth() > 0 {
+        if let Some(v) = result {
+            let top = m.top();
+            let f = m.frame();
+            f.stack.push(v);
+            if wide {
+                f.stack.push(top);
+            }
+        }
+    } else {
+        m.thread_ended();
+    }
+    Ok(Flow::Stepped)
+}

@@ -1,0 +1,204 @@
+//! The machine an instruction's semantics runs on: a value `Domain` plus
+//! the hooks where running and proving keep the heap, the thread table and
+//! the class table differently (an object's fields are a vector in the
+//! interpreter and an SMT array in the prover; a lock is taken or a branch
+//! forks). The instruction families (`interp::heap`) are written once over
+//! this trait; `interp::exec::Running` is the interpreter's machine and the
+//! prover has its own.
+
+use std::sync::Arc;
+
+use super::VmError;
+use super::domain::Domain;
+use crate::classfile::{ArrKind, ClassId, ClassTable, Concat, Const, FieldRef, InvokeKind, Method};
+use crate::classfile::{MethodRef, TypeRef};
+use crate::state::Frame;
+
+/// How an instruction ended: it ran (possibly throwing), or the thread is
+/// blocked and nothing changed.
+#[derive(Debug)]
+pub enum Flow<B> {
+    Stepped,
+    Blocked(B),
+}
+
+/// Class initialization before an active use (JVMS 5.5).
+pub enum Init<B> {
+    /// Initialized (or being initialized by this thread): go on.
+    Ready,
+    /// `<clinit>` frames were pushed, or an exception thrown: the
+    /// instruction runs again afterwards, or not at all.
+    Pushed,
+    /// Another thread is initializing the class.
+    Blocked(B),
+}
+
+/// The exceptions the VM itself throws, with what their messages need.
+#[derive(Debug)]
+pub enum VmExc<V> {
+    NullPointer,
+    ArrayIndex {
+        index: V,
+        length: V,
+    },
+    NegativeArraySize(V),
+    ClassCast {
+        obj: V,
+        to: Arc<str>,
+    },
+    ArrayStore(V),
+    IllegalMonitorState,
+    StackOverflow,
+    /// Any other (class, message): AbstractMethodError,
+    /// IncompatibleClassChangeError, ...
+    Other(&'static str, String),
+}
+
+impl<V> VmExc<V> {
+    /// The internal name of the exception's class.
+    pub fn class(&self) -> &'static str {
+        match self {
+            VmExc::NullPointer => "java/lang/NullPointerException",
+            VmExc::ArrayIndex { .. } => "java/lang/ArrayIndexOutOfBoundsException",
+            VmExc::NegativeArraySize(_) => "java/lang/NegativeArraySizeException",
+            VmExc::ClassCast { .. } => "java/lang/ClassCastException",
+            VmExc::ArrayStore(_) => "java/lang/ArrayStoreException",
+            VmExc::IllegalMonitorState => "java/lang/IllegalMonitorStateException",
+            VmExc::StackOverflow => "java/lang/StackOverflowError",
+            VmExc::Other(c, _) => c,
+        }
+    }
+}
+
+/// What a non-static invoke runs on its receiver.
+pub enum Callee<V> {
+    Method(u32),
+    /// The JVM throws instead (AbstractMethodError, ...).
+    Throw(VmExc<V>),
+}
+
+/// The hooks of a machine the instruction families run on. The stepping
+/// thread is implicit: `frame` is its top frame.
+pub trait Machine: Domain {
+    /// What a blocked step waits for.
+    type Blocked;
+
+    fn classes(&self) -> &ClassTable;
+    /// An error that stops the machine (a missing class, malformed code).
+    fn error(&self, e: VmError) -> Self::Stop;
+
+    // ---- the stepping thread's call stack
+    /// Its top frame, for reading.
+    fn frame_ref(&self) -> &Frame<Self::Val>;
+    /// Its top frame, for writing (the interpreter copies it first if
+    /// another state shares it: write once per instruction).
+    fn frame(&mut self) -> &mut Frame<Self::Val>;
+    fn depth(&self) -> usize;
+    fn max_depth(&self) -> usize;
+    /// Pushes the frame of `callee` with `args` in its first locals; a
+    /// synchronized method's frame records the `lock` it took.
+    fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<Self::Val>, lock: Option<Self::Val>);
+    fn pop_frame(&mut self) -> Frame<Self::Val>;
+    /// The lock a synchronized method's frame holds, released when it ends.
+    fn frame_lock(&mut self, f: &Frame<Self::Val>) -> Result<Option<Self::Val>, Self::Stop>;
+    /// The thread's last frame returned.
+    fn thread_ended(&mut self);
+
+    // ---- exceptions
+    /// Throws a VM exception at the current instruction.
+    fn throw(&mut self, e: VmExc<Self::Val>) -> Result<Flow<Self::Blocked>, Self::Stop>;
+    /// Throws the (non-null) exception object `exc`.
+    fn throw_ref(&mut self, exc: Self::Val) -> Result<Flow<Self::Blocked>, Self::Stop>;
+
+    // ---- classes
+    fn ensure_init(&mut self, c: ClassId) -> Result<Init<Self::Blocked>, Self::Stop>;
+    /// A `<clinit>` frame returned: the class is initialized.
+    fn init_done(&mut self, c: ClassId);
+    /// The `java.lang.Class` object of class `c`.
+    fn class_object(&mut self, c: ClassId) -> Result<Self::Val, Self::Stop>;
+    /// `ldc` of a String or a Class.
+    fn ldc(&mut self, c: &Const, method: &Method, ip: u32) -> Result<Self::Val, Self::Stop>;
+
+    // ---- objects
+    fn get_field(
+        &mut self,
+        obj: &Self::Val,
+        f: &FieldRef,
+        method: &Method,
+        ip: u32,
+    ) -> Result<Self::Val, Self::Stop>;
+    fn put_field(
+        &mut self,
+        obj: &Self::Val,
+        f: &FieldRef,
+        v: Self::Val,
+        method: &Method,
+        ip: u32,
+    ) -> Result<(), Self::Stop>;
+    fn get_static(&mut self, f: &FieldRef) -> Result<Self::Val, Self::Stop>;
+    fn put_static(&mut self, f: &FieldRef, v: Self::Val) -> Result<(), Self::Stop>;
+    /// `new`: an object of class `c` with default fields (and, for a
+    /// Thread subclass, M5's unscheduled thread-table entry).
+    fn new_object(&mut self, c: ClassId) -> Result<Self::Val, Self::Stop>;
+    /// Is the (possibly null) reference an instance of `t`? (false for null)
+    fn instance_of(&mut self, v: &Self::Val, t: &TypeRef) -> Result<Self::Cond, Self::Stop>;
+
+    // ---- arrays (the reference is not null)
+    fn array_length(&mut self, arr: &Self::Val) -> Result<Self::Val, Self::Stop>;
+    fn array_load(
+        &mut self,
+        arr: &Self::Val,
+        index: &Self::Val,
+        k: ArrKind,
+    ) -> Result<Self::Val, Self::Stop>;
+    fn array_store(
+        &mut self,
+        arr: &Self::Val,
+        index: &Self::Val,
+        k: ArrKind,
+        v: Self::Val,
+    ) -> Result<(), Self::Stop>;
+    /// May `v` (a reference) be stored in the reference array `arr`?
+    fn can_store(&mut self, arr: &Self::Val, v: &Self::Val) -> Result<Self::Cond, Self::Stop>;
+    /// `newarray`/`anewarray`/`multianewarray` with non-negative counts.
+    fn new_array(&mut self, elem: &Arc<str>, counts: &[Self::Val])
+    -> Result<Self::Val, Self::Stop>;
+
+    // ---- calls
+    /// The method a non-static invoke runs on `recv` (not null).
+    fn select(
+        &mut self,
+        caller: &Method,
+        ip: u32,
+        kind: InvokeKind,
+        mr: &MethodRef,
+        recv: &Self::Val,
+    ) -> Result<Callee<Self::Val>, Self::Stop>;
+    /// Calls a native method (its arguments are still on the stack).
+    fn native(
+        &mut self,
+        caller: &Method,
+        ip: u32,
+        callee: &Method,
+        args: &[Self::Val],
+    ) -> Result<Flow<Self::Blocked>, Self::Stop>;
+    /// javac's `invokedynamic` string concatenation.
+    fn concat(
+        &mut self,
+        c: &Concat,
+        method: &Method,
+        ip: u32,
+    ) -> Result<Flow<Self::Blocked>, Self::Stop>;
+
+    // ---- monitors
+    /// Is the monitor of `lock` free, or held by this thread?
+    fn lock_free(&mut self, lock: &Self::Val) -> Self::Cond;
+    /// Does this thread hold the monitor of `lock`?
+    fn owns(&mut self, lock: &Self::Val) -> Self::Cond;
+    /// Takes one more hold of a monitor `lock_free` allowed.
+    fn acquire(&mut self, lock: &Self::Val);
+    /// Gives up one hold of a monitor this thread holds.
+    fn release(&mut self, lock: &Self::Val);
+    /// Blocked until the monitor of `lock` is free.
+    fn blocked_on(&mut self, lock: &Self::Val) -> Self::Blocked;
+}
