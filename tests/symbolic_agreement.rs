@@ -1071,7 +1071,8 @@ fn check_step(
         && s.thread(th).is_some_and(|t| {
             t.status == Status::Scheduled
                 && t.wait.is_none()
-                && !t.stack.is_empty()
+                && !t.initializing()
+                && t.top().is_some_and(|f| !f.needs_monitor())
                 && t.stack.iter().all(|f| frame_ok(f))
         });
     if !eligible {
@@ -1393,6 +1394,7 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
         classes: &classes,
         inst: &inst,
         arrays: true,
+        max_depth: m5::state::DEFAULT_MAX_STACK_DEPTH,
     };
     let statics = static_slots(&classes);
     let mut stats = Stats::default();

@@ -170,7 +170,11 @@ pub struct FieldRef {
     /// Instance fields: slot in the object's field vector. Statics: global static slot.
     pub slot: Option<u32>,
     /// Statics: the class whose initialization the access triggers.
+    /// Instance fields: the class the instruction names.
     pub owner: Option<u32>,
+    /// Instance fields: the class that declares the field (an object's
+    /// slot holds this field only if its class's layout says so).
+    pub declaring: Option<u32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

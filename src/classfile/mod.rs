@@ -742,6 +742,7 @@ fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String
         {
             f.slot = Some(slot as u32);
             f.owner = Some(cid);
+            f.declaring = Some(c.layout[slot].declaring);
         }
     }
     Ok(())

@@ -193,6 +193,7 @@ fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
         desc: m.name_and_type.descriptor.as_ref().into(),
         slot: None,
         owner: None,
+        declaring: None,
     })
 }
 

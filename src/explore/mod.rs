@@ -242,10 +242,18 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
                         .and_then(|t| t.wait)
                         .map(|w| w.object)
                         .unwrap_or(0);
-                    format!(
-                        "a notify on (REF {obj}) ({})",
-                        interp::natives::java_class_name(s, obj)
-                    )
+                    let in_join = s.thread(th).and_then(|t| t.top()).is_some_and(|f| {
+                        &*f.method.class_name == "java/lang/Thread" && &*f.method.name == "join"
+                    });
+                    match s.thread_of_object.get(&obj) {
+                        // Thread.join waits on the thread object, which the
+                        // thread notifies when it ends.
+                        Some(t) if in_join => format!("thread {t} to end (join)"),
+                        _ => format!(
+                            "a notify on (REF {obj}) ({})",
+                            interp::natives::java_class_name(s, obj)
+                        ),
+                    }
                 }
                 Some(NoOp::Blocked(Wake::Ended(t))) => format!("thread {t} to end (join)"),
                 Some(NoOp::Blocked(Wake::Init(c))) => {

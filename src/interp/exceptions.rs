@@ -46,6 +46,15 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
         )
     });
     loop {
+        // Initializations begun above this frame fail, with this exception
+        // (JVMS 5.5 step 7: the class is erroneous, the exception goes on).
+        let depth = s.threads[th as usize].stack.len() as u32;
+        while let Some(&(c, d)) = s.threads[th as usize].inits.last()
+            && d >= depth
+        {
+            s.thread_mut(th).inits.pop();
+            init_failed(s, th, c, exc);
+        }
         let Some(top) = s.threads[th as usize].top() else {
             s.last_uncaught_site = site;
             uncaught(s, th, exc);
@@ -58,16 +67,32 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
             top.ip
         };
         let exc_class = s.object(exc).class;
-        let handler = top.method.handlers.iter().find(|h| {
-            h.start <= ip
-                && ip < h.end
-                && match &h.catch {
-                    None => true,
-                    Some(c) => {
-                        c.id.is_some_and(|cid| s.classes.is_subclass(exc_class, cid))
+        let mut handler = None;
+        for h in top
+            .method
+            .handlers
+            .iter()
+            .filter(|h| h.start <= ip && ip < h.end)
+        {
+            match &h.catch {
+                None => {}
+                Some(c) => match c.id {
+                    Some(cid) if s.classes.is_subclass(exc_class, cid) => {}
+                    Some(_) => continue,
+                    // The JVM resolves the catch type here: a missing class
+                    // is an error, never a handler silently skipped.
+                    None => {
+                        return Err(VmError::MissingClass {
+                            class: c.name.to_string(),
+                            method: top.method.display_name(),
+                            pc: top.method.pc(h.handler),
+                        });
                     }
-                }
-        });
+                },
+            }
+            handler = Some(h);
+            break;
+        }
         if let Some(h) = handler {
             let target = h.handler;
             let f = frame_mut(s, th);
@@ -85,12 +110,24 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
         // initialization (not yet executed); below other frames, an invoke.
         at_invoke = &*frame.method.name != "<clinit>";
         if !at_invoke {
-            s.init.set(frame.method.class as usize, InitStatus::Failed);
-            s.sched_gen += 1;
-            s.wakes.push(Wake::Init(frame.method.class));
+            init_failed(s, th, frame.method.class, exc);
             exc = wrap_in_initializer_error(s, exc)?;
         }
     }
+}
+
+/// Class `c`'s initialization failed with `exc` (JVMS 5.5 steps 7, 11):
+/// it is erroneous from now on, and waiting threads may go on.
+fn init_failed(s: &mut State, th: ThreadId, c: crate::classfile::ClassId, exc: Ref) {
+    s.init.set(c as usize, InitStatus::Failed);
+    s.sched_gen += 1;
+    s.wakes.push(Wake::Init(c));
+    let why = format!(
+        "Exception {} [in thread \"{}\"]",
+        describe(s, exc),
+        natives::thread_name(s, th)
+    );
+    s.init_errors.insert(c, why.into());
 }
 
 /// JVMS 5.5 step 11: an exception from `<clinit>` that is not an Error

@@ -64,94 +64,163 @@ fn missing_class(method: &Method, ip: u32, class: &str) -> VmError {
 /// Result of making sure a class is initialized before an active use.
 pub(crate) enum Init {
     Ready,
-    /// `<clinit>` frames were pushed; the instruction runs again after them.
+    /// The initialization began (the thread continues it before the
+    /// instruction runs again).
     Pushed,
     Blocked(ClassId),
     /// An exception was thrown (NoClassDefFoundError for a failed class).
     Threw,
 }
 
-/// JVMS 5.5: initialize `c` (superclasses first) unless done or in progress
-/// in this thread. The `<clinit>` frames are pushed above the current frame,
-/// whose instruction has not advanced and so executes again afterwards.
-pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Init, VmError> {
-    // Execution order (JVMS 5.5 step 7): superclass chain first; then the
-    // superinterfaces that declare default methods, in the order of a
-    // recursive enumeration of the interfaces lists; then the class.
-    fn order(s: &State, c: ClassId, out: &mut Vec<ClassId>) {
-        let class = s.classes.class(c);
-        if let Some(sup) = class.super_id {
-            order(s, sup, out);
+/// The classes JVMS 5.5 step 7 initializes before class `c`: its
+/// superclass, then the superinterfaces that declare non-abstract,
+/// non-static methods, in the order of a recursive enumeration of the
+/// interfaces lists (none for an interface).
+fn init_supers(s: &State, c: ClassId) -> Vec<ClassId> {
+    fn itfs(s: &State, i: ClassId, out: &mut Vec<ClassId>) {
+        for &j in &s.classes.class(i).interfaces {
+            itfs(s, j, out);
         }
-        if !class.is_interface() {
-            fn itfs(s: &State, i: ClassId, out: &mut Vec<ClassId>) {
-                for &j in &s.classes.class(i).interfaces {
-                    itfs(s, j, out);
-                }
-                let has_default = s.classes.class(i).methods.iter().any(|m| {
-                    let m = s.classes.method(*m);
-                    !m.is_abstract() && !m.is_static() && &*m.name != "<clinit>"
-                });
-                if has_default && !out.contains(&i) {
-                    out.push(i);
-                }
-            }
-            for &i in &class.interfaces {
-                itfs(s, i, out);
-            }
-        }
-        if !out.contains(&c) {
-            out.push(c);
+        let has_default = s.classes.class(i).methods.iter().any(|m| {
+            let m = s.classes.method(*m);
+            !m.is_abstract() && !m.is_static() && &*m.name != "<clinit>"
+        });
+        if has_default && !out.contains(&i) {
+            out.push(i);
         }
     }
-    if matches!(s.init[c as usize], InitStatus::Done) {
+    let class = s.classes.class(c);
+    let mut out = Vec::new();
+    if class.is_interface() {
+        return out;
+    }
+    out.extend(class.super_id);
+    for &i in &class.interfaces {
+        itfs(s, i, &mut out);
+    }
+    out
+}
+
+/// Can `c` be initialized by `th` without running code or waiting: no
+/// `<clinit>` of its own, and every class step 7 needs first initialized,
+/// in progress in `th` (a recursive request), or itself trivial?
+fn trivial_init(s: &State, th: ThreadId, c: ClassId) -> bool {
+    s.classes.class(c).clinit.is_none()
+        && init_supers(s, c)
+            .into_iter()
+            .all(|sup| match s.init[sup as usize] {
+                InitStatus::Done => true,
+                InitStatus::Running(t) => t == th,
+                InitStatus::Failed => false,
+                InitStatus::Uninitialized => trivial_init(s, th, sup),
+            })
+}
+
+/// Marks a trivially initializable class initialized, with the classes it needs.
+fn mark_trivial(s: &mut State, c: ClassId) {
+    for sup in init_supers(s, c) {
+        if s.init[sup as usize] == InitStatus::Uninitialized {
+            mark_trivial(s, sup);
+        }
+    }
+    s.init.set(c as usize, InitStatus::Done);
+}
+
+/// NoClassDefFoundError for a class whose initialization failed; as in
+/// JDK 17, its cause is an ExceptionInInitializerError naming the failure.
+fn could_not_initialize(s: &mut State, th: ThreadId, c: ClassId) -> Result<(), VmError> {
+    let name = s.classes.class(c).name.replace('/', ".");
+    let e = super::exceptions::new_exception(
+        s,
+        "java/lang/NoClassDefFoundError",
+        Some(format!("Could not initialize class {name}")),
+    )?;
+    if let Some(why) = s.init_errors.get(&c).cloned() {
+        let cause = super::exceptions::new_exception(
+            s,
+            "java/lang/ExceptionInInitializerError",
+            Some(why.to_string()),
+        )?;
+        s.set_field(e, "cause", Value::Ref(cause));
+    }
+    throw_ref(s, th, e)
+}
+
+/// JVMS 5.5, steps 1-6, for an active use of class `c` by `th`: go on if it
+/// is initialized (or being initialized by `th`), wait if another thread
+/// is initializing it, throw if it failed; else mark it in progress by `th`
+/// and record the initialization as begun (`Thread::inits`), to be
+/// continued by `continue_init` before the instruction runs again. A class
+/// whose initialization runs no code is initialized at once.
+pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Init, VmError> {
+    match s.init[c as usize] {
+        InitStatus::Done => return Ok(Init::Ready),
+        InitStatus::Running(t) if t == th => return Ok(Init::Ready),
+        InitStatus::Running(_) => return Ok(Init::Blocked(c)),
+        InitStatus::Failed => {
+            could_not_initialize(s, th, c)?;
+            return Ok(Init::Threw);
+        }
+        InitStatus::Uninitialized => {}
+    }
+    if trivial_init(s, th, c) {
+        mark_trivial(s, c);
         return Ok(Init::Ready);
     }
-    let mut all = Vec::new();
-    order(s, c, &mut all);
-    let mut todo = Vec::new();
-    for id in all {
-        match s.init[id as usize] {
+    s.init.set(c as usize, InitStatus::Running(th));
+    let t = s.thread_mut(th);
+    let depth = t.stack.len() as u32;
+    t.inits.push((c, depth));
+    Ok(Init::Pushed)
+}
+
+/// One step of the initialization `th` began last (JVMS 5.5 steps 7 and
+/// 9): the next class it needs first is initialized (begun, or waited for,
+/// or its failure thrown, which fails this class too); once all are, its
+/// `<clinit>` frame is pushed (or, without one, it is initialized).
+pub fn continue_init(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    let &(c, depth) = s.threads[th as usize]
+        .inits
+        .last()
+        .expect("an initialization");
+    for sup in init_supers(s, c) {
+        match s.init[sup as usize] {
             InitStatus::Done => {}
             InitStatus::Running(t) if t == th => {}
-            InitStatus::Running(_) => return Ok(Init::Blocked(id)),
+            InitStatus::Running(_) => return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Init(sup)))),
             InitStatus::Failed => {
-                let name = s.classes.class(id).name.replace('/', ".");
-                throw_new(
-                    s,
-                    th,
-                    "java/lang/NoClassDefFoundError",
-                    Some(format!("Could not initialize class {name}")),
-                )?;
-                return Ok(Init::Threw);
+                could_not_initialize(s, th, sup)?;
+                return Ok(Outcome::Stepped);
             }
-            InitStatus::Uninitialized => todo.push(id),
+            InitStatus::Uninitialized => {
+                if trivial_init(s, th, sup) {
+                    mark_trivial(s, sup);
+                    continue;
+                }
+                s.init.set(sup as usize, InitStatus::Running(th));
+                s.thread_mut(th).inits.push((sup, depth));
+                return Ok(Outcome::Stepped);
+            }
         }
     }
-    let frames = todo
-        .iter()
-        .filter(|&&id| s.classes.class(id).clinit.is_some())
-        .count();
-    if overflow(s, th, frames)? {
-        return Ok(Init::Threw);
-    }
-    let mut pushed = false;
-    // Push in reverse, so the first to run is on top.
-    for &id in todo.iter().rev() {
-        match s.classes.class(id).clinit {
-            None => {
-                s.init.set(id as usize, InitStatus::Done);
+    match s.classes.class(c).clinit {
+        Some(m) => {
+            let method = s.classes.method(m).clone();
+            if overflow(s, th, &method)? {
+                return Ok(Outcome::Stepped);
             }
-            Some(m) => {
-                s.init.set(id as usize, InitStatus::Running(th));
-                let method = s.classes.method(m).clone();
-                let t = s.thread_mut(th);
-                t.stack.push(Arc::new(Frame::new(method, &[])));
-                pushed = true;
-            }
-        };
+            let t = s.thread_mut(th);
+            t.inits.pop();
+            t.stack.push(Arc::new(Frame::new(method, &[])));
+        }
+        None => {
+            s.thread_mut(th).inits.pop();
+            s.init.set(c as usize, InitStatus::Done);
+            s.sched_gen += 1;
+            s.wakes.push(Wake::Init(c));
+        }
     }
-    Ok(if pushed { Init::Pushed } else { Init::Ready })
+    Ok(Outcome::Stepped)
 }
 
 /// The class whose dispatch table selects calls on the object at `r` (arrays use Object's).
@@ -187,11 +256,11 @@ pub(crate) fn release(s: &mut State, th: ThreadId, obj: Ref) -> bool {
     true
 }
 
-/// Would `n` more frames exceed `th`'s stack limit? Then StackOverflowError
-/// is thrown at the current instruction (which has not advanced), and the
+/// Would a frame of `m` exceed `th`'s stack? Then StackOverflowError is
+/// thrown at the current instruction (which has not advanced), and the
 /// answer is true.
-pub(crate) fn overflow(s: &mut State, th: ThreadId, n: usize) -> Result<bool, VmError> {
-    if n > 0 && s.threads[th as usize].stack.len() + n > s.config.max_stack_depth {
+pub(crate) fn overflow(s: &mut State, th: ThreadId, m: &Method) -> Result<bool, VmError> {
+    if s.threads[th as usize].stack.len() + 1 > s.config.frames_of(m) {
         throw_new(s, th, "java/lang/StackOverflowError", None)?;
         return Ok(true);
     }
@@ -257,6 +326,24 @@ pub(crate) fn callee(
         });
     };
     let cls = dispatch_class(s, recv);
+    // The verifier makes a virtual call's receiver an instance of the
+    // method's class; m5 stops at code that breaks this rather than run
+    // a method of an unrelated class.
+    let home = s.classes.method(resolved).class;
+    if matches!(kind, InvokeKind::Virtual | InvokeKind::Special)
+        && s.object(recv).array().is_none()
+        && !s.classes.class(home).is_interface()
+        && !s.classes.is_subclass(cls, home)
+    {
+        let (method, pc) = err_here(caller, ip);
+        return Err(VmError::Other(format!(
+            "malformed bytecode in {method} at pc {pc}: a call of {}.{}{} on an object of class {} (the JVM's verifier rejects this code)",
+            class_name(s, home).replace('/', "."),
+            m.name,
+            m.desc,
+            class_name(s, cls).replace('/', ".")
+        )));
+    }
     let selected = match kind {
         InvokeKind::Special => s.classes.select_special(caller.class, named, resolved),
         _ => {
@@ -450,6 +537,32 @@ pub fn heap_at(
     })
 }
 
+/// The slot of field `f` in the object at `r`, which must have that very
+/// field (the one the class file names): code that reaches a field through
+/// an object of an unrelated class fails the JVM's verifier, and m5 stops
+/// rather than write some other field.
+fn field_of(s: &State, r: Ref, f: &FieldRef, method: &Method, ip: u32) -> Result<usize, VmError> {
+    let slot = f.slot.expect("resolved") as usize;
+    let o = s.object(r);
+    match s.classes.class(o.class).layout.get(slot) {
+        Some(b) if Some(b.declaring) == f.declaring && slot < o.fields().len() => Ok(slot),
+        _ => Err(malformed(
+            method,
+            ip,
+            &format!(
+                "field {}.{} of an object of class {} (the JVM's verifier rejects this code)",
+                f.class.replace('/', "."),
+                f.name,
+                natives::java_class_name(s, r)
+            ),
+        )),
+    }
+}
+
+/// The most bytes of elements one array allocation may take (m5 keeps
+/// every element in memory, and states share arrays only until written).
+const ARRAY_BUDGET: u128 = 1 << 31;
+
 /// The interpreter's machine: thread `th` of a state, stepped in place.
 pub struct Running<'s> {
     pub s: &'s mut State,
@@ -549,8 +662,8 @@ impl Machine for Running<'_> {
     fn depth(&self) -> usize {
         self.s.threads[self.th as usize].stack.len()
     }
-    fn max_depth(&self) -> usize {
-        self.s.config.max_stack_depth
+    fn max_depth(&self, m: &Method) -> usize {
+        self.s.config.frames_of(m)
     }
     fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<Value>, lock: Option<Value>) {
         let mut frame = Frame::new(callee.clone(), &args);
@@ -563,6 +676,9 @@ impl Machine for Running<'_> {
     }
     fn frame_lock(&mut self, f: &Frame) -> Result<Option<Value>, VmError> {
         Ok(f.sync.map(Value::Ref))
+    }
+    fn thread_object(&mut self) -> Option<Value> {
+        self.s.threads[self.th as usize].object.map(Value::Ref)
     }
     fn thread_ended(&mut self) {
         natives::thread_ended(self.s, self.th);
@@ -632,15 +748,8 @@ impl Machine for Running<'_> {
         method: &Method,
         ip: u32,
     ) -> Result<Value, VmError> {
-        let slot = f.slot.expect("resolved") as usize;
-        match self.s.object(obj(o)).fields().get(slot) {
-            Some(v) => Ok(*v),
-            None => Err(malformed(
-                method,
-                ip,
-                "getfield on an object of another class",
-            )),
-        }
+        let slot = field_of(self.s, obj(o), f, method, ip)?;
+        Ok(self.s.object(obj(o)).fields()[slot])
     }
     fn put_field(
         &mut self,
@@ -650,16 +759,8 @@ impl Machine for Running<'_> {
         method: &Method,
         ip: u32,
     ) -> Result<(), VmError> {
-        let slot = f.slot.expect("resolved") as usize;
-        let r = obj(o);
-        if slot >= self.s.object(r).fields().len() {
-            return Err(malformed(
-                method,
-                ip,
-                "putfield on an object of another class",
-            ));
-        }
-        self.s.object_mut(r).fields_mut()[slot] = v;
+        let slot = field_of(self.s, obj(o), f, method, ip)?;
+        self.s.object_mut(obj(o)).fields_mut()[slot] = v;
         Ok(())
     }
     fn get_static(&mut self, f: &FieldRef) -> Result<Value, VmError> {
@@ -725,6 +826,37 @@ impl Machine for Running<'_> {
         let (elem, _) = self.s.object(obj(arr)).array().expect("an array");
         let elem = elem.clone();
         Ok(natives::assignable_to(self.s, vr, &elem))
+    }
+    /// HotSpot refuses a length of `Integer.MAX_VALUE - 1` or more; m5
+    /// refuses, as a heap too small, arrays whose elements together take
+    /// more than `ARRAY_BUDGET` bytes (HotSpot's limit is its heap size).
+    fn array_too_big(
+        &mut self,
+        elem: &Arc<str>,
+        counts: &[Value],
+    ) -> Result<Option<VmExc<Value>>, VmError> {
+        let oom = |m: &str| Some(VmExc::Other("java/lang/OutOfMemoryError", m.to_string()));
+        if counts.iter().any(|c| c.as_int() >= i32::MAX - 1) {
+            return Ok(oom("Requested array size exceeds VM limit"));
+        }
+        // The innermost arrays hold `elem` with the outer dimensions peeled off.
+        let leaf = &elem[counts.len() - 1..];
+        let width: u128 = match leaf.as_bytes().first() {
+            Some(b'Z' | b'B') => 1,
+            Some(b'C' | b'S') => 2,
+            Some(b'I' | b'F') => 4,
+            Some(b'J' | b'D') => 8,
+            _ => std::mem::size_of::<Value>() as u128,
+        };
+        let mut total: u128 = width;
+        for c in counts {
+            total = total.saturating_mul(c.as_int().max(0) as u128);
+        }
+        Ok(if total > ARRAY_BUDGET {
+            oom("Java heap space")
+        } else {
+            None
+        })
     }
     fn new_array(&mut self, elem: &Arc<str>, counts: &[Value]) -> Result<Value, VmError> {
         let counts: Vec<i32> = counts.iter().map(|c| c.as_int()).collect();

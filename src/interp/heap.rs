@@ -339,9 +339,23 @@ fn invoke<M: Machine>(
         }));
     }
     if callee.is_native() {
+        // A synchronized native holds its monitor while it runs, which is
+        // one step: it waits only while another thread holds the monitor.
+        if callee.is_synchronized() {
+            let lock = if callee.is_static() {
+                m.class_object(callee.class)?
+            } else {
+                args[0].clone()
+            };
+            let free = m.lock_free(&lock);
+            if !m.decide(free)? {
+                let b = m.blocked_on(&lock);
+                return Ok(Flow::Blocked(b));
+            }
+        }
         return m.native(caller, ip, &callee, &args);
     }
-    if m.depth() + 1 > m.max_depth() {
+    if m.depth() + 1 > m.max_depth(&callee) {
         return m.throw(VmExc::StackOverflow);
     }
     // A synchronized method takes its monitor as part of the invocation.
@@ -408,6 +422,9 @@ fn new_array<M: Machine>(m: &mut M, method: &Method, ip: u32, insn: &Insn) -> R<
         if m.decide(neg)? {
             return m.throw(VmExc::NegativeArraySize(c.clone()));
         }
+    }
+    if let Some(e) = m.array_too_big(&elem, &counts)? {
+        return m.throw(e);
     }
     let r = m.new_array(&elem, &counts)?;
     finish(m, dims, Some((r, 1)));
@@ -482,6 +499,18 @@ fn monitor<M: Machine>(m: &mut M, insn: &Insn) -> R<M> {
 /// class initialization, and push the result on the caller's stack. The
 /// last frame returning ends the thread.
 fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
+    // A thread terminates holding its Thread object's monitor, to notify
+    // the threads that join it (as the JDK's Thread exit does): it waits
+    // while another thread holds that monitor.
+    if m.depth() == 1
+        && let Some(obj) = m.thread_object()
+    {
+        let free = m.lock_free(&obj);
+        if !m.decide(free)? {
+            let b = m.blocked_on(&obj);
+            return Ok(Flow::Blocked(b));
+        }
+    }
     let mut frame = m.pop_frame();
     let wide = matches!(k, Some(Kind::L | Kind::D));
     let result = k.map(|_| {

@@ -69,6 +69,7 @@ pub fn initial_state(
         init,
         interned: im::HashMap::new(),
         mirrors: im::HashMap::new(),
+        init_errors: im::HashMap::new(),
         thread_of_object: im::HashMap::new(),
         config: Arc::new(config),
         out: im::Vector::new(),
@@ -103,6 +104,7 @@ pub fn initial_state(
         status: Status::Scheduled,
         object: None,
         wait: None,
+        inits: Vec::new(),
         fingerprint: Default::default(),
     }));
     // The JVM initializes the main class before main runs.

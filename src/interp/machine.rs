@@ -94,14 +94,18 @@ pub trait Machine: Domain {
     /// another state shares it: write once per instruction).
     fn frame(&mut self) -> &mut Frame<Self::Val>;
     fn depth(&self) -> usize;
-    fn max_depth(&self) -> usize;
+    /// How many frames of `m` the thread's stack holds.
+    fn max_depth(&self, m: &Method) -> usize;
     /// Pushes the frame of `callee` with `args` in its first locals; a
     /// synchronized method's frame records the `lock` it took.
     fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<Self::Val>, lock: Option<Self::Val>);
     fn pop_frame(&mut self) -> Frame<Self::Val>;
     /// The lock a synchronized method's frame holds, released when it ends.
     fn frame_lock(&mut self, f: &Frame<Self::Val>) -> Result<Option<Self::Val>, Self::Stop>;
-    /// The thread's last frame returned.
+    /// The thread's `java.lang.Thread` object, if it has one.
+    fn thread_object(&mut self) -> Option<Self::Val>;
+    /// The thread's last frame returned: it has terminated (threads waiting
+    /// on its Thread object are notified, its `target` is cleared).
     fn thread_ended(&mut self);
 
     // ---- exceptions
@@ -160,6 +164,13 @@ pub trait Machine: Domain {
     ) -> Result<(), Self::Stop>;
     /// May `v` (a reference) be stored in the reference array `arr`?
     fn can_store(&mut self, arr: &Self::Val, v: &Self::Val) -> Result<Self::Cond, Self::Stop>;
+    /// The OutOfMemoryError an allocation of arrays with these (non-negative)
+    /// counts throws, if any.
+    fn array_too_big(
+        &mut self,
+        elem: &Arc<str>,
+        counts: &[Self::Val],
+    ) -> Result<Option<VmExc<Self::Val>>, Self::Stop>;
     /// `newarray`/`anewarray`/`multianewarray` with non-negative counts.
     fn new_array(&mut self, elem: &Arc<str>, counts: &[Self::Val])
     -> Result<Self::Val, Self::Stop>;

@@ -103,6 +103,9 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     if t.wait.is_some() {
         return exec::resume_wait(s, th);
     }
+    if t.initializing() {
+        return exec::continue_init(s, th);
+    }
     if top.needs_monitor() {
         return exec::enter_monitor(s, th);
     }
@@ -138,6 +141,7 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
         && s.threads.get(th as usize).is_some_and(|t| {
             t.status == Status::Scheduled
                 && t.wait.is_none()
+                && !t.initializing()
                 && t.top().is_some_and(|f| !f.needs_monitor())
         });
     if ready {
@@ -234,8 +238,9 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
         return false;
     }
     let Some(f) = t.top() else { return false };
-    // Entering a synchronized method the VM pushed takes a monitor.
-    if f.needs_monitor() {
+    // Entering a synchronized method the VM pushed takes a monitor, and
+    // initializing a class shares its status with other threads.
+    if f.needs_monitor() || t.initializing() {
         return false;
     }
     let Some(insn) = f.method.code.get(f.ip as usize) else {

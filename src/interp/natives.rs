@@ -80,15 +80,13 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         class_is_instance,
     ),
     ("java/lang/Thread", "start", "()V", thread_start),
-    ("java/lang/Thread", "join", "()V", thread_join),
-    ("java/lang/Thread", "join", "(J)V", thread_join),
     (
         "java/lang/Thread",
         "currentThread",
         "()Ljava/lang/Thread;",
         thread_current,
     ),
-    ("java/lang/Thread", "sleep", "(J)V", nothing),
+    ("java/lang/Thread", "sleep", "(J)V", thread_sleep),
     ("java/lang/Thread", "yield", "()V", nothing),
     // Interrupts are not modeled: no thread is ever interrupted.
     ("java/lang/Thread", "isInterrupted", "()Z", no),
@@ -338,16 +336,41 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
         status: Status::Unscheduled,
         object: Some(r),
         wait: None,
+        inits: Vec::new(),
         fingerprint: Default::default(),
     }));
     Ok(())
 }
 
-/// Bookkeeping when a thread's last frame is gone.
+/// A thread's last frame is gone: as the JDK's Thread exit, it clears the
+/// thread object's `target` and notifies every thread waiting on the thread
+/// object (that is how `join` returns).
 pub fn thread_ended(s: &mut State, th: ThreadId) {
     s.sched_gen += 1;
     s.wakes.push(Wake::Ended(th));
     s.alive -= 1;
+    if let Some(obj) = s.threads[th as usize].object {
+        s.set_field(obj, "target", Value::Null);
+        wake_all(s, obj);
+    }
+}
+
+/// Notifies every thread in `obj`'s wait set (they still have to
+/// re-acquire the monitor).
+fn wake_all(s: &mut State, obj: Ref) {
+    if s.object(obj).wait_set.is_empty() {
+        return;
+    }
+    let woken = std::mem::take(&mut s.object_mut(obj).wait_set);
+    s.sched_gen += 1;
+    for &t in &woken {
+        s.wakes.push(Wake::Notify(t));
+    }
+    for t in woken {
+        if let Some(w) = s.thread_mut(t).wait.as_mut() {
+            w.notified = true;
+        }
+    }
 }
 
 /// The first thread whose thread object is `r` (M5's rule for `start`).
@@ -485,22 +508,15 @@ fn notify_impl(
     if o.wait_set.is_empty() {
         return void();
     }
-    let woken: Vec<ThreadId> = {
-        let o = s.object_mut(r);
-        if all {
-            std::mem::take(&mut o.wait_set)
-        } else {
-            vec![o.wait_set.remove(0)]
-        }
-    };
-    s.sched_gen += 1;
-    for &t in &woken {
-        s.wakes.push(Wake::Notify(t));
+    if all {
+        wake_all(s, r);
+        return void();
     }
-    for t in woken {
-        if let Some(w) = s.thread_mut(t).wait.as_mut() {
-            w.notified = true;
-        }
+    let t = s.object_mut(r).wait_set.remove(0);
+    s.sched_gen += 1;
+    s.wakes.push(Wake::Notify(t));
+    if let Some(w) = s.thread_mut(t).wait.as_mut() {
+        w.notified = true;
     }
     void()
 }
@@ -569,15 +585,6 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     }
 }
 
-/// `join` blocks while the thread is alive; a thread never started is not alive.
-fn thread_join(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
-    match thread_of(s, r) {
-        Some(t) if s.threads[t as usize].is_alive() => Ok(Block(Wake::Ended(t))),
-        _ => void(),
-    }
-}
-
 fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
     if let Some(r) = s.threads[th as usize].object {
         return ret(Value::Ref(r));
@@ -591,6 +598,18 @@ fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResu
     s.thread_mut(th).object = Some(r);
     s.thread_of_object.insert(r, th);
     ret(Value::Ref(r))
+}
+
+/// `sleep`: m5 has no clock yet, so sleeping is a scheduling point and
+/// nothing more; a negative time throws, as in the JDK.
+fn thread_sleep(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    if a.first().is_some_and(|v| v.as_long() < 0) {
+        return Ok(Throw(
+            "java/lang/IllegalArgumentException",
+            Some("timeout value is negative".into()),
+        ));
+    }
+    void()
 }
 
 fn nothing(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
@@ -638,64 +657,108 @@ fn string_intern(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
     ret(Value::Ref(r))
 }
 
+/// `System.arraycopy`, with HotSpot's checks in HotSpot's order and its
+/// messages; a reference copy that meets an element the destination cannot
+/// hold copies the elements before it, then throws (as HotSpot does).
 fn system_arraycopy(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let (Some(src), Some(dst)) = (arg_ref(a, 0), arg_ref(a, 2)) else {
         return npe();
     };
     let (sp, dp, len) = (a[1].as_int(), a[3].as_int(), a[4].as_int());
     let store = |m: String| Ok(Throw("java/lang/ArrayStoreException", Some(m)));
-    let (Some((se, sd)), Some((de, dd))) = (s.object(src).array(), s.object(dst).array()) else {
+    let Some((se, sd)) = s.object(src).array() else {
         return store(format!(
-            "arraycopy: {} type is not an array",
-            if s.object(src).array().is_none() {
-                "source"
-            } else {
-                "destination"
-            }
+            "arraycopy: source type {} is not an array",
+            java_class_name(s, src)
+        ));
+    };
+    let Some((de, dd)) = s.object(dst).array() else {
+        return store(format!(
+            "arraycopy: destination type {} is not an array",
+            java_class_name(s, dst)
         ));
     };
     let prim = |e: &str| !e.starts_with('L') && !e.starts_with('[');
+    // HotSpot names a primitive array by its element type, any other "object array".
+    let kind = |e: &str| match e {
+        "Z" => "boolean",
+        "B" => "byte",
+        "C" => "char",
+        "S" => "short",
+        "I" => "int",
+        "J" => "long",
+        "F" => "float",
+        "D" => "double",
+        _ => "object array",
+    };
     if (prim(se) || prim(de)) && se != de {
         return store(format!(
             "arraycopy: type mismatch: can not copy {}[] into {}[]",
-            se, de
+            kind(se),
+            kind(de)
         ));
     }
     let (sl, dl) = (sd.len() as i64, dd.len() as i64);
-    if sp < 0 || dp < 0 || len < 0 || sp as i64 + len as i64 > sl || dp as i64 + len as i64 > dl {
-        let msg = if len < 0 {
-            format!("arraycopy: length {len} is negative")
-        } else if sp < 0 || sp as i64 + len as i64 > sl {
-            format!(
-                "arraycopy: last source index {} out of bounds for length {sl}",
-                sp as i64 + len as i64
-            )
-        } else {
-            format!(
-                "arraycopy: last destination index {} out of bounds for length {dl}",
-                dp as i64 + len as i64
-            )
-        };
-        return Ok(Throw("java/lang/ArrayIndexOutOfBoundsException", Some(msg)));
+    let oob = |m: String| Ok(Throw("java/lang/ArrayIndexOutOfBoundsException", Some(m)));
+    if sp < 0 {
+        return oob(format!(
+            "arraycopy: source index {sp} out of bounds for {}[{sl}]",
+            kind(se)
+        ));
+    }
+    if dp < 0 {
+        return oob(format!(
+            "arraycopy: destination index {dp} out of bounds for {}[{dl}]",
+            kind(de)
+        ));
+    }
+    if len < 0 {
+        return oob(format!("arraycopy: length {len} is negative"));
+    }
+    if sp as i64 + len as i64 > sl {
+        return oob(format!(
+            "arraycopy: last source index {} out of bounds for {}[{sl}]",
+            sp as i64 + len as i64,
+            kind(se)
+        ));
+    }
+    if dp as i64 + len as i64 > dl {
+        return oob(format!(
+            "arraycopy: last destination index {} out of bounds for {}[{dl}]",
+            dp as i64 + len as i64,
+            kind(de)
+        ));
     }
     let items: Vec<Value> = (0..len as usize).map(|i| sd.get(sp as usize + i)).collect();
-    let de = de.clone();
-    if !prim(&de) {
-        for v in &items {
-            if let Some(r) = v.as_ref()
-                && !assignable_to(s, r, &de)
-            {
-                return store(format!(
-                    "arraycopy: element type mismatch: {}",
-                    java_class_name(s, r)
-                ));
-            }
-        }
-    }
+    let (se, de) = (se.clone(), de.clone());
+    // The element that cannot be stored, if any: the copy stops before it.
+    let bad = if prim(&de) {
+        None
+    } else {
+        items
+            .iter()
+            .position(|v| v.as_ref().is_some_and(|r| !assignable_to(s, r, &de)))
+    };
     if let Body::Array { data, .. } = &mut s.object_mut(dst).body {
-        for (i, v) in items.into_iter().enumerate() {
+        for (i, v) in items
+            .into_iter()
+            .take(bad.unwrap_or(usize::MAX))
+            .enumerate()
+        {
             data.set(dp as usize + i, v);
         }
+    }
+    if bad.is_some() {
+        // Element types as Java names them: `java.lang.String`, `[I`.
+        let name = |e: &str| match e.strip_prefix('L').and_then(|x| x.strip_suffix(';')) {
+            Some(c) => c.replace('/', "."),
+            None => e.replace('/', "."),
+        };
+        return store(format!(
+            "arraycopy: element type mismatch: can not cast one of the elements of {}[] to the type of the destination array, {}",
+            name(&se),
+            name(&de)
+        ));
     }
     void()
 }

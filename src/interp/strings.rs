@@ -132,7 +132,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
         .ok_or_else(|| {
             VmError::Other("m5's library lacks java/lang/StringConcatHelper.concat".into())
         })?;
-    if super::exec::overflow(s, th, 1)? {
+    if super::exec::overflow(s, th, &helper)? {
         return Ok(Outcome::Stepped);
     }
     let f = frame_mut(s, th);

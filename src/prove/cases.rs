@@ -176,6 +176,7 @@ impl Prover<'_> {
             classes,
             inst: &self.walk.inst,
             arrays: self.walk.arrays,
+            max_depth: self.walk.max_depth,
         };
         let mut sc = Script::default();
         let pre = Heap::pre(&mut sc);

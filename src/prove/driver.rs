@@ -190,13 +190,24 @@ pub fn prove(
             for (_, st) in &mut report.lemma3 {
                 st.cases = cases_built + 1;
             }
+            // A case is vacuous when the hypotheses of every branch of its
+            // instruction are contradictory (a branch alone may well be
+            // impossible: an exception the invariant rules out, a lock that
+            // is never held).
+            let mut by_case: Vec<(String, bool)> = Vec::new();
             for o in &report.outcomes {
-                let case = format!("{} {} {}", o.case, o.insn, o.branch)
-                    .trim()
-                    .to_string();
-                if o.vacuous && !report.vacuous.contains(&case) {
-                    report.vacuous.push(case);
+                let case = format!("{} {}", o.case, o.insn).trim().to_string();
+                match by_case.iter_mut().find(|(c, _)| *c == case) {
+                    Some((_, all)) => *all &= o.vacuous,
+                    None => by_case.push((case, o.vacuous)),
                 }
+            }
+            report.vacuous = by_case
+                .into_iter()
+                .filter(|(_, v)| *v)
+                .map(|(c, _)| c)
+                .collect();
+            for o in &report.outcomes {
                 report.solver_time += o.time;
                 let st = match o.lemma {
                     Lemma::Preserved => &mut report.lemma2,

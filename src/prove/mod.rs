@@ -21,6 +21,7 @@ pub mod domain;
 pub mod driver;
 pub mod inv;
 pub mod lemma1;
+pub mod machine;
 pub mod smt;
 mod solve;
 pub mod step;

@@ -18,6 +18,8 @@ pub struct Walk {
     pub arrays: bool,
     /// Shapes whose next instruction the prover does not model.
     pub unsupported: HashMap<usize, String>,
+    /// The stack limit of the program's threads.
+    pub max_depth: usize,
 }
 
 const MAX_DEPTH: usize = 64;
@@ -79,6 +81,7 @@ pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
                 classes,
                 inst: &inst,
                 arrays,
+                max_depth: s0.config.max_stack_depth,
             };
             let branches = match step::step(&cx, &mut sc, &heap, "th", &frames) {
                 Ok(b) => b,
@@ -119,6 +122,7 @@ pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
                 inst,
                 arrays,
                 unsupported,
+                max_depth: s0.config.max_stack_depth,
             });
         }
     }

@@ -256,6 +256,12 @@ pub struct Thread {
     /// created when first asked for).
     pub object: Option<Ref>,
     pub wait: Option<Wait>,
+    /// Class initializations this thread has begun (JVMS 5.5 step 6: the
+    /// class is marked in progress) whose `<clinit>` has not started, as
+    /// (class, the call-stack depth when it began), the one to continue last:
+    /// the thread first initializes their superclasses and default-method
+    /// superinterfaces (step 7), one step at a time.
+    pub inits: Vec<(ClassId, u32)>,
     pub fingerprint: HashCache,
 }
 
@@ -270,6 +276,13 @@ impl<V> Frame<V> {
 }
 
 impl Thread {
+    /// Is the thread to continue a class initialization (rather than run
+    /// its top frame)? Only when no frame is above where it began.
+    pub fn initializing(&self) -> bool {
+        self.inits
+            .last()
+            .is_some_and(|&(_, depth)| depth as usize == self.stack.len())
+    }
     pub fn is_terminated(&self) -> bool {
         self.status == Status::Scheduled && self.stack.is_empty()
     }
@@ -313,14 +326,33 @@ pub enum InitStatus {
 pub struct Config {
     /// `-ea`: `Class.desiredAssertionStatus` answers true.
     pub assertions: bool,
-    /// Frames a thread may hold; a call beyond throws StackOverflowError.
+    /// The stack a thread has, in frames of a small method; a call that
+    /// does not fit throws StackOverflowError (`Config::frames_of`).
     pub max_stack_depth: usize,
 }
 
-/// The default stack limit, in frames. HotSpot's depends on frame sizes
-/// and the JIT: with its default 1 MB stacks, a one-int-argument recursion
-/// overflows after about 9,800 interpreted frames (`java -Xint`) and after
-/// 10,000 to 55,000 with the JIT, on this project's machine.
+/// What a frame costs on a thread's stack besides its local variables and
+/// operand-stack slots, in slots; so a small method (one local, two stack
+/// slots) costs `SMALL_FRAME`. Calibrated on HotSpot's interpreter: with its
+/// default 1 MB stacks, a recursion of `static void f(int)` overflows after
+/// 9,838 frames and one of a method with 5 locals and 6 stack slots after
+/// 7,378, a ratio these costs (24 and 32) give.
+pub const FRAME_OVERHEAD: usize = 21;
+pub const SMALL_FRAME: usize = 1 + 2 + FRAME_OVERHEAD;
+
+impl Config {
+    /// How many frames of `m` a thread's stack holds: bigger frames (more
+    /// locals and operand-stack slots) fit fewer times, as on HotSpot.
+    pub fn frames_of(&self, m: &Method) -> usize {
+        let cost = m.max_locals as usize + m.max_stack as usize + FRAME_OVERHEAD;
+        (self.max_stack_depth * SMALL_FRAME / cost.max(1)).max(1)
+    }
+}
+
+/// The default stack, in frames of a small method. HotSpot's depends on
+/// frame sizes and the JIT: with its default 1 MB stacks, a one-int-argument
+/// recursion overflows after about 9,800 interpreted frames (`java -Xint`)
+/// and after 10,000 to 55,000 with the JIT, on this project's machine.
 pub const DEFAULT_MAX_STACK_DEPTH: usize = 10_000;
 
 impl Default for Config {
@@ -347,6 +379,9 @@ pub struct State {
     pub thread_of_object: im::HashMap<Ref, ThreadId>,
     /// `java.lang.Class` objects created so far, by internal name.
     pub mirrors: im::HashMap<Arc<str>, Ref>,
+    /// Why a class's initialization failed, as JDK 17 words the cause of a
+    /// later NoClassDefFoundError: `Exception java.lang.X: msg [in thread "main"]`.
+    pub init_errors: im::HashMap<ClassId, Arc<str>>,
     pub config: Arc<Config>,
     /// Bytes written to System.out / System.err (not part of state equality).
     pub out: im::Vector<u8>,
@@ -382,6 +417,7 @@ impl PartialEq for State {
             && self.init == o.init
             && self.interned == o.interned
             && self.mirrors == o.mirrors
+            && self.init_errors == o.init_errors
             && self.exit == o.exit
             && self.main_died == o.main_died
     }

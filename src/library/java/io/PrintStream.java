@@ -1,8 +1,11 @@
 /*
  * m5's model of java.io.PrintStream: fd 1 = stdout, fd 2 = stderr.
- * All output goes through the native write(String). Each print/println call
- * does exactly one write, so a println line is never split between threads.
- * No autoflush/buffering model: flush() does nothing.
+ * All output goes through the native write(String), which holds the
+ * stream's monitor as the JDK's writes do (a thread that holds
+ * `synchronized (System.out)` blocks other threads' prints); the argument is
+ * turned into a String before, outside the monitor, as in the JDK. Each
+ * print/println call does exactly one write, so a println line is never
+ * split between threads. No autoflush/buffering model: flush() does nothing.
  */
 package java.io;
 
@@ -13,7 +16,7 @@ public class PrintStream {
         this.fd = fd;
     }
 
-    private native void write(String s);
+    private synchronized native void write(String s);
 
     public void flush() {
     }

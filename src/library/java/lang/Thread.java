@@ -44,11 +44,32 @@ public class Thread implements Runnable {
         }
     }
 
-    public native void start();
+    /** Synchronized on the thread object, as in the JDK. */
+    public synchronized native void start();
 
-    public final native void join() throws InterruptedException;
+    public final void join() throws InterruptedException {
+        join(0);
+    }
 
-    public final native void join(long millis) throws InterruptedException;
+    /**
+     * As in the JDK: waits on the thread object, which a terminating thread
+     * notifies (holding its monitor). m5 has no clock yet: a timed wait may
+     * end at any step, so join(millis) may return at any time after it
+     * waited once, as after a timeout.
+     */
+    public final synchronized void join(long millis) throws InterruptedException {
+        if (millis > 0) {
+            if (isAlive()) {
+                wait(millis);
+            }
+        } else if (millis == 0) {
+            while (isAlive()) {
+                wait(0);
+            }
+        } else {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+    }
 
     public static native Thread currentThread();
 
@@ -108,5 +129,10 @@ public class Thread implements Runnable {
 
     public String toString() {
         return "Thread[" + getName() + "," + getPriority() + ",main]";
+    }
+
+    /** As in the JDK: a Thread cannot be cloned. */
+    protected Object clone() throws CloneNotSupportedException {
+        throw new CloneNotSupportedException();
     }
 }

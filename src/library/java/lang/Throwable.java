@@ -17,19 +17,27 @@ public class Throwable implements java.io.Serializable {
     private Throwable cause;
     private Throwable[] suppressedExceptions;
 
+    /* As in the JDK, every constructor calls fillInStackTrace() (which
+     * subclasses may override), and the methods the JDK synchronizes are
+     * synchronized here too. */
+
     public Throwable() {
+        fillInStackTrace();
     }
 
     public Throwable(String message) {
+        fillInStackTrace();
         detailMessage = message;
     }
 
     public Throwable(String message, Throwable cause) {
+        fillInStackTrace();
         detailMessage = message;
         this.cause = cause;
     }
 
     public Throwable(Throwable cause) {
+        fillInStackTrace();
         detailMessage = (cause == null ? null : cause.toString());
         this.cause = cause;
     }
@@ -42,11 +50,11 @@ public class Throwable implements java.io.Serializable {
         return getMessage();
     }
 
-    public Throwable getCause() {
+    public synchronized Throwable getCause() {
         return cause;
     }
 
-    public Throwable initCause(Throwable cause) {
+    public synchronized Throwable initCause(Throwable cause) {
         if (this.cause != null) {
             throw new IllegalStateException("Can't overwrite cause with "
                 + (cause == null ? "a null" : cause.toString()), this);
@@ -90,11 +98,11 @@ public class Throwable implements java.io.Serializable {
         }
     }
 
-    public Throwable fillInStackTrace() {
+    public synchronized Throwable fillInStackTrace() {
         return this;
     }
 
-    public final void addSuppressed(Throwable exception) {
+    public final synchronized void addSuppressed(Throwable exception) {
         if (exception == this) {
             throw new IllegalArgumentException("Self-suppression not permitted", exception);
         }
@@ -111,7 +119,7 @@ public class Throwable implements java.io.Serializable {
         suppressedExceptions = grown;
     }
 
-    public final Throwable[] getSuppressed() {
+    public final synchronized Throwable[] getSuppressed() {
         Throwable[] s = suppressedExceptions;
         if (s == null) {
             return new Throwable[0];

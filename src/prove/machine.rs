@@ -1,0 +1,647 @@
+//! The prover's machine: the interpreter's instruction families
+//! (`interp::heap`) run on a symbolic state — the stepping thread's frames
+//! spelled out, the heap and thread table as SMT arrays. Every `decide`
+//! forks (`prove::domain::explore`); every exception the interpreter would
+//! throw becomes a branch that fails a pre-step check (the prover does not
+//! follow exceptions); everything it does not model is `Unsupported`.
+
+use std::sync::Arc;
+
+use super::domain::{Fork, SymDomain, Unsupported};
+use super::smt::{self, Script, Sort, array_sort};
+use super::step::{Cx, class_in, subclasses};
+use super::sym::*;
+use crate::classfile::*;
+use crate::interp::VmError;
+use crate::interp::domain::{Compare, Constant, Domain};
+use crate::interp::machine::{Callee, Flow, Init, Machine, VmExc};
+use crate::state::Frame;
+
+/// One run of the symbolic step under the decisions of `fork`.
+pub struct SymMachine<'a> {
+    pub cx: &'a Cx<'a>,
+    pub sc: &'a mut Script,
+    pub fork: &'a mut Fork,
+    /// The stepping thread's number (a term).
+    pub th: &'a str,
+    pub heap: Heap,
+    pub frames: Vec<SFrame>,
+    /// A thread `new` created, with its frames.
+    pub new_thread: Option<Vec<SFrame>>,
+    pub new_class: Option<ClassId>,
+    /// The exception this run throws, described as the pre-step check that
+    /// rules it out.
+    pub fails: Option<String>,
+    /// What happened, for reports ("lock acquired", "dispatch to ...").
+    pub label: String,
+    /// The instruction being executed, for the checks' wording.
+    pub insn: &'a Insn,
+}
+
+impl SymMachine<'_> {
+    fn d(&mut self) -> SymDomain<'_> {
+        SymDomain {
+            sc: &mut *self.sc,
+            fork: &mut *self.fork,
+        }
+    }
+
+    fn unsupported(&self, what: impl Into<String>) -> Unsupported {
+        Unsupported(what.into())
+    }
+
+    fn define_ints(&mut self, prefix: &str, term: &str) -> String {
+        self.sc.define(prefix, &array_sort(Sort::Int), term)
+    }
+
+    fn field_key(&self, f: &FieldRef) -> Result<FieldKey, Unsupported> {
+        let slot = f
+            .slot
+            .ok_or_else(|| Unsupported(format!("unresolved field {}.{}", f.class, f.name)))?;
+        let ty =
+            Ty::of_desc(&f.desc).ok_or_else(|| Unsupported("a floating-point field".into()))?;
+        Ok(FieldKey {
+            slot,
+            name: f.name.clone(),
+            ty,
+        })
+    }
+
+    /// What the operand that is null would be called in a check.
+    fn null_operand(&self) -> String {
+        match self.insn {
+            Insn::GetField(f) => format!("the object of getfield {}", f.name),
+            Insn::PutField(f) => format!("the object of putfield {}", f.name),
+            Insn::Invoke(_, m) => format!("the receiver of {}", m.name),
+            Insn::MonitorEnter | Insn::MonitorExit => {
+                "the object of the monitor instruction".into()
+            }
+            Insn::ArrayLength => "the array of arraylength".into(),
+            Insn::ArrayLoad(_) | Insn::ArrayStore(_) => "the array".into(),
+            Insn::Athrow => "the exception of athrow".into(),
+            _ => "the reference".into(),
+        }
+    }
+}
+
+/// Does initializing class `c` run any `<clinit>` (its own, a superclass's
+/// or a default-method interface's)? The prover models only classes whose
+/// initialization does nothing but mark them initialized.
+fn trivial_init(classes: &ClassTable, c: ClassId) -> bool {
+    let class = classes.class(c);
+    class
+        .supers
+        .iter()
+        .chain(class.all_interfaces.iter())
+        .all(|&k| classes.class(k).clinit.is_none())
+}
+
+/// A synchronized instance method locked its receiver on entry; the prover
+/// finds it in local 0, so it requires that the method never overwrites it.
+fn writes_local0(m: &Method) -> bool {
+    m.code
+        .iter()
+        .any(|i| matches!(i, Insn::Store(_, 0) | Insn::Iinc(0, _)))
+}
+
+/// A callee's frame: the argument slots as they were on the caller's
+/// operand stack (a long's second slot included), then empty locals.
+pub fn new_frame(m: &Arc<Method>, args: Vec<SVal>) -> SFrame {
+    let mut locals = args;
+    while locals.len() < m.max_locals as usize {
+        locals.push(SVal::top());
+    }
+    Frame {
+        method: m.clone(),
+        ip: 0,
+        locals,
+        stack: Vec::new(),
+        sync: None,
+    }
+}
+
+impl Domain for SymMachine<'_> {
+    type Val = SVal;
+    type Cond = String;
+    type Stop = Unsupported;
+
+    fn top(&self) -> SVal {
+        SVal::top()
+    }
+    fn constant(&mut self, c: Constant) -> Result<SVal, Unsupported> {
+        self.d().constant(c)
+    }
+    fn arith(&mut self, k: Kind, op: ArithOp, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
+        self.d().arith(k, op, a, b)
+    }
+    fn neg(&mut self, k: Kind, a: &SVal) -> Result<SVal, Unsupported> {
+        self.d().neg(k, a)
+    }
+    fn add_const(&mut self, a: &SVal, d: i32) -> SVal {
+        self.d().add_const(a, d)
+    }
+    fn convert(&mut self, c: Conv, a: &SVal) -> Result<SVal, Unsupported> {
+        self.d().convert(c, a)
+    }
+    fn compare(&mut self, c: Compare, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
+        self.d().compare(c, a, b)
+    }
+    fn int_test(&mut self, c: Cond, a: &SVal, b: Option<&SVal>) -> String {
+        self.d().int_test(c, a, b)
+    }
+    fn is_zero(&mut self, k: Kind, v: &SVal) -> String {
+        self.d().is_zero(k, v)
+    }
+    fn same_ref(&mut self, a: &SVal, b: &SVal) -> String {
+        self.d().same_ref(a, b)
+    }
+    fn is_null(&mut self, a: &SVal) -> String {
+        self.d().is_null(a)
+    }
+    fn not(&mut self, c: String) -> String {
+        smt::not(&c)
+    }
+    fn and(&mut self, a: String, b: String) -> String {
+        smt::and(&[a, b])
+    }
+    fn in_range(&mut self, index: &SVal, length: &SVal) -> String {
+        self.d().in_range(index, length)
+    }
+    fn is_negative(&mut self, v: &SVal) -> String {
+        self.d().is_negative(v)
+    }
+    fn int_of_cond(&mut self, c: String) -> SVal {
+        self.d().int_of_cond(c)
+    }
+    fn decide(&mut self, c: String) -> Result<bool, Unsupported> {
+        self.d().decide(c)
+    }
+    fn switch(&mut self, key: &SVal, cases: &[(i32, u32)]) -> Result<usize, Unsupported> {
+        self.d().switch(key, cases)
+    }
+}
+
+impl Machine for SymMachine<'_> {
+    type Blocked = ();
+
+    fn classes(&self) -> &ClassTable {
+        self.cx.classes
+    }
+    fn error(&self, e: VmError) -> Unsupported {
+        Unsupported(e.to_string())
+    }
+
+    fn frame_ref(&self) -> &SFrame {
+        self.frames.last().expect("a frame")
+    }
+    fn frame(&mut self) -> &mut SFrame {
+        self.frames.last_mut().expect("a frame")
+    }
+    fn depth(&self) -> usize {
+        self.frames.len()
+    }
+    fn max_depth(&self, m: &Method) -> usize {
+        crate::state::Config {
+            max_stack_depth: self.cx.max_depth,
+            ..Default::default()
+        }
+        .frames_of(m)
+    }
+    fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<SVal>, _lock: Option<SVal>) {
+        self.frames.push(new_frame(callee, args));
+    }
+    fn pop_frame(&mut self) -> SFrame {
+        self.frames.pop().expect("a frame")
+    }
+    /// A synchronized method's lock is `this` (which it must not overwrite)
+    /// or its class's `Class` object.
+    fn frame_lock(&mut self, f: &SFrame) -> Result<Option<SVal>, Unsupported> {
+        if !f.method.is_synchronized() {
+            return Ok(None);
+        }
+        if f.method.is_static() {
+            return self.class_object(f.method.class).map(Some);
+        }
+        if writes_local0(&f.method) {
+            return Err(self.unsupported(format!(
+                "synchronized method {} (it overwrites local 0)",
+                f.method.display_name()
+            )));
+        }
+        Ok(Some(f.locals[0].clone()))
+    }
+    fn thread_object(&mut self) -> Option<SVal> {
+        Some(SVal::new(Ty::A, smt::select(&self.heap.tobj, self.th)))
+    }
+    fn thread_ended(&mut self) {
+        self.label = "the thread ends".into();
+        // As the interpreter: the Thread object's `target` is cleared (the
+        // notification of its waiters concerns threads in `wait`, which the
+        // prover does not model).
+        let Some(thread) = self.cx.classes.id("java/lang/Thread") else {
+            return;
+        };
+        let Some(key) = field_key(self.cx.classes, thread, "target") else {
+            return;
+        };
+        let obj = smt::select(&self.heap.tobj, self.th);
+        let arr = self.heap.field(self.sc, &key);
+        let name = self.sc.define(
+            &key.base(),
+            &array_sort(key.ty.sort()),
+            &smt::store(&arr, &obj, NULL),
+        );
+        self.heap.fields.insert(key, name);
+    }
+
+    fn throw(&mut self, e: VmExc<SVal>) -> Result<Flow<()>, Unsupported> {
+        let check = match &e {
+            VmExc::NullPointer => format!("{} is not null", self.null_operand()),
+            VmExc::ArrayIndex { .. } => "the index is within the array".into(),
+            VmExc::NegativeArraySize(_) => "the array size is not negative".into(),
+            VmExc::ClassCast { to, .. } => {
+                format!("the cast to {} succeeds", to.replace('/', "."))
+            }
+            VmExc::ArrayStore(_) => "the array accepts the value stored".into(),
+            VmExc::IllegalMonitorState => "the thread owns the monitor".into(),
+            VmExc::StackOverflow => "the call does not overflow the stack".into(),
+            VmExc::Other(_, msg) => format!("not: {msg}"),
+        };
+        let class = e.class().rsplit('/').next().unwrap_or("");
+        self.fails = Some(format!("{check} (else {class})"));
+        Ok(Flow::Stepped)
+    }
+    fn throw_ref(&mut self, _exc: SVal) -> Result<Flow<()>, Unsupported> {
+        self.fails = Some("athrow is not reached (the prover does not follow exceptions)".into());
+        Ok(Flow::Stepped)
+    }
+
+    fn ensure_init(&mut self, c: ClassId) -> Result<Init<()>, Unsupported> {
+        if trivial_init(self.cx.classes, c) {
+            Ok(Init::Ready)
+        } else {
+            Err(self.unsupported(format!(
+                "initialization of class {} (it or a superclass has a static initializer)",
+                self.cx.classes.class(c).name.replace('/', ".")
+            )))
+        }
+    }
+    fn init_done(&mut self, _c: ClassId) {}
+    fn class_object(&mut self, c: ClassId) -> Result<SVal, Unsupported> {
+        Err(self.unsupported(format!(
+            "the Class object of {} (a static synchronized method or a class lock)",
+            self.cx.classes.class(c).name.replace('/', ".")
+        )))
+    }
+    fn ldc(&mut self, c: &Const, _: &Method, _: u32) -> Result<SVal, Unsupported> {
+        Err(self.unsupported(match c {
+            Const::String(_) => "a string constant",
+            _ => "a class constant",
+        }))
+    }
+
+    fn get_field(
+        &mut self,
+        o: &SVal,
+        f: &FieldRef,
+        _: &Method,
+        _: u32,
+    ) -> Result<SVal, Unsupported> {
+        let key = self.field_key(f)?;
+        let arr = self.heap.field(self.sc, &key);
+        Ok(SVal::new(key.ty, smt::select(&arr, &o.t)))
+    }
+    fn put_field(
+        &mut self,
+        o: &SVal,
+        f: &FieldRef,
+        v: SVal,
+        _: &Method,
+        _: u32,
+    ) -> Result<(), Unsupported> {
+        let key = self.field_key(f)?;
+        let arr = self.heap.field(self.sc, &key);
+        let name = self.sc.define(
+            &key.base(),
+            &array_sort(key.ty.sort()),
+            &smt::store(&arr, &o.t, &v.t),
+        );
+        self.heap.fields.insert(key, name);
+        Ok(())
+    }
+    fn get_static(&mut self, f: &FieldRef) -> Result<SVal, Unsupported> {
+        let ty = Ty::of_desc(&f.desc)
+            .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
+        let slot = f.slot.expect("resolved");
+        Ok(SVal::new(ty, self.heap.static_field(self.sc, slot, ty)))
+    }
+    fn put_static(&mut self, f: &FieldRef, v: SVal) -> Result<(), Unsupported> {
+        let ty = Ty::of_desc(&f.desc)
+            .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
+        let slot = f.slot.expect("resolved");
+        // Declared on first use, then redefined.
+        let _ = self.heap.static_field(self.sc, slot, ty);
+        let name = self.sc.define(&format!("S{slot}"), ty.sort().smt(), &v.t);
+        self.heap.statics.insert(slot, name);
+        Ok(())
+    }
+    fn new_object(&mut self, cid: ClassId) -> Result<SVal, Unsupported> {
+        let ints = array_sort(Sort::Int);
+        let classes = self.cx.classes;
+        let class = classes.class(cid);
+        if class.flags & (ACC_ABSTRACT | ACC_INTERFACE) != 0 {
+            return Err(self.unsupported("new of an abstract class"));
+        }
+        let h = self.heap.clone();
+        let r = h.h.clone();
+        let mut nh = h.clone();
+        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
+        nh.cls = self
+            .sc
+            .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cid as i64)));
+        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
+        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
+        for slot in 0..class.layout.len() as u32 {
+            let fs = &class.layout[slot as usize];
+            let Some(ty) = Ty::of_desc(&fs.desc) else {
+                return Err(self.unsupported("an object with a floating-point field"));
+            };
+            let key = FieldKey {
+                slot,
+                name: fs.name.clone(),
+                ty,
+            };
+            let zero = match ty {
+                Ty::I => smt::bv32(0),
+                Ty::L => smt::bv64(0),
+                _ => NULL.to_string(),
+            };
+            let arr = h.field(self.sc, &key);
+            let name = self.sc.define(
+                &key.base(),
+                &array_sort(ty.sort()),
+                &smt::store(&arr, &r, &zero),
+            );
+            nh.fields.insert(key, name);
+        }
+        if class.is_thread {
+            let Some(run) = classes.resolve_method(cid, "run", "()V").and_then(|m| {
+                match classes.select(cid, m) {
+                    Selected::Method(t) => Some(t),
+                    _ => None,
+                }
+            }) else {
+                return Err(self.unsupported("a Thread subclass without run()"));
+            };
+            let run = classes.method(run).clone();
+            if run.is_native() || run.is_abstract() || run.is_synchronized() {
+                return Err(self.unsupported(format!("thread body {}", run.display_name())));
+            }
+            let n = h.n.clone();
+            nh.n = self.sc.define("N", "Int", &format!("(+ {n} 1)"));
+            nh.tobj = self.sc.define("tobj", &ints, &smt::store(&h.tobj, &n, &r));
+            nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, &n));
+            nh.sched = self.sc.define(
+                "sched",
+                &array_sort(Sort::Bool),
+                &smt::store(&h.sched, &n, "false"),
+            );
+            nh.depth = self
+                .sc
+                .define("depth", &ints, &smt::store(&h.depth, &n, "1"));
+            nh.tpc = self.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
+            self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
+        } else {
+            nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
+        }
+        self.heap = nh;
+        self.new_class = Some(cid);
+        Ok(SVal::new(Ty::A, r))
+    }
+    fn instance_of(&mut self, v: &SVal, t: &TypeRef) -> Result<String, Unsupported> {
+        let Some(cid) = t.id else {
+            return Err(self.unsupported(format!("type test against {}", t.name)));
+        };
+        // Arrays are also Cloneable and Serializable: not modeled.
+        if self.cx.arrays && self.cx.classes.class(cid).is_interface() {
+            return Err(self.unsupported(format!("type test against interface {}", t.name)));
+        }
+        Ok(smt::and(&[
+            smt::not(&smt::eq(&v.t, NULL)),
+            class_in(&self.heap, &v.t, &subclasses(self.cx, cid)),
+        ]))
+    }
+
+    fn array_length(&mut self, arr: &SVal) -> Result<SVal, Unsupported> {
+        let len = smt::select(&self.heap.alen, &arr.t);
+        Ok(SVal::new(Ty::I, format!("((_ int2bv 32) {len})")))
+    }
+    fn array_load(&mut self, _: &SVal, _: &SVal, _: ArrKind) -> Result<SVal, Unsupported> {
+        Err(self.unsupported("array loads"))
+    }
+    fn array_store(&mut self, _: &SVal, _: &SVal, _: ArrKind, _: SVal) -> Result<(), Unsupported> {
+        Err(self.unsupported("array stores"))
+    }
+    fn can_store(&mut self, _: &SVal, _: &SVal) -> Result<String, Unsupported> {
+        Err(self.unsupported("array stores"))
+    }
+    fn array_too_big(
+        &mut self,
+        _: &Arc<str>,
+        _: &[SVal],
+    ) -> Result<Option<VmExc<SVal>>, Unsupported> {
+        Err(self.unsupported("array allocation"))
+    }
+    fn new_array(&mut self, _: &Arc<str>, _: &[SVal]) -> Result<SVal, Unsupported> {
+        Err(self.unsupported("array allocation"))
+    }
+
+    /// Virtual dispatch among the classes the program instantiates: one
+    /// branch per selected method, with the receiver classes that select it.
+    fn select(
+        &mut self,
+        _caller: &Method,
+        _ip: u32,
+        kind: InvokeKind,
+        mr: &MethodRef,
+        recv: &SVal,
+    ) -> Result<Callee<SVal>, Unsupported> {
+        if let Some(t) = mr.target {
+            return Ok(Callee::Method(t));
+        }
+        if kind == InvokeKind::Special {
+            return Err(self.unsupported(format!(
+                "unresolved method {}.{}{}",
+                mr.class, mr.name, mr.desc
+            )));
+        }
+        let Some(sup) = self.cx.classes.id(&mr.class) else {
+            return Err(self.unsupported(format!("missing class {}", mr.class)));
+        };
+        let Some(resolved) = mr.resolved else {
+            return Err(self.unsupported(format!(
+                "unresolved method {}.{}{}",
+                mr.class, mr.name, mr.desc
+            )));
+        };
+        let object = self.cx.classes.id("java/lang/Object");
+        let mut targets: Vec<(MethodId, Vec<i64>)> = Vec::new();
+        for c in subclasses(self.cx, sup) {
+            let vt_class = if c == ARRAY_CLASS {
+                object
+            } else {
+                Some(c as ClassId)
+            };
+            // As the interpreter: JVMS 5.4.6 selection.
+            let Some(Selected::Method(t)) = vt_class.map(|k| self.cx.classes.select(k, resolved))
+            else {
+                return Err(self.unsupported(format!(
+                    "a call of {}{} that throws AbstractMethodError or IncompatibleClassChangeError for some receiver class",
+                    mr.name, mr.desc
+                )));
+            };
+            match targets.iter_mut().find(|(x, _)| *x == t) {
+                Some((_, cs)) => cs.push(c),
+                None => targets.push((t, vec![c])),
+            }
+        }
+        let mut conds: Vec<String> = targets
+            .iter()
+            .map(|(_, cs)| class_in(&self.heap, &recv.t, cs))
+            .collect();
+        // invokeinterface checks that the receiver implements the interface
+        // (the verifier does not), and a call no instantiated class can take
+        // has a non-null receiver of no class at all: both throw.
+        let other = kind == InvokeKind::Interface || targets.is_empty();
+        if other {
+            let all: Vec<i64> = targets.iter().flat_map(|(_, cs)| cs.clone()).collect();
+            conds.push(smt::not(&class_in(&self.heap, &recv.t, &all)));
+        }
+        let i = self.fork.choose(conds);
+        if i == targets.len() {
+            return Ok(Callee::Throw(VmExc::Other(
+                "java/lang/IncompatibleClassChangeError",
+                format!(
+                    "the receiver of {} is of a class that implements {}{}",
+                    mr.name,
+                    mr.class.replace('/', "."),
+                    if targets.is_empty() {
+                        " (no class the program instantiates does)"
+                    } else {
+                        ""
+                    }
+                ),
+            )));
+        }
+        if targets.len() > 1 {
+            self.label = format!(
+                "dispatch to {}",
+                self.cx.classes.method(targets[i].0).display_name()
+            );
+        }
+        Ok(Callee::Method(targets[i].0))
+    }
+
+    /// `Thread.start` (M5: the first thread whose object is the receiver
+    /// becomes scheduled); no other native is modeled.
+    fn native(
+        &mut self,
+        _caller: &Method,
+        _ip: u32,
+        callee: &Method,
+        args: &[SVal],
+    ) -> Result<Flow<()>, Unsupported> {
+        let name = format!("{}.{}{}", callee.class_name, callee.name, callee.desc);
+        if name != "java/lang/Thread.start()V" {
+            return Err(self.unsupported(format!("native method {}", callee.display_name())));
+        }
+        let r = &args[0].t;
+        let k = smt::select(&self.heap.tof, r);
+        let startable = format!(
+            "(and (not (= {k} (- 1))) (not (select {} {k})))",
+            self.heap.sched
+        );
+        if !self.decide(startable)? {
+            self.fails = Some(
+                "the receiver of start is an unstarted thread (else IllegalThreadStateException)"
+                    .into(),
+            );
+            return Ok(Flow::Stepped);
+        }
+        self.heap.sched = self.sc.define(
+            "sched",
+            &array_sort(Sort::Bool),
+            &smt::store(&self.heap.sched, &k, "true"),
+        );
+        let f = self.frame();
+        let len = f.stack.len();
+        f.stack.truncate(len - callee.arg_slots as usize);
+        f.ip += 1;
+        Ok(Flow::Stepped)
+    }
+    fn concat(&mut self, _: &Concat, _: &Method, _: u32) -> Result<Flow<()>, Unsupported> {
+        Err(self.unsupported("string concatenation"))
+    }
+
+    /// As the interpreter's acquire: free when unheld (count 0) or held by
+    /// this thread; a null reference (a thread with no Thread object) locks
+    /// nothing.
+    fn lock_free(&mut self, lock: &SVal) -> String {
+        let (mc, mo) = (
+            smt::select(&self.heap.mcnt, &lock.t),
+            smt::select(&self.heap.mon, &lock.t),
+        );
+        smt::or(&[
+            smt::eq(&lock.t, NULL),
+            format!("(<= {mc} 0)"),
+            smt::eq(&mo, self.th),
+        ])
+    }
+    fn owns(&mut self, lock: &SVal) -> String {
+        format!(
+            "(and (> {} 0) (= {} {}))",
+            smt::select(&self.heap.mcnt, &lock.t),
+            smt::select(&self.heap.mon, &lock.t),
+            self.th
+        )
+    }
+    fn acquire(&mut self, lock: &SVal) {
+        let mc = smt::select(&self.heap.mcnt, &lock.t);
+        self.heap.mon = self.define_ints("mon", &smt::store(&self.heap.mon, &lock.t, self.th));
+        self.heap.mcnt = self.define_ints(
+            "mcnt",
+            &smt::store(&self.heap.mcnt, &lock.t, &format!("(+ {mc} 1)")),
+        );
+        if self.label.is_empty() {
+            self.label = "lock acquired".into();
+        }
+    }
+    /// As the interpreter's release: one hold less if this thread holds
+    /// the monitor, nothing otherwise.
+    fn release(&mut self, lock: &SVal) {
+        let owns = self.owns(lock);
+        let (mc, mo) = (
+            smt::select(&self.heap.mcnt, &lock.t),
+            smt::select(&self.heap.mon, &lock.t),
+        );
+        self.heap.mon = self.define_ints(
+            "mon",
+            &smt::store(
+                &self.heap.mon,
+                &lock.t,
+                &format!("(ite (and {owns} (= {mc} 1)) 0 {mo})"),
+            ),
+        );
+        self.heap.mcnt = self.define_ints(
+            "mcnt",
+            &smt::store(
+                &self.heap.mcnt,
+                &lock.t,
+                &format!("(ite {owns} (- {mc} 1) {mc})"),
+            ),
+        );
+    }
+    fn blocked_on(&mut self, _lock: &SVal) {
+        self.label = "blocked: another thread holds the lock".into();
+    }
+}
