@@ -782,7 +782,10 @@ fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     };
     let fd = s.field(ps, "fd").map_or(1, |v| v.as_int());
     let units = super::strings::string_units(s, text).unwrap_or_default();
-    let text = String::from_utf16_lossy(&units);
+    // As Java's encoder: an unpaired surrogate is written as `?`.
+    let text: String = char::decode_utf16(units.iter().copied())
+        .map(|c| c.unwrap_or('?'))
+        .collect();
     if fd == 2 {
         s.err.extend(text.bytes());
     } else {

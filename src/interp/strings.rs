@@ -36,18 +36,18 @@ pub fn intern(s: &mut State, text: &Arc<str>) -> Result<Ref, VmError> {
     Ok(r)
 }
 
-/// `String.valueOf` of a primitive argument, by descriptor.
-fn primitive_text(desc: &str, v: Value) -> String {
-    match desc.as_bytes()[0] {
+/// `String.valueOf` of a primitive argument, by descriptor, as UTF-16
+/// (a `char` is its one unit, even an unpaired surrogate).
+fn primitive_text(desc: &str, v: Value) -> Vec<u16> {
+    let text = match desc.as_bytes()[0] {
         b'Z' => (v.as_int() != 0).to_string(),
-        b'C' => char::from_u32(v.as_int() as u32 & 0xFFFF)
-            .map(String::from)
-            .unwrap_or_else(|| String::from_utf16_lossy(&[v.as_int() as u16])),
+        b'C' => return vec![v.as_int() as u16],
         b'J' => v.as_long().to_string(),
         b'F' => float_to_string(v.as_float()),
         b'D' => double_to_string(v.as_double()),
         _ => v.as_int().to_string(),
-    }
+    };
+    text.encode_utf16().collect()
 }
 
 /// javac's `makeConcatWithConstants`. When every argument is a primitive, a
@@ -85,7 +85,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
                 Some(r) => string_units(s, r).unwrap_or_default(),
             }
         } else {
-            primitive_text(d, v).encode_utf16().collect()
+            primitive_text(d, v)
         }
     };
     if all_plain {
@@ -114,7 +114,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
                 if d.starts_with('L') || d.starts_with('[') {
                     args[*k]
                 } else {
-                    Value::Ref(new_string(s, &primitive_text(d, args[*k])))
+                    Value::Ref(new_string_utf16(s, primitive_text(d, args[*k])))
                 }
             }
         };

@@ -20,6 +20,11 @@ const OBJ_VAR: &str = "o!x";
 #[derive(Clone, Debug)]
 pub struct Obligation {
     pub lemma: Lemma,
+    /// The branch of the instruction it is about ("lock acquired", ...).
+    pub branch: String,
+    /// That branch's path condition (a hypothesis of this obligation only:
+    /// one solver serves every branch of a case).
+    pub cond: Vec<String>,
     /// "global part", "thread th's part", "thread u at ... (interference)", ...
     pub what: String,
     /// Hypotheses beyond the case's own (the other thread's part, the object's).
@@ -77,16 +82,17 @@ impl Obligation {
                     .collect::<Vec<_>>(),
             ),
         };
-        smt::implies(&self.hyp, &g)
+        let mut hyp = self.cond.clone();
+        hyp.push(self.hyp.clone());
+        smt::implies(&smt::and(&hyp), &g)
     }
 }
 
-/// A stepping-thread case with one branch of its instruction.
+/// A stepping-thread case: its instruction's obligations, every branch's.
 pub struct CaseVc {
     /// The stepping thread's shape, e.g. `Job.run@4 > Job.incr@20`.
     pub case: String,
     pub insn: String,
-    pub branch: String,
     pub common: String,
     pub obligations: Vec<Obligation>,
     /// Slots of the stepping thread, for counterexamples.
@@ -259,6 +265,8 @@ impl Prover<'_> {
             for (what, check) in &b.checks {
                 obs.push(Obligation {
                     lemma: Lemma::Preserved,
+                    branch: String::new(),
+                    cond: Vec::new(),
                     what: format!("pre-step check: {what}"),
                     hyp: "true".into(),
                     facts: Vec::new(),
@@ -324,7 +332,11 @@ impl Prover<'_> {
                     obs.push(ob);
                 }
             }
-            for r in &self.relations {
+            // A step that changes nothing (blocked, or an exception the
+            // checks rule out) relates a state to itself: `noop_case`
+            // proves that once for every good state.
+            let relations: &[String] = if b.noop { &[] } else { &self.relations };
+            for r in relations {
                 let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
                 let f = env.relation(r)?;
                 let rrefs = env.refs;
@@ -350,20 +362,23 @@ impl Prover<'_> {
         for h in &hyps {
             sc.assert(h);
         }
+        // One script per case: each obligation carries its branch's path
+        // condition, so one solver parses the case's hypotheses once.
+        let mut obligations = Vec::new();
         for (b, obs) in branch_goals {
-            let mut bsc = sc.clone();
-            for c in &b.cond {
-                bsc.assert(c);
+            for mut ob in obs {
+                ob.branch = b.label.clone();
+                ob.cond = b.cond.clone();
+                obligations.push(ob);
             }
-            out.push(CaseVc {
-                case: case.clone(),
-                insn: insn.clone(),
-                branch: b.label.clone(),
-                common: bsc.text(),
-                obligations: obs,
-                shown: shown.clone(),
-            });
         }
+        out.push(CaseVc {
+            case,
+            insn,
+            common: sc.text(),
+            obligations,
+            shown,
+        });
         Ok(out)
     }
 
@@ -449,7 +464,6 @@ impl Prover<'_> {
             case: "any thread that cannot move (blocked, unscheduled, finished, or no such thread)"
                 .into(),
             insn: "(none: the state is unchanged)".into(),
-            branch: String::new(),
             common: sc.text(),
             obligations: obs,
             shown: Vec::new(),
@@ -506,6 +520,8 @@ fn terms(f: &[FactTerm]) -> Vec<String> {
 fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
     Obligation {
         lemma: Lemma::Preserved,
+        branch: String::new(),
+        cond: Vec::new(),
         what: what.to_string(),
         hyp: hyp.to_string(),
         facts,

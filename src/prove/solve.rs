@@ -14,14 +14,17 @@ pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) 
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
     let done = AtomicUsize::new(0);
+    // Big cases first, so that the threads finish together.
+    let mut order: Vec<usize> = (0..vcs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(vcs[i].common.len() + 256 * vcs[i].obligations.len()));
     std::thread::scope(|s| {
         for _ in 0..opts.jobs.max(1) {
             s.spawn(|| {
                 loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= vcs.len() {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&i) = order.get(k) else {
                         break;
-                    }
+                    };
                     let r = solve_case(&vcs[i], i, opts);
                     let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
                     progress(n);
@@ -59,14 +62,15 @@ fn goal_decls(vc: &CaseVc) -> String {
 
 /// The self-contained script of obligation `k`: unsat means proved.
 pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
+    let branch = &vc.obligations[k].branch;
     format!(
         "; {} -- {}{}\n; obligation: {}\n{}(assert (not {}))\n(check-sat)\n",
         vc.case,
         vc.insn,
-        if vc.branch.is_empty() {
+        if branch.is_empty() {
             String::new()
         } else {
-            format!(" ({})", vc.branch)
+            format!(" ({branch})")
         },
         vc.obligations[k].what,
         vc.common,
@@ -150,7 +154,7 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
         out.push(Outcome {
             case: vc.case.clone(),
             insn: vc.insn.clone(),
-            branch: vc.branch.clone(),
+            branch: ob.branch.clone(),
             lemma: ob.lemma,
             what: ob.what.clone(),
             verdict,
@@ -235,11 +239,12 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> Result<String, Strin
                 model
                     .eval(&z3::ast::BV::new_const(name, w), true)
                     .and_then(|v| {
-                        v.as_i64().map(|x| {
+                        // Z3 gives the bits unsigned: read them as Java does.
+                        v.as_u64().map(|x| {
                             if w == 32 {
-                                (x as i32).to_string()
+                                (x as u32 as i32).to_string()
                             } else {
-                                x.to_string()
+                                (x as i64).to_string()
                             }
                         })
                     })
