@@ -78,6 +78,18 @@ const EXAMPLES: &[Example] = &[
     // Synchronized methods the VM calls (main, run) hold their monitors.
     ("sync-main-deadlock", "Main", &[], "deadlock", None),
     ("sync-run-deadlock", "Main", &[], "deadlock", None),
+    // JVMS 5.5: a subclass is marked in progress before its superclass.
+    ("clinit-deadlock", "Main", &[], "deadlock", None),
+    // The JDK's own locking: join, PrintStream, thread termination.
+    ("join-lock-deadlock", "Main", &[], "deadlock", None),
+    ("print-lock-deadlock", "Main", &[], "deadlock", None),
+    (
+        "thread-exit-notify",
+        "Main",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
 ];
 
 /// Threads have a stack limit, as on HotSpot: 200,000 nested calls throw

@@ -79,8 +79,11 @@ methods, pcs, locals and stack slots, fields); then every part of it is
 evaluated on the initial state. Exit 0: holds; 1: a fact fails (named,
 with the thread, frame stack or object it was about); 2: bad input.
 
+Arguments after the invariant file are main's (as a theorem file's `args`).
+
 Example:
-  m5 check-invariant --classpath out Main invariants/main.inv")]
+  m5 check-invariant --classpath out Main invariants/main.inv
+  m5 check-invariant --classpath out Main invariants/main.inv 3 3")]
     CheckInvariant(CheckInvariantArgs),
     /// Prove a theorem file: the invariant is inductive (Lemmas 1, 2), relations hold across steps (Lemma 3).
     #[command(after_help = "\
@@ -214,6 +217,9 @@ pub struct CheckInvariantArgs {
     pub main: String,
     /// The invariant file.
     pub invariant: PathBuf,
+    /// Arguments passed to main's String[] (as a theorem file's `args`).
+    #[arg(trailing_var_arg = true)]
+    pub args: Vec<String>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -790,7 +796,7 @@ impl Observer for InvariantObserver<'_> {
 fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
-    let s = interp::initial_state(classes, &a.main, &[], Config::default())
+    let s = interp::initial_state(classes, &a.main, &a.args, Config::default())
         .map_err(|e| UsageError(e.to_string()))?;
     let c = crate::invariant::load(&a.invariant, &s.classes)
         .map_err(|e| UsageError(e.rendered.clone()))?;

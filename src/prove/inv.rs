@@ -394,11 +394,13 @@ impl<'a> SEnv<'a> {
         {
             self.record(e.span(), &v);
         }
-        if v.k == K::Ref && lit(&v.t).is_none() && !self.refs.contains(&v.t) {
+        // Literal addresses and thread numbers (`ref(2)`, `thread(1)`) get
+        // their facts too; null has none.
+        if v.k == K::Ref && v.t != NULL && !self.refs.contains(&v.t) {
             self.refs.push(v.t.clone());
         }
         // Thread numbers are recorded as `T:term`.
-        if v.k == K::Thread && lit(&v.t).is_none() {
+        if v.k == K::Thread {
             let t = format!("T:{}", v.t);
             if !self.refs.contains(&t) {
                 self.refs.push(t);
