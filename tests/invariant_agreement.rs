@@ -130,6 +130,64 @@ fn formulas_agree_with_the_evaluator_on_apprentice_runs() {
     assert!(p > 200);
 }
 
+/// Threads that end (`when done`), wait (`t.waiting`, `t.waits_on`) and
+/// are joined: every part agrees on states of runs to the end.
+#[test]
+fn formulas_agree_on_finished_and_waiting_threads() {
+    let mut parts = 0;
+    for seed in [1, 2, 3, 4] {
+        let (p, f) = run(
+            "classfiles/join-counter",
+            "Main",
+            "invariants/join-counter.inv",
+            seed,
+            400,
+            2,
+        );
+        assert_eq!(f, 0, "the invariant holds on these runs");
+        parts += p;
+    }
+    println!("join-counter: {parts} parts compared");
+    assert!(parts > 500);
+}
+
+/// Walking only from the shapes an invariant allows still covers every call
+/// stack of a run that keeps the invariant (here: `new Thread(runnable)`,
+/// whose `Thread.run` the data-free walk could otherwise recurse into).
+#[test]
+fn the_allowed_walk_covers_every_call_stack_of_good_runs() {
+    use m5::prove::sym::shape_of;
+    let cp = ClassPath::parse(root().join("classfiles/join-counter").to_str().unwrap()).unwrap();
+    let classes = load_classes(&cp, "Main").unwrap();
+    let s0 = interp::initial_state(classes, "Main", &[], Config::default()).unwrap();
+    let c = m5::invariant::load(&root().join("invariants/join-counter.inv"), &s0.classes).unwrap();
+    let allowed = |sh: &m5::prove::sym::Shape| m5::prove::allows(&c, &s0.classes, sh);
+    let w = m5::prove::walk(&s0.classes, &s0, &allowed).expect("walk");
+    let shapes: std::collections::HashSet<_> = w.shapes.iter().cloned().collect();
+    for seed in [1u64, 2, 3] {
+        let mut s = s0.clone();
+        let mut x = seed;
+        loop {
+            for t in &s.threads {
+                let shape = shape_of(t).expect("no floats");
+                if !shape.is_empty() {
+                    assert!(shapes.contains(&shape), "the walk misses {shape:?}");
+                }
+            }
+            let live: Vec<u32> = (0..s.threads.len() as u32)
+                .filter(|&t| interp::can_step(&s, t))
+                .collect();
+            if live.is_empty() {
+                break;
+            }
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            interp::step(&mut s, live[(x >> 33) as usize % live.len()]).unwrap();
+        }
+    }
+}
+
 #[test]
 fn formulas_agree_where_the_invariant_fails() {
     // The bogus program breaks the Apprentice invariant; the unsync one breaks
@@ -173,7 +231,7 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
         let cp = ClassPath::parse(root().join(dir).to_str().unwrap()).unwrap();
         let classes = load_classes(&cp, "Apprentice").unwrap();
         let s0 = interp::initial_state(classes, "Apprentice", &[], Config::default()).unwrap();
-        let w = m5::prove::walk(&s0.classes, &s0).expect("walk");
+        let w = m5::prove::walk(&s0.classes, &s0, &|_| true).expect("walk");
         assert!(w.unsupported.is_empty(), "{dir}: {:?}", w.unsupported);
         let shapes: std::collections::HashSet<Shape> = w.shapes.iter().cloned().collect();
         let mut seen = std::collections::HashSet::new();

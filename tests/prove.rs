@@ -113,6 +113,22 @@ fn bogus_container_is_refuted() {
     );
 }
 
+/// Threads made with `new Thread(runnable)` that end, joined by main
+/// (`when done`, `Thread.join`, `wait`, `isAlive`): the check after the
+/// joins never throws. The twin checks for 7 and is refuted where main
+/// compares the total.
+#[test]
+fn join_counter_is_proved_and_its_twin_refuted() {
+    let (code, v) = prove(&root().join("proofs/join-counter.proof"), &[]);
+    assert_eq!(code, 0, "{}", v["failed"]);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
+    let (code, v) = prove(&root().join("proofs/join-counter-bogus.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(&v, "Main.main@60 (BIPUSH 7)", "the stepping thread's part");
+}
+
 #[test]
 fn incr_without_synchronized_is_refuted_by_interference() {
     let (code, v) = prove(&root().join("proofs/apprentice-unsync.proof"), &[]);

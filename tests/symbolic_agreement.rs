@@ -430,6 +430,9 @@ fn encode(sc: &mut Script, s: &State, th: u32, statics: &[(u32, Ty)]) -> Pre {
         if let Some(f) = thr.top() {
             pre.entry("tpc", t, f.pc().to_string());
         }
+        let (wobj, wcnt) = thr.wait.map_or((-1, 0), |w| (w.object as V, w.count as V));
+        pre.entry("wobj", t, smt::int(wobj));
+        pre.entry("wcnt", t, smt::int(wcnt));
     }
     for &(slot, ty) in statics {
         if let Some(v) = static_val(s, slot) {

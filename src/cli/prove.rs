@@ -154,10 +154,15 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
     }
     if let Some(e) = &r.walk_error {
         println!("unknown: {e}");
+    } else if !r.unsupported.is_empty() {
+        // The proof stopped: no counts to report.
+        for (case, why) in &r.unsupported {
+            println!("unknown: stepping thread at {case}: {why}");
+        }
     } else {
         if r.per_thread_claim {
             println!(
-                "call-stack shapes: {} reachable by the program, {} allowed by the invariant",
+                "call-stack shapes: {} reached stepping from the allowed ones, {} allowed by the invariant",
                 r.shapes, r.allowed
             );
         } else {
@@ -167,12 +172,15 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
             );
         }
     }
-    println!(
-        "{}",
-        stats_line("Lemma 2 (good states stay good)", &r.lemma2)
-    );
-    for (name, st) in &r.lemma3 {
-        println!("{}", stats_line(&format!("Lemma 3 (relation {name})"), st));
+    let stopped = r.walk_error.is_some() || !r.unsupported.is_empty();
+    if !stopped {
+        println!(
+            "{}",
+            stats_line("Lemma 2 (good states stay good)", &r.lemma2)
+        );
+        for (name, st) in &r.lemma3 {
+            println!("{}", stats_line(&format!("Lemma 3 (relation {name})"), st));
+        }
     }
     if !r.vacuous.is_empty() {
         println!(
@@ -185,9 +193,6 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
                 println!("  {c}");
             }
         }
-    }
-    for (case, why) in &r.unsupported {
-        println!("unknown: stepping thread at {case}: {why}");
     }
     let mut shown = 0;
     let mut last_case = String::new();

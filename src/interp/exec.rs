@@ -483,20 +483,10 @@ pub(crate) fn call_native(
 /// A thread in `wait()`: blocked until notified (or a timed wait's time
 /// passes, which may be any time), then one step re-acquires the monitor.
 pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
-    let w = s.threads[th as usize].wait.expect("waiting");
-    if !w.notified && !w.timed {
-        return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Notify(th))));
-    }
-    let o = s.object(w.object);
-    if o.mcount > 0 && o.monitor != th {
-        return Ok(Outcome::NoOp(NoOp::Blocked(Wake::Monitor(w.object))));
-    }
-    let o = s.object_mut(w.object);
-    o.monitor = th;
-    o.mcount = w.count;
-    o.wait_set.retain(|t| *t != th);
-    s.thread_mut(th).wait = None;
-    Ok(Outcome::Stepped)
+    Ok(match super::heap::resume_wait(&mut Running { s, th })? {
+        Flow::Stepped => Outcome::Stepped,
+        Flow::Blocked(w) => Outcome::NoOp(NoOp::Blocked(w)),
+    })
 }
 
 /// An error for bytecode that the JVM's verifier would have rejected.
@@ -914,5 +904,30 @@ impl Machine for Running<'_> {
     }
     fn blocked_on(&mut self, lock: &Value) -> Wake {
         Wake::Monitor(obj(lock))
+    }
+
+    fn waiting_on(&mut self) -> Value {
+        Value::Ref(self.wait().object)
+    }
+    fn woken(&mut self) -> bool {
+        let w = self.wait();
+        w.notified || w.timed
+    }
+    fn blocked_in_wait(&mut self) -> Wake {
+        Wake::Notify(self.th)
+    }
+    fn end_wait(&mut self, lock: &Value) {
+        let (th, count) = (self.th, self.wait().count);
+        let o = self.s.object_mut(obj(lock));
+        o.monitor = th;
+        o.mcount = count;
+        o.wait_set.retain(|t| *t != th);
+        self.s.thread_mut(th).wait = None;
+    }
+}
+
+impl Running<'_> {
+    fn wait(&self) -> crate::state::Wait {
+        self.s.threads[self.th as usize].wait.expect("waiting")
     }
 }

@@ -539,3 +539,21 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
     }
     Ok(Flow::Stepped)
 }
+
+/// A thread in `wait`: once it may wake, one step takes the monitor back
+/// with the hold count it had (waiting while another thread holds it).
+pub fn resume_wait<M: Machine>(m: &mut M) -> R<M> {
+    let obj = m.waiting_on();
+    let woken = m.woken();
+    if !m.decide(woken)? {
+        let b = m.blocked_in_wait();
+        return Ok(Flow::Blocked(b));
+    }
+    let free = m.lock_free(&obj);
+    if !m.decide(free)? {
+        let b = m.blocked_on(&obj);
+        return Ok(Flow::Blocked(b));
+    }
+    m.end_wait(&obj);
+    Ok(Flow::Stepped)
+}

@@ -212,4 +212,16 @@ pub trait Machine: Domain {
     fn release(&mut self, lock: &Self::Val);
     /// Blocked until the monitor of `lock` is free.
     fn blocked_on(&mut self, lock: &Self::Val) -> Self::Blocked;
+
+    // ---- a thread in `wait` (its top frame is past the call)
+    /// The object whose wait set the thread is in.
+    fn waiting_on(&mut self) -> Self::Val;
+    /// May it leave the wait set now (notified or timed out; the prover
+    /// allows a spurious wake-up at any time, as the JLS does)?
+    fn woken(&mut self) -> Self::Cond;
+    /// Blocked until notified.
+    fn blocked_in_wait(&mut self) -> Self::Blocked;
+    /// Leaves the wait set holding the monitor of `obj` (free or its own)
+    /// as many times as when it called `wait`.
+    fn end_wait(&mut self, obj: &Self::Val);
 }

@@ -80,6 +80,8 @@ pub struct Case {
 pub struct FramePat {
     pub class: String,
     pub method: String,
+    /// `Class.m(J)`: only the overload with these parameter descriptors.
+    pub params: Option<String>,
     pub pcs: PcSet,
     pub alias: Option<String>,
     pub span: Span,

@@ -525,6 +525,8 @@ impl Env<'_> {
                     "alive" => V::Bool(th.is_alive()),
                     "finished" => V::Bool(th.is_terminated()),
                     "waiting" => V::Bool(th.wait.is_some()),
+                    // The object whose wait set it is in; null when not waiting.
+                    "waits_on" => V::Ref(th.wait.map(|w| w.object)),
                     "depth" => V::Int(th.stack.len() as i128),
                     "pc" => V::Int(
                         th.top()
@@ -937,6 +939,13 @@ pub fn global_part(c: &Compiled, s: &State, rec: &mut Option<Vec<Dep>>) -> Resul
     result
 }
 
+/// The frame a thread case's `local`, `stack` and `pc` read: the top one
+/// (none for a finished thread: `when done` facts cannot read frames).
+fn frame_ctx(s: &State, t: ThreadId) -> Option<(ThreadId, usize)> {
+    let n = s.threads[t as usize].stack.len();
+    (n > 0).then(|| (t, n - 1))
+}
+
 /// Thread `t`'s predicate: every case matching its call stack; at least one must.
 pub fn thread_part(
     c: &Compiled,
@@ -962,7 +971,7 @@ pub fn thread_part(
         });
     }
     let var = c.thread_var.clone();
-    let top = s.threads[t as usize].stack.len().saturating_sub(1);
+    let top = frame_ctx(s, t);
     for i in cases {
         let (case, pats) = &c.cases[i];
         let mut vars = vec![(var.clone(), V::Thread(t))];
@@ -971,7 +980,7 @@ pub fn thread_part(
                 vars.push((a.clone(), V::Frame(t, k)));
             }
         }
-        let mut env = env(c, s, vars, Some((t, top)), rec);
+        let mut env = env(c, s, vars, top, rec);
         let mut result = Ok(());
         for f in &case.facts {
             if let Err(why) = fact(&mut env, f) {
@@ -1097,8 +1106,7 @@ pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
                     env.vars.push((a.clone(), V::Frame(t, k)));
                 }
             }
-            let top = s.threads[t as usize].stack.len().saturating_sub(1);
-            env.frame = Some((t, top));
+            env.frame = frame_ctx(s, t);
         }
         Context::Object { var, r } => env.vars.push((var.to_string(), V::Ref(Some(r)))),
         Context::Relation { old } => env.old = Some(old),
@@ -1125,7 +1133,7 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
             if cases.is_empty() {
                 return vec![false];
             }
-            let top = s.threads[t as usize].stack.len().saturating_sub(1);
+            let top = frame_ctx(s, t);
             let mut out = Vec::new();
             for i in cases {
                 let (case, pats) = &c.cases[i];
@@ -1135,7 +1143,7 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
                         vars.push((a.clone(), V::Frame(t, k)));
                     }
                 }
-                let mut env = env(c, s, vars, Some((t, top)), &mut None);
+                let mut env = env(c, s, vars, top, &mut None);
                 out.extend(case.facts.iter().map(|f| holds(&mut env, f)));
             }
             out

@@ -218,6 +218,7 @@ const THREAD_ATTRS: &[&str] = &[
     "alive",
     "finished",
     "waiting",
+    "waits_on",
     "depth",
     "pc",
     "top",
@@ -357,7 +358,7 @@ impl Checker<'_> {
         let dotted = p.class.replace('/', ".");
         let cid = class_id(self.classes, &p.class)
             .ok_or_else(|| self.err(p.span, format!("no class `{dotted}` is loaded")))?;
-        let methods: Vec<MethodId> = self
+        let mut methods: Vec<MethodId> = self
             .classes
             .class(cid)
             .methods
@@ -365,6 +366,26 @@ impl Checker<'_> {
             .copied()
             .filter(|m| *self.classes.method(*m).name == p.method)
             .collect();
+        if let Some(params) = &p.params
+            && !methods.is_empty()
+        {
+            let prefix = format!("({params})");
+            let overloads: Vec<String> = methods
+                .iter()
+                .map(|m| self.classes.method(*m).desc.to_string())
+                .collect();
+            methods.retain(|m| self.classes.method(*m).desc.starts_with(&prefix));
+            if methods.is_empty() {
+                return Err(self.err(
+                    p.span,
+                    format!(
+                        "`{dotted}.{}` has no overload with parameters `{prefix}` (it has: {})",
+                        p.method,
+                        overloads.join(", ")
+                    ),
+                ));
+            }
+        }
         if methods.is_empty() {
             let names: HashSet<String> = self
                 .classes

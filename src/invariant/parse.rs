@@ -224,7 +224,23 @@ impl<'a> Parser<'a> {
                 }
                 let cstart = self.pos;
                 if !self.eat_keyword("when") {
-                    return self.err("`when` (a call-stack case) or `}`");
+                    return self.err(
+                        "`when` (a call-stack case, or `when done` for a finished thread) or `}`",
+                    );
+                }
+                // `when done { ... }`: a finished thread (no frames).
+                if self.peek_ident() == Some("done")
+                    && self.rest()["done".len()..].trim_start().starts_with('{')
+                {
+                    self.pos += "done".len();
+                    let facts = self.facts()?;
+                    cases.push(Case {
+                        frames: Vec::new(),
+                        open: false,
+                        facts,
+                        span: self.span_from(cstart),
+                    });
+                    continue;
                 }
                 let mut frames = vec![self.frame_pat()?];
                 let mut open = false;
@@ -328,6 +344,17 @@ impl<'a> Parser<'a> {
         }
         let method = segs.pop().expect("two segments").to_string();
         let class = segs.join("/");
+        // `Thread.join(J)`: the overload with these parameter descriptors.
+        let params = if self.rest().starts_with('(') {
+            let Some(close) = self.rest().find(')') else {
+                return self.err("`)` closing the parameter descriptors, e.g. `Thread.join(J)`");
+            };
+            let p = self.rest()[1..close].to_string();
+            self.pos += close + 1;
+            Some(p)
+        } else {
+            None
+        };
         self.expect_sym(
             "@",
             "`@` and the pcs of the frame, e.g. `Worker.run @ 0..5`",
@@ -341,6 +368,7 @@ impl<'a> Parser<'a> {
         Ok(FramePat {
             class,
             method,
+            params,
             pcs,
             alias,
             span: self.span_from(start),

@@ -124,6 +124,19 @@ pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
         .join(" > ")
 }
 
+/// Does the invariant allow a thread in `shape`: does some `when` case
+/// match it, or does the invariant make no per-thread claim?
+pub fn allows(c: &Compiled, classes: &ClassTable, shape: &Shape) -> bool {
+    if c.cases.is_empty() {
+        return true;
+    }
+    let st: Vec<_> = shape
+        .iter()
+        .map(|a| (a.method, classes.method(a.method).pc(a.ip)))
+        .collect();
+    !crate::invariant::eval::cases_for(c, &st).is_empty()
+}
+
 impl Prover<'_> {
     /// The shapes the stepping thread may be in: those some `when` case
     /// matches (in any other shape its part is false, so a state with such
@@ -134,14 +147,13 @@ impl Prover<'_> {
             return (0..self.walk.shapes.len()).collect();
         }
         (0..self.walk.shapes.len())
-            .filter(|&i| {
-                let st: Vec<_> = self.walk.shapes[i]
-                    .iter()
-                    .map(|a| (a.method, self.classes.method(a.method).pc(a.ip)))
-                    .collect();
-                !crate::invariant::eval::cases_for(self.c, &st).is_empty()
-            })
+            .filter(|&i| allows(self.c, self.classes, &self.walk.shapes[i]))
             .collect()
+    }
+
+    /// Does a `when done` case describe finished threads?
+    pub fn done_case(&self) -> bool {
+        !crate::invariant::eval::cases_for(self.c, &[]).is_empty()
     }
 
     /// Does the invariant say anything per thread? Without `when` cases
@@ -214,14 +226,18 @@ impl Prover<'_> {
             sc.declare("u", "Int");
         }
         // Each other thread's shape: its frames, its case before the step and
-        // the hypotheses about it, the same for every branch.
-        let u_frames: Vec<(usize, Vec<SFrame>)> = others
+        // the hypotheses about it, the same for every branch. A finished
+        // thread (no frames) is one more when a `when done` case describes it.
+        let mut u_frames: Vec<(String, Vec<SFrame>)> = others
             .iter()
             .map(|&ti| {
                 let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
-                (ti, uf)
+                (shape_text(classes, &self.walk.shapes[ti]), uf)
             })
             .collect();
+        if !others.is_empty() && self.done_case() {
+            u_frames.push(("(finished: no frames)".into(), Vec::new()));
+        }
         let obj_o = !self.c.objects.is_empty() && self.preservation;
         if obj_o {
             sc.declare("o", "Int");
@@ -313,7 +329,7 @@ impl Prover<'_> {
                     }
                 }
                 drop(env);
-                for (ti, uf, upre, urefs, uh) in &u_cases {
+                for (utext, uf, upre, urefs, uh) in &u_cases {
                     let (upost, mut orefs) = {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
                         (env.thread("u", uf)?, env.refs)
@@ -321,10 +337,7 @@ impl Prover<'_> {
                     if terms(upre) == terms(&upost) {
                         continue;
                     }
-                    let what = format!(
-                        "another thread u at {} (interference)",
-                        shape_text(classes, &self.walk.shapes[*ti])
-                    );
+                    let what = format!("another thread u at {utext} (interference)");
                     let upost = changed(upost, upre);
                     orefs.extend(urefs.iter().cloned());
                     let mut ob = fact_ob(&what, uh, upost).with_refs(orefs);
@@ -475,16 +488,24 @@ impl Prover<'_> {
 /// out: it exists, its depth and top pc are its frames', and the structural
 /// facts about it.
 fn thread_hyps(pre: &Heap, who: &str, frames: &[SFrame]) -> Vec<String> {
-    vec![
+    let mut h = vec![
         format!("(and (<= 0 {who}) (< {who} {}))", pre.n),
         format!("(= {} {})", smt::select(&pre.depth, who), frames.len()),
-        format!(
-            "(= {} {})",
-            smt::select(&pre.tpc, who),
-            frames.last().expect("frame").pc()
-        ),
+        match frames.last() {
+            Some(f) => format!("(= {} {})", smt::select(&pre.tpc, who), f.pc()),
+            // A thread with no frames has finished: it was started.
+            None => smt::select(&pre.sched, who),
+        },
         sym::thread_facts(pre, who),
-    ]
+    ];
+    // A thread waits only right after its call of `wait`.
+    if !frames
+        .last()
+        .is_some_and(|f| sym::after_wait(&f.method, f.ip))
+    {
+        h.push(format!("(= {} (- 1))", smt::select(&pre.wobj, who)));
+    }
+    h
 }
 
 /// The reference slots of spelled-out frames hold null or allocated addresses.

@@ -72,6 +72,11 @@ pub fn encode(sc: &mut Script, s: &State) -> Heap {
         if let Some(f) = th.top() {
             sc.assert(&format!("(= {} {})", at(&h.tpc), f.pc()));
         }
+        let (wobj, wcnt) = th
+            .wait
+            .map_or((-1, 0), |w| (w.object as i64, w.count as i64));
+        sc.assert(&format!("(= {} {})", at(&h.wobj), smt::int(wobj)));
+        sc.assert(&format!("(= {} {})", at(&h.wcnt), smt::int(wcnt)));
     }
     for c in &s.classes.classes {
         for (_, desc, slot, _) in &c.statics {

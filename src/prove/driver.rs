@@ -130,7 +130,8 @@ pub fn prove(
         solver_time: Duration::ZERO,
         jobs: opts.jobs,
     };
-    match walk(&s0.classes, &s0) {
+    let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
+    match walk(&s0.classes, &s0, &allowed_shape) {
         Err(e) => report.walk_error = Some(e),
         Ok(w) => {
             let prover = Prover {
@@ -143,6 +144,18 @@ pub fn prove(
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();
             report.allowed = allowed.len();
+            // An instruction the prover does not model stops the proof
+            // before anything is built: the verdict is unknown.
+            for &si in &allowed {
+                if let Some(why) = w.unsupported.get(&si) {
+                    report
+                        .unsupported
+                        .push((shape_text(&s0.classes, &w.shapes[si]), why.clone()));
+                }
+            }
+            if !report.unsupported.is_empty() {
+                return Ok(finish(tf, report, t0));
+            }
             // Build the cases on every core (building, not solving, is most of the work).
             let next = std::sync::atomic::AtomicUsize::new(0);
             let built: std::sync::Mutex<Vec<Built>> = std::sync::Mutex::new(Vec::new());
@@ -178,6 +191,9 @@ pub fn prove(
                 Ok(Some(v)) => vcs.push(v),
                 Ok(None) => {}
                 Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
+            }
+            if !report.unsupported.is_empty() {
+                return Ok(finish(tf, report, t0));
             }
             if let Some(dir) = &opts.emit_smt2 {
                 std::fs::create_dir_all(dir)
@@ -229,6 +245,11 @@ pub fn prove(
             }
         }
     }
+    Ok(finish(tf, report, t0))
+}
+
+/// The theorems' verdicts from the lemmas' counts.
+fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
     let incomplete = report.walk_error.is_some()
         || !report.unsupported.is_empty()
         || report.translation.is_some();
@@ -261,7 +282,7 @@ pub fn prove(
         report.verdicts.push((t.clone(), v));
     }
     report.wall = t0.elapsed();
-    Ok(report)
+    report
 }
 
 /// Peak resident memory of this process, in MB (Linux), if known.

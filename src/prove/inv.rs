@@ -360,9 +360,11 @@ impl<'a> SEnv<'a> {
             .ok_or_else(|| "a frame outside a thread case".to_string())
     }
 
-    fn top_index(&self) -> Result<usize, String> {
+    /// The case's top frame; None for a finished thread (`when done`),
+    /// whose frames are undefined, as in `invariant::eval`.
+    fn top_index(&self) -> Result<Option<usize>, String> {
         match &self.thread {
-            Some(t) if !t.frames.is_empty() => Ok(t.frames.len() - 1),
+            Some(t) => Ok(t.frames.len().checked_sub(1)),
             _ => Err("`local`/`stack`/`pc` outside a thread case".into()),
         }
     }
@@ -423,14 +425,22 @@ impl<'a> SEnv<'a> {
                 let i = match frame {
                     Some(f) => match self.eval(f)? {
                         SV { k: K::Frame(i), .. } => i,
-                        SV { k: K::Thread, t, .. } if self.is_ctx_thread(&t) => self.top_index()?,
+                        SV { k: K::Thread, t, .. } if self.is_ctx_thread(&t) => {
+                            match self.top_index()? {
+                                Some(i) => i,
+                                None => return Ok(SV::undefined(K::Int)),
+                            }
+                        }
                         _ => {
                             return Err(
                                 "the prover reads slots only of the case's own frames".into()
                             );
                         }
                     },
-                    None => self.top_index()?,
+                    None => match self.top_index()? {
+                        Some(i) => i,
+                        None => return Ok(SV::undefined(K::Int)),
+                    },
                 };
                 let idx = self.eval(index)?;
                 let Some(idx) = lit(&idx.t).filter(|_| idx.d == "true") else {
@@ -522,12 +532,16 @@ impl<'a> SEnv<'a> {
         }
         match n {
             "pc" => {
-                let i = self.top_index()?;
+                let Some(i) = self.top_index()? else {
+                    return Ok(SV::undefined(K::Int));
+                };
                 let pc = self.ctx_frame(i)?.pc();
                 return Ok(SV::new(K::Int, pc.to_string(), "true"));
             }
             "stack_size" => {
-                let i = self.top_index()?;
+                let Some(i) = self.top_index()? else {
+                    return Ok(SV::undefined(K::Int));
+                };
                 let n = self.ctx_frame(i)?.stack.len();
                 return Ok(SV::new(K::Int, n.to_string(), "true"));
             }
@@ -695,9 +709,12 @@ impl<'a> SEnv<'a> {
                     "scheduled" => SV::new(K::Bool, sched, v.d),
                     "alive" => SV::new(K::Bool, format!("(and {sched} (> {depth} 0))"), v.d),
                     "finished" => SV::new(K::Bool, format!("(and {sched} (= {depth} 0))"), v.d),
-                    "waiting" => {
-                        return Err("the prover does not model `waiting` (wait/notify)".into());
-                    }
+                    "waits_on" => SV::new(K::Ref, smt::select(&h.wobj, t), v.d),
+                    "waiting" => SV::new(
+                        K::Bool,
+                        smt::not(&smt::eq(&smt::select(&h.wobj, t), NULL)),
+                        v.d,
+                    ),
                     "depth" => SV::new(K::Int, depth, v.d),
                     "pc" => match ctx {
                         Some(n) if n > 0 => {

@@ -410,6 +410,9 @@ impl Machine for SymMachine<'_> {
                 .sc
                 .define("depth", &ints, &smt::store(&h.depth, &n, "1"));
             nh.tpc = self.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
+            nh.wobj = self
+                .sc
+                .define("wobj", &ints, &smt::store(&h.wobj, &n, NULL));
             self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
         } else {
             nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
@@ -552,8 +555,34 @@ impl Machine for SymMachine<'_> {
         args: &[SVal],
     ) -> Result<Flow<()>, Unsupported> {
         let name = format!("{}.{}{}", callee.class_name, callee.name, callee.desc);
-        if name != "java/lang/Thread.start()V" {
-            return Err(self.unsupported(format!("native method {}", callee.display_name())));
+        match name.as_str() {
+            "java/lang/Thread.start()V" => {}
+            "java/lang/Object.wait()V" | "java/lang/Object.wait(J)V" => {
+                return self.wait(callee, args);
+            }
+            // Nothing to record: waiting threads may wake at any time.
+            "java/lang/Object.notify()V" | "java/lang/Object.notifyAll()V" => {
+                let owns = self.owns(&args[0]);
+                if !self.decide(owns)? {
+                    return self.throw(VmExc::IllegalMonitorState);
+                }
+                self.pop_args(callee, None);
+                return Ok(Flow::Stepped);
+            }
+            // Started and not yet finished (false for a Thread object no
+            // thread has).
+            "java/lang/Thread.isAlive()Z" => {
+                let k = smt::select(&self.heap.tof, &args[0].t);
+                let alive = format!(
+                    "(and (not (= {k} (- 1))) (select {} {k}) (> {} 0))",
+                    self.heap.sched,
+                    smt::select(&self.heap.depth, &k)
+                );
+                let v = SVal::new(Ty::I, smt::ite(&alive, &smt::bv32(1), &smt::bv32(0)));
+                self.pop_args(callee, Some(v));
+                return Ok(Flow::Stepped);
+            }
+            _ => return Err(self.unsupported(format!("native method {}", callee.display_name()))),
         }
         let r = &args[0].t;
         let k = smt::select(&self.heap.tof, r);
@@ -643,5 +672,61 @@ impl Machine for SymMachine<'_> {
     }
     fn blocked_on(&mut self, _lock: &SVal) {
         self.label = "blocked: another thread holds the lock".into();
+    }
+
+    fn waiting_on(&mut self) -> SVal {
+        SVal::new(Ty::A, smt::select(&self.heap.wobj, self.th))
+    }
+    /// Notifications are not tracked: a waiting thread may wake at any
+    /// time (the JLS allows spurious wake-ups), which covers every notify.
+    fn woken(&mut self) -> String {
+        "true".into()
+    }
+    fn blocked_in_wait(&mut self) {}
+    fn end_wait(&mut self, lock: &SVal) {
+        let count = smt::select(&self.heap.wcnt, self.th);
+        self.heap.mon = self.define_ints("mon", &smt::store(&self.heap.mon, &lock.t, self.th));
+        self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &lock.t, &count));
+        self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, NULL));
+        self.label = "wakes from wait, the lock taken back".into();
+    }
+}
+
+impl SymMachine<'_> {
+    /// `wait()`/`wait(ms)`: the thread gives up every hold of the monitor
+    /// and enters the wait set (a timed wait ends like any other: at any
+    /// time). The receiver is not null (checked by the call).
+    fn wait(&mut self, callee: &Method, args: &[SVal]) -> Result<Flow<()>, Unsupported> {
+        if let Some(ms) = args.get(1) {
+            let ok = format!("(bvsge {} {})", ms.t, smt::bv64(0));
+            if !self.decide(ok)? {
+                self.fails = Some(
+                    "the timeout of wait is not negative (else IllegalArgumentException)".into(),
+                );
+                return Ok(Flow::Stepped);
+            }
+        }
+        let o = &args[0];
+        let owns = self.owns(o);
+        if !self.decide(owns)? {
+            return self.throw(VmExc::IllegalMonitorState);
+        }
+        let count = smt::select(&self.heap.mcnt, &o.t);
+        self.heap.wcnt = self.define_ints("wcnt", &smt::store(&self.heap.wcnt, self.th, &count));
+        self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, &o.t));
+        self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &o.t, "0"));
+        self.heap.mon = self.define_ints("mon", &smt::store(&self.heap.mon, &o.t, "0"));
+        self.label = "waits".into();
+        self.pop_args(callee, None);
+        Ok(Flow::Stepped)
+    }
+
+    /// Pops a native's arguments, pushes its result and moves past the call.
+    fn pop_args(&mut self, callee: &Method, result: Option<SVal>) {
+        let f = self.frame();
+        let len = f.stack.len();
+        f.stack.truncate(len - callee.arg_slots as usize);
+        f.stack.extend(result);
+        f.ip += 1;
     }
 }

@@ -33,7 +33,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub(crate) use cases::shape_text;
-pub use cases::{CaseVc, Obligation, Prover, Shown};
+pub use cases::{CaseVc, Obligation, Prover, Shown, allows};
 pub use solve::{obligation_script, solve};
 pub use theorem::{Goal, Verdict};
 pub use walk::{Walk, walk};

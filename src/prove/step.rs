@@ -118,7 +118,18 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             label: String::new(),
             insn,
         };
-        let result = if insn.is_frame_local() {
+        // Right after a call of `wait` the thread may still be waiting.
+        let waiting = if after_wait(&m, ip) {
+            let w = format!("(not (= {} (- 1)))", smt::select(&heap.wobj, th));
+            crate::interp::domain::Domain::decide(&mut mach, w)
+        } else {
+            Ok(false)
+        };
+        let result = if let Err(e) = waiting {
+            Err(e)
+        } else if matches!(waiting, Ok(true)) {
+            crate::interp::heap::resume_wait(&mut mach)
+        } else if insn.is_frame_local() {
             let mut f = mach.frames.pop().expect("frame");
             let r = local::local(&mut mach, &mut f, insn);
             mach.frames.push(f);
@@ -176,18 +187,22 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             if b.label.is_empty() && insn.is_frame_local() {
                 b.label = branch_label(insn, b.frames.last().expect("frame"), &fork.path);
             }
-            finish(sc, &mut b, th);
+            finish(sc, &mut b, th, frames.len());
         }
         out.push(b);
     }
     Ok(out)
 }
 
-/// Records the stepping thread's new depth and top pc in the thread table.
-fn finish(sc: &mut Script, b: &mut Branch, th: &str) {
+/// Records the stepping thread's new depth and top pc in the thread table
+/// (the depth only when it changes: the pre-state's is `before`, so the
+/// facts that read depths keep their terms and need no re-proof).
+fn finish(sc: &mut Script, b: &mut Branch, th: &str, before: usize) {
     let ints = array_sort(Sort::Int);
     let d = b.frames.len() as i64;
-    b.heap.depth = sc.define("depth", &ints, &smt::store(&b.heap.depth, th, &smt::int(d)));
+    if b.frames.len() != before {
+        b.heap.depth = sc.define("depth", &ints, &smt::store(&b.heap.depth, th, &smt::int(d)));
+    }
     if let Some(f) = b.frames.last() {
         b.heap.tpc = sc.define(
             "tpc",

@@ -108,6 +108,16 @@ pub struct AFrame {
 /// A call stack with its data erased, bottom frame first.
 pub type Shape = Vec<AFrame>;
 
+/// Is the frame right after a call of `Object.wait` (where a thread in
+/// `wait` is: M5 advances the caller's pc at the call)? Only there can a
+/// thread be waiting.
+pub fn after_wait(m: &crate::classfile::Method, ip: u32) -> bool {
+    use crate::classfile::Insn;
+    ip > 0
+        && matches!(&m.code[ip as usize - 1], Insn::Invoke(_, r)
+            if &*r.name == "wait" && (&*r.desc == "()V" || &*r.desc == "(J)V"))
+}
+
 /// The shape of a concrete thread's call stack (None: a float in a slot).
 pub fn shape_of(t: &crate::state::Thread) -> Option<Shape> {
     t.stack
@@ -154,6 +164,10 @@ pub struct Heap {
     pub sched: String,
     pub depth: String,
     pub tpc: String,
+    /// The object a thread waits on (`wait`), or -1, and the hold count
+    /// it gave up.
+    pub wobj: String,
+    pub wcnt: String,
     /// Field arrays written since the pre-state (others have their base name).
     pub fields: BTreeMap<FieldKey, String>,
     /// Static fields written since the pre-state, by global slot.
@@ -166,7 +180,9 @@ impl Heap {
         let ints = array_sort(Sort::Int);
         sc.declare("H", "Int");
         sc.declare("N", "Int");
-        for a in ["cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc"] {
+        for a in [
+            "cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc", "wobj", "wcnt",
+        ] {
             sc.declare(a, &ints);
         }
         sc.declare("sched", &array_sort(Sort::Bool));
@@ -182,6 +198,8 @@ impl Heap {
             sched: "sched".into(),
             depth: "depth".into(),
             tpc: "tpc".into(),
+            wobj: "wobj".into(),
+            wcnt: "wcnt".into(),
             fields: BTreeMap::new(),
             statics: BTreeMap::new(),
         }
@@ -293,7 +311,8 @@ pub fn ref_facts(h: &Heap, r: &str, classes_ok: &str) -> String {
 }
 
 /// The same for a thread number: its object is null or allocated, and is
-/// its own thread-of-object entry; its depth is non-negative.
+/// its own thread-of-object entry; its depth is non-negative; if it waits,
+/// it waits on an allocated object and gave up at least one hold.
 pub fn thread_facts(h: &Heap, t: &str) -> String {
     let o = smt::select(&h.tobj, t);
     smt::implies(
@@ -305,6 +324,15 @@ pub fn thread_facts(h: &Heap, t: &str) -> String {
                 smt::select(&h.tof, &o)
             ),
             format!("(>= {} 0)", smt::select(&h.depth, t)),
+            {
+                // A waiting thread waits on an object and gave up at least one hold.
+                let w = smt::select(&h.wobj, t);
+                format!(
+                    "(or (= {w} (- 1)) (and (<= 0 {w}) (< {w} {}) (>= {} 1)))",
+                    h.h,
+                    smt::select(&h.wcnt, t)
+                )
+            },
         ]),
     )
 }

@@ -1,5 +1,10 @@
 //! The call-stack shapes a program can reach: the symbolic step run from
-//! the initial state's threads with the data ignored.
+//! the initial state's threads with the data ignored. Only shapes the
+//! invariant allows are stepped: a good state has its threads in allowed
+//! shapes only, and a step into any other shape is a "no case" obligation
+//! of Lemma 2, so nothing beyond them can be reached from good states (this
+//! is what bounds `new Thread(runnable)`, whose `Thread.run` could dispatch
+//! to `Thread.run` again for all the data-free walk knows).
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -24,7 +29,13 @@ pub struct Walk {
 
 const MAX_DEPTH: usize = 64;
 
-pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
+/// The shapes met stepping from the initial state's threads, stepping on
+/// only from shapes `allowed` accepts.
+pub fn walk(
+    classes: &ClassTable,
+    s0: &State,
+    allowed: &dyn Fn(&Shape) -> bool,
+) -> Result<Walk, String> {
     // Shapes stay below the stack limit, so no call the walk follows can
     // throw StackOverflowError.
     if s0.config.max_stack_depth <= MAX_DEPTH {
@@ -73,6 +84,14 @@ pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
         }
         let mut found = inst.clone();
         while let Some(i) = queue.pop_front() {
+            if !allowed(&shapes[i]) {
+                continue;
+            }
+            if shapes[i].len() > MAX_DEPTH {
+                return Err(format!(
+                    "call stacks deeper than {MAX_DEPTH} frames (recursion?) that the invariant allows: the prover needs a bounded set of call-stack shapes"
+                ));
+            }
             // The data are fresh constants nothing constrains.
             let mut sc = Script::default();
             let heap = Heap::pre(&mut sc);
@@ -102,11 +121,6 @@ pub fn walk(classes: &ClassTable, s0: &State) -> Result<Walk, String> {
                     next.push(nt.iter().map(SFrame::shape).collect());
                 }
                 for s in next {
-                    if s.len() > MAX_DEPTH {
-                        return Err(format!(
-                            "call stacks deeper than {MAX_DEPTH} frames (recursion?): the prover needs a bounded set of call-stack shapes"
-                        ));
-                    }
                     if !index.contains_key(&s) {
                         index.insert(s.clone(), shapes.len());
                         shapes.push(s);
