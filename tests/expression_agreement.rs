@@ -162,7 +162,9 @@ impl Gen<'_> {
                     format!("({} is {c})", self.expr(Ty::Ref, d))
                 }
                 _ => {
-                    let a = self.rng.pick(&["scheduled", "alive", "finished"]);
+                    let a = self
+                        .rng
+                        .pick(&["scheduled", "alive", "finished", "waiting"]);
                     format!("{}.{a}", self.expr(Ty::Thread, d))
                 }
             },
@@ -200,7 +202,10 @@ impl Gen<'_> {
                     let f = self.rng.pick(&["next", "n", "target", "name"]);
                     format!("{}.{f}", self.expr(Ty::Ref, d))
                 }
-                3 => format!("{}.object", self.expr(Ty::Thread, d)),
+                3 => {
+                    let a = self.rng.pick(&["object", "waits_on"]);
+                    format!("{}.{a}", self.expr(Ty::Thread, d))
+                }
                 _ => format!("nd({})", self.expr(Ty::Ref, d)),
             },
             Ty::Thread => format!("thread({})", self.expr(Ty::Num, d)),
