@@ -87,20 +87,13 @@ fn compare(c: &m5::invariant::Compiled, s: &State, what: &str) -> (usize, usize)
     (formulas.len(), expect.iter().filter(|e| !**e).count())
 }
 
-/// Runs `main` under a seeded random schedule, comparing every `every`-th state.
-fn run(dir: &str, main: &str, inv: &str, seed: u64, steps: usize, every: usize) -> (usize, usize) {
-    let cp = ClassPath::parse(root().join(dir).to_str().unwrap()).unwrap();
-    let classes = load_classes(&cp, main).unwrap();
-    let mut s = interp::initial_state(classes, main, &[], Config::default()).unwrap();
-    let c = m5::invariant::load(&root().join(inv), &s.classes).unwrap();
+/// Visits the states of a run of up to `steps` steps under a seeded random
+/// schedule (step number and state, before each step), until no thread
+/// can move.
+fn random_run(mut s: State, seed: u64, steps: usize, mut visit: impl FnMut(usize, &State)) {
     let mut x = seed;
-    let (mut parts, mut false_parts) = (0, 0);
     for step in 0..steps {
-        if step % every == 0 {
-            let (p, f) = compare(&c, &s, &format!("{dir} step {step}"));
-            parts += p;
-            false_parts += f;
-        }
+        visit(step, &s);
         let live: Vec<u32> = (0..s.threads.len() as u32)
             .filter(|&t| interp::can_step(&s, t))
             .collect();
@@ -113,6 +106,22 @@ fn run(dir: &str, main: &str, inv: &str, seed: u64, steps: usize, every: usize) 
         let th = live[(x >> 33) as usize % live.len()];
         interp::step(&mut s, th).unwrap();
     }
+}
+
+/// Runs `main` under a seeded random schedule, comparing every `every`-th state.
+fn run(dir: &str, main: &str, inv: &str, seed: u64, steps: usize, every: usize) -> (usize, usize) {
+    let cp = ClassPath::parse(root().join(dir).to_str().unwrap()).unwrap();
+    let classes = load_classes(&cp, main).unwrap();
+    let s = interp::initial_state(classes, main, &[], Config::default()).unwrap();
+    let c = m5::invariant::load(&root().join(inv), &s.classes).unwrap();
+    let (mut parts, mut false_parts) = (0, 0);
+    random_run(s, seed, steps, |step, s| {
+        if step % every == 0 {
+            let (p, f) = compare(&c, s, &format!("{dir} step {step}"));
+            parts += p;
+            false_parts += f;
+        }
+    });
     (parts, false_parts)
 }
 
@@ -165,26 +174,14 @@ fn the_allowed_walk_covers_every_call_stack_of_good_runs() {
     let w = m5::prove::walk(&s0.classes, &s0, &allowed).expect("walk");
     let shapes: std::collections::HashSet<_> = w.shapes.iter().cloned().collect();
     for seed in [1u64, 2, 3] {
-        let mut s = s0.clone();
-        let mut x = seed;
-        loop {
+        random_run(s0.clone(), seed, usize::MAX, |_, s| {
             for t in &s.threads {
                 let shape = shape_of(t).expect("no floats");
                 if !shape.is_empty() {
                     assert!(shapes.contains(&shape), "the walk misses {shape:?}");
                 }
             }
-            let live: Vec<u32> = (0..s.threads.len() as u32)
-                .filter(|&t| interp::can_step(&s, t))
-                .collect();
-            if live.is_empty() {
-                break;
-            }
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            interp::step(&mut s, live[(x >> 33) as usize % live.len()]).unwrap();
-        }
+        });
     }
 }
 
@@ -236,9 +233,7 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
         let shapes: std::collections::HashSet<Shape> = w.shapes.iter().cloned().collect();
         let mut seen = std::collections::HashSet::new();
         for seed in [1u64, 2, 3] {
-            let mut s = s0.clone();
-            let mut x = seed;
-            for _ in 0..3000 {
+            random_run(s0.clone(), seed, 3000, |_, s| {
                 for t in &s.threads {
                     let shape = shape_of(t).expect("no floats");
                     if !shape.is_empty() {
@@ -246,15 +241,7 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
                         seen.insert(shape);
                     }
                 }
-                let live: Vec<u32> = (0..s.threads.len() as u32)
-                    .filter(|&t| interp::can_step(&s, t))
-                    .collect();
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let th = live[(x >> 33) as usize % live.len()];
-                interp::step(&mut s, th).unwrap();
-            }
+            });
         }
         println!(
             "{dir}: runs reached {} of the walk's {} shapes",

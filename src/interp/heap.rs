@@ -262,10 +262,8 @@ fn static_field<M: Machine>(
         );
         return Err(m.error(e));
     };
-    match m.ensure_init(owner)? {
-        Init::Ready => {}
-        Init::Pushed => return Ok(Flow::Stepped),
-        Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+    if let Some(flow) = initialized(m, owner)? {
+        return Ok(flow);
     }
     let width = slots(&f.desc);
     match insn {
@@ -308,10 +306,8 @@ fn invoke<M: Machine>(
                 );
                 return Err(m.error(e));
             };
-            match m.ensure_init(owner)? {
-                Init::Ready => {}
-                Init::Pushed => return Ok(Flow::Stepped),
-                Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+            if let Some(flow) = initialized(m, owner)? {
+                return Ok(flow);
             }
             t
         }
@@ -380,16 +376,25 @@ fn invoke<M: Machine>(
     Ok(Flow::Stepped)
 }
 
+/// Class `c` initialized before an active use (JVMS 5.5): None to go on,
+/// or how the instruction ends here (`<clinit>` frames pushed or an
+/// exception thrown: it runs again or not at all; or blocked).
+fn initialized<M: Machine>(m: &mut M, c: ClassId) -> Result<Option<Flow<M::Blocked>>, M::Stop> {
+    Ok(match m.ensure_init(c)? {
+        Init::Ready => None,
+        Init::Pushed => Some(Flow::Stepped),
+        Init::Blocked(b) => Some(Flow::Blocked(b)),
+    })
+}
+
 /// `new`: an object with default field values (a `java.lang.Thread`
 /// subclass also gets M5's unscheduled thread-table entry).
 fn new_object<M: Machine>(m: &mut M, method: &Method, ip: u32, c: &ClassRef) -> R<M> {
     let Some(cid) = c.id else {
         return Err(m.error(missing_class(method, ip, &c.name)));
     };
-    match m.ensure_init(cid)? {
-        Init::Ready => {}
-        Init::Pushed => return Ok(Flow::Stepped),
-        Init::Blocked(b) => return Ok(Flow::Blocked(b)),
+    if let Some(flow) = initialized(m, cid)? {
+        return Ok(flow);
     }
     let r = m.new_object(cid)?;
     finish(m, 0, Some((r, 1)));

@@ -602,10 +602,7 @@ impl Machine for SymMachine<'_> {
             &array_sort(Sort::Bool),
             &smt::store(&self.heap.sched, &k, "true"),
         );
-        let f = self.frame();
-        let len = f.stack.len();
-        f.stack.truncate(len - callee.arg_slots as usize);
-        f.ip += 1;
+        self.pop_args(callee, None);
         Ok(Flow::Stepped)
     }
     fn concat(&mut self, _: &Concat, _: &Method, _: u32) -> Result<Flow<()>, Unsupported> {
