@@ -160,6 +160,36 @@ fn formulas_agree_on_finished_and_waiting_threads() {
     assert!(parts > 500);
 }
 
+/// `class(C)` (null until m5 creates the Class object, then its lock):
+/// every part agrees on states of runs to the end, with and without the lock.
+#[test]
+fn formulas_agree_on_class_locks() {
+    let mut parts = 0;
+    for seed in [1, 2, 3] {
+        let (p, f) = run(
+            "classfiles/static-counter",
+            "Main",
+            "invariants/static-counter.inv",
+            seed,
+            400,
+            1,
+        );
+        assert_eq!(f, 0, "the invariant holds on these runs");
+        parts += p;
+        let (p, _) = run(
+            "classfiles/static-counter-unlocked",
+            "Main",
+            "invariants/static-counter-unlocked.inv",
+            seed,
+            400,
+            1,
+        );
+        parts += p;
+    }
+    println!("static-counter: {parts} parts compared");
+    assert!(parts > 500);
+}
+
 /// Walking only from the shapes an invariant allows still covers every call
 /// stack of a run that keeps the invariant (here: `new Thread(runnable)`,
 /// whose `Thread.run` the data-free walk could otherwise recurse into).

@@ -129,6 +129,32 @@ fn join_counter_is_proved_and_its_twin_refuted() {
     refuted_at(&v, "Main.main@60 (BIPUSH 7)", "the stepping thread's part");
 }
 
+/// A `static synchronized` method locks its class's Class object, which
+/// m5 creates on first use; `class(Counter)` names it. Twins: the second
+/// worker increments without the lock, refuted where main makes it (the
+/// invariant says it takes the lock) and, with an invariant that describes
+/// the unlocked worker, where its write interferes with the other worker's
+/// read.
+#[test]
+fn static_counter_is_proved_and_its_twins_refuted() {
+    let (code, v) = prove(&root().join("proofs/static-counter.proof"), &[]);
+    assert_eq!(code, 0, "{}", v["failed"]);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
+    let (code, v) = prove(&root().join("proofs/static-counter-unlocked.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(&v, "Main.main@13 (ICONST_0)", "the stepping thread's part");
+    let (code, v) = prove(&root().join("proofs/static-counter-race.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(
+        &v,
+        "Counter.incrUnlocked@5 (PUTSTATIC \"Counter\" \"count\")",
+        "Counter.incr@3",
+    );
+}
+
 #[test]
 fn incr_without_synchronized_is_refuted_by_interference() {
     let (code, v) = prove(&root().join("proofs/apprentice-unsync.proof"), &[]);

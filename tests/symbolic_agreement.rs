@@ -434,6 +434,10 @@ fn encode(sc: &mut Script, s: &State, th: u32, statics: &[(u32, Ty)]) -> Pre {
         pre.entry("wobj", t, smt::int(wobj));
         pre.entry("wcnt", t, smt::int(wcnt));
     }
+    for c in &s.classes.classes {
+        let m = s.mirrors.get(&c.name).map_or(-1, |r| *r as V);
+        pre.entry("mir", c.id as usize, smt::int(m));
+    }
     for &(slot, ty) in statics {
         if let Some(v) = static_val(s, slot) {
             let name = pre.heap.static_field(sc, slot, ty);
@@ -848,6 +852,23 @@ fn compare_post(
         &|r| in_pre(r).then(|| tof_of(pre, r)),
         &|r| Some(tof_of(post, r)),
     )?;
+    // Class objects, by class id.
+    let mirror = |s: &State, c: usize| {
+        s.mirrors
+            .get(&s.classes.classes[c].name)
+            .map_or(-1, |r| *r as V)
+    };
+    let cids: Vec<usize> = (0..post.classes.classes.len()).collect();
+    compare_array(
+        md,
+        "Class object",
+        &b.heap.mir,
+        &ph.mir,
+        Sort::Int,
+        &cids,
+        &|c| Some(mirror(pre, c)),
+        &|c| Some(mirror(post, c)),
+    )?;
     // Fields, by key: the objects that have each key.
     let mut by_key: BTreeMap<FieldKey, Vec<(usize, V)>> = BTreeMap::new();
     for r in 0..post.heap.len() {
@@ -995,6 +1016,14 @@ fn family(classes: &ClassTable, insn: &Insn) -> String {
                     .is_some_and(|c| classes.class(c).is_thread) =>
         {
             "Invoke/Thread.start".into()
+        }
+        Insn::Invoke(InvokeKind::Static, mr)
+            if classes
+                .id(&mr.class)
+                .and_then(|c| classes.resolve_method(c, &mr.name, &mr.desc))
+                .is_some_and(|m| classes.method(m).is_synchronized()) =>
+        {
+            "Invoke/Static synchronized".into()
         }
         Insn::Invoke(k, _) => format!("Invoke/{k:?}"),
         Insn::New(c) if c.id.is_some_and(|id| classes.class(id).is_thread) => "New/thread".into(),
@@ -1164,6 +1193,7 @@ fn compare_step(
             (&b.heap.depth, &ph.depth, Sort::Int),
             (&b.heap.tpc, &ph.tpc, Sort::Int),
             (&b.heap.sched, &ph.sched, Sort::Bool),
+            (&b.heap.mir, &ph.mir, Sort::Int),
         ] {
             if t != base {
                 obs.array(t, range);

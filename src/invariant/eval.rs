@@ -461,6 +461,16 @@ impl Env<'_> {
                     None => Err(format!("(REF {r}) is not an array")),
                 }
             }
+            "class" => {
+                // Class objects are created on first use, which allocates:
+                // a new one changes the heap's length.
+                self.note_read(Loc::HeapLen);
+                let path = dotted_path(one(f, args)?).ok_or("`class` takes a class name")?;
+                let cid = super::class_id(&self.s.classes, &path)
+                    .ok_or_else(|| format!("no class {path}"))?;
+                let name = &self.s.classes.class(cid).name;
+                Ok(V::Ref(self.s.mirrors.get(name).copied()))
+            }
             "static" => {
                 self.note_read(Loc::Statics);
                 let path = dotted_path(one(f, args)?).ok_or("`static` takes `Class.field`")?;

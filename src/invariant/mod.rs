@@ -49,6 +49,8 @@ pub struct Compiled {
     pub cases: Vec<(Case, Vec<ResolvedPat>)>,
     pub objects: Vec<(String, Option<ClassId>, Vec<Fact>)>,
     pub relations: HashMap<String, Vec<Fact>>,
+    /// The classes whose `Class` object the invariant names (`class(C)`).
+    pub mirrored: std::collections::BTreeSet<ClassId>,
 }
 
 /// A fact that does not hold.
@@ -191,6 +193,7 @@ pub fn compile(path: &str, source: &str, classes: &ClassTable) -> Result<Compile
         classes,
         pcs: HashMap::new(),
         defs: HashMap::new(),
+        mirrored: Default::default(),
     }
     .compile(file.clone())
 }
@@ -200,6 +203,7 @@ struct Checker<'a> {
     classes: &'a ClassTable,
     pcs: HashMap<String, PcSet>,
     defs: HashMap<String, usize>,
+    mirrored: std::cell::RefCell<std::collections::BTreeSet<ClassId>>,
 }
 
 const BUILTIN_FNS: &[(&str, usize)] = &[
@@ -211,6 +215,7 @@ const BUILTIN_FNS: &[(&str, usize)] = &[
     ("new", 1),
     ("length", 1),
     ("static", 1),
+    ("class", 1),
 ];
 const THREAD_ATTRS: &[&str] = &[
     "object",
@@ -240,6 +245,7 @@ impl Checker<'_> {
             cases: Vec::new(),
             objects: Vec::new(),
             relations: HashMap::new(),
+            mirrored: Default::default(),
         };
         // Names first, so facts may use definitions written below them.
         for item in &file.items {
@@ -339,6 +345,7 @@ impl Checker<'_> {
                 }
             }
         }
+        c.mirrored = self.mirrored.take();
         Ok(c)
     }
 
@@ -481,6 +488,22 @@ impl Checker<'_> {
                 Err(self.err(*span, format!("unknown name `{n}` (not a let, def, parameter, thread/object variable or frame name)")))
             }
             Expr::Call(f, args, span) => {
+                if f == "class" {
+                    let path = args.first().and_then(eval::dotted_path);
+                    let Some(path) = path.filter(|_| args.len() == 1) else {
+                        return Err(
+                            self.err(*span, "`class` takes a class name, as in `class(Counter)`")
+                        );
+                    };
+                    let cid = class_id(self.classes, &path).ok_or_else(|| {
+                        self.err(
+                            *span,
+                            format!("no class `{}` is loaded", path.replace('/', ".")),
+                        )
+                    })?;
+                    self.mirrored.borrow_mut().insert(cid);
+                    return Ok(());
+                }
                 if f == "static" {
                     let path = args.first().and_then(eval::dotted_path);
                     let Some(path) = path.filter(|_| args.len() == 1) else {

@@ -162,6 +162,24 @@ impl Prover<'_> {
         !self.c.cases.is_empty()
     }
 
+    /// The structural facts about the Class objects the invariant names
+    /// and those static synchronized methods lock.
+    fn mirror_facts(&self, h: &Heap) -> String {
+        let Some(ccid) = self.classes.id("java/lang/Class") else {
+            return "true".into();
+        };
+        let mut m = self.c.mirrored.clone();
+        for c in &self.classes.classes {
+            if c.methods.iter().any(|&mid| {
+                let m = self.classes.method(mid);
+                m.is_static() && m.is_synchronized()
+            }) {
+                m.insert(c.id);
+            }
+        }
+        sym::mirror_facts(h, &m.into_iter().collect::<Vec<_>>(), ccid)
+    }
+
     fn classes_ok(&self) -> String {
         let mut ids: Vec<i64> = self.walk.inst.iter().map(|&c| c as i64).collect();
         if self.walk.arrays {
@@ -203,7 +221,7 @@ impl Prover<'_> {
         let mut refs: Vec<String> = slot_refs(&frames);
         let mut shown = Vec::new();
         shown_frames(&frames, "th", &mut shown);
-        let mut hyps = vec![bounds(&pre)];
+        let mut hyps = vec![bounds(&pre), self.mirror_facts(&pre)];
         hyps.extend(thread_hyps(&pre, "th", &frames));
         hyps.insert(2, smt::select(&pre.sched, "th"));
         let (global_pre, th_pre) = {
@@ -451,7 +469,7 @@ impl Prover<'_> {
         }
         let mut sc = Script::default();
         let pre = Heap::pre(&mut sc);
-        let mut hyps = vec![bounds(&pre)];
+        let mut hyps = vec![bounds(&pre), self.mirror_facts(&pre)];
         let mut refs = Vec::new();
         {
             let mut env = SEnv::new(self.c, self.classes, &pre, None, &mut sc);

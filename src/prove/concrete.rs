@@ -79,6 +79,12 @@ pub fn encode(sc: &mut Script, s: &State) -> Heap {
         sc.assert(&format!("(= {} {})", at(&h.wcnt), smt::int(wcnt)));
     }
     for c in &s.classes.classes {
+        let m = s.mirrors.get(&c.name).map_or(-1, |r| *r as i64);
+        sc.assert(&format!(
+            "(= {} {})",
+            smt::select(&h.mir, &c.id.to_string()),
+            smt::int(m)
+        ));
         for (_, desc, slot, _) in &c.statics {
             let Some(ty) = Ty::of_desc(desc) else {
                 continue;

@@ -644,6 +644,14 @@ impl<'a> SEnv<'a> {
                 ]);
                 Ok(SV::new(K::Int, smt::select(&self.s.alen, &v.t), d))
             }
+            "class" => {
+                let path = crate::invariant::eval::dotted_path(&one(args)?)
+                    .ok_or("`class` takes a class name")?;
+                let cid = crate::invariant::class_id(self.classes, &path)
+                    .ok_or_else(|| format!("no class {path}"))?;
+                let m = smt::select(&self.s.mir, &cid.to_string());
+                Ok(SV::new(K::Ref, m, "true"))
+            }
             "static" => {
                 let path = crate::invariant::eval::dotted_path(&one(args)?)
                     .ok_or("`static` takes `Class.field`")?;

@@ -220,7 +220,9 @@ impl Machine for SymMachine<'_> {
             return Ok(None);
         }
         if f.method.is_static() {
-            return self.class_object(f.method.class).map(Some);
+            // Its Class object exists: the frame took its monitor.
+            let m = smt::select(&self.heap.mir, &f.method.class.to_string());
+            return Ok(Some(SVal::new(Ty::A, m)));
         }
         if writes_local0(&f.method) {
             return Err(self.unsupported(format!(
@@ -287,11 +289,36 @@ impl Machine for SymMachine<'_> {
         }
     }
     fn init_done(&mut self, _c: ClassId) {}
+    /// Created on first use, as in the interpreter: the step forks on
+    /// whether it exists yet.
     fn class_object(&mut self, c: ClassId) -> Result<SVal, Unsupported> {
-        Err(self.unsupported(format!(
-            "the Class object of {} (a static synchronized method or a class lock)",
-            self.cx.classes.class(c).name.replace('/', ".")
-        )))
+        let cur = smt::select(&self.heap.mir, &c.to_string());
+        let none = smt::eq(&cur, NULL);
+        if !self.decide(none)? {
+            return Ok(SVal::new(Ty::A, cur));
+        }
+        let ccid = self.cx.classes.id("java/lang/Class").ok_or_else(|| {
+            self.unsupported("a Class object (the library has no java.lang.Class)")
+        })?;
+        let ints = array_sort(Sort::Int);
+        let h = self.heap.clone();
+        let r = h.h.clone();
+        let mut nh = h.clone();
+        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
+        nh.cls = self.sc.define(
+            "cls",
+            &ints,
+            &smt::store(&h.cls, &r, &smt::int(ccid as i64)),
+        );
+        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
+        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
+        nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
+        nh.mir = self
+            .sc
+            .define("mir", &ints, &smt::store(&h.mir, &c.to_string(), &r));
+        self.heap = nh;
+        self.new_class = Some(ccid);
+        Ok(SVal::new(Ty::A, r))
     }
     fn ldc(&mut self, c: &Const, _: &Method, _: u32) -> Result<SVal, Unsupported> {
         Err(self.unsupported(match c {

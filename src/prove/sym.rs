@@ -168,6 +168,9 @@ pub struct Heap {
     /// it gave up.
     pub wobj: String,
     pub wcnt: String,
+    /// The `java.lang.Class` object of each class (by class id), or -1
+    /// before anything asked for it (m5 creates them on first use).
+    pub mir: String,
     /// Field arrays written since the pre-state (others have their base name).
     pub fields: BTreeMap<FieldKey, String>,
     /// Static fields written since the pre-state, by global slot.
@@ -181,7 +184,7 @@ impl Heap {
         sc.declare("H", "Int");
         sc.declare("N", "Int");
         for a in [
-            "cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc", "wobj", "wcnt",
+            "cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc", "wobj", "wcnt", "mir",
         ] {
             sc.declare(a, &ints);
         }
@@ -200,6 +203,7 @@ impl Heap {
             tpc: "tpc".into(),
             wobj: "wobj".into(),
             wcnt: "wcnt".into(),
+            mir: "mir".into(),
             fields: BTreeMap::new(),
             statics: BTreeMap::new(),
         }
@@ -335,4 +339,29 @@ pub fn thread_facts(h: &Heap, t: &str) -> String {
             },
         ]),
     )
+}
+
+/// What holds of the `Class` objects of the classes in `mirrored` by the
+/// way m5 creates them: each is -1 (not created yet) or an allocated object
+/// of class `class_cid` that is no thread's object; two classes never share
+/// one.
+pub fn mirror_facts(h: &Heap, mirrored: &[ClassId], class_cid: ClassId) -> String {
+    let mut out = Vec::new();
+    for (i, &c) in mirrored.iter().enumerate() {
+        let m = smt::select(&h.mir, &c.to_string());
+        out.push(smt::or(&[
+            smt::eq(&m, NULL),
+            smt::and(&[
+                format!("(<= 0 {m})"),
+                format!("(< {m} {})", h.h),
+                smt::eq(&smt::select(&h.cls, &m), &smt::int(class_cid as i64)),
+                smt::eq(&smt::select(&h.tof, &m), NULL),
+            ]),
+        ]));
+        for &d in &mirrored[..i] {
+            let n = smt::select(&h.mir, &d.to_string());
+            out.push(smt::or(&[smt::eq(&m, NULL), smt::not(&smt::eq(&m, &n))]));
+        }
+    }
+    smt::and(&out)
 }

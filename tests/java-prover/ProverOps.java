@@ -142,6 +142,7 @@ class Worker extends Thread {
             }
             box.inc();
             ProverOps.counter += box.incAndGet(1) & 3;
+            ProverOps.bump(id);
         }
         done = 1;
     }
@@ -156,6 +157,15 @@ public class ProverOps {
     static int sink;
     static long lsink;
     static int seed;
+
+    /** Holds the class's lock (its Class object, made on first use). */
+    static synchronized int bump(int d) {
+        // Long enough that the other threads find the lock taken.
+        for (int k = 0; k < 8; k++) {
+            counter += d;
+        }
+        return counter;
+    }
 
     /** A linear congruential generator: operands of every sign and size. */
     static int next() {
@@ -460,6 +470,7 @@ public class ProverOps {
             acc += exceptions(o);
             acc += monitors(lock, o);
             o.inc();
+            acc += bump(round);
         }
         seed = acc;
         randomArith(3);
