@@ -267,6 +267,9 @@ impl Gen<'_> {
                     "null",
                     "A",
                     "static(Mixed.head)",
+                    // The lock of `synchronized (Mixed.class)`, and one never made (null).
+                    "class(Mixed)",
+                    "class(Worker)",
                     "ref(0)",
                     "ref(3)",
                     "ref(7)",
