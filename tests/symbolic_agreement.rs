@@ -49,7 +49,9 @@ use m5::classfile::{
 use m5::interp::{self, Outcome, init::load_classes, initial_state};
 use m5::prove::smt::{self, Script, Sort, array_sort};
 use m5::prove::step::{self, Branch, Cx};
-use m5::prove::sym::{ARRAY_CLASS, FieldKey, Heap, SFrame, SVal, Ty};
+use m5::prove::sym::{
+    ARRAY_CLASS, FieldKey, Heap, SFrame, SVal, Ty, default_elems, elem_code, elems_name, elems_sort,
+};
 use m5::state::{Body, Config, Frame, State, Status, Value};
 use z3::ast::Ast;
 
@@ -394,6 +396,16 @@ impl Pre {
     }
 }
 
+/// An array's elements as an SMT array term (0/null past the end).
+fn row_term(ty: Ty, data: &m5::state::ArrayData) -> String {
+    let mut t = default_elems(ty);
+    for j in 0..data.len() {
+        let (_, v) = val(&data.get(j)).expect("not floating-point");
+        t = format!("(store {t} {j} {})", term(ty, v));
+    }
+    t
+}
+
 fn encode(sc: &mut Script, s: &State, th: u32, statics: &[(u32, Ty)]) -> Pre {
     let heap = Heap::pre(sc);
     sc.declare("th", "Int");
@@ -410,8 +422,13 @@ fn encode(sc: &mut Script, s: &State, th: u32, statics: &[(u32, Ty)]) -> Pre {
     for r in 0..s.heap.len() {
         let o = &s.heap[r];
         pre.entry("cls", r, smt::int(cls_of(s, r)));
-        if let Body::Array { data, .. } = &o.body {
+        if let Body::Array { data, elem } = &o.body {
             pre.entry("alen", r, data.len().to_string());
+            if let Some(code) = elem_code(&s.classes, elem) {
+                pre.entry("aty", r, smt::int(code));
+                let ty = Ty::of_desc(elem).expect("not floating-point");
+                pre.entry(elems_name(ty), r, row_term(ty, data));
+            }
         }
         pre.entry("mon", r, o.monitor.to_string());
         pre.entry("mcnt", r, o.mcount.to_string());
@@ -539,6 +556,19 @@ impl Obs {
         self.arrays.insert(t.to_string(), name.clone());
         self.order.push(name);
     }
+    /// An elements array (address -> index -> element).
+    fn nested(&mut self, t: &str, ty: Ty) {
+        if self.arrays.contains_key(t) {
+            return;
+        }
+        let name = format!("obsa_{}", self.arrays.len());
+        self.text.push_str(&format!(
+            "(declare-const {name} {})\n(assert (= {name} {t}))\n",
+            elems_sort(ty)
+        ));
+        self.arrays.insert(t.to_string(), name.clone());
+        self.order.push(name);
+    }
     fn frames(&mut self, pre: &Pre, frames: &[SFrame]) {
         for f in frames {
             for v in f.locals.iter().chain(&f.stack) {
@@ -627,6 +657,40 @@ impl Model<'_> {
         m.eval(&a.select(&idx), true)
             .and_then(|d| read(&d, range))
             .ok_or_else(|| format!("no value for (select {arr} {i})"))
+    }
+}
+
+impl Model<'_> {
+    /// The value of `(select (select arr r) j)` for an observed elements
+    /// array `arr`.
+    fn select2(&self, arr: &str, r: i64, j: i64, range: Sort) -> Result<V, String> {
+        let (ri, ji) = (z3::ast::Int::from_i64(r), z3::ast::Int::from_i64(j));
+        let name = self
+            .obs
+            .arrays
+            .get(arr)
+            .ok_or_else(|| format!("elements array {arr} was not observed"))?;
+        let v = self
+            .simp
+            .get(name)
+            .and_then(|d| d.as_array())
+            .and_then(|a| a.select(&ri).simplify().as_array())
+            .and_then(|row| read(&row.select(&ji).simplify(), range));
+        if let Some(v) = v {
+            return Ok(v);
+        }
+        let Some(m) = self.m else {
+            return Err(NEED_MODEL.into());
+        };
+        let row_sort = z3::Sort::array(&z3::Sort::int(), &z3_sort(range));
+        let a = z3::ast::Array::new_const(name.as_str(), &z3::Sort::int(), &row_sort);
+        let row = m
+            .eval(&a.select(&ri), true)
+            .and_then(|d| d.as_array())
+            .ok_or_else(|| format!("no row {r} of {arr}"))?;
+        m.eval(&row.select(&ji), true)
+            .and_then(|d| read(&d, range))
+            .ok_or_else(|| format!("no value for element {j} of {r} in {arr}"))
     }
 }
 
@@ -869,6 +933,39 @@ fn compare_post(
         &|c| Some(mirror(pre, c)),
         &|c| Some(mirror(post, c)),
     )?;
+    // Array elements (of arrays the prover models).
+    for r in 0..post.heap.len() {
+        let Some((elem, data)) = post.heap[r].array() else {
+            continue;
+        };
+        let Some(code) = elem_code(&post.classes, elem) else {
+            continue;
+        };
+        let ty = Ty::of_desc(elem).expect("not floating-point");
+        let t = b.heap.elems(ty);
+        if t == ph.elems(ty) {
+            // Unchanged: the interpreter must not have changed them either.
+            let same = in_pre(r) && pre.heap[r].array().is_some_and(|(_, d)| d == data);
+            if !same {
+                return Err(format!(
+                    "elements of array {r}: unchanged (symbolic) vs changed (interpreter)"
+                ));
+            }
+        } else {
+            for j in 0..data.len() {
+                let (_, want) = val(&data.get(j)).expect("not floating-point");
+                let got = md.select2(t, r as i64, j as i64, ty.sort())?;
+                if got != want {
+                    return Err(format!(
+                        "element {j} of array {r}: {got} (symbolic) vs {want} (interpreter)"
+                    ));
+                }
+            }
+        }
+        if b.heap.aty != ph.aty && md.select(&b.heap.aty, r as i64, Sort::Int)? != code {
+            return Err(format!("element type of array {r}: differs from {code}"));
+        }
+    }
     // Fields, by key: the objects that have each key.
     let mut by_key: BTreeMap<FieldKey, Vec<(usize, V)>> = BTreeMap::new();
     for r in 0..post.heap.len() {
@@ -1194,9 +1291,15 @@ fn compare_step(
             (&b.heap.tpc, &ph.tpc, Sort::Int),
             (&b.heap.sched, &ph.sched, Sort::Bool),
             (&b.heap.mir, &ph.mir, Sort::Int),
+            (&b.heap.aty, &ph.aty, Sort::Int),
         ] {
             if t != base {
                 obs.array(t, range);
+            }
+        }
+        for ty in [Ty::I, Ty::L, Ty::A] {
+            if b.heap.elems(ty) != ph.elems(ty) {
+                obs.nested(b.heap.elems(ty), ty);
             }
         }
         for (k, t) in &b.heap.fields {

@@ -37,8 +37,18 @@ pub fn encode(sc: &mut Script, s: &State) -> Heap {
             .get(&(r as u32))
             .map_or(-1, |t| *t as i64);
         sc.assert(&format!("(= {} {})", at(&h.tof), smt::int(tof)));
-        if let Some((_, d)) = o.array() {
+        if let Some((elem, d)) = o.array() {
             sc.assert(&format!("(= {} {})", at(&h.alen), d.len()));
+            if let Some(code) = elem_code(&s.classes, elem) {
+                sc.assert(&format!("(= {} {})", at(&h.aty), smt::int(code)));
+                let ty = Ty::of_desc(elem).expect("not floating-point");
+                let row = at(h.elems(ty));
+                for j in 0..d.len() {
+                    if let Some(v) = value(&d.get(j)) {
+                        sc.assert(&format!("(= {} {v})", smt::select(&row, &j.to_string())));
+                    }
+                }
+            }
         }
         if matches!(o.body, Body::Array { .. }) {
             continue;

@@ -29,6 +29,8 @@ pub struct SymMachine<'a> {
     /// A thread `new` created, with its frames.
     pub new_thread: Option<Vec<SFrame>>,
     pub new_class: Option<ClassId>,
+    /// It allocated an array.
+    pub new_array: bool,
     /// The exception this run throws, described as the pre-step check that
     /// rules it out.
     pub fails: Option<String>,
@@ -102,6 +104,16 @@ fn writes_local0(m: &Method) -> bool {
     m.code
         .iter()
         .any(|i| matches!(i, Insn::Store(_, 0) | Insn::Iinc(0, _)))
+}
+
+/// The slot type of an array instruction's elements (None: float, double).
+fn elem_ty(k: ArrKind) -> Option<Ty> {
+    match k {
+        ArrKind::B | ArrKind::C | ArrKind::S | ArrKind::I => Some(Ty::I),
+        ArrKind::L => Some(Ty::L),
+        ArrKind::A => Some(Ty::A),
+        ArrKind::F | ArrKind::D => None,
+    }
 }
 
 /// A callee's frame: the argument slots as they were on the caller's
@@ -466,24 +478,150 @@ impl Machine for SymMachine<'_> {
         let len = smt::select(&self.heap.alen, &arr.t);
         Ok(SVal::new(Ty::I, format!("((_ int2bv 32) {len})")))
     }
-    fn array_load(&mut self, _: &SVal, _: &SVal, _: ArrKind) -> Result<SVal, Unsupported> {
-        Err(self.unsupported("array loads"))
+    fn array_load(&mut self, arr: &SVal, index: &SVal, k: ArrKind) -> Result<SVal, Unsupported> {
+        let ty = elem_ty(k).ok_or_else(|| self.unsupported("floating-point array loads"))?;
+        let row = smt::select(self.heap.elems(ty), &arr.t);
+        Ok(SVal::new(
+            ty,
+            smt::select(&row, &smt::bv32_to_int(&index.t)),
+        ))
     }
-    fn array_store(&mut self, _: &SVal, _: &SVal, _: ArrKind, _: SVal) -> Result<(), Unsupported> {
-        Err(self.unsupported("array stores"))
+    /// Narrows as the interpreter's `ArrayData::set`: `bastore` keeps the
+    /// low byte sign-extended (boolean arrays share `byte[]`'s storage),
+    /// `castore` the low 16 bits zero-extended, `sastore` sign-extended.
+    fn array_store(
+        &mut self,
+        arr: &SVal,
+        index: &SVal,
+        k: ArrKind,
+        v: SVal,
+    ) -> Result<(), Unsupported> {
+        let ty = elem_ty(k).ok_or_else(|| self.unsupported("floating-point array stores"))?;
+        let x = match k {
+            ArrKind::B => format!("((_ sign_extend 24) ((_ extract 7 0) {}))", v.t),
+            ArrKind::C => format!("((_ zero_extend 16) ((_ extract 15 0) {}))", v.t),
+            ArrKind::S => format!("((_ sign_extend 16) ((_ extract 15 0) {}))", v.t),
+            _ => v.t.clone(),
+        };
+        let all = self.heap.elems(ty).clone();
+        let row = smt::select(&all, &arr.t);
+        let row = smt::store(&row, &smt::bv32_to_int(&index.t), &x);
+        let name = self.sc.define(
+            elems_name(ty),
+            &elems_sort(ty),
+            &smt::store(&all, &arr.t, &row),
+        );
+        *self.heap.elems_mut(ty) = name;
+        Ok(())
     }
-    fn can_store(&mut self, _: &SVal, _: &SVal) -> Result<String, Unsupported> {
-        Err(self.unsupported("array stores"))
+    /// A non-null `v` fits a reference array whose element class is one of
+    /// `v`'s class's supertypes (an array fits `Object[]`, `Cloneable[]`,
+    /// `Serializable[]`).
+    fn can_store(&mut self, arr: &SVal, v: &SVal) -> Result<String, Unsupported> {
+        let classes = self.cx.classes;
+        let aty = smt::select(&self.heap.aty, &arr.t);
+        let code = |c: ClassId| smt::eq(&aty, &smt::int(1000 + c as i64));
+        let cls = smt::select(&self.heap.cls, &v.t);
+        let mut cases = vec![smt::eq(&v.t, NULL)];
+        for &k in self.cx.inst {
+            let class = classes.class(k);
+            let sups: Vec<String> = std::iter::once(k)
+                .chain(class.supers.iter().copied())
+                .chain(class.all_interfaces.iter().copied())
+                .map(code)
+                .collect();
+            cases.push(smt::and(&[
+                smt::eq(&cls, &smt::int(k as i64)),
+                smt::or(&sups),
+            ]));
+        }
+        if self.cx.arrays {
+            let sups: Vec<String> = [
+                "java/lang/Object",
+                "java/lang/Cloneable",
+                "java/io/Serializable",
+            ]
+            .iter()
+            .filter_map(|n| classes.id(n))
+            .map(code)
+            .collect();
+            cases.push(smt::and(&[
+                smt::eq(&cls, &smt::int(ARRAY_CLASS)),
+                smt::or(&sups),
+            ]));
+        }
+        Ok(smt::or(&cases))
     }
+    /// As the interpreter: a length of `Integer.MAX_VALUE - 1` or more, or
+    /// elements taking more than 2^31 bytes, throw OutOfMemoryError.
     fn array_too_big(
         &mut self,
-        _: &Arc<str>,
-        _: &[SVal],
+        elem: &Arc<str>,
+        counts: &[SVal],
     ) -> Result<Option<VmExc<SVal>>, Unsupported> {
-        Err(self.unsupported("array allocation"))
+        let [count] = counts else {
+            return Err(self.unsupported("multi-dimensional array allocation"));
+        };
+        let oom = |m: &str| Some(VmExc::Other("java/lang/OutOfMemoryError", m.to_string()));
+        let limit = format!("(bvsge {} {})", count.t, smt::bv32(i32::MAX - 1));
+        if self.decide(limit)? {
+            return Ok(oom("Requested array size exceeds VM limit"));
+        }
+        let width: i64 = match elem.as_bytes().first() {
+            Some(b'Z' | b'B') => 1,
+            Some(b'C' | b'S') => 2,
+            Some(b'I' | b'F') => 4,
+            Some(b'J' | b'D') => 8,
+            _ => std::mem::size_of::<crate::state::Value>() as i64,
+        };
+        let heap = format!(
+            "(> (* {width} {}) {})",
+            smt::bv32_to_int(&count.t),
+            1i64 << 31
+        );
+        if self.decide(heap)? {
+            return Ok(oom("Java heap space"));
+        }
+        Ok(None)
     }
-    fn new_array(&mut self, _: &Arc<str>, _: &[SVal]) -> Result<SVal, Unsupported> {
-        Err(self.unsupported("array allocation"))
+    fn new_array(&mut self, elem: &Arc<str>, counts: &[SVal]) -> Result<SVal, Unsupported> {
+        let [count] = counts else {
+            return Err(self.unsupported("multi-dimensional array allocation"));
+        };
+        let Some(code) = elem_code(self.cx.classes, elem) else {
+            return Err(self.unsupported(format!("an array of {elem}")));
+        };
+        let ty = Ty::of_desc(elem).expect("not floating-point");
+        let ints = array_sort(Sort::Int);
+        let h = self.heap.clone();
+        let r = h.h.clone();
+        let mut nh = h.clone();
+        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
+        nh.cls = self.sc.define(
+            "cls",
+            &ints,
+            &smt::store(&h.cls, &r, &smt::int(ARRAY_CLASS)),
+        );
+        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
+        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
+        nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
+        nh.alen = self.sc.define(
+            "alen",
+            &ints,
+            &smt::store(&h.alen, &r, &smt::bv32_to_int(&count.t)),
+        );
+        nh.aty = self
+            .sc
+            .define("aty", &ints, &smt::store(&h.aty, &r, &smt::int(code)));
+        let all = h.elems(ty).clone();
+        *nh.elems_mut(ty) = self.sc.define(
+            elems_name(ty),
+            &elems_sort(ty),
+            &smt::store(&all, &r, &default_elems(ty)),
+        );
+        self.heap = nh;
+        self.new_array = true;
+        Ok(SVal::new(Ty::A, r))
     }
 
     /// Virtual dispatch among the classes the program instantiates: one

@@ -47,6 +47,8 @@ pub struct Branch {
     pub new_thread: Option<Vec<SFrame>>,
     /// A class the step instantiated.
     pub new_class: Option<ClassId>,
+    /// The step allocated an array.
+    pub new_array: bool,
 }
 
 type R<T> = Result<T, Unsupported>;
@@ -91,6 +93,7 @@ struct Run {
     frames: Vec<SFrame>,
     new_thread: Option<Vec<SFrame>>,
     new_class: Option<ClassId>,
+    new_array: bool,
     fails: Option<String>,
     label: String,
 }
@@ -114,6 +117,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             frames: frames.to_vec(),
             new_thread: None,
             new_class: None,
+            new_array: false,
             fails: None,
             label: String::new(),
             insn,
@@ -151,6 +155,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             frames: mach.frames,
             new_thread: mach.new_thread,
             new_class: mach.new_class,
+            new_array: mach.new_array,
             fails: mach.fails,
             label: mach.label,
         }
@@ -170,6 +175,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             frames: run.frames,
             new_thread: run.new_thread,
             new_class: run.new_class,
+            new_array: run.new_array,
         };
         if let Some(check) = run.fails {
             // The exception is not followed: the invariant must rule it out.
@@ -179,6 +185,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             b.frames = frames.to_vec();
             b.new_thread = None;
             b.new_class = None;
+            b.new_array = false;
         } else if let Flow::Blocked(()) = flow {
             b.noop = true;
             b.heap = heap.clone();

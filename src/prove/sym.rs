@@ -171,6 +171,13 @@ pub struct Heap {
     /// The `java.lang.Class` object of each class (by class id), or -1
     /// before anything asked for it (m5 creates them on first use).
     pub mir: String,
+    /// Arrays: each array's element type (`elem_code`), and the elements,
+    /// by address then index, of int-like (`boolean` .. `int`, narrowed as
+    /// stored), `long` and reference arrays.
+    pub aty: String,
+    pub ei: String,
+    pub ej: String,
+    pub ea: String,
     /// Field arrays written since the pre-state (others have their base name).
     pub fields: BTreeMap<FieldKey, String>,
     /// Static fields written since the pre-state, by global slot.
@@ -185,8 +192,12 @@ impl Heap {
         sc.declare("N", "Int");
         for a in [
             "cls", "alen", "mon", "mcnt", "tobj", "tof", "depth", "tpc", "wobj", "wcnt", "mir",
+            "aty",
         ] {
             sc.declare(a, &ints);
+        }
+        for ty in [Ty::I, Ty::L, Ty::A] {
+            sc.declare(elems_name(ty), &elems_sort(ty));
         }
         sc.declare("sched", &array_sort(Sort::Bool));
         Heap {
@@ -204,6 +215,10 @@ impl Heap {
             wobj: "wobj".into(),
             wcnt: "wcnt".into(),
             mir: "mir".into(),
+            aty: "aty".into(),
+            ei: elems_name(Ty::I).into(),
+            ej: elems_name(Ty::L).into(),
+            ea: elems_name(Ty::A).into(),
             fields: BTreeMap::new(),
             statics: BTreeMap::new(),
         }
@@ -231,6 +246,65 @@ impl Heap {
             }
         }
     }
+}
+
+impl Heap {
+    /// The elements array for element slots of type `ty`.
+    pub fn elems(&self, ty: Ty) -> &String {
+        match ty {
+            Ty::I => &self.ei,
+            Ty::L => &self.ej,
+            _ => &self.ea,
+        }
+    }
+    pub fn elems_mut(&mut self, ty: Ty) -> &mut String {
+        match ty {
+            Ty::I => &mut self.ei,
+            Ty::L => &mut self.ej,
+            _ => &mut self.ea,
+        }
+    }
+}
+
+/// The base name of the elements array of slot type `ty`.
+pub fn elems_name(ty: Ty) -> &'static str {
+    match ty {
+        Ty::I => "eI",
+        Ty::L => "eJ",
+        _ => "eA",
+    }
+}
+
+/// Address -> index -> element.
+pub fn elems_sort(ty: Ty) -> String {
+    format!("(Array Int {})", array_sort(ty.sort()))
+}
+
+/// The default elements of a new array of slot type `ty` (0 or null).
+pub fn default_elems(ty: Ty) -> String {
+    let zero = match ty {
+        Ty::I => smt::bv32(0),
+        Ty::L => smt::bv64(0),
+        _ => NULL.to_string(),
+    };
+    format!("((as const {}) {zero})", array_sort(ty.sort()))
+}
+
+/// An array type's element code, stored in `aty`: 1..=6 for `boolean`,
+/// `byte`, `char`, `short`, `int`, `long`; 1000 + the class id for arrays
+/// of a class or interface. None: floating-point elements or arrays of
+/// arrays (not modeled), or a class not loaded.
+pub fn elem_code(classes: &ClassTable, desc: &str) -> Option<i64> {
+    Some(match desc.as_bytes().first()? {
+        b'Z' => 1,
+        b'B' => 2,
+        b'C' => 3,
+        b'S' => 4,
+        b'I' => 5,
+        b'J' => 6,
+        b'L' => 1000 + classes.id(desc.get(1..desc.len() - 1)?)? as i64,
+        _ => return None,
+    })
 }
 
 /// The field key of `name` in objects of class `c`, if it has one.

@@ -83,6 +83,7 @@ pub fn walk(
             }
         }
         let mut found = inst.clone();
+        let mut found_arrays = arrays;
         while let Some(i) = queue.pop_front() {
             if !allowed(&shapes[i]) {
                 continue;
@@ -113,6 +114,7 @@ pub fn walk(
                 if let Some(c) = b.new_class {
                     found.insert(c);
                 }
+                found_arrays |= b.new_array;
                 let mut next = Vec::new();
                 if !b.noop && !b.frames.is_empty() {
                     next.push(b.frames.iter().map(SFrame::shape).collect::<Shape>());
@@ -130,6 +132,7 @@ pub fn walk(
             }
         }
         inst = found;
+        arrays = found_arrays;
         if (inst.len(), arrays) == before {
             return Ok(Walk {
                 shapes,

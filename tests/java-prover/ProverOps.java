@@ -414,6 +414,47 @@ public class ProverOps {
         } catch (NullPointerException e) {
             r += 32;
         }
+        // Array exceptions, and the narrowing of byte, char and short stores.
+        try {
+            Object[] objs = new Box[2];
+            objs[1] = o;
+            objs[0] = "not a Box";
+        } catch (ArrayStoreException e) {
+            r += 64;
+        }
+        try {
+            r += new int[o.i - 1000000].length;
+        } catch (NegativeArraySizeException e) {
+            r += 128;
+        }
+        try {
+            r += new long[Integer.MAX_VALUE - 1].length;
+        } catch (OutOfMemoryError e) {
+            r += 256;
+        }
+        try {
+            r += new long[1 << 29].length;
+        } catch (OutOfMemoryError e) {
+            r += 512;
+        }
+        byte[] bs = new byte[2];
+        char[] cs = new char[2];
+        short[] ss = new short[2];
+        boolean[] zs = new boolean[2];
+        Object[] os = new Object[3];
+        bs[1] = (byte) (o.i * 77);
+        cs[1] = (char) (o.i * -1000);
+        ss[1] = (short) (o.i * 40000);
+        zs[1] = o.i > 2;
+        os[0] = bs;
+        os[1] = o;
+        os[2] = "s";
+        r += bs[1] + cs[1] + ss[1] + (zs[1] ? 1 : 0) + (os[0] == bs ? 1 : 0);
+        try {
+            r += os[3].hashCode();
+        } catch (ArrayIndexOutOfBoundsException e) {
+            r += 1024;
+        }
         return r;
     }
 
