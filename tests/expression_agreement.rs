@@ -191,7 +191,7 @@ impl Gen<'_> {
                     format!("{f}({})", self.expr(Ty::Ref, d))
                 }
                 6 => {
-                    let a = self.rng.pick(&["depth", "pc"]);
+                    let a = self.rng.pick(&["depth", "pc", "wait_count"]);
                     format!("{}.{a}", self.expr(Ty::Thread, d))
                 }
                 _ => format!("inc({})", self.expr(Ty::Num, d)),

@@ -190,6 +190,37 @@ fn formulas_agree_on_class_locks() {
     assert!(parts > 500);
 }
 
+/// Arrays (`length`), waiting threads (`waits_on`, `wait_count`): every
+/// part agrees on states of the bounded buffer's runs, and of its `if`
+/// twin's (where the invariant fails).
+#[test]
+fn formulas_agree_on_arrays_and_wait_counts() {
+    let mut parts = 0;
+    for seed in [1, 2, 3] {
+        let (p, f) = run(
+            "classfiles/bounded-buffer",
+            "Main",
+            "invariants/bounded-buffer.inv",
+            seed,
+            500,
+            2,
+        );
+        assert_eq!(f, 0, "the invariant holds on these runs");
+        parts += p;
+        let (p, _) = run(
+            "classfiles/bounded-buffer-if",
+            "Main",
+            "invariants/bounded-buffer-if.inv",
+            seed,
+            500,
+            2,
+        );
+        parts += p;
+    }
+    println!("bounded-buffer: {parts} parts compared");
+    assert!(parts > 500);
+}
+
 /// Walking only from the shapes an invariant allows still covers every call
 /// stack of a run that keeps the invariant (here: `new Thread(runnable)`,
 /// whose `Thread.run` the data-free walk could otherwise recurse into).

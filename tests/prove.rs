@@ -155,6 +155,22 @@ fn static_counter_is_proved_and_its_twins_refuted() {
     );
 }
 
+/// Arrays, `wait` in a `while` loop and `notifyAll`: a bounded buffer with a
+/// producer and two consumers never throws (index, division, monitor
+/// checks) and keeps 0 <= count <= 2. The twin waits with `if`; the claim
+/// that a woken consumer finds an item is refuted at the wake-up.
+#[test]
+fn bounded_buffer_is_proved_and_its_if_twin_refuted() {
+    let (code, v) = prove(&root().join("proofs/bounded-buffer.proof"), &[]);
+    assert_eq!(code, 0, "{}", v["failed"]);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
+    let (code, v) = prove(&root().join("proofs/bounded-buffer-if.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(&v, "Buffer.take@11 (ALOAD_0)", "the stepping thread's part");
+}
+
 #[test]
 fn incr_without_synchronized_is_refuted_by_interference() {
     let (code, v) = prove(&root().join("proofs/apprentice-unsync.proof"), &[]);

@@ -537,6 +537,8 @@ impl Env<'_> {
                     "waiting" => V::Bool(th.wait.is_some()),
                     // The object whose wait set it is in; null when not waiting.
                     "waits_on" => V::Ref(th.wait.map(|w| w.object)),
+                    // The holds of that object's monitor it gave up (0: not waiting).
+                    "wait_count" => V::Int(th.wait.map_or(0, |w| w.count as i128)),
                     "depth" => V::Int(th.stack.len() as i128),
                     "pc" => V::Int(
                         th.top()

@@ -224,6 +224,7 @@ const THREAD_ATTRS: &[&str] = &[
     "finished",
     "waiting",
     "waits_on",
+    "wait_count",
     "depth",
     "pc",
     "top",

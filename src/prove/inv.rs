@@ -723,6 +723,11 @@ impl<'a> SEnv<'a> {
                         smt::not(&smt::eq(&smt::select(&h.wobj, t), NULL)),
                         v.d,
                     ),
+                    "wait_count" => {
+                        let w = smt::select(&h.wobj, t);
+                        let c = smt::select(&h.wcnt, t);
+                        SV::new(K::Int, smt::ite(&smt::eq(&w, NULL), "0", &c), v.d)
+                    }
                     "depth" => SV::new(K::Int, depth, v.d),
                     "pc" => match ctx {
                         Some(n) if n > 0 => {
