@@ -545,26 +545,20 @@ impl Obs {
         self.order.push(name);
     }
     fn array(&mut self, t: &str, range: Sort) {
-        if self.arrays.contains_key(t) {
-            return;
-        }
-        let name = format!("obsa_{}", self.arrays.len());
-        self.text.push_str(&format!(
-            "(declare-const {name} {})\n(assert (= {name} {t}))\n",
-            array_sort(range)
-        ));
-        self.arrays.insert(t.to_string(), name.clone());
-        self.order.push(name);
+        self.observe(t, &array_sort(range));
     }
     /// An elements array (address -> index -> element).
     fn nested(&mut self, t: &str, ty: Ty) {
+        self.observe(t, &elems_sort(ty));
+    }
+    /// An array-valued term of sort `sort`.
+    fn observe(&mut self, t: &str, sort: &str) {
         if self.arrays.contains_key(t) {
             return;
         }
         let name = format!("obsa_{}", self.arrays.len());
         self.text.push_str(&format!(
-            "(declare-const {name} {})\n(assert (= {name} {t}))\n",
-            elems_sort(ty)
+            "(declare-const {name} {sort})\n(assert (= {name} {t}))\n"
         ));
         self.arrays.insert(t.to_string(), name.clone());
         self.order.push(name);

@@ -168,15 +168,12 @@ impl Prover<'_> {
         let Some(ccid) = self.classes.id("java/lang/Class") else {
             return "true".into();
         };
-        let mut m = self.c.mirrored.clone();
-        for c in &self.classes.classes {
-            if c.methods.iter().any(|&mid| {
-                let m = self.classes.method(mid);
-                m.is_static() && m.is_synchronized()
-            }) {
-                m.insert(c.id);
-            }
-        }
+        let m: BTreeSet<crate::classfile::ClassId> = self
+            .c
+            .mirrored
+            .union(&self.walk.lock_classes)
+            .copied()
+            .collect();
         sym::mirror_facts(h, &m.into_iter().collect::<Vec<_>>(), ccid)
     }
 

@@ -69,6 +69,24 @@ impl SymMachine<'_> {
         })
     }
 
+    /// Allocates the next address (`H`) as an object of class id `cls`
+    /// (ARRAY_CLASS for arrays), unlocked and no thread's object; returns it.
+    fn alloc(&mut self, cls: i64) -> String {
+        let ints = array_sort(Sort::Int);
+        let h = &self.heap;
+        let r = h.h.clone();
+        let next = self.sc.define("H", "Int", &format!("(+ {r} 1)"));
+        let cls = self
+            .sc
+            .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cls)));
+        let mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
+        let mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
+        let tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
+        let h = &mut self.heap;
+        (h.h, h.cls, h.mon, h.mcnt, h.tof) = (next, cls, mon, mcnt, tof);
+        r
+    }
+
     /// What the operand that is null would be called in a check.
     fn null_operand(&self) -> String {
         match self.insn {
@@ -312,23 +330,9 @@ impl Machine for SymMachine<'_> {
         let ccid = self.cx.classes.id("java/lang/Class").ok_or_else(|| {
             self.unsupported("a Class object (the library has no java.lang.Class)")
         })?;
-        let ints = array_sort(Sort::Int);
-        let h = self.heap.clone();
-        let r = h.h.clone();
-        let mut nh = h.clone();
-        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
-        nh.cls = self.sc.define(
-            "cls",
-            &ints,
-            &smt::store(&h.cls, &r, &smt::int(ccid as i64)),
-        );
-        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
-        nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
-        nh.mir = self
-            .sc
-            .define("mir", &ints, &smt::store(&h.mir, &c.to_string(), &r));
-        self.heap = nh;
+        let r = self.alloc(ccid as i64);
+        let mir = smt::store(&self.heap.mir, &c.to_string(), &r);
+        self.heap.mir = self.sc.define("mir", &array_sort(Sort::Int), &mir);
         self.new_class = Some(ccid);
         Ok(SVal::new(Ty::A, r))
     }
@@ -391,15 +395,9 @@ impl Machine for SymMachine<'_> {
         if class.flags & (ACC_ABSTRACT | ACC_INTERFACE) != 0 {
             return Err(self.unsupported("new of an abstract class"));
         }
+        let r = self.alloc(cid as i64);
         let h = self.heap.clone();
-        let r = h.h.clone();
         let mut nh = h.clone();
-        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
-        nh.cls = self
-            .sc
-            .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cid as i64)));
-        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
         for slot in 0..class.layout.len() as u32 {
             let fs = &class.layout[slot as usize];
             let Some(ty) = Ty::of_desc(&fs.desc) else {
@@ -453,8 +451,6 @@ impl Machine for SymMachine<'_> {
                 .sc
                 .define("wobj", &ints, &smt::store(&h.wobj, &n, NULL));
             self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
-        } else {
-            nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
         }
         self.heap = nh;
         self.new_class = Some(cid);
@@ -593,18 +589,9 @@ impl Machine for SymMachine<'_> {
         };
         let ty = Ty::of_desc(elem).expect("not floating-point");
         let ints = array_sort(Sort::Int);
+        let r = self.alloc(ARRAY_CLASS);
         let h = self.heap.clone();
-        let r = h.h.clone();
         let mut nh = h.clone();
-        nh.h = self.sc.define("H", "Int", &format!("(+ {} 1)", h.h));
-        nh.cls = self.sc.define(
-            "cls",
-            &ints,
-            &smt::store(&h.cls, &r, &smt::int(ARRAY_CLASS)),
-        );
-        nh.mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        nh.mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
-        nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
         nh.alen = self.sc.define(
             "alen",
             &ints,

@@ -25,6 +25,8 @@ pub struct Walk {
     pub unsupported: HashMap<usize, String>,
     /// The stack limit of the program's threads.
     pub max_depth: usize,
+    /// Classes with a static synchronized method (their Class objects are locks).
+    pub lock_classes: BTreeSet<ClassId>,
 }
 
 const MAX_DEPTH: usize = 64;
@@ -140,7 +142,22 @@ pub fn walk(
                 arrays,
                 unsupported,
                 max_depth: s0.config.max_stack_depth,
+                lock_classes: lock_classes(classes),
             });
         }
     }
+}
+
+fn lock_classes(classes: &ClassTable) -> BTreeSet<ClassId> {
+    classes
+        .classes
+        .iter()
+        .filter(|c| {
+            c.methods.iter().any(|&m| {
+                let m = classes.method(m);
+                m.is_static() && m.is_synchronized()
+            })
+        })
+        .map(|c| c.id)
+        .collect()
 }
