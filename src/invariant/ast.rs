@@ -12,6 +12,9 @@ pub struct File {
     pub path: String,
     pub source: String,
     pub items: Vec<Item>,
+    /// Byte offsets of the starts of the source's lines (the prover names
+    /// the line of every fact it translates).
+    line_starts: Vec<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -184,10 +187,23 @@ impl Expr {
 
 impl File {
     /// 1-based line and column of a byte offset.
+    pub fn new(path: &str, source: &str, items: Vec<Item>) -> File {
+        let line_starts = std::iter::once(0)
+            .chain(source.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        File {
+            path: path.to_string(),
+            source: source.to_string(),
+            items,
+            line_starts,
+        }
+    }
+
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let before = &self.source[..offset.min(self.source.len())];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        let offset = offset.min(self.source.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        let start = self.line_starts[line - 1];
+        let col = self.source[start..offset].chars().count() + 1;
         (line, col)
     }
 }

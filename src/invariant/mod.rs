@@ -165,11 +165,7 @@ pub fn load(path: &std::path::Path, classes: &ClassTable) -> Result<Compiled, In
 /// Parses and checks invariant text.
 pub fn compile(path: &str, source: &str, classes: &ClassTable) -> Result<Compiled, InvariantError> {
     let file = parse::parse(path, source).map_err(|e| {
-        let f = File {
-            path: path.to_string(),
-            source: source.to_string(),
-            items: Vec::new(),
-        };
+        let f = File::new(path, source, Vec::new());
         let found: String = source[e.offset.min(source.len())..]
             .chars()
             .take(12)

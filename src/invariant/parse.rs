@@ -756,9 +756,5 @@ pub fn parse(path: &str, source: &str) -> Result<File, SyntaxError> {
     };
     let items = p.file()?;
     let _ = char::<&str, nom::error::Error<&str>>;
-    Ok(File {
-        path: path.to_string(),
-        source: source.to_string(),
-        items,
-    })
+    Ok(File::new(path, source, items))
 }

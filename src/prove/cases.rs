@@ -106,6 +106,29 @@ pub struct Prover<'a> {
     pub relations: Vec<String>,
     /// Prove the invariant preserved (Lemma 2), or only relations (Lemma 3).
     pub preservation: bool,
+    /// The other threads' shapes before the step, the same in every case.
+    pub others: std::sync::OnceLock<Result<Others, String>>,
+}
+
+/// Another thread `u` in one shape, before the step: the same terms in
+/// every case (the pre-state heap and `u`'s slots have fixed names), so
+/// they are built once and shared by all cases.
+pub struct Other {
+    /// Its shape, as text.
+    text: String,
+    frames: Vec<SFrame>,
+    /// Its part of the invariant before the step.
+    pre: Vec<FactTerm>,
+    /// The reference terms that part reads.
+    refs: Vec<String>,
+    /// The hypotheses about it (thread table, slots, its part).
+    hyp: String,
+}
+
+/// Every other thread's shape, and the declarations their terms need.
+pub struct Others {
+    decls: Script,
+    shapes: Vec<Other>,
 }
 
 pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
@@ -237,36 +260,20 @@ impl Prover<'_> {
         } else {
             Vec::new()
         };
-        if !others.is_empty() {
-            sc.declare("u", "Int");
-        }
-        // Each other thread's shape: its frames, its case before the step and
-        // the hypotheses about it, the same for every branch. A finished
-        // thread (no frames) is one more when a `when done` case describes it.
-        let mut u_frames: Vec<(String, Vec<SFrame>)> = others
-            .iter()
-            .map(|&ti| {
-                let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
-                (shape_text(classes, &self.walk.shapes[ti]), uf)
-            })
-            .collect();
-        if !others.is_empty() && self.done_case() {
-            u_frames.push(("(finished: no frames)".into(), Vec::new()));
-        }
+        let u_cases: &[Other] = if others.is_empty() {
+            &[]
+        } else {
+            let o = self
+                .others
+                .get_or_init(|| self.other_shapes(&others))
+                .as_ref()
+                .map_err(|e| e.clone())?;
+            sc.declare_all(&o.decls);
+            &o.shapes
+        };
         let obj_o = !self.c.objects.is_empty() && self.preservation;
         if obj_o {
             sc.declare("o", "Int");
-        }
-        let mut u_cases = Vec::new();
-        for (ti, uf) in u_frames {
-            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
-            let upre = env.thread("u", &uf)?;
-            let urefs = env.refs;
-            let mut uh = thread_hyps(&pre, "u", &uf);
-            uh[0] = format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n);
-            uh.extend(slot_hyps(&pre, &uf));
-            uh.extend(terms(&upre));
-            u_cases.push((ti, uf, upre, urefs, smt::and(&uh)));
         }
         // The object predicates and the structural facts as macros over one
         // address, instantiated at every reference term the case meets.
@@ -344,7 +351,19 @@ impl Prover<'_> {
                     }
                 }
                 drop(env);
-                for (utext, uf, upre, urefs, uh) in &u_cases {
+                for Other {
+                    text: utext,
+                    frames: uf,
+                    pre: upre,
+                    refs: urefs,
+                    hyp: uh,
+                } in u_cases
+                {
+                    // A step that leaves heap and thread table alone leaves
+                    // every other thread's part as it was.
+                    if *post == pre {
+                        continue;
+                    }
                     let (upost, mut orefs) = {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
                         (env.thread("u", uf)?, env.refs)
@@ -400,14 +419,66 @@ impl Prover<'_> {
                 obligations.push(ob);
             }
         }
+        // Declare what the hypotheses, the goals and the counterexample
+        // terms mention (not every other thread's slots in every case).
+        let goals: Vec<String> = obligations.iter().map(|o| o.goal()).collect();
+        let mut mentioned: Vec<&str> = goals.iter().map(|g| g.as_str()).collect();
+        for ob in &obligations {
+            mentioned.extend(ob.shown.iter().map(|x| x.1.as_str()));
+            for f in &ob.facts {
+                mentioned.extend(f.reads.iter().map(|x| x.1.as_str()));
+            }
+        }
+        mentioned.extend(shown.iter().map(|x| x.1.as_str()));
+        mentioned.extend(["th", "u", "H", "N"]);
+        let common = sc.text_using(&mentioned);
         out.push(CaseVc {
             case,
             insn,
-            common: sc.text(),
+            common,
             obligations,
             shown,
         });
         Ok(out)
+    }
+
+    /// Each other thread's shape in `others` (and a finished thread when a
+    /// `when done` case describes it) before the step: its frames, its part
+    /// and the hypotheses about it.
+    fn other_shapes(&self, others: &[usize]) -> Result<Others, String> {
+        let classes = self.classes;
+        let mut sc = Script::default();
+        let pre = Heap::pre(&mut sc);
+        sc.declare("th", "Int");
+        sc.declare("u", "Int");
+        let mut u_frames: Vec<(String, Vec<SFrame>)> = others
+            .iter()
+            .map(|&ti| {
+                let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+                (shape_text(classes, &self.walk.shapes[ti]), uf)
+            })
+            .collect();
+        if self.done_case() {
+            u_frames.push(("(finished: no frames)".into(), Vec::new()));
+        }
+        let mut shapes = Vec::new();
+        for (text, frames) in u_frames {
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let upre = env.thread("u", &frames)?;
+            let refs = env.refs;
+            let mut uh = thread_hyps(&pre, "u", &frames);
+            uh[0] = format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n);
+            uh.extend(slot_hyps(&pre, &frames));
+            uh.extend(terms(&upre));
+            shapes.push(Other {
+                text,
+                frames,
+                pre: upre,
+                refs,
+                hyp: smt::and(&uh),
+            });
+        }
+        Ok(Others { decls: sc, shapes })
     }
 
     /// The macros instantiated at each reference (or `T:` thread-number) term.

@@ -140,6 +140,7 @@ pub fn prove(
                 walk: &w,
                 relations: relations.clone(),
                 preservation: true,
+                others: Default::default(),
             };
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();

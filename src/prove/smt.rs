@@ -35,7 +35,8 @@ pub fn array_sort(range: Sort) -> String {
 /// assertions in the order made.
 #[derive(Clone, Default)]
 pub struct Script {
-    decls: Vec<String>,
+    /// (name, declaration) in declaration order.
+    decls: Vec<(String, String)>,
     declared: BTreeSet<String>,
     body: Vec<String>,
     next: u32,
@@ -45,7 +46,16 @@ impl Script {
     /// Declares constant `name` once (later calls are no-ops).
     pub fn declare(&mut self, name: &str, sort: &str) {
         if self.declared.insert(name.to_string()) {
-            self.decls.push(format!("(declare-const {name} {sort})"));
+            self.decls
+                .push((name.to_string(), format!("(declare-const {name} {sort})")));
+        }
+    }
+    /// Declares every constant `other` declares.
+    pub fn declare_all(&mut self, other: &Script) {
+        for (name, decl) in &other.decls {
+            if self.declared.insert(name.clone()) {
+                self.decls.push((name.clone(), decl.clone()));
+            }
         }
     }
     /// A fresh name with a readable prefix.
@@ -69,10 +79,31 @@ impl Script {
     pub fn raw(&mut self, line: String) {
         self.body.push(line);
     }
+    /// The script with every declaration.
     pub fn text(&self) -> String {
+        self.render(|_| true)
+    }
+    /// The script, declaring only the constants that its body or `extra`
+    /// (goals to be added to it) mention: a case declares every other
+    /// thread's slots, and most cases' goals never name them, and Z3's
+    /// parsing time grows with the text.
+    pub fn text_using(&self, extra: &[&str]) -> String {
+        let mut used: BTreeSet<&str> = BTreeSet::new();
+        for t in self
+            .body
+            .iter()
+            .map(|b| b.as_str())
+            .chain(extra.iter().copied())
+        {
+            used.extend(t.split(['(', ')', ' ', '\n']).filter(|w| !w.is_empty()));
+        }
+        self.render(|n| used.contains(n))
+    }
+    fn render(&self, keep: impl Fn(&str) -> bool) -> String {
         let mut s = String::with_capacity(64 * (self.decls.len() + self.body.len()));
         s.push_str("(set-logic ALL)\n");
-        for l in self.decls.iter().chain(&self.body) {
+        let decls = self.decls.iter().filter(|(n, _)| keep(n)).map(|(_, d)| d);
+        for l in decls.chain(&self.body) {
             let _ = writeln!(s, "{l}");
         }
         s

@@ -47,19 +47,6 @@ fn new_solver(opts: &Options) -> z3::Solver {
     solver
 }
 
-fn goal_decls(vc: &CaseVc) -> String {
-    let mut s = String::new();
-    for (k, ob) in vc.obligations.iter().enumerate() {
-        // Assuming `refute_k` asserts the negation of goal k only (the
-        // others stay inactive).
-        s.push_str(&format!(
-            "(declare-const refute_{k} Bool)\n(assert (=> refute_{k} (not {})))\n",
-            ob.goal()
-        ));
-    }
-    s
-}
-
 /// The self-contained script of obligation `k`: unsat means proved.
 pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
     let branch = &vc.obligations[k].branch;
@@ -78,8 +65,53 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
     )
 }
 
-/// A solver holding a case's script (hypotheses and every guarded goal),
-/// and whether Z3 parsed all of it.
+/// A case's script parsed once: its hypotheses, and the negation of each
+/// obligation's goal (unasserted); None when Z3 could not parse all of it.
+struct Parsed {
+    hyps: Vec<z3::ast::Bool>,
+    refutations: Vec<z3::ast::Bool>,
+}
+
+fn parse_case(vc: &CaseVc, opts: &Options) -> Option<Parsed> {
+    let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    for ob in &vc.obligations {
+        text.push_str(&format!("(assert (not {}))\n", ob.goal()));
+    }
+    let _ = opts;
+    let mut hyps = parse(&text)?;
+    let refutations = hyps.split_off(hyps.len() - vc.obligations.len());
+    Some(Parsed { hyps, refutations })
+}
+
+/// The assertions of an SMT-LIB2 script, in this thread's Z3 context, or
+/// None when Z3 cannot parse all of it. (Parsing into a solver would also
+/// assert them, and Z3 simplifies a formula as it is asserted.)
+fn parse(text: &str) -> Option<Vec<z3::ast::Bool>> {
+    use z3::ast::Ast;
+    let expected = text.matches("(assert ").count();
+    let src = std::ffi::CString::new(text).ok()?;
+    let ctx = z3::Context::thread_local();
+    let c = ctx.get_z3_context();
+    // SAFETY: `c` is the live thread-local context; the vector is
+    // reference-counted around its use, and each element is wrapped (which
+    // takes its own reference) before the vector is released. The z3 crate
+    // installs no error handler, so a parse error returns None or a short
+    // vector rather than aborting.
+    unsafe {
+        use std::ptr::null;
+        let v =
+            z3_sys::Z3_parse_smtlib2_string(c, src.as_ptr(), 0, null(), null(), 0, null(), null())?;
+        z3_sys::Z3_ast_vector_inc_ref(c, v);
+        let n = z3_sys::Z3_ast_vector_size(c, v);
+        let out: Option<Vec<z3::ast::Bool>> = (0..n)
+            .map(|i| z3_sys::Z3_ast_vector_get(c, v, i).map(|a| z3::ast::Bool::wrap(&ctx, a)))
+            .collect();
+        z3_sys::Z3_ast_vector_dec_ref(c, v);
+        out.filter(|o| o.len() == expected)
+    }
+}
+
+/// A solver holding a script, and whether Z3 parsed all of it.
 fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
     let solver = new_solver(opts);
     let expected = full.matches("(assert ").count();
@@ -89,15 +121,28 @@ fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
     (solver, parsed)
 }
 
+/// A fresh solver holding a case's hypotheses.
+fn hyp_solver(p: &Parsed, opts: &Options) -> z3::Solver {
+    let solver = new_solver(opts);
+    for h in &p.hyps {
+        solver.assert(h);
+    }
+    solver
+}
+
 fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
-    let text = vc.common.replacen("(set-logic ALL)\n", "", 1);
-    let full = format!("{text}{}", goal_decls(vc));
-    let (mut solver, parsed) = case_solver(&full, opts);
+    // The hypotheses are asserted once; each obligation's refutation only
+    // within its own push/pop, so Z3 never works on the other goals.
+    let parsed = parse_case(vc, opts);
+    let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
-    let vacuity = (opts.check_vacuity && parsed).then(|| solver.check());
+    let vacuity = match &solver {
+        Some(s) if opts.check_vacuity => Some(s.check()),
+        _ => None,
+    };
     let vacuous = vacuity == Some(z3::SatResult::Unsat);
     if vacuity == Some(z3::SatResult::Unknown) {
-        solver = case_solver(&full, opts).0;
+        solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     }
     let mut out = Vec::new();
     // Obligations in a row the case's solvers gave up on.
@@ -110,15 +155,19 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             );
         }
         let t0 = Instant::now();
-        let g = z3::ast::Bool::new_const(format!("refute_{k}"));
-        let r = if parsed && gave_up < 2 {
-            solver.check_assumptions(&[g])
-        } else {
-            z3::SatResult::Unknown
+        let r = match (&solver, &parsed) {
+            (Some(s), Some(p)) if gave_up < 2 => {
+                s.push();
+                s.assert(&p.refutations[k]);
+                let r = s.check();
+                s.pop(1);
+                r
+            }
+            _ => z3::SatResult::Unknown,
         };
         let time = t0.elapsed();
         let (verdict, detail) = match r {
-            _ if !parsed => (
+            _ if parsed.is_none() => (
                 Verdict::Unknown,
                 "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
             ),
@@ -141,12 +190,13 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             },
             z3::SatResult::Unknown => {
                 let why = solver
-                    .get_reason_unknown()
+                    .as_ref()
+                    .and_then(|s| s.get_reason_unknown())
                     .unwrap_or_else(|| "no reason given".into());
                 // A solver that gave up (a timeout, a resource limit) is not
                 // asked again: Z3 4.8.12 has answered a wrong "sat" after a
                 // timeout. The case's later obligations get a fresh one.
-                solver = case_solver(&full, opts).0;
+                solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
                 gave_up += 1;
                 (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
             }
