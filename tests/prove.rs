@@ -155,6 +155,45 @@ fn static_counter_is_proved_and_its_twins_refuted() {
     );
 }
 
+/// The Apprentice with two Containers handed to the Jobs in turn:
+/// Monotonicity for both counters. The twin hands a running Job the other
+/// Container too; the invariant is refuted, and a random schedule shows the
+/// lost update it allows (a counter goes down).
+#[test]
+fn two_containers_are_proved_and_the_switching_twin_refuted() {
+    let (code, v) = prove(&root().join("proofs/apprentice-two.proof"), &[]);
+    assert_eq!(code, 0, "{}", v["failed"]);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved");
+    assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
+    let (code, v) = prove(&root().join("proofs/apprentice-two-switch.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    assert_ne!(verdict(&v, "relation Monotonicity"), "proved");
+    refuted_at(
+        &v,
+        "TwoContainers.main@33 (ALOAD_3)",
+        "the stepping thread's part",
+    );
+    let sched = std::env::temp_dir().join(format!("m5-two-switch-{}.sched", std::process::id()));
+    let out = m5()
+        .args(["run", "--cp"])
+        .arg(root().join("classfiles/apprentice-two-switch"))
+        .arg("--invariant")
+        .arg(root().join("invariants/apprentice-two.inv"))
+        .args(["--relation", "Monotonicity", "--relation-only"])
+        .args(["--schedule", "random:1", "--max-steps", "1000000"])
+        .arg("--failure-schedule")
+        .arg(&sched)
+        .arg("TwoContainers")
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&sched);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("relation violated"), "{err}");
+    assert_ne!(out.status.code(), Some(0));
+}
+
 /// Arrays, `wait` in a `while` loop and `notifyAll`: a bounded buffer with a
 /// producer and two consumers never throws (index, division, monitor
 /// checks) and keeps 0 <= count <= 2. The twin waits with `if`; the claim
@@ -422,7 +461,12 @@ fn cvc5_agrees_on_every_obligation_of_the_proofs() {
         );
         return;
     }
-    for proof in ["apprentice", "static-counter", "bounded-buffer"] {
+    for proof in [
+        "apprentice",
+        "apprentice-two",
+        "static-counter",
+        "bounded-buffer",
+    ] {
         cvc5_agrees(proof);
     }
 }

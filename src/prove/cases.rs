@@ -29,6 +29,10 @@ pub struct Obligation {
     pub what: String,
     /// Hypotheses beyond the case's own (the other thread's part, the object's).
     pub hyp: String,
+    /// More hypotheses: the object facts at what the object facts read about
+    /// this obligation's references. Z3 is first asked without them (most
+    /// obligations need none, and they are most of the formula's size).
+    pub more: String,
     pub facts: Vec<FactTerm>,
     /// A pre-step check instead of facts.
     pub check: Option<String>,
@@ -71,7 +75,17 @@ impl Obligation {
         self
     }
 
+    /// The obligation with every hypothesis (the one `--emit-smt2` writes).
     pub fn goal(&self) -> String {
+        self.goal_with(true)
+    }
+
+    /// The obligation without `more`: when it holds, so does `goal`.
+    pub fn lean_goal(&self) -> String {
+        self.goal_with(false)
+    }
+
+    fn goal_with(&self, more: bool) -> String {
         let g = match &self.check {
             Some(c) => c.clone(),
             None => smt::and(
@@ -84,6 +98,9 @@ impl Obligation {
         };
         let mut hyp = self.cond.clone();
         hyp.push(self.hyp.clone());
+        if more {
+            hyp.push(self.more.clone());
+        }
         smt::implies(&smt::and(&hyp), &g)
     }
 }
@@ -93,7 +110,10 @@ pub struct CaseVc {
     /// The stepping thread's shape, e.g. `Job.run@4 > Job.incr@20`.
     pub case: String,
     pub insn: String,
+    /// Hypotheses and definitions; its last `more` assertions are the
+    /// object facts at what the object facts read (see `Obligation::more`).
     pub common: String,
+    pub more: usize,
     pub obligations: Vec<Obligation>,
     /// Slots of the stepping thread, for counterexamples.
     pub shown: Vec<Shown>,
@@ -307,6 +327,7 @@ impl Prover<'_> {
                     cond: Vec::new(),
                     what: format!("pre-step check: {what}"),
                     hyp: "true".into(),
+                    more: "true".into(),
                     facts: Vec::new(),
                     check: Some(check.clone()),
                     refs: Vec::new(),
@@ -395,18 +416,30 @@ impl Prover<'_> {
         }
         // Object facts and structural facts at the references met, and at
         // the references those facts read about them.
-        let base = instances(&refs, &templates, &BTreeSet::new());
+        let (base, base_more) = instances(&refs, &templates, &BTreeSet::new());
         hyps.extend(self.instantiate(&base));
         hyps.extend(slot_hyps(&pre, &frames));
+        let known: BTreeSet<String> = base.union(&base_more).cloned().collect();
         // Each obligation adds the instances at the references it reads.
         for (_, obs) in &mut branch_goals {
             for ob in obs.iter_mut() {
+                let (direct, more) = instances(&ob.refs, &templates, &known);
                 let mut hs = vec![ob.hyp.clone()];
-                hs.extend(self.instantiate(&instances(&ob.refs, &templates, &base)));
+                hs.extend(self.instantiate(&direct));
                 ob.hyp = smt::and(&hs);
+                ob.more = smt::and(&self.instantiate(&more));
             }
         }
         for h in &hyps {
+            sc.assert(h);
+        }
+        // Last, so that the solver can leave them out.
+        let more: Vec<String> = self
+            .instantiate(&base_more)
+            .into_iter()
+            .filter(|h| h != "true")
+            .collect();
+        for h in &more {
             sc.assert(h);
         }
         // One script per case: each obligation carries its branch's path
@@ -436,6 +469,7 @@ impl Prover<'_> {
             case,
             insn,
             common,
+            more: more.len(),
             obligations,
             shown,
         });
@@ -555,7 +589,9 @@ impl Prover<'_> {
         }
         let classes_ok = self.classes_ok();
         let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
-        hyps.extend(self.instantiate(&instances(&refs, &templates, &BTreeSet::new())));
+        let (direct, more) = instances(&refs, &templates, &BTreeSet::new());
+        hyps.extend(self.instantiate(&direct));
+        hyps.extend(self.instantiate(&more));
         for h in &hyps {
             sc.assert(h);
         }
@@ -564,6 +600,7 @@ impl Prover<'_> {
                 .into(),
             insn: "(none: the state is unchanged)".into(),
             common: sc.text(),
+            more: 0,
             obligations: obs,
             shown: Vec::new(),
         }))
@@ -631,6 +668,7 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
         cond: Vec::new(),
         what: what.to_string(),
         hyp: hyp.to_string(),
+        more: "true".into(),
         facts,
         check: None,
         refs: Vec::new(),
@@ -639,21 +677,27 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
 }
 
 /// The reference terms to instantiate the object macros at: `refs`, and
-/// what the object facts read about them (one level), minus `known`.
-fn instances(refs: &[String], templates: &[String], known: &BTreeSet<String>) -> BTreeSet<String> {
-    let mut all: BTreeSet<String> = refs.iter().cloned().collect();
-    for r in all.clone() {
+/// apart what the object facts read about them (one level), minus `known`.
+fn instances(
+    refs: &[String],
+    templates: &[String],
+    known: &BTreeSet<String>,
+) -> (BTreeSet<String>, BTreeSet<String>) {
+    let keep = |r: &String| !r.contains(OBJ_VAR) && !known.contains(r);
+    let direct: BTreeSet<String> = refs.iter().filter(|r| keep(r)).take(400).cloned().collect();
+    let mut more = BTreeSet::new();
+    for r in refs {
         if r.starts_with("T:") {
             continue;
         }
         for t in templates {
-            all.insert(t.replace(OBJ_VAR, &r));
+            let i = t.replace(OBJ_VAR, r);
+            if keep(&i) && !direct.contains(&i) && direct.len() + more.len() < 400 {
+                more.insert(i);
+            }
         }
     }
-    all.into_iter()
-        .filter(|r| !r.contains(OBJ_VAR) && !known.contains(r))
-        .take(400)
-        .collect()
+    (direct, more)
 }
 
 /// m5's heap addresses and thread numbers are 32-bit; the prover assumes

@@ -65,22 +65,40 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
     )
 }
 
-/// A case's script parsed once: its hypotheses, and the negation of each
-/// obligation's goal (unasserted); None when Z3 could not parse all of it.
+/// A case's script parsed once: its hypotheses, the object facts at what
+/// the object facts read (`CaseVc::more`), and per obligation the negation
+/// of its lean goal and its own `more` (all unasserted); None when Z3 could
+/// not parse all of it.
 struct Parsed {
     hyps: Vec<z3::ast::Bool>,
-    refutations: Vec<z3::ast::Bool>,
+    more: Vec<z3::ast::Bool>,
+    refutations: Vec<(z3::ast::Bool, z3::ast::Bool)>,
 }
 
-fn parse_case(vc: &CaseVc, opts: &Options) -> Option<Parsed> {
+fn parse_case(vc: &CaseVc) -> Option<Parsed> {
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
     for ob in &vc.obligations {
-        text.push_str(&format!("(assert (not {}))\n", ob.goal()));
+        text.push_str(&format!(
+            "(assert (not {}))\n(assert {})\n",
+            ob.lean_goal(),
+            ob.more
+        ));
     }
-    let _ = opts;
     let mut hyps = parse(&text)?;
-    let refutations = hyps.split_off(hyps.len() - vc.obligations.len());
-    Some(Parsed { hyps, refutations })
+    let mut obs = hyps.split_off(hyps.len() - 2 * vc.obligations.len());
+    let more = hyps.split_off(hyps.len().checked_sub(vc.more)?);
+    let mut refutations = Vec::new();
+    while !obs.is_empty() {
+        let rest = obs.split_off(2);
+        let m = obs.pop()?;
+        refutations.push((obs.pop()?, m));
+        obs = rest;
+    }
+    Some(Parsed {
+        hyps,
+        more,
+        refutations,
+    })
 }
 
 /// The assertions of an SMT-LIB2 script, in this thread's Z3 context, or
@@ -130,10 +148,37 @@ fn hyp_solver(p: &Parsed, opts: &Options) -> z3::Solver {
     solver
 }
 
+/// Z3's answer to obligation `k` of a case whose hypotheses `solver` holds.
+fn check(solver: &mut z3::Solver, p: &Parsed, k: usize, opts: &Options) -> z3::SatResult {
+    let (refute, more) = &p.refutations[k];
+    // First without the object facts at what the object facts read: with
+    // fewer hypotheses "unsat" still proves the goal, and Z3 is much faster.
+    solver.push();
+    solver.assert(refute);
+    let lean = solver.check();
+    solver.pop(1);
+    if lean == z3::SatResult::Unsat || (p.more.is_empty() && more.as_bool() == Some(true)) {
+        return lean;
+    }
+    if lean == z3::SatResult::Unknown {
+        // A solver that gave up is not asked again (see `solve_case`).
+        *solver = hyp_solver(p, opts);
+    }
+    solver.push();
+    for m in &p.more {
+        solver.assert(m);
+    }
+    solver.assert(refute);
+    solver.assert(more);
+    let r = solver.check();
+    solver.pop(1);
+    r
+}
+
 fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
     // The hypotheses are asserted once; each obligation's refutation only
     // within its own push/pop, so Z3 never works on the other goals.
-    let parsed = parse_case(vc, opts);
+    let parsed = parse_case(vc);
     let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
     let vacuity = match &solver {
@@ -155,14 +200,8 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             );
         }
         let t0 = Instant::now();
-        let r = match (&solver, &parsed) {
-            (Some(s), Some(p)) if gave_up < 2 => {
-                s.push();
-                s.assert(&p.refutations[k]);
-                let r = s.check();
-                s.pop(1);
-                r
-            }
+        let r = match (&mut solver, &parsed) {
+            (Some(s), Some(p)) if gave_up < 2 => check(s, p, k, opts),
             _ => z3::SatResult::Unknown,
         };
         let time = t0.elapsed();
