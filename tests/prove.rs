@@ -81,8 +81,19 @@ fn refuted_at(v: &Value, case: &str, what: &str) {
 
 #[test]
 fn apprentice_monotonicity_is_proved() {
+    // As in Moore & Porter: induction from the initial state, main's set-up
+    // included.
+    let (code, v) = prove(
+        &root().join("proofs/apprentice.proof"),
+        &["--prefix-steps", "0"],
+    );
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved");
+    let from_start = v["lemma2"]["obligations"].as_u64().unwrap();
+    // By default the single-threaded prefix is run by computation.
     let (code, v) = prove(&root().join("proofs/apprentice.proof"), &[]);
     assert_eq!(code, 0, "{v:#}");
+    assert!(v["lemma2"]["obligations"].as_u64().unwrap() < from_start);
     assert_eq!(v["lemma1"], "proved");
     assert_eq!(verdict(&v, "invariant"), "proved");
     assert_eq!(verdict(&v, "relation Monotonicity"), "proved");
@@ -101,7 +112,21 @@ fn apprentice_monotonicity_is_proved() {
 
 #[test]
 fn bogus_container_is_refuted() {
+    // By default the second Container is met in the single-threaded prefix,
+    // where Lemma 1 finds the invariant false on a concrete state.
     let (code, v) = prove(&root().join("proofs/apprentice-bogus.proof"), &[]);
+    assert_eq!(code, 1);
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    let l1 = v["lemma1"].as_str().unwrap();
+    assert!(
+        l1.starts_with("refuted") && l1.contains("a_thread_per_job"),
+        "{l1}"
+    );
+    // Induction from the initial state (Moore & Porter's) refutes Lemma 2.
+    let (code, v) = prove(
+        &root().join("proofs/apprentice-bogus.proof"),
+        &["--prefix-steps", "0"],
+    );
     assert_eq!(code, 1);
     assert_eq!(verdict(&v, "invariant"), "refuted");
     assert_ne!(verdict(&v, "relation Monotonicity"), "proved");
@@ -142,6 +167,12 @@ fn static_counter_is_proved_and_its_twins_refuted() {
     assert_eq!(verdict(&v, "invariant"), "proved");
     assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
     let (code, v) = prove(&root().join("proofs/static-counter-unlocked.proof"), &[]);
+    assert_eq!(code, 1);
+    assert!(v["lemma1"].as_str().unwrap().starts_with("refuted"));
+    let (code, v) = prove(
+        &root().join("proofs/static-counter-unlocked.proof"),
+        &["--prefix-steps", "0"],
+    );
     assert_eq!(code, 1);
     assert_eq!(verdict(&v, "invariant"), "refuted");
     refuted_at(&v, "Main.main@13 (ICONST_0)", "the stepping thread's part");
@@ -192,6 +223,49 @@ fn two_containers_are_proved_and_the_switching_twin_refuted() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("relation violated"), "{err}");
     assert_ne!(out.status.code(), Some(0));
+}
+
+/// A static initializer (the lock object, count = 100) runs in the
+/// single-threaded prefix, which m5 runs by computation; the induction
+/// starts where the first worker starts. Twin: without "the thread in the
+/// critical section holds the lock", the lost update is a counterexample.
+#[test]
+fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
+    let (code, v) = prove(&root().join("proofs/clinit-counter.proof"), &[]);
+    assert_eq!(code, 0, "{}", v["failed"]);
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    assert_eq!(v["lemma1"], "proved");
+    assert!(
+        v["prefix_steps"].as_u64().unwrap() > 20,
+        "{}",
+        v["prefix_steps"]
+    );
+    let (code, v) = weakened_program(
+        ("clinit-counter", "Main"),
+        "clinit-nolock",
+        "{ local[1] == L && holds(t) }",
+        "{ local[1] == L }",
+        "prove invariant expect refuted",
+        &[],
+    );
+    assert_eq!(code, 1, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(
+        &v,
+        "Counter.incr@11 (PUTSTATIC \"Counter\" \"count\")",
+        "another thread u",
+    );
+    // From the initial state, the static initializer is not modeled.
+    let (code, v) = prove(
+        &root().join("proofs/clinit-counter.proof"),
+        &["--prefix-steps", "0"],
+    );
+    assert_eq!(code, 3, "{v:#}");
+    assert!(
+        v["unsupported"]
+            .to_string()
+            .contains("initialization of class Counter")
+    );
 }
 
 /// Arrays, `wait` in a `while` loop and `notifyAll`: a bounded buffer with a
@@ -259,7 +333,27 @@ fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
 }
 
 fn weakened_with(name: &str, from: &str, to: &str, theorems: &str, flags: &[&str]) -> (i32, Value) {
-    let inv = std::fs::read_to_string(root().join("invariants/apprentice.inv")).unwrap();
+    weakened_program(
+        ("apprentice", "Apprentice"),
+        name,
+        from,
+        to,
+        theorems,
+        flags,
+    )
+}
+
+/// Example `program` (its directory under classfiles/ and invariants/,
+/// and its main class) proved with its invariant weakened.
+fn weakened_program(
+    (program, main): (&str, &str),
+    name: &str,
+    from: &str,
+    to: &str,
+    theorems: &str,
+    flags: &[&str],
+) -> (i32, Value) {
+    let inv = std::fs::read_to_string(root().join(format!("invariants/{program}.inv"))).unwrap();
     assert!(
         inv.contains(from),
         "{name}: the invariant no longer contains {from:?}"
@@ -268,8 +362,8 @@ fn weakened_with(name: &str, from: &str, to: &str, theorems: &str, flags: &[&str
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("weak.inv"), inv.replacen(from, to, 1)).unwrap();
     let proof = format!(
-        "classpath {}\nmain Apprentice\ninvariant weak.inv\n{theorems}\n",
-        root().join("classfiles/apprentice").display()
+        "classpath {}\nmain {main}\ninvariant weak.inv\n{theorems}\n",
+        root().join(format!("classfiles/{program}")).display()
     );
     std::fs::write(dir.join("weak.proof"), proof).unwrap();
     let r = prove(&dir.join("weak.proof"), flags);
@@ -406,7 +500,13 @@ fn unsupported_instructions_make_the_proof_unknown_not_proved() {
         "classpath .\nmain Main\ninvariant any.inv\nprove invariant expect unknown\n",
     )
     .unwrap();
+    // Main ends, and no `when done` case describes a finished thread: the
+    // single-threaded prefix runs the float code and finds that state.
     let (code, v) = prove(&dir.join("any.proof"), &[]);
+    assert_eq!(code, 1, "{v:#}");
+    assert!(v["lemma1"].as_str().unwrap().contains("no `when` case"));
+    // Induction from the initial state meets the floats symbolically.
+    let (code, v) = prove(&dir.join("any.proof"), &["--prefix-steps", "0"]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 3, "{v:#}");
     assert_eq!(verdict(&v, "invariant"), "unknown");
@@ -588,7 +688,12 @@ fn a_synchronized_main_is_unknown_to_the_prover() {
         root().join("classfiles/sync-main-deadlock").display()
     );
     std::fs::write(dir.join("t.proof"), proof).unwrap();
+    // After the single-threaded prefix (main holds its class's lock) the
+    // proof stops at what the prover does not model.
     let (code, v) = prove(&dir.join("t.proof"), &[]);
+    assert_eq!(code, 3, "{v:#}");
+    assert!(!v["unsupported"].as_array().unwrap().is_empty());
+    let (code, v) = prove(&dir.join("t.proof"), &["--prefix-steps", "0"]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 3, "{v:#}");
     assert_eq!(verdict(&v, "invariant"), "unknown");

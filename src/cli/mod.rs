@@ -242,6 +242,12 @@ pub struct ProveArgs {
     /// invariant rules out (their obligations hold vacuously); slower.
     #[arg(long)]
     pub check_vacuity: bool,
+    /// Run at most N steps of the single-threaded prefix (while one thread
+    /// alone can move: static initializers, main's set-up) by computation,
+    /// checking the invariant on each state, and start the induction where
+    /// it stops. 0: induction from the initial state, as in Moore & Porter.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub prefix_steps: usize,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -258,6 +264,12 @@ pub struct CheckArgs {
     /// Solver threads (default: all cores).
     #[arg(long, value_name = "N")]
     pub jobs: Option<usize>,
+    /// Run at most N steps of the single-threaded prefix (while one thread
+    /// alone can move: static initializers, main's set-up) by computation,
+    /// checking the invariant on each state, and start the induction where
+    /// it stops. 0: induction from the initial state, as in Moore & Porter.
+    #[arg(long, default_value_t = 100_000, value_name = "N")]
+    pub prefix_steps: usize,
 }
 
 #[derive(clap::Args, Debug)]

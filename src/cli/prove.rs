@@ -11,8 +11,15 @@ use crate::prove::driver::{self, LemmaStats, Report};
 use crate::prove::theorem::{self, Verdict};
 use crate::prove::{Lemma, Options};
 
-fn options(timeout: u32, jobs: Option<usize>, emit: Option<PathBuf>, vacuity: bool) -> Options {
+fn options(
+    timeout: u32,
+    jobs: Option<usize>,
+    emit: Option<PathBuf>,
+    vacuity: bool,
+    prefix_steps: usize,
+) -> Options {
     Options {
+        prefix_steps,
         check_vacuity: vacuity,
         timeout_ms: timeout,
         jobs: jobs.unwrap_or_else(|| {
@@ -71,7 +78,13 @@ fn exit_code(r: &Report) -> i32 {
 }
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
-    let opts = options(a.timeout, a.jobs, a.emit_smt2.clone(), a.check_vacuity);
+    let opts = options(
+        a.timeout,
+        a.jobs,
+        a.emit_smt2.clone(),
+        a.check_vacuity,
+        a.prefix_steps,
+    );
     let r = run_file(&a.file, &opts, !a.json)?;
     let mem = driver::peak_memory_mb();
     if a.json {
@@ -96,6 +109,8 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             "file": a.file.display().to_string(),
             "invariant": r.invariant, "invariant_lines": r.invariant_lines,
             "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
+            "prefix_steps": r.prefix_steps, "prefix_stop": r.prefix_stop,
+            "prefix_relation_failures": r.prefix_relations.iter().map(|(n, f)| serde_json::json!({"relation": n, "failure": f})).collect::<Vec<_>>(),
             "translation_error": r.translation,
             "shapes": r.shapes, "allowed_shapes": r.allowed, "per_thread_claim": r.per_thread_claim,
             "lemma2": st(&r.lemma2),
@@ -143,14 +158,35 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         r.facts,
         r.thread_cases
     );
+    let lemma1 = if r.prefix_steps == 0 && r.lemma1.is_none() {
+        "Lemma 1 (the initial state is good)".to_string()
+    } else if r.lemma1.is_some() {
+        "Lemma 1 (every state of the single-threaded prefix is good)".to_string()
+    } else {
+        format!(
+            "Lemma 1 (the {} states of the single-threaded prefix are good{})",
+            r.prefix_steps + 1,
+            if r.prefix_stop.is_empty() {
+                String::new()
+            } else {
+                format!("; the induction starts at the last: {}", r.prefix_stop)
+            }
+        )
+    };
     match (&r.lemma1, &r.translation) {
         (None, None) => println!(
-            "Lemma 1 (the initial state is good): proved by computation, and the prover's formulas agree on it"
+            "{lemma1}: proved by computation, and the prover's formulas agree on {}",
+            if r.prefix_steps == 0 {
+                "it"
+            } else {
+                "the last"
+            }
         ),
-        (None, Some(why)) => {
-            println!("Lemma 1 (the initial state is good): proved by computation\nunknown: {why}")
-        }
-        (Some(f), _) => println!("Lemma 1 (the initial state is good): refuted\n  {f}"),
+        (None, Some(why)) => println!("{lemma1}: proved by computation\nunknown: {why}"),
+        (Some(f), _) => println!("{lemma1}: refuted\n  {f}"),
+    }
+    for (name, f) in &r.prefix_relations {
+        println!("refuted: relation {name} {f}");
     }
     if let Some(e) = &r.walk_error {
         println!("unknown: {e}");
@@ -291,7 +327,7 @@ fn theorem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
-    let opts = options(a.timeout, a.jobs, None, false);
+    let opts = options(a.timeout, a.jobs, None, false, a.prefix_steps);
     let files = theorem_files(&a.paths)?;
     // A regression check needs an expected verdict for every theorem: one
     // without `expect` would pass whatever the verdict.

@@ -253,6 +253,7 @@ impl Prover<'_> {
             inst: &self.walk.inst,
             arrays: self.walk.arrays,
             max_depth: self.walk.max_depth,
+            initialized: &self.walk.initialized,
         };
         let mut sc = Script::default();
         let pre = Heap::pre(&mut sc);

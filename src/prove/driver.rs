@@ -26,8 +26,15 @@ pub struct Report {
     pub invariant_lines: usize,
     pub facts: usize,
     pub thread_cases: usize,
-    /// Lemma 1: None if it holds, else the failure.
+    /// Lemma 1: None if it holds on every state of the single-threaded
+    /// prefix, else the failure.
     pub lemma1: Option<String>,
+    /// Steps of the single-threaded prefix run before the induction, and
+    /// why it stopped there.
+    pub prefix_steps: usize,
+    pub prefix_stop: String,
+    /// Relations that fail on a step of the prefix: (relation, failure).
+    pub prefix_relations: Vec<(String, String)>,
     /// Lemma 1 checked again on the prover's formulas: None if they agree
     /// with the concrete evaluator on the initial state, else why not (then
     /// nothing is proved).
@@ -95,11 +102,13 @@ pub fn prove(
             )));
         }
     }
-    let lemma1 = crate::invariant::eval::check_state(&c, &s0)
-        .err()
-        .map(|f| f.describe(&c));
-    // The prover's formulas must mean on the initial state what the
-    // evaluator found (else Lemma 2's hypotheses are not the invariant).
+    // Lemma 1 on every state of the single-threaded prefix, by computation;
+    // the induction starts from its last state.
+    let prefix = super::prefix::run(&c, s0, &relations, opts.prefix_steps);
+    let s0 = prefix.state;
+    let lemma1 = prefix.failure;
+    // The prover's formulas must mean on that state what the evaluator
+    // found (else Lemma 2's hypotheses are not the invariant).
     let translation = match lemma1 {
         None => lemma1::check(&c, &s0, &relations, opts.timeout_ms).err(),
         Some(_) => None,
@@ -112,6 +121,9 @@ pub fn prove(
             + c.objects.iter().map(|o| o.2.len()).sum::<usize>(),
         thread_cases: c.cases.len(),
         lemma1,
+        prefix_steps: prefix.steps,
+        prefix_stop: prefix.stop,
+        prefix_relations: prefix.relation_failures,
         translation,
         shapes: 0,
         allowed: 0,
@@ -130,6 +142,10 @@ pub fn prove(
         solver_time: Duration::ZERO,
         jobs: opts.jobs,
     };
+    if let Some(why) = prefix.unsupported {
+        report.walk_error = Some(why);
+        return Ok(finish(tf, report, t0));
+    }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
     match walk(&s0.classes, &s0, &allowed_shape) {
         Err(e) => report.walk_error = Some(e),
@@ -271,7 +287,7 @@ fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
                     .find(|(x, _)| x == r)
                     .expect("relation listed")
                     .1;
-                if st.refuted > 0 {
+                if st.refuted > 0 || report.prefix_relations.iter().any(|(x, _)| x == r) {
                     Verdict::Refuted
                 } else if inv == Verdict::Proved && st.unknown == 0 && !incomplete {
                     Verdict::Proved

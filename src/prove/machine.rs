@@ -309,11 +309,11 @@ impl Machine for SymMachine<'_> {
     }
 
     fn ensure_init(&mut self, c: ClassId) -> Result<Init<()>, Unsupported> {
-        if trivial_init(self.cx.classes, c) {
+        if trivial_init(self.cx.classes, c) || self.cx.initialized.contains(&c) {
             Ok(Init::Ready)
         } else {
             Err(self.unsupported(format!(
-                "initialization of class {} (it or a superclass has a static initializer)",
+                "initialization of class {} (it or a superclass has a static initializer, and it is not initialized when the induction starts)",
                 self.cx.classes.class(c).name.replace('/', ".")
             )))
         }

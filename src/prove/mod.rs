@@ -22,6 +22,7 @@ pub mod driver;
 pub mod inv;
 pub mod lemma1;
 pub mod machine;
+pub mod prefix;
 pub mod smt;
 mod solve;
 pub mod step;
@@ -47,6 +48,9 @@ pub struct Options {
     pub emit_smt2: Option<PathBuf>,
     /// Also ask whether each case's hypotheses are satisfiable (slower).
     pub check_vacuity: bool,
+    /// At most this many steps of the single-threaded prefix run by
+    /// computation before the induction starts (0: from the initial state).
+    pub prefix_steps: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -28,6 +28,9 @@ pub struct Cx<'a> {
     pub arrays: bool,
     /// The stack limit in frames (a call beyond throws StackOverflowError).
     pub max_depth: usize,
+    /// Classes initialized in the state the induction starts from: they
+    /// stay initialized in every later state.
+    pub initialized: &'a BTreeSet<ClassId>,
 }
 
 /// One outcome of a step.

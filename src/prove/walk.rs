@@ -27,6 +27,8 @@ pub struct Walk {
     pub max_depth: usize,
     /// Classes with a static synchronized method (their Class objects are locks).
     pub lock_classes: BTreeSet<ClassId>,
+    /// Classes initialized in the state the walk starts from.
+    pub initialized: BTreeSet<ClassId>,
 }
 
 const MAX_DEPTH: usize = 64;
@@ -61,6 +63,10 @@ pub fn walk(
             roots.push(shape);
         }
     }
+    let initialized: BTreeSet<ClassId> = (0..s0.init.len())
+        .filter(|&c| s0.init[c] == crate::state::InitStatus::Done)
+        .map(|c| c as ClassId)
+        .collect();
     let mut inst = BTreeSet::new();
     let mut arrays = false;
     for o in &s0.heap {
@@ -104,6 +110,7 @@ pub fn walk(
                 inst: &inst,
                 arrays,
                 max_depth: s0.config.max_stack_depth,
+                initialized: &initialized,
             };
             let branches = match step::step(&cx, &mut sc, &heap, "th", &frames) {
                 Ok(b) => b,
@@ -143,6 +150,7 @@ pub fn walk(
                 unsupported,
                 max_depth: s0.config.max_stack_depth,
                 lock_classes: lock_classes(classes),
+                initialized,
             });
         }
     }

@@ -1,0 +1,114 @@
+//! The single-threaded prefix: while one thread alone can move, the
+//! program has one run, and m5 executes it and checks the invariant on
+//! each of its states (and the relations on each of its steps) by
+//! computation. The induction (Lemma 2) starts from the state where the
+//! prefix stops, so what ran before it — `<clinit>`, main's set-up — needs
+//! no symbolic model and no inductive facts: every state of the prefix is
+//! a checked fact, and every later state is reached from its last one.
+
+use crate::interp::{self, NoOp, Outcome};
+use crate::invariant::{Compiled, eval};
+use crate::state::{InitStatus, State, ThreadId};
+
+/// The prefix as run.
+pub struct Prefix {
+    /// The state the induction starts from.
+    pub state: State,
+    /// Steps executed (states checked: one more).
+    pub steps: usize,
+    /// Why it stopped, for the report.
+    pub stop: String,
+    /// The first state the invariant is false on: the step and the failure.
+    pub failure: Option<String>,
+    /// Per relation, its first failing step (else absent).
+    pub relation_failures: Vec<(String, String)>,
+    /// Why the induction cannot start where the prefix stopped.
+    pub unsupported: Option<String>,
+}
+
+/// Threads that are started and have frames.
+fn alive(s: &State) -> Vec<ThreadId> {
+    (0..s.threads.len() as ThreadId)
+        .filter(|&t| s.threads[t as usize].is_alive())
+        .collect()
+}
+
+/// Runs from `s0` while exactly one thread is alive, at most `limit` steps.
+pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefix {
+    let mut s = s0;
+    let mut steps = 0;
+    let mut relation_failures: Vec<(String, String)> = Vec::new();
+    let stop = loop {
+        if let Err(f) = eval::check_state(c, &s) {
+            return Prefix {
+                state: s,
+                steps,
+                stop: String::new(),
+                failure: Some(format!(
+                    "after {steps} steps of the single-threaded prefix: {}",
+                    f.describe(c)
+                )),
+                relation_failures,
+                unsupported: None,
+            };
+        }
+        let live = alive(&s);
+        if s.exit.is_some() || live.is_empty() {
+            break "the program ends".to_string();
+        }
+        if live.len() > 1 {
+            break format!("{} threads can run", live.len());
+        }
+        if steps >= limit {
+            break format!("the limit of {limit} steps (--prefix-steps)");
+        }
+        let mut next = s.clone();
+        match interp::step(&mut next, live[0]) {
+            Ok(Outcome::NoOp(NoOp::Blocked(_))) | Ok(Outcome::NoOp(_)) => {
+                break "its one thread cannot move".to_string();
+            }
+            Ok(_) => {}
+            // An error of the interpreter (a limit, something it does not
+            // run): the induction starts here and meets it symbolically.
+            Err(e) => break format!("the interpreter stops: {e}"),
+        }
+        for r in relations {
+            if relation_failures.iter().any(|(x, _)| x == r) {
+                continue;
+            }
+            if let Err(f) = eval::check_relation(c, r, &s, &next) {
+                relation_failures.push((
+                    r.clone(),
+                    format!(
+                        "at step {} of the single-threaded prefix: {}",
+                        steps + 1,
+                        f.describe(c)
+                    ),
+                ));
+            }
+        }
+        s = next;
+        steps += 1;
+    };
+    let unsupported = initializing(&s).map(|class| {
+        format!(
+            "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"
+        )
+    });
+    Prefix {
+        state: s,
+        steps,
+        stop,
+        failure: None,
+        relation_failures,
+        unsupported,
+    }
+}
+
+/// A class whose initialization is in progress in `s` (its `<clinit>`
+/// runs, or a thread has begun it): the prover's step does not model that
+/// protocol, so the induction cannot start in such a state.
+fn initializing(s: &State) -> Option<String> {
+    let running = (0..s.init.len()).find(|&c| matches!(s.init[c], InitStatus::Running(_)))?;
+    Some(s.classes.class(running as _).name.replace('/', "."))
+}
