@@ -59,7 +59,7 @@ use z3::ast::Ast;
 /// situations that must have been compared at least once: `ok` (a normal
 /// step), `noop` (blocked), `throw` (a pre-step check fails and the
 /// interpreter throws). Sub-families after a `/`: `Invoke/<kind>`,
-/// `Invoke/Thread.start`, `New/thread`.
+/// `Invoke/Thread.start`, `New/thread`, `Ldc/class` (a class constant).
 ///
 /// All families are emitted by javac except `Nop` and `Swap`: the test
 /// patches one `i2b` into `nop` and one `ineg` into `swap` (see
@@ -71,6 +71,7 @@ const REQUIRED: &[(&str, &str)] = &[
     ("Iconst", "ok"),
     ("Lconst", "ok"),
     ("Ldc", "ok"),
+    ("Ldc/class", "ok"),
     ("Load", "ok"),
     ("Store", "ok"),
     ("Pop", "ok"),
@@ -1118,6 +1119,7 @@ fn family(classes: &ClassTable, insn: &Insn) -> String {
         }
         Insn::Invoke(k, _) => format!("Invoke/{k:?}"),
         Insn::New(c) if c.id.is_some_and(|id| classes.class(id).is_thread) => "New/thread".into(),
+        Insn::Ldc(m5::classfile::Const::Class(_)) => "Ldc/class".into(),
         _ => name,
     }
 }

@@ -84,7 +84,10 @@ fn invariants_without_thread_cases_step_every_shape() {
         // By default the single-threaded prefix breaks it by computation.
         let (code, v) = prove(&file, &[]);
         assert_eq!(code, 1, "{name}: {v:#}");
-        assert!(v["lemma1"].as_str().unwrap().contains("only_args"), "{name}");
+        assert!(
+            v["lemma1"].as_str().unwrap().contains("only_args"),
+            "{name}"
+        );
         // From the initial state, every shape is a case of the induction.
         let (code, v) = prove(&file, &["--prefix-steps", "0"]);
         let _ = std::fs::remove_dir_all(&dir);

@@ -336,11 +336,17 @@ impl Machine for SymMachine<'_> {
         self.new_class = Some(ccid);
         Ok(SVal::new(Ty::A, r))
     }
+    /// A class constant is the class's `Class` object, created on first
+    /// use as for a class lock (the interpreter keys both by the class's
+    /// name). Strings and array classes are not modeled.
     fn ldc(&mut self, c: &Const, _: &Method, _: u32) -> Result<SVal, Unsupported> {
-        Err(self.unsupported(match c {
-            Const::String(_) => "a string constant",
-            _ => "a class constant",
-        }))
+        match c {
+            Const::Class(t) => match t.id {
+                Some(id) if !t.name.starts_with('[') => self.class_object(id),
+                _ => Err(self.unsupported("a class constant of an array or unloaded class")),
+            },
+            _ => Err(self.unsupported("a string constant")),
+        }
     }
 
     fn get_field(

@@ -156,16 +156,24 @@ pub fn walk(
     }
 }
 
+/// Classes whose `Class` object a step may lock or load: those with a
+/// static synchronized method, and those named by an `ldc` class constant.
 fn lock_classes(classes: &ClassTable) -> BTreeSet<ClassId> {
-    classes
-        .classes
-        .iter()
-        .filter(|c| {
-            c.methods.iter().any(|&m| {
-                let m = classes.method(m);
-                m.is_static() && m.is_synchronized()
-            })
-        })
-        .map(|c| c.id)
-        .collect()
+    let mut out = BTreeSet::new();
+    for c in &classes.classes {
+        for &m in &c.methods {
+            let m = classes.method(m);
+            if m.is_static() && m.is_synchronized() {
+                out.insert(c.id);
+            }
+            for insn in &m.code {
+                if let crate::classfile::Insn::Ldc(crate::classfile::Const::Class(t)) = insn
+                    && let Some(id) = t.id
+                {
+                    out.insert(id);
+                }
+            }
+        }
+    }
+    out
 }

@@ -143,6 +143,10 @@ class Worker extends Thread {
             box.inc();
             ProverOps.counter += box.incAndGet(1) & 3;
             ProverOps.bump(id);
+            // A class constant: Box's Class object, made on first use.
+            synchronized (Box.class) {
+                box.i ^= k;
+            }
         }
         done = 1;
     }
@@ -512,6 +516,7 @@ public class ProverOps {
             acc += monitors(lock, o);
             o.inc();
             acc += bump(round);
+            sref = round == 1 ? Circle.class : Box.class;
         }
         seed = acc;
         randomArith(3);
