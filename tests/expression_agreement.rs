@@ -168,7 +168,20 @@ impl Gen<'_> {
                     format!("{}.{a}", self.expr(Ty::Thread, d))
                 }
             },
-            Ty::Num => match self.rng.below(9) {
+            Ty::Num => match self.rng.below(10) {
+                9 => {
+                    // Array elements: int, long and boolean arrays in
+                    // statics, an int[] field, and an array whose element
+                    // type the program does not give (not modeled).
+                    let a = match self.rng.below(5) {
+                        0 => "static(Mixed.ints)".to_string(),
+                        1 => "static(Mixed.longs)".to_string(),
+                        2 => "static(Mixed.bits)".to_string(),
+                        3 => format!("{}.hist", self.expr(Ty::Ref, d)),
+                        _ => format!("ref({})", self.expr(Ty::Num, d)),
+                    };
+                    format!("{a}[{}]", self.expr(Ty::Num, d))
+                }
                 8 => format!(
                     "({} * {} * {})",
                     self.expr(Ty::Num, d),
@@ -196,7 +209,8 @@ impl Gen<'_> {
                 }
                 _ => format!("inc({})", self.expr(Ty::Num, d)),
             },
-            Ty::Ref => match self.rng.below(5) {
+            Ty::Ref => match self.rng.below(6) {
+                5 => format!("static(Mixed.nodes)[{}]", self.expr(Ty::Num, d)),
                 0 => format!("ref({})", self.expr(Ty::Num, d)),
                 1 | 2 => {
                     let f = self.rng.pick(&["next", "n", "target", "name"]);

@@ -454,6 +454,36 @@ fn incremental_checking_agrees_on_every_value_kind() {
     }
 }
 
+/// The same for array elements (`a[i]`): a store into an element a fact
+/// reads must re-check it.
+#[test]
+fn incremental_checking_agrees_on_array_elements() {
+    let cp = ClassPath::parse("classfiles/mixed-state").unwrap();
+    let classes = load_classes(&cp, "Mixed").unwrap();
+    let s0 = initial_state(classes, "Mixed", &[], Config::default()).unwrap();
+    for text in [
+        "global { bits: static(Mixed.bits) == null || static(Mixed.bits)[1] == 0 }\n",
+        "object o : Node { hist: o.hist == null || o.hist[1] == 0 }\n",
+        "global { nodes: static(Mixed.nodes) == null || static(Mixed.nodes)[1] == null || false }\n",
+    ] {
+        let c =
+            compile("arrays.inv", text, &s0.classes).unwrap_or_else(|e| panic!("{}", e.rendered));
+        for sched in [
+            Schedule::Random { seed: 3 },
+            Schedule::RoundRobin { quantum: 1 },
+        ] {
+            let (full, incremental) = incremental_and_full(&c, &s0, &sched, 10_000);
+            assert_eq!(full, incremental, "`{text}` {sched:?}");
+            if !text.contains("nodes") {
+                assert!(
+                    full.as_ref().is_some_and(|(step, _)| *step > 0),
+                    "`{text}` should fail after some step: {full:?}"
+                );
+            }
+        }
+    }
+}
+
 mod fuzz {
     use proptest::prelude::*;
 

@@ -282,6 +282,18 @@ fn bounded_buffer_is_proved_and_its_if_twin_refuted() {
     assert_eq!(code, 1);
     assert_eq!(verdict(&v, "invariant"), "refuted");
     refuted_at(&v, "Buffer.take@11 (ALOAD_0)", "the stepping thread's part");
+    // Array elements in the invariant (`B.items[1]`): the producer puts 3,
+    // so "at most 2" is refuted at the store.
+    let (code, v) = weakened_program(
+        ("bounded-buffer", "Main"),
+        "elements",
+        "B.items[1] <= 3",
+        "B.items[1] <= 2",
+        "prove invariant expect refuted",
+        &[],
+    );
+    assert_eq!(code, 1, "{v:#}");
+    refuted_at(&v, "Buffer.put@28 (IASTORE)", "elements");
 }
 
 #[test]

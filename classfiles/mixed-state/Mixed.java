@@ -8,6 +8,11 @@ public class Mixed {
     static int count;
     static long total = -5L;
     static Node head;
+    // Arrays in fields, whose element types the invariant's `a[i]` reads by.
+    static int[] ints;
+    static long[] longs;
+    static Node[] nodes;
+    static boolean[] bits;
 
     public static void main(String[] args) throws InterruptedException {
         Node a = new Node(1, 10L);
@@ -19,6 +24,11 @@ public class Mixed {
         xs[1] = Integer.MAX_VALUE;
         Object[] os = new Object[2];
         os[0] = a;
+        ints = xs;
+        longs = new long[] {Long.MAX_VALUE, -1L};
+        nodes = new Node[] {b, null, a};
+        bits = new boolean[2];
+        bits[1] = true;
         Worker w1 = new Worker(a, 1);
         Worker w2 = new Worker(b, 2);
         Worker idle = new Worker(b, 3);
@@ -43,6 +53,7 @@ class Node {
     char c = 'x';
     boolean flag;
     Node next;
+    int[] hist = new int[2];
 
     Node(int v, long w) {
         this.v = v;
@@ -52,6 +63,7 @@ class Node {
     synchronized void bump() {
         v++;
         w -= v;
+        hist[v & 1] += v;
     }
 }
 

@@ -140,6 +140,8 @@ pub enum Expr {
         index: Box<Expr>,
         span: Span,
     },
+    /// `a[i]`: element `i` of the array `a` (not a frame's `local`/`stack`).
+    Index(Box<Expr>, Box<Expr>, Span),
     /// `e is Class`
     Is(Box<Expr>, String, Span),
     Unary(UnOp, Box<Expr>, Span),
@@ -177,6 +179,7 @@ impl Expr {
             | Expr::Call(_, _, s)
             | Expr::Dot(_, _, s)
             | Expr::Is(_, _, s)
+            | Expr::Index(_, _, s)
             | Expr::Unary(_, _, s)
             | Expr::Binary(_, _, _, s)
             | Expr::If(_, _, _, s) => *s,

@@ -53,6 +53,8 @@ pub enum Loc {
     HeapLen,
     ThreadCount,
     Statics,
+    /// Any element of the array at this address.
+    Elements(Ref),
 }
 
 /// A comparable value, for dependencies on `location == value`: two values
@@ -248,6 +250,7 @@ impl Env<'_> {
             Expr::Name(n, _) => self.name(n),
             Expr::Call(f, args, _) => self.call(f, args),
             Expr::Dot(base, attr, _) => self.dot(base, attr),
+            Expr::Index(a, i, _) => self.index(a, i),
             Expr::Slot {
                 frame, kind, index, ..
             } => {
@@ -597,6 +600,45 @@ impl Env<'_> {
         }
     }
 
+    /// `a[i]`, read at the element type the program gives `a` (see
+    /// `array_elem_desc`): undefined for null, an index out of bounds, or
+    /// an array of another element type.
+    fn index(&mut self, a: &Expr, i: &Expr) -> R {
+        let elem = super::array_elem_desc(&self.c.defs, &self.s.classes, a);
+        let v = self.eval(a)?;
+        let r = self.deref(v, "[...]")?;
+        let idx = match self.eval(i)? {
+            V::Int(x) => x,
+            V::J32(x) => x as i128,
+            V::J64(x) => x as i128,
+            other => return Err(format!("an array index must be an integer, found {other}")),
+        };
+        self.note_read(Loc::Elements(r));
+        let o = self.s.object(r);
+        let Some((runtime, data)) = o.array() else {
+            return Err(format!("(REF {r}) is not an array"));
+        };
+        if let Some(e) = &elem {
+            let fits = match e.as_bytes().first() {
+                Some(b'L') => runtime.starts_with('L'),
+                Some(b'[') => runtime.starts_with('['),
+                _ => **runtime == **e,
+            };
+            if !fits {
+                return Err(format!(
+                    "(REF {r}) is an array of {runtime}, not of {e} as the program declares"
+                ));
+            }
+        }
+        if idx < 0 || idx >= data.len() as i128 {
+            return Err(format!(
+                "index {idx} is out of bounds for (REF {r}) of length {}",
+                data.len()
+            ));
+        }
+        java(data.get(idx as usize))
+    }
+
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R {
         // Short-circuit connectives.
         match op {
@@ -828,7 +870,7 @@ pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
 /// The values of the fact's field, slot and old/new sub-expressions, so a
 /// failure shows what the state held: "C.mcount = 0, stack[1] = 5".
 fn values_in(env: &mut Env, e: &Expr, out: &mut Vec<String>) {
-    let interesting = matches!(e, Expr::Dot(..) | Expr::Slot { .. })
+    let interesting = matches!(e, Expr::Dot(..) | Expr::Slot { .. } | Expr::Index(..))
         || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new");
     if interesting {
         let sp = e.span();
@@ -855,6 +897,10 @@ fn values_in(env: &mut Env, e: &Expr, out: &mut Vec<String>) {
     match e {
         Expr::Call(_, args, _) => args.iter().for_each(|a| values_in(env, a, out)),
         Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => values_in(env, b, out),
+        Expr::Index(a, i, _) => {
+            values_in(env, a, out);
+            values_in(env, i, out);
+        }
         Expr::Binary(_, a, b, _) => {
             values_in(env, a, out);
             values_in(env, b, out);

@@ -144,6 +144,11 @@ impl<'c> Incremental<'c> {
                     Some((Key::Int(a.mcount as i128), Key::Int(b.mcount as i128))),
                 ));
             }
+            if let (Some((_, x)), Some((_, y))) = (a.array(), b.array())
+                && x != y
+            {
+                changed.push((Loc::Elements(r), None));
+            }
             for (slot, (x, y)) in a.fields().iter().zip(b.fields()).enumerate() {
                 if x != y {
                     changed.push((Loc::Field(r, slot as u32), Some((key(*x), key(*y)))));

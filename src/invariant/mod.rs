@@ -53,6 +53,47 @@ pub struct Compiled {
     pub mirrored: std::collections::BTreeSet<ClassId>,
 }
 
+/// The element descriptor (`I`, `J`, `Z`, `Ljava/lang/Object;`, `[I`, ...)
+/// of the arrays `a` denotes in `a[i]`, when it is known from the program's
+/// types: `a` is a field read `x.f` and every loaded class's field `f` is an
+/// array of one element type, or `static(C.f)` of an array type (a `let` is
+/// followed). Both evaluators read `a[i]` at that type: the prover needs it
+/// to choose the element sort, and the concrete evaluator finds an array of
+/// another element type undefined, as the prover does.
+pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Option<String> {
+    let desc = match a {
+        Expr::Name(n, _) => {
+            let (params, body) = defs.get(n)?;
+            return if params.is_empty() {
+                array_elem_desc(defs, classes, body)
+            } else {
+                None
+            };
+        }
+        Expr::Dot(_, f, _) => {
+            let mut descs = classes
+                .classes
+                .iter()
+                .filter_map(|c| c.layout.iter().find(|x| &*x.name == f))
+                .map(|x| x.desc.to_string());
+            let d = descs.next()?;
+            if descs.any(|x| x != d) {
+                return None;
+            }
+            d
+        }
+        Expr::Call(f, args, _) if f == "static" && args.len() == 1 => {
+            let path = eval::dotted_path(&args[0])?;
+            let (class, field) = path.rsplit_once('/')?;
+            let cid = class_id(classes, class)?;
+            let sf = classes.class(cid).statics.iter().find(|s| &*s.0 == field)?;
+            sf.1.to_string()
+        }
+        _ => return None,
+    };
+    desc.strip_prefix('[').map(str::to_string)
+}
+
 /// A fact that does not hold.
 #[derive(Clone, Debug)]
 pub struct Failure {
@@ -602,6 +643,10 @@ impl Checker<'_> {
                 }
                 self.expr(index, scope, top, relation)
             }
+            Expr::Index(a, i, _) => {
+                self.expr(a, scope, top, relation)?;
+                self.expr(i, scope, top, relation)
+            }
             Expr::Is(e, class, span) => {
                 if class_id(self.classes, class).is_none() {
                     return Err(self.err(
@@ -696,7 +741,7 @@ fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
             }
             walk(index, f);
         }
-        Expr::Binary(_, a, b, _) => {
+        Expr::Binary(_, a, b, _) | Expr::Index(a, b, _) => {
             walk(a, f);
             walk(b, f);
         }

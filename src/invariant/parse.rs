@@ -642,6 +642,12 @@ impl<'a> Parser<'a> {
                 }
                 continue;
             }
+            if self.eat_sym("[") {
+                let index = self.expr()?;
+                self.expect_sym("]", "`]`")?;
+                e = Expr::Index(Box::new(e), Box::new(index), self.span_from(start));
+                continue;
+            }
             return Ok(e);
         }
     }

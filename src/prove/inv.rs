@@ -391,7 +391,7 @@ impl<'a> SEnv<'a> {
 
     fn eval(&mut self, e: &Expr) -> R {
         let v = self.eval_inner(e)?;
-        if matches!(e, Expr::Dot(..) | Expr::Slot { .. })
+        if matches!(e, Expr::Dot(..) | Expr::Slot { .. } | Expr::Index(..))
             || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new")
         {
             self.record(e.span(), &v);
@@ -419,6 +419,7 @@ impl<'a> SEnv<'a> {
             Expr::Name(n, _) => self.name(n),
             Expr::Call(f, args, _) => self.call(f, args),
             Expr::Dot(base, attr, _) => self.dot(base, attr),
+            Expr::Index(a, i, span) => self.index(a, i, *span),
             Expr::Slot {
                 frame, kind, index, ..
             } => {
@@ -571,6 +572,60 @@ impl<'a> SEnv<'a> {
     }
 
     /// An integer term for a number-like value (None: not a number).
+    /// `a[i]` at the element type the program gives `a`, as the concrete
+    /// evaluator reads it (`invariant::array_elem_desc`).
+    fn index(&mut self, a: &Expr, i: &Expr, span: crate::invariant::ast::Span) -> R {
+        let Some(desc) = crate::invariant::array_elem_desc(&self.c.defs, self.classes, a) else {
+            return Err(format!(
+                "the prover reads `{}` only when the program's types give the array's element type (index an array-typed field or static)",
+                self.text(span)
+            ));
+        };
+        let aty = |h: &Heap, r: &str| smt::select(&h.aty, r);
+        let (ty, code) = match desc.as_bytes().first() {
+            Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => (
+                if desc == "J" { Ty::L } else { Ty::I },
+                super::sym::elem_code(self.classes, &desc),
+            ),
+            Some(b'L') => (Ty::A, None),
+            _ => {
+                return Err(format!(
+                    "the prover does not model arrays of {desc} (`{}`)",
+                    self.text(span)
+                ));
+            }
+        };
+        let v = self.eval(a)?;
+        let iv = self.eval(i)?;
+        let k = kind_of(ty);
+        if v.k != K::Ref {
+            return Ok(SV::undefined(k));
+        }
+        let idx = match iv.k {
+            K::Int => iv.t.clone(),
+            K::J32 => smt::bv32_to_int(&iv.t),
+            K::J64 => smt::bv64_to_int(&iv.t),
+            _ => return Ok(SV::undefined(k)),
+        };
+        let h = self.s;
+        let r = &v.t;
+        let fits = match code {
+            Some(c) => format!("(= {} {c})", aty(h, r)),
+            None => format!("(>= {} 1000)", aty(h, r)),
+        };
+        let d = smt::and(&[
+            v.d.clone(),
+            iv.d.clone(),
+            valid(h, r),
+            format!("(= {} {ARRAY_CLASS_SMT})", smt::select(&h.cls, r)),
+            fits,
+            format!("(<= 0 {idx})"),
+            format!("(< {idx} {})", smt::select(&h.alen, r)),
+        ]);
+        let t = smt::select(&smt::select(h.elems(ty), r), &idx);
+        Ok(SV::new(k, t, d))
+    }
+
     fn int_of(v: &SV) -> Option<String> {
         match v.k {
             K::Int | K::Thread => Some(v.t.clone()),

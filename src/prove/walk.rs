@@ -70,6 +70,17 @@ pub fn walk(
     let mut inst = BTreeSet::new();
     let mut arrays = false;
     for o in &s0.heap {
+        // Arrays of floats or of arrays (made in the single-threaded
+        // prefix) have no element code: the prover could not tell what a
+        // store into one may do.
+        if let Some((elem, _)) = o.array()
+            && elem_code(classes, elem).is_none()
+        {
+            return Err(format!(
+                "the state the induction starts from holds an array with element type {}, which the prover does not model",
+                elem
+            ));
+        }
         match o.body {
             Body::Array { .. } => arrays = true,
             _ => {
