@@ -104,16 +104,22 @@ impl SymMachine<'_> {
     }
 }
 
-/// Does initializing class `c` run any `<clinit>` (its own, a superclass's
-/// or a default-method interface's)? The prover models only classes whose
-/// initialization does nothing but mark them initialized.
-fn trivial_init(classes: &ClassTable, c: ClassId) -> bool {
+/// Is class `c` initialized, or would initializing it run no `<clinit>`
+/// (its own, a superclass's or an interface's) that has not already run?
+/// `initialized` are the classes initialized when the induction starts
+/// (they stay so). The prover models only initializations that do nothing
+/// but mark classes initialized, as the interpreter's trivial ones do.
+fn trivial_init(
+    classes: &ClassTable,
+    initialized: &std::collections::BTreeSet<ClassId>,
+    c: ClassId,
+) -> bool {
     let class = classes.class(c);
     class
         .supers
         .iter()
         .chain(class.all_interfaces.iter())
-        .all(|&k| classes.class(k).clinit.is_none())
+        .all(|&k| classes.class(k).clinit.is_none() || initialized.contains(&k))
 }
 
 /// A synchronized instance method locked its receiver on entry; the prover
@@ -309,7 +315,8 @@ impl Machine for SymMachine<'_> {
     }
 
     fn ensure_init(&mut self, c: ClassId) -> Result<Init<()>, Unsupported> {
-        if trivial_init(self.cx.classes, c) || self.cx.initialized.contains(&c) {
+        if self.cx.initialized.contains(&c) || trivial_init(self.cx.classes, self.cx.initialized, c)
+        {
             Ok(Init::Ready)
         } else {
             Err(self.unsupported(format!(
