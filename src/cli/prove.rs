@@ -124,6 +124,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             })).collect::<Vec<_>>(),
             "failed": failed,
             "wall_seconds": r.wall.as_secs_f64(),
+            "obligations_per_second": obligations_per_second(&r),
             "solver_seconds": r.solver_time.as_secs_f64(),
             "jobs": r.jobs,
             "peak_memory_mb": mem,
@@ -133,13 +134,21 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
     }
     print_report(&a.file, &r, a.verbose);
     println!(
-        "time: {:.2} s wall, {:.2} s in the solver on {} threads; peak memory {}",
+        "time: {:.2} s wall ({:.0} obligations/s), {:.2} s in the solver on {} threads; peak memory {}",
         r.wall.as_secs_f64(),
+        obligations_per_second(&r),
         r.solver_time.as_secs_f64(),
         r.jobs,
         mem.map_or("unknown".into(), |m| format!("{m:.0} MB"))
     );
     Ok(exit_code(&r))
+}
+
+/// Obligations of Lemmas 2 and 3 per second of wall time (everything
+/// included: loading, the prefix, building and solving).
+fn obligations_per_second(r: &Report) -> f64 {
+    let n = r.lemma2.obligations + r.lemma3.iter().map(|l| l.1.obligations).sum::<usize>();
+    n as f64 / r.wall.as_secs_f64().max(1e-9)
 }
 
 fn lemma_name(l: Lemma) -> &'static str {
