@@ -144,7 +144,10 @@ impl<'c> Incremental<'c> {
                     Some((Key::Int(a.mcount as i128), Key::Int(b.mcount as i128))),
                 ));
             }
-            if let (Some((_, x)), Some((_, y))) = (a.array(), b.array())
+            // Comparing elements costs the array's length: only for arrays
+            // some fact reads.
+            if self.plain.contains_key(&Loc::Elements(r))
+                && let (Some((_, x)), Some((_, y))) = (a.array(), b.array())
                 && x != y
             {
                 changed.push((Loc::Elements(r), None));
