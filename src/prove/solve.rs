@@ -141,11 +141,27 @@ fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
 
 /// A fresh solver holding a case's hypotheses.
 fn hyp_solver(p: &Parsed, opts: &Options) -> z3::Solver {
-    let solver = new_solver(opts);
+    // A solver this thread finished a case with (back at its base level),
+    // else a new one: creating and freeing one per case costs.
+    let solver = SPARE
+        .with(|s| s.borrow_mut().take())
+        .unwrap_or_else(|| new_solver(opts));
+    solver.push();
     for h in &p.hyps {
         solver.assert(h);
     }
     solver
+}
+
+thread_local! {
+    /// This thread's solver between cases: empty, never one that gave up.
+    static SPARE: std::cell::RefCell<Option<z3::Solver>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Returns a case's solver (which never gave up) for the next case.
+fn spare(solver: z3::Solver) {
+    solver.pop(1);
+    SPARE.with(|s| *s.borrow_mut() = Some(solver));
 }
 
 /// Z3's answer to obligation `k` of a case whose hypotheses `solver` holds.
@@ -251,6 +267,9 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
             time,
             vacuous,
         });
+    }
+    if let Some(s) = solver {
+        spare(s);
     }
     out
 }
