@@ -870,8 +870,10 @@ pub fn matching_cases(c: &Compiled, s: &State, t: ThreadId) -> Vec<usize> {
 /// The values of the fact's field, slot and old/new sub-expressions, so a
 /// failure shows what the state held: "C.mcount = 0, stack[1] = 5".
 fn values_in(env: &mut Env, e: &Expr, out: &mut Vec<String>) {
+    // `static(C.f)` and `class(C)` name a field or class, not values: show
+    // the call, not its argument.
     let interesting = matches!(e, Expr::Dot(..) | Expr::Slot { .. } | Expr::Index(..))
-        || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new");
+        || matches!(e, Expr::Call(f, _, _) if matches!(f.as_str(), "old" | "new" | "static" | "class"));
     if interesting {
         let sp = e.span();
         let text = env
