@@ -229,12 +229,8 @@ pub struct ProveArgs {
     /// Print every case and obligation, not only the failed ones.
     #[arg(long, short)]
     pub verbose: bool,
-    /// Solver timeout per obligation, in milliseconds (a timeout is "unknown").
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    pub timeout: u32,
-    /// Solver threads (default: all cores).
-    #[arg(long, value_name = "N")]
-    pub jobs: Option<usize>,
+    #[command(flatten)]
+    pub solve: SolveArgs,
     /// Write every obligation as a self-contained SMT-LIB2 file into DIR.
     #[arg(long, value_name = "DIR")]
     pub emit_smt2: Option<PathBuf>,
@@ -242,12 +238,6 @@ pub struct ProveArgs {
     /// invariant rules out (their obligations hold vacuously); slower.
     #[arg(long)]
     pub check_vacuity: bool,
-    /// Run at most N steps of the single-threaded prefix (while one thread
-    /// alone can move: static initializers, main's set-up) by computation,
-    /// checking the invariant on each state, and start the induction where
-    /// it stops. 0: induction from the initial state, as in Moore & Porter.
-    #[arg(long, default_value_t = 100_000, value_name = "N")]
-    pub prefix_steps: usize,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -258,7 +248,14 @@ pub struct CheckArgs {
     /// Theorem files, or directories whose `*.proof` files to check.
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
-    /// Solver timeout per obligation, in milliseconds.
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+/// How `prove` and `check` run a proof.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// Solver timeout per obligation, in milliseconds (a timeout is "unknown").
     #[arg(long, default_value_t = 10_000, value_name = "MS")]
     pub timeout: u32,
     /// Solver threads (default: all cores).

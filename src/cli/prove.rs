@@ -11,18 +11,12 @@ use crate::prove::driver::{self, LemmaStats, Report};
 use crate::prove::theorem::{self, Verdict};
 use crate::prove::{Lemma, Options};
 
-fn options(
-    timeout: u32,
-    jobs: Option<usize>,
-    emit: Option<PathBuf>,
-    vacuity: bool,
-    prefix_steps: usize,
-) -> Options {
+fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Options {
     Options {
-        prefix_steps,
+        prefix_steps: a.prefix_steps,
         check_vacuity: vacuity,
-        timeout_ms: timeout,
-        jobs: jobs.unwrap_or_else(|| {
+        timeout_ms: a.timeout,
+        jobs: a.jobs.unwrap_or_else(|| {
             std::thread::available_parallelism()
                 .map(|n| n.get())
                 .unwrap_or(1)
@@ -78,13 +72,7 @@ fn exit_code(r: &Report) -> i32 {
 }
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
-    let opts = options(
-        a.timeout,
-        a.jobs,
-        a.emit_smt2.clone(),
-        a.check_vacuity,
-        a.prefix_steps,
-    );
+    let opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
     let r = run_file(&a.file, &opts, !a.json)?;
     let mem = driver::peak_memory_mb();
     if a.json {
@@ -336,7 +324,7 @@ fn theorem_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
 }
 
 pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
-    let opts = options(a.timeout, a.jobs, None, false, a.prefix_steps);
+    let opts = options(&a.solve, None, false);
     let files = theorem_files(&a.paths)?;
     // A regression check needs an expected verdict for every theorem: one
     // without `expect` would pass whatever the verdict.

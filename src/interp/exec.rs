@@ -551,7 +551,18 @@ fn field_of(s: &State, r: Ref, f: &FieldRef, method: &Method, ip: u32) -> Result
 
 /// The most bytes of elements one array allocation may take (m5 keeps
 /// every element in memory, and states share arrays only until written).
-const ARRAY_BUDGET: u128 = 1 << 31;
+pub(crate) const ARRAY_BUDGET: u128 = 1 << 31;
+
+/// The bytes one element of descriptor `elem` takes (for `ARRAY_BUDGET`).
+pub(crate) fn elem_width(elem: &str) -> u64 {
+    match elem.as_bytes().first() {
+        Some(b'Z' | b'B') => 1,
+        Some(b'C' | b'S') => 2,
+        Some(b'I' | b'F') => 4,
+        Some(b'J' | b'D') => 8,
+        _ => std::mem::size_of::<Value>() as u64,
+    }
+}
 
 /// The interpreter's machine: thread `th` of a state, stepped in place.
 pub struct Running<'s> {
@@ -831,14 +842,7 @@ impl Machine for Running<'_> {
         }
         // The innermost arrays hold `elem` with the outer dimensions peeled off.
         let leaf = &elem[counts.len() - 1..];
-        let width: u128 = match leaf.as_bytes().first() {
-            Some(b'Z' | b'B') => 1,
-            Some(b'C' | b'S') => 2,
-            Some(b'I' | b'F') => 4,
-            Some(b'J' | b'D') => 8,
-            _ => std::mem::size_of::<Value>() as u128,
-        };
-        let mut total: u128 = width;
+        let mut total: u128 = elem_width(leaf) as u128;
         for c in counts {
             total = total.saturating_mul(c.as_int().max(0) as u128);
         }

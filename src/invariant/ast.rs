@@ -189,7 +189,6 @@ impl Expr {
 }
 
 impl File {
-    /// 1-based line and column of a byte offset.
     pub fn new(path: &str, source: &str, items: Vec<Item>) -> File {
         let line_starts = std::iter::once(0)
             .chain(source.match_indices('\n').map(|(i, _)| i + 1))
@@ -202,6 +201,7 @@ impl File {
         }
     }
 
+    /// 1-based line and column of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = offset.min(self.source.len());
         let line = self.line_starts.partition_point(|&s| s <= offset);

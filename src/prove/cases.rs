@@ -373,6 +373,9 @@ impl Prover<'_> {
                     }
                 }
                 drop(env);
+                // A step that leaves heap and thread table alone leaves
+                // every other thread's part as it was.
+                let u_cases = if *post == pre { &[][..] } else { u_cases };
                 for Other {
                     text: utext,
                     frames: uf,
@@ -381,11 +384,6 @@ impl Prover<'_> {
                     hyp: uh,
                 } in u_cases
                 {
-                    // A step that leaves heap and thread table alone leaves
-                    // every other thread's part as it was.
-                    if *post == pre {
-                        continue;
-                    }
                     let (upost, mut orefs) = {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
                         (env.thread("u", uf)?, env.refs)
@@ -454,17 +452,20 @@ impl Prover<'_> {
             }
         }
         // Declare what the hypotheses, the goals and the counterexample
-        // terms mention (not every other thread's slots in every case).
-        let goals: Vec<String> = obligations.iter().map(|o| o.goal()).collect();
-        let mut mentioned: Vec<&str> = goals.iter().map(|g| g.as_str()).collect();
+        // terms mention (not every other thread's slots in every case); a
+        // counterexample also shows `th`, `u`, `H` and `N`.
+        let mut mentioned: Vec<&str> = vec!["th", "u", "H", "N"];
         for ob in &obligations {
+            mentioned.extend(ob.cond.iter().map(String::as_str));
+            mentioned.extend([ob.hyp.as_str(), ob.more.as_str()]);
+            mentioned.extend(ob.check.as_deref());
             mentioned.extend(ob.shown.iter().map(|x| x.1.as_str()));
             for f in &ob.facts {
+                mentioned.push(f.term.as_str());
                 mentioned.extend(f.reads.iter().map(|x| x.1.as_str()));
             }
         }
         mentioned.extend(shown.iter().map(|x| x.1.as_str()));
-        mentioned.extend(["th", "u", "H", "N"]);
         let common = sc.text_using(&mentioned);
         out.push(CaseVc {
             case,
@@ -677,8 +678,9 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
     }
 }
 
-/// The reference terms to instantiate the object macros at: `refs`, and
-/// apart what the object facts read about them (one level), minus `known`.
+/// The reference terms to instantiate the object macros at, minus `known`:
+/// `refs` themselves, and apart from them what the object facts read about
+/// them (one level; see `Obligation::more`).
 fn instances(
     refs: &[String],
     templates: &[String],

@@ -571,7 +571,6 @@ impl<'a> SEnv<'a> {
         r
     }
 
-    /// An integer term for a number-like value (None: not a number).
     /// `a[i]` at the element type the program gives `a`, as the concrete
     /// evaluator reads it (`invariant::array_elem_desc`).
     fn index(&mut self, a: &Expr, i: &Expr, span: crate::invariant::ast::Span) -> R {
@@ -581,7 +580,6 @@ impl<'a> SEnv<'a> {
                 self.text(span)
             ));
         };
-        let aty = |h: &Heap, r: &str| smt::select(&h.aty, r);
         let (ty, code) = match desc.as_bytes().first() {
             Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => (
                 if desc == "J" { Ty::L } else { Ty::I },
@@ -609,9 +607,10 @@ impl<'a> SEnv<'a> {
         };
         let h = self.s;
         let r = &v.t;
+        let aty = smt::select(&h.aty, r);
         let fits = match code {
-            Some(c) => format!("(= {} {c})", aty(h, r)),
-            None => format!("(>= {} 1000)", aty(h, r)),
+            Some(c) => format!("(= {aty} {c})"),
+            None => format!("(>= {aty} 1000)"),
         };
         let d = smt::and(&[
             v.d.clone(),
@@ -626,6 +625,7 @@ impl<'a> SEnv<'a> {
         Ok(SV::new(k, t, d))
     }
 
+    /// An integer term for a number-like value (None: not a number).
     fn int_of(v: &SV) -> Option<String> {
         match v.k {
             K::Int | K::Thread => Some(v.t.clone()),

@@ -576,17 +576,11 @@ impl Machine for SymMachine<'_> {
         if self.decide(limit)? {
             return Ok(oom("Requested array size exceeds VM limit"));
         }
-        let width: i64 = match elem.as_bytes().first() {
-            Some(b'Z' | b'B') => 1,
-            Some(b'C' | b'S') => 2,
-            Some(b'I' | b'F') => 4,
-            Some(b'J' | b'D') => 8,
-            _ => std::mem::size_of::<crate::state::Value>() as i64,
-        };
+        use crate::interp::exec::{ARRAY_BUDGET, elem_width};
         let heap = format!(
-            "(> (* {width} {}) {})",
-            smt::bv32_to_int(&count.t),
-            1i64 << 31
+            "(> (* {} {}) {ARRAY_BUDGET})",
+            elem_width(elem),
+            smt::bv32_to_int(&count.t)
         );
         if self.decide(heap)? {
             return Ok(oom("Java heap space"));

@@ -6,7 +6,8 @@
 //! no symbolic model and no inductive facts: every state of the prefix is
 //! a checked fact, and every later state is reached from its last one.
 
-use crate::interp::{self, NoOp, Outcome};
+use crate::interp::{self, Outcome};
+use crate::invariant::incremental::Incremental;
 use crate::invariant::{Compiled, eval};
 use crate::state::{InitStatus, State, ThreadId};
 
@@ -34,12 +35,17 @@ fn alive(s: &State) -> Vec<ThreadId> {
 }
 
 /// Runs from `s0` while exactly one thread is alive, at most `limit` steps.
+/// The invariant is checked incrementally, as `m5 run --invariant` does.
 pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefix {
     let mut s = s0;
+    s.log_writes = true;
+    let mut inc = Incremental::new(c);
     let mut steps = 0;
     let mut relation_failures: Vec<(String, String)> = Vec::new();
+    let mut checked = inc.check_all(&s);
     let stop = loop {
-        if let Err(f) = eval::check_state(c, &s) {
+        if let Err(f) = checked {
+            s.log_writes = false;
             return Prefix {
                 state: s,
                 steps,
@@ -64,9 +70,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         }
         let mut next = s.clone();
         match interp::step(&mut next, live[0]) {
-            Ok(Outcome::NoOp(NoOp::Blocked(_))) | Ok(Outcome::NoOp(_)) => {
-                break "its one thread cannot move".to_string();
-            }
+            Ok(Outcome::NoOp(_)) => break "its one thread cannot move".to_string(),
             Ok(_) => {}
             // An error of the interpreter (a limit, something it does not
             // run): the induction starts here and meets it symbolically.
@@ -87,9 +91,11 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
                 ));
             }
         }
+        checked = inc.check_step(&s, &mut next);
         s = next;
         steps += 1;
     };
+    s.log_writes = false;
     let unsupported = initializing(&s).map(|class| {
         format!(
             "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"

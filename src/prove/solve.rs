@@ -85,15 +85,12 @@ fn parse_case(vc: &CaseVc) -> Option<Parsed> {
         ));
     }
     let mut hyps = parse(&text)?;
-    let mut obs = hyps.split_off(hyps.len() - 2 * vc.obligations.len());
+    let obs = hyps.split_off(hyps.len() - 2 * vc.obligations.len());
     let more = hyps.split_off(hyps.len().checked_sub(vc.more)?);
-    let mut refutations = Vec::new();
-    while !obs.is_empty() {
-        let rest = obs.split_off(2);
-        let m = obs.pop()?;
-        refutations.push((obs.pop()?, m));
-        obs = rest;
-    }
+    let refutations = obs
+        .chunks_exact(2)
+        .map(|p| (p[0].clone(), p[1].clone()))
+        .collect();
     Some(Parsed {
         hyps,
         more,
@@ -139,7 +136,7 @@ fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
     (solver, parsed)
 }
 
-/// A fresh solver holding a case's hypotheses.
+/// A solver holding a case's hypotheses in a push/pop level of its own.
 fn hyp_solver(p: &Parsed, opts: &Options) -> z3::Solver {
     // A solver this thread finished a case with (back at its base level),
     // else a new one: creating and freeing one per case costs.

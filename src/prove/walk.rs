@@ -25,7 +25,7 @@ pub struct Walk {
     pub unsupported: HashMap<usize, String>,
     /// The stack limit of the program's threads.
     pub max_depth: usize,
-    /// Classes with a static synchronized method (their Class objects are locks).
+    /// Classes whose Class object a step may create (see `lock_classes`).
     pub lock_classes: BTreeSet<ClassId>,
     /// Classes initialized in the state the walk starts from.
     pub initialized: BTreeSet<ClassId>,
