@@ -232,7 +232,7 @@ fn the_allowed_walk_covers_every_call_stack_of_good_runs() {
     let s0 = interp::initial_state(classes, "Main", &[], Config::default()).unwrap();
     let c = m5::invariant::load(&root().join("invariants/join-counter.inv"), &s0.classes).unwrap();
     let allowed = |sh: &m5::prove::sym::Shape| m5::prove::allows(&c, &s0.classes, sh);
-    let w = m5::prove::walk(&s0.classes, &s0, &allowed).expect("walk");
+    let w = m5::prove::walk(&s0.classes, &s0, &allowed, &Default::default()).expect("walk");
     let shapes: std::collections::HashSet<_> = w.shapes.iter().cloned().collect();
     for seed in [1u64, 2, 3] {
         random_run(s0.clone(), seed, usize::MAX, |_, s| {
@@ -289,7 +289,7 @@ fn the_shape_walk_covers_every_call_stack_runs_reach() {
         let cp = ClassPath::parse(root().join(dir).to_str().unwrap()).unwrap();
         let classes = load_classes(&cp, "Apprentice").unwrap();
         let s0 = interp::initial_state(classes, "Apprentice", &[], Config::default()).unwrap();
-        let w = m5::prove::walk(&s0.classes, &s0, &|_| true).expect("walk");
+        let w = m5::prove::walk(&s0.classes, &s0, &|_| true, &Default::default()).expect("walk");
         assert!(w.unsupported.is_empty(), "{dir}: {:?}", w.unsupported);
         let shapes: std::collections::HashSet<Shape> = w.shapes.iter().cloned().collect();
         let mut seen = std::collections::HashSet::new();

@@ -2,7 +2,10 @@
 //! releasing synchronized methods' monitors, failed class initialization,
 //! and the uncaught-exception report.
 
+use crate::classfile::{ClassId, Method, TypeRef};
 use crate::state::*;
+
+use super::machine::Machine;
 
 use super::natives;
 use super::{VmError, frame_mut};
@@ -66,35 +69,16 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
         } else {
             top.ip
         };
-        let exc_class = s.object(exc).class;
-        let mut handler = None;
-        for h in top
-            .method
-            .handlers
-            .iter()
-            .filter(|h| h.start <= ip && ip < h.end)
-        {
-            match &h.catch {
-                None => {}
-                Some(c) => match c.id {
-                    Some(cid) if s.classes.is_subclass(exc_class, cid) => {}
-                    Some(_) => continue,
-                    // The JVM resolves the catch type here: a missing class
-                    // is an error, never a handler silently skipped.
-                    None => {
-                        return Err(VmError::MissingClass {
-                            class: c.name.to_string(),
-                            method: top.method.display_name(),
-                            pc: top.method.pc(h.handler),
-                        });
-                    }
-                },
-            }
-            handler = Some(h);
-            break;
-        }
-        if let Some(h) = handler {
-            let target = h.handler;
+        let method = top.method.clone();
+        let class = s.object(exc).class;
+        let handler = handler(
+            &mut super::exec::Running { s, th },
+            &method,
+            ip,
+            &Value::Ref(exc),
+            Some(class),
+        )?;
+        if let Some(target) = handler {
             let f = frame_mut(s, th);
             f.stack.clear();
             f.stack.push(Value::Ref(exc));
@@ -114,6 +98,54 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
             exc = wrap_in_initializer_error(s, exc)?;
         }
     }
+}
+
+/// The handler in `method` for the exception `exc` thrown at `ip`: the
+/// first exception-table entry covering `ip` that catches any exception or
+/// a class `exc` is an instance of (JVMS 2.10). `class` is `exc`'s class
+/// when the machine knows it (the interpreter always does; the prover for
+/// the exceptions the VM creates): the test is then made without the
+/// machine. Both the interpreter and the prover unwind with this.
+pub fn handler<M: Machine>(
+    m: &mut M,
+    method: &Method,
+    ip: u32,
+    exc: &M::Val,
+    class: Option<ClassId>,
+) -> Result<Option<u32>, M::Stop> {
+    for h in method
+        .handlers
+        .iter()
+        .filter(|h| h.start <= ip && ip < h.end)
+    {
+        let Some(c) = &h.catch else {
+            return Ok(Some(h.handler));
+        };
+        // The JVM resolves the catch type here: a missing class is an
+        // error, never a handler silently skipped.
+        let Some(cid) = c.id else {
+            return Err(m.error(VmError::MissingClass {
+                class: c.name.to_string(),
+                method: method.display_name(),
+                pc: method.pc(h.handler),
+            }));
+        };
+        let catches = match class {
+            Some(k) => m.classes().is_subclass(k, cid),
+            None => {
+                let t = TypeRef {
+                    name: c.name.clone(),
+                    id: c.id,
+                };
+                let is = m.instance_of(exc, &t)?;
+                m.decide(is)?
+            }
+        };
+        if catches {
+            return Ok(Some(h.handler));
+        }
+    }
+    Ok(None)
 }
 
 /// Class `c`'s initialization failed with `exc` (JVMS 5.5 steps 7, 11):

@@ -704,6 +704,8 @@ impl Machine for Running<'_> {
             VmExc::IllegalMonitorState => Some("current thread is not owner".into()),
             VmExc::Other(_, m) => Some(m.clone()),
         };
+        // The prover follows only the exceptions without a message.
+        debug_assert_eq!(msg.is_some(), e.has_message());
         throw_new(s, self.th, e.class(), msg)?;
         Ok(Flow::Stepped)
     }

@@ -68,6 +68,13 @@ impl<V> VmExc<V> {
             VmExc::Other(c, _) => c,
         }
     }
+
+    /// Does the VM give it a detail message (a String object)? As the
+    /// interpreter's `throw` does: all but NullPointerException (m5 has no
+    /// helpful messages yet) and StackOverflowError.
+    pub fn has_message(&self) -> bool {
+        !matches!(self, VmExc::NullPointer | VmExc::StackOverflow)
+    }
 }
 
 /// What a non-static invoke runs on its receiver.

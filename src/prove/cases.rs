@@ -40,6 +40,10 @@ pub struct Obligation {
     pub refs: Vec<String>,
     /// More slots to show in a counterexample (the other thread's).
     pub shown: Vec<Shown>,
+    /// The check rules out an exception a handler the invariant allows
+    /// would catch: if it is not proved, the exception is followed there
+    /// (and this is no refutation).
+    pub catch: Option<Catch>,
 }
 
 /// A value to show in a counterexample: label, term, sort, is a reference.
@@ -128,6 +132,8 @@ pub struct Prover<'a> {
     pub preservation: bool,
     /// The other threads' shapes before the step, the same in every case.
     pub others: std::sync::OnceLock<Result<Others, String>>,
+    /// The caught exceptions followed to their handlers.
+    pub follow: &'a BTreeSet<Catch>,
 }
 
 /// Another thread `u` in one shape, before the step: the same terms in
@@ -167,6 +173,22 @@ pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
         .join(" > ")
 }
 
+/// The call stack `frames` as "Class.method@pc > ...".
+pub(crate) fn frames_text(frames: &[SFrame]) -> String {
+    frames
+        .iter()
+        .map(|f| {
+            format!(
+                "{}.{}@{}",
+                f.method.class_name.replace('/', "."),
+                f.method.name,
+                f.pc()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
 /// Does the invariant allow a thread in `shape`: does some `when` case
 /// match it, or does the invariant make no per-thread claim?
 pub fn allows(c: &Compiled, classes: &ClassTable, shape: &Shape) -> bool {
@@ -192,6 +214,13 @@ impl Prover<'_> {
         (0..self.walk.shapes.len())
             .filter(|&i| allows(self.c, self.classes, &self.walk.shapes[i]))
             .collect()
+    }
+
+    /// May a thread be in these frames: does a `when` case match them (or
+    /// does the invariant make no per-thread claim)?
+    fn frames_allowed(&self, frames: &[SFrame]) -> bool {
+        let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
+        !self.per_thread_claim() || !crate::invariant::eval::cases_for(self.c, &stack).is_empty()
     }
 
     /// Does a `when done` case describe finished threads?
@@ -333,7 +362,42 @@ impl Prover<'_> {
                     check: Some(check.clone()),
                     refs: Vec::new(),
                     shown: Vec::new(),
+                    catch: None,
                 });
+            }
+            // An exception caught where no `when` case allows the thread
+            // to be: the branch must be impossible, and that is all its
+            // obligations would show.
+            let post: Shape = b.frames.iter().map(SFrame::shape).collect();
+            let allowed = b.caught.is_some() && self.frames_allowed(&b.frames);
+            let key = (shape.clone(), post);
+            if let Some(why) = b
+                .caught
+                .as_ref()
+                .filter(|_| !allowed || !self.follow.contains(&key))
+            {
+                obs.push(Obligation {
+                    lemma: Lemma::Preserved,
+                    branch: String::new(),
+                    cond: Vec::new(),
+                    what: if allowed {
+                        format!("pre-step check: {why}")
+                    } else {
+                        format!(
+                            "pre-step check: {why}, caught at {} where no `when` case matches",
+                            frames_text(&b.frames)
+                        )
+                    },
+                    hyp: "true".into(),
+                    more: "true".into(),
+                    facts: Vec::new(),
+                    check: Some("false".into()),
+                    refs: Vec::new(),
+                    shown: Vec::new(),
+                    catch: allowed.then_some(key),
+                });
+                branch_goals.push((b, obs));
+                continue;
             }
             if !b.noop && self.preservation {
                 let post = &b.heap;
@@ -675,6 +739,7 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
         check: None,
         refs: Vec::new(),
         shown: Vec::new(),
+        catch: None,
     }
 }
 

@@ -2,6 +2,7 @@
 //! invariant, checks Lemma 1 by computation, walks the call-stack shapes,
 //! builds every case's obligations and solves them in parallel.
 
+use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use super::theorem::{Goal, TheoremFile, Verdict};
@@ -59,6 +60,11 @@ pub struct Report {
     pub wall: Duration,
     pub solver_time: Duration,
     pub jobs: usize,
+    /// Caught exceptions the prover could not rule out and followed to
+    /// their handlers, and the inductions it ran (one more per round of
+    /// exceptions followed).
+    pub followed: usize,
+    pub rounds: usize,
 }
 
 /// A case built on some core: its index among the allowed shapes, and its
@@ -141,15 +147,27 @@ pub fn prove(
         wall: Duration::ZERO,
         solver_time: Duration::ZERO,
         jobs: opts.jobs,
+        followed: 0,
+        rounds: 1,
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
         return Ok(finish(tf, report, t0));
     }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
-    match walk(&s0.classes, &s0, &allowed_shape) {
-        Err(e) => report.walk_error = Some(e),
-        Ok(w) => {
+    // Caught exceptions are first pre-step checks; those the prover cannot
+    // rule out are followed to their handlers, and the induction runs
+    // again with the shapes that reaches (rarely more than twice).
+    let mut follow: BTreeSet<sym::Catch> = BTreeSet::new();
+    loop {
+        let w = match walk(&s0.classes, &s0, &allowed_shape, &follow) {
+            Err(e) => {
+                report.walk_error = Some(e);
+                break;
+            }
+            Ok(w) => w,
+        };
+        {
             let prover = Prover {
                 classes: &s0.classes,
                 c: &c,
@@ -157,6 +175,7 @@ pub fn prove(
                 relations: relations.clone(),
                 preservation: true,
                 others: Default::default(),
+                follow: &follow,
             };
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();
@@ -217,7 +236,10 @@ pub fn prove(
                     .map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
             }
             let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
-            report.outcomes = solve(&vcs, opts, &|n| progress(n, total));
+            // A caught exception the invariant does not rule out stops the
+            // solving: it is followed, and the induction runs again.
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            report.outcomes = solve(&vcs, opts, &|n| progress(n, total), &stop);
             // One extra case: a thread that cannot move leaves the state as it is.
             report.lemma2.cases = cases_built + 1;
             for (_, st) in &mut report.lemma3 {
@@ -260,6 +282,36 @@ pub fn prove(
                     Verdict::Unknown => st.unknown += 1,
                 }
             }
+        }
+        let more: Vec<sym::Catch> = report
+            .outcomes
+            .iter()
+            .filter(|o| o.verdict != Verdict::Proved)
+            .filter_map(|o| o.catch.clone())
+            .collect();
+        if more.is_empty() {
+            break;
+        }
+        // The next induction writes its own obligations.
+        if let Some(dir) = &opts.emit_smt2
+            && let Ok(entries) = std::fs::read_dir(dir)
+        {
+            for e in entries.flatten() {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                if name.starts_with("case") && name.ends_with(".smt2") {
+                    let _ = std::fs::remove_file(e.path());
+                }
+            }
+        }
+        follow.extend(more);
+        report.followed = follow.len();
+        report.rounds += 1;
+        report.outcomes.clear();
+        report.vacuous.clear();
+        report.lemma2 = LemmaStats::default();
+        for (_, st) in &mut report.lemma3 {
+            *st = LemmaStats::default();
         }
     }
     Ok(finish(tf, report, t0))

@@ -213,18 +213,7 @@ impl<'a> SEnv<'a> {
         }
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
         let cases = crate::invariant::eval::cases_for(self.c, &stack);
-        let shape = frames
-            .iter()
-            .map(|f| {
-                format!(
-                    "{}.{}@{}",
-                    f.method.class_name.replace('/', "."),
-                    f.method.name,
-                    f.pc()
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" > ");
+        let shape = super::cases::frames_text(frames);
         let part = format!("thread {t} at {shape}");
         if cases.is_empty() {
             return Ok(vec![FactTerm {

@@ -1,9 +1,11 @@
 //! The prover's machine: the interpreter's instruction families
 //! (`interp::heap`) run on a symbolic state — the stepping thread's frames
 //! spelled out, the heap and thread table as SMT arrays. Every `decide`
-//! forks (`prove::domain::explore`); every exception the interpreter would
-//! throw becomes a branch that fails a pre-step check (the prover does not
-//! follow exceptions); everything it does not model is `Unsupported`.
+//! forks (`prove::domain::explore`); an exception a handler of the thread
+//! catches is followed there (as the interpreter unwinds), any other — and
+//! one whose String message the prover does not model — becomes a branch
+//! that fails a pre-step check; everything it does not model is
+//! `Unsupported`.
 
 use std::sync::Arc;
 
@@ -34,6 +36,9 @@ pub struct SymMachine<'a> {
     /// The exception this run throws, described as the pre-step check that
     /// rules it out.
     pub fails: Option<String>,
+    /// The exception this run throws and a handler catches, described as
+    /// the pre-step check that would rule it out.
+    pub caught: Option<String>,
     /// What happened, for reports ("lock acquired", "dispatch to ...").
     pub label: String,
     /// The instruction being executed, for the checks' wording.
@@ -85,6 +90,98 @@ impl SymMachine<'_> {
         let h = &mut self.heap;
         (h.h, h.cls, h.mon, h.mcnt, h.tof) = (next, cls, mon, mcnt, tof);
         r
+    }
+
+    /// Follows the exception `exc` (of class `class` when known) thrown at
+    /// the current instruction to the handler that catches it, popping the
+    /// frames it leaves and releasing their synchronized methods' monitors,
+    /// as the interpreter's `throw_ref` does. `check` is what rules the
+    /// exception out: the branch records it (a handler no `when` case
+    /// allows then needs only that). An exception no frame of the thread
+    /// catches, or one leaving a static initializer, is not followed: the
+    /// check must hold.
+    fn unwind(
+        &mut self,
+        exc: SVal,
+        class: Option<ClassId>,
+        check: String,
+        name: &str,
+    ) -> Result<Flow<()>, Unsupported> {
+        if !self.may_catch(class) {
+            self.fails = Some(format!(
+                "{check} (else {name} is thrown, and the thread does not catch it)"
+            ));
+            return Ok(Flow::Stepped);
+        }
+        // A caller's pc is already past its invoke.
+        let mut at_invoke = false;
+        while let Some(top) = self.frames.last() {
+            let method = top.method.clone();
+            let ip = if at_invoke {
+                top.ip.saturating_sub(1)
+            } else {
+                top.ip
+            };
+            if let Some(h) = crate::interp::exceptions::handler(self, &method, ip, &exc, class)? {
+                let f = self.frames.last_mut().expect("frame");
+                f.stack.clear();
+                f.stack.push(exc);
+                f.ip = h;
+                self.label = format!("{name} caught at {}", method.pc(h));
+                self.caught = Some(format!("{check} (else {name} is thrown)"));
+                return Ok(Flow::Stepped);
+            }
+            if &*method.name == "<clinit>" {
+                self.fails = Some(format!(
+                    "{check} (else {name} leaves a static initializer, which the prover does not follow)"
+                ));
+                return Ok(Flow::Stepped);
+            }
+            let frame = self.pop_frame();
+            if let Some(lock) = self.frame_lock(&frame)? {
+                self.release(&lock);
+            }
+            at_invoke = true;
+        }
+        self.fails = Some(format!(
+            "{check} (else {name} is thrown, and the thread does not catch it)"
+        ));
+        Ok(Flow::Stepped)
+    }
+
+    /// Might a handler of the thread's frames catch an exception of class
+    /// `class` (None: not known) thrown here? Judged from the exception
+    /// tables alone, so that an exception nothing catches costs no
+    /// unwinding (popping frames of synchronized methods builds terms).
+    fn may_catch(&self, class: Option<ClassId>) -> bool {
+        let mut at_invoke = false;
+        for f in self.frames.iter().rev() {
+            let ip = if at_invoke {
+                f.ip.saturating_sub(1)
+            } else {
+                f.ip
+            };
+            let covering = f
+                .method
+                .handlers
+                .iter()
+                .filter(|h| h.start <= ip && ip < h.end);
+            for h in covering {
+                let catches = match (&h.catch, class) {
+                    (None, _) | (Some(_), None) => true,
+                    // An unresolved catch type: `handler` reports it.
+                    (Some(c), Some(k)) => c.id.is_none_or(|id| self.cx.classes.is_subclass(k, id)),
+                };
+                if catches {
+                    return true;
+                }
+            }
+            if &*f.method.name == "<clinit>" {
+                return false;
+            }
+            at_invoke = true;
+        }
+        false
     }
 
     /// What the operand that is null would be called in a check.
@@ -305,13 +402,24 @@ impl Machine for SymMachine<'_> {
             VmExc::StackOverflow => "the call does not overflow the stack".into(),
             VmExc::Other(_, msg) => format!("not: {msg}"),
         };
-        let class = e.class().rsplit('/').next().unwrap_or("");
-        self.fails = Some(format!("{check} (else {class})"));
-        Ok(Flow::Stepped)
+        let name = e.class().rsplit('/').next().unwrap_or("");
+        // The VM allocates the exception with its default fields (no
+        // constructor runs) and, for most, a String message, which the
+        // prover does not model: those it does not follow.
+        let cid = self.cx.classes.id(e.class());
+        match cid {
+            Some(cid) if !e.has_message() => {
+                let exc = self.new_object(cid)?;
+                self.unwind(exc, Some(cid), check, name)
+            }
+            _ => {
+                self.fails = Some(format!("{check} (else {name})"));
+                Ok(Flow::Stepped)
+            }
+        }
     }
-    fn throw_ref(&mut self, _exc: SVal) -> Result<Flow<()>, Unsupported> {
-        self.fails = Some("athrow is not reached (the prover does not follow exceptions)".into());
-        Ok(Flow::Stepped)
+    fn throw_ref(&mut self, exc: SVal) -> Result<Flow<()>, Unsupported> {
+        self.unwind(exc, None, "athrow is not reached".into(), "the exception")
     }
 
     fn ensure_init(&mut self, c: ClassId) -> Result<Init<()>, Unsupported> {

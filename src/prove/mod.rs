@@ -76,4 +76,6 @@ pub struct Outcome {
     /// The case's hypotheses are contradictory: the invariant rules the
     /// case out, and its obligations hold vacuously.
     pub vacuous: bool,
+    /// The obligation ruled out a caught exception (`Obligation::catch`).
+    pub catch: Option<sym::Catch>,
 }

@@ -2,7 +2,7 @@
 //! them as SMT-LIB2; rendering a counterexample as a state.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::cases::{CaseVc, Shown};
@@ -10,13 +10,27 @@ use super::smt;
 use super::{Options, Outcome, Verdict};
 
 /// Solves every obligation of `vcs` on `jobs` threads (one Z3 context each).
-pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) -> Vec<Outcome> {
+/// Solves every obligation of `vcs` on `opts.jobs` threads, in order of
+/// the cases. A check ruling out a caught exception that is not proved
+/// sets `stop`, and the solving stops (the outcomes are then partial).
+pub fn solve(
+    vcs: &[CaseVc],
+    opts: &Options,
+    progress: &(dyn Fn(usize) + Sync),
+    stop: &AtomicBool,
+) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
     let done = AtomicUsize::new(0);
-    // Big cases first, so that the threads finish together.
+    // Cases with checks of caught exceptions first (see `stop`), then big
+    // cases first, so that the threads finish together.
     let mut order: Vec<usize> = (0..vcs.len()).collect();
-    order.sort_by_key(|&i| std::cmp::Reverse(vcs[i].common.len() + 256 * vcs[i].obligations.len()));
+    order.sort_by_key(|&i| {
+        (
+            vcs[i].obligations.iter().all(|o| o.catch.is_none()),
+            std::cmp::Reverse(vcs[i].common.len() + 256 * vcs[i].obligations.len()),
+        )
+    });
     std::thread::scope(|s| {
         for _ in 0..opts.jobs.max(1) {
             s.spawn(|| {
@@ -25,7 +39,10 @@ pub fn solve(vcs: &[CaseVc], opts: &Options, progress: &(dyn Fn(usize) + Sync)) 
                     let Some(&i) = order.get(k) else {
                         break;
                     };
-                    let r = solve_case(&vcs[i], i, opts);
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let r = solve_case(&vcs[i], i, opts, stop);
                     let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
                     progress(n);
                     results.lock().expect("lock").push((i, r));
@@ -188,7 +205,7 @@ fn check(solver: &mut z3::Solver, p: &Parsed, k: usize, opts: &Options) -> z3::S
     r
 }
 
-fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
+fn solve_case(vc: &CaseVc, index: usize, opts: &Options, stop: &AtomicBool) -> Vec<Outcome> {
     // The hypotheses are asserted once; each obligation's refutation only
     // within its own push/pop, so Z3 never works on the other goals.
     let parsed = parse_case(vc);
@@ -205,7 +222,16 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
     let mut out = Vec::new();
     // Obligations in a row the case's solvers gave up on.
     let mut gave_up = 0;
-    for (k, ob) in vc.obligations.iter().enumerate() {
+    // The checks that rule out caught exceptions first: if one fails, the
+    // induction starts again with the exception followed, and the rest of
+    // this one is not worth solving (`stop`).
+    let mut order: Vec<usize> = (0..vc.obligations.len()).collect();
+    order.sort_by_key(|&k| vc.obligations[k].catch.is_none());
+    for k in order {
+        if stop.load(Ordering::SeqCst) {
+            break;
+        }
+        let ob = &vc.obligations[k];
         if let Some(dir) = &opts.emit_smt2 {
             let _ = std::fs::write(
                 dir.join(format!("case{index:04}-{k:03}.smt2")),
@@ -253,22 +279,30 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options) -> Vec<Outcome> {
                 (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
             }
         };
-        out.push(Outcome {
-            case: vc.case.clone(),
-            insn: vc.insn.clone(),
-            branch: ob.branch.clone(),
-            lemma: ob.lemma,
-            what: ob.what.clone(),
-            verdict,
-            detail,
-            time,
-            vacuous,
-        });
+        if ob.catch.is_some() && verdict != Verdict::Proved {
+            stop.store(true, Ordering::SeqCst);
+        }
+        out.push((
+            k,
+            Outcome {
+                case: vc.case.clone(),
+                insn: vc.insn.clone(),
+                branch: ob.branch.clone(),
+                lemma: ob.lemma,
+                what: ob.what.clone(),
+                verdict,
+                detail,
+                time,
+                vacuous,
+                catch: ob.catch.clone(),
+            },
+        ));
     }
     if let Some(s) = solver {
         spare(s);
     }
-    out
+    out.sort_by_key(|(k, _)| *k);
+    out.into_iter().map(|(_, o)| o).collect()
 }
 
 /// Which conjunct fails and the values of what it reads, in a model a

@@ -3,9 +3,11 @@
 //! (`interp::local`, `interp::heap`) run on the prover's machine
 //! (`prove::machine`). Where the interpreter decides (a branch, a lock that
 //! may be taken, a virtual call's target, an exception), the step returns
-//! one branch per outcome with its path condition. A branch where the
-//! interpreter would throw carries a pre-step check that fails: proving it
-//! impossible shows the invariant rules the exception out. The shape walk
+//! one branch per outcome with its path condition. An exception a handler
+//! of the thread catches is a branch to the handler; a branch where the
+//! interpreter would throw otherwise carries a pre-step check that fails:
+//! proving it impossible shows the invariant rules the exception out. The
+//! shape walk
 //! runs this same step with the data ignored, so the call-stack shapes the
 //! prover enumerates and the steps it proves come from one semantics.
 
@@ -52,6 +54,9 @@ pub struct Branch {
     pub new_class: Option<ClassId>,
     /// The step allocated an array.
     pub new_array: bool,
+    /// It threw an exception a handler of the thread catches: the pre-step
+    /// check that would rule the exception out.
+    pub caught: Option<String>,
 }
 
 type R<T> = Result<T, Unsupported>;
@@ -98,6 +103,7 @@ struct Run {
     new_class: Option<ClassId>,
     new_array: bool,
     fails: Option<String>,
+    caught: Option<String>,
     label: String,
 }
 
@@ -122,6 +128,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             new_class: None,
             new_array: false,
             fails: None,
+            caught: None,
             label: String::new(),
             insn,
         };
@@ -160,6 +167,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             new_class: mach.new_class,
             new_array: mach.new_array,
             fails: mach.fails,
+            caught: mach.caught,
             label: mach.label,
         }
     });
@@ -179,6 +187,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             new_thread: run.new_thread,
             new_class: run.new_class,
             new_array: run.new_array,
+            caught: run.caught,
         };
         if let Some(check) = run.fails {
             // The exception is not followed: the invariant must rule it out.
@@ -189,6 +198,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             b.new_thread = None;
             b.new_class = None;
             b.new_array = false;
+            b.caught = None;
         } else if let Flow::Blocked(()) = flow {
             b.noop = true;
             b.heap = heap.clone();

@@ -108,6 +108,10 @@ pub struct AFrame {
 /// A call stack with its data erased, bottom frame first.
 pub type Shape = Vec<AFrame>;
 
+/// An exception thrown in one shape and caught in another: followed to
+/// its handler once the prover could not rule it out.
+pub type Catch = (Shape, Shape);
+
 /// Is the frame right after a call of `Object.wait` (where a thread in
 /// `wait` is: M5 advances the caller's pc at the call)? Only there can a
 /// thread be waiting.

@@ -34,11 +34,14 @@ pub struct Walk {
 const MAX_DEPTH: usize = 64;
 
 /// The shapes met stepping from the initial state's threads, stepping on
-/// only from shapes `allowed` accepts.
+/// only from shapes `allowed` accepts. A caught exception leads to its
+/// handler's shape only if it is in `follow` (the others are pre-step
+/// checks until the prover fails to rule them out: `prove::driver`).
 pub fn walk(
     classes: &ClassTable,
     s0: &State,
     allowed: &dyn Fn(&Shape) -> bool,
+    follow: &BTreeSet<Catch>,
 ) -> Result<Walk, String> {
     // Shapes stay below the stack limit, so no call the walk follows can
     // throw StackOverflowError.
@@ -137,7 +140,10 @@ pub fn walk(
                 found_arrays |= b.new_array;
                 let mut next = Vec::new();
                 if !b.noop && !b.frames.is_empty() {
-                    next.push(b.frames.iter().map(SFrame::shape).collect::<Shape>());
+                    let post: Shape = b.frames.iter().map(SFrame::shape).collect();
+                    if b.caught.is_none() || follow.contains(&(shapes[i].clone(), post.clone())) {
+                        next.push(post);
+                    }
                 }
                 if let Some(nt) = &b.new_thread {
                     next.push(nt.iter().map(SFrame::shape).collect());

@@ -1,6 +1,7 @@
 // Exercises every instruction family the prover's symbolic step models
 // (tests/symbolic_agreement.rs compares it with the interpreter at every
-// step). No class here has a static initializer, and nothing prints, so the
+// step). No class here has a static initializer, and nothing prints (but the
+// report of Dier's uncaught exception), so the
 // heap stays small and almost every step is one the prover supports.
 //
 // `Patched` is rewritten by the test after javac: javac never emits `swap`
@@ -60,6 +61,21 @@ class Box implements Shape {
         return i;
     }
 
+    // Throws out of a synchronized method: unwinding releases `this`.
+    synchronized int failLocked(int d) {
+        i += d;
+        if (d > 0) {
+            throw new MyEx(d);
+        }
+        return i;
+    }
+
+    // Unwinds two frames (and a static synchronized one's class lock) to
+    // the caller's handler.
+    static synchronized int failStatic(Box b, int d) {
+        return b.failLocked(d) + b.get();
+    }
+
     private int secret() {
         return i + 1;
     }
@@ -105,6 +121,14 @@ class MyEx extends RuntimeException {
 
     MyEx(int code) {
         this.code = code;
+    }
+}
+
+// Dies of an exception it does not catch (the prover does not follow it).
+class Dier extends Thread {
+    @Override
+    public void run() {
+        throw new MyEx(9);
     }
 }
 
@@ -407,6 +431,25 @@ public class ProverOps {
             r += e.code;
         }
         try {
+            r += o.failLocked(1);
+        } catch (MyEx e) {
+            r += e.code;
+        }
+        try {
+            r += Box.failStatic(o, 2);
+        } catch (MyEx e) {
+            r += e.code;
+        }
+        try {
+            // Caught by the handler of the synchronized block first, which
+            // rethrows after monitorexit.
+            synchronized (o) {
+                r += n.i;
+            }
+        } catch (NullPointerException e) {
+            r += 3;
+        }
+        try {
             RuntimeException re = null;
             throw re;
         } catch (NullPointerException e) {
@@ -488,6 +531,7 @@ public class ProverOps {
         Worker w2 = new Worker(o, lock, 2);
         w1.start();
         w2.start();
+        new Dier().start();
         try {
             w1.start();
         } catch (IllegalThreadStateException e) {
