@@ -95,13 +95,18 @@ A theorem file names the program, the invariant file and the theorems:
   prove invariant                expect proved
   prove relation Increasing      expect proved
 
-Lemma 1 is checked by running the invariant on the initial state. Lemma 2
+Lemma 1 is checked by running the program while one thread alone can
+move (static initializers, main's set-up) and evaluating the invariant on
+every state of that run; the induction starts at its last state. Lemma 2
 splits on the stepping thread's call-stack shape (those the program can
 reach and a `when` case allows), executes its next instruction symbolically
 and asks Z3 whether every part of the invariant still holds: global, the
 stepping thread's, a new thread's, every object's, and every other
-thread's (pairwise, shape against shape). Lemma 3 does the same for each
-relation. A relation theorem is proved when Lemmas 1, 2 and 3 are.
+thread's (pairwise, shape against shape). An exception the invariant does
+not rule out is followed to the handler that catches it; one nothing
+catches (or with a VM message string, which is not modeled) refutes it.
+Lemma 3 does the same for each relation. A relation theorem is proved
+when Lemmas 1, 2 and 3 are.
 
 Verdicts: proved (Z3 found every obligation unsat), refuted (a
 counterexample to some obligation, printed as a state), unknown (a timeout,
