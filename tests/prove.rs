@@ -240,18 +240,15 @@ fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
         "{}",
         v["prefix_steps"]
     );
-    let (code, v) = weakened_program(
-        ("clinit-counter", "Main"),
-        "clinit-nolock",
-        "{ local[1] == L && holds(t) }",
-        "{ local[1] == L }",
-        "prove invariant expect refuted",
-        &[],
-    );
-    assert_eq!(code, 1, "{v:#}");
-    assert_eq!(verdict(&v, "invariant"), "refuted");
-    refuted_at(
-        &v,
+    invariant_refuted_at(
+        weakened_program(
+            ("clinit-counter", "Main"),
+            "clinit-nolock",
+            "{ local[1] == L && holds(t) }",
+            "{ local[1] == L }",
+            "prove invariant expect refuted",
+            &[],
+        ),
         "Counter.incr@11 (PUTSTATIC \"Counter\" \"count\")",
         "another thread u",
     );
@@ -283,22 +280,20 @@ fn a_caught_exception_is_followed_to_its_handler_and_the_twins_refuted() {
     assert_eq!(verdict(&v, "invariant"), "proved");
     assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
     assert!(v["exceptions_followed"].as_u64().unwrap() >= 1, "{v:#}");
-    let (code, v) = prove(&root().join("proofs/capped-counter-over.proof"), &[]);
-    assert_eq!(code, 1, "{v:#}");
-    assert_eq!(verdict(&v, "invariant"), "refuted");
-    refuted_at(&v, "Counter.add@5 (IF_ICMPLE 7)", "Counter.add@12");
-    let (code, v) = weakened_program(
-        ("capped-counter", "Main"),
-        "capped-handler",
-        "  when Thread.run @ 16 > Worker.run @ 40..48 { C.total == 4 }\n",
-        "",
-        "prove invariant expect refuted",
-        &[],
+    invariant_refuted_at(
+        prove(&root().join("proofs/capped-counter-over.proof"), &[]),
+        "Counter.add@5 (IF_ICMPLE 7)",
+        "Counter.add@12",
     );
-    assert_eq!(code, 1, "{v:#}");
-    assert_eq!(verdict(&v, "invariant"), "refuted");
-    refuted_at(
-        &v,
+    invariant_refuted_at(
+        weakened_program(
+            ("capped-counter", "Main"),
+            "capped-handler",
+            "  when Thread.run @ 16 > Worker.run @ 40..48 { C.total == 4 }\n",
+            "",
+            "prove invariant expect refuted",
+            &[],
+        ),
         "Worker.run@48 (PUTFIELD \"Worker\" \"refused\")",
         "fact `refused`",
     );
@@ -376,6 +371,14 @@ fn a_relation_claiming_the_counter_never_changes_is_refuted() {
 
 /// The Apprentice invariant with one conjunct removed (`from` -> `to`),
 /// proved with `theorems`.
+/// The run exited 1 with the invariant refuted, some refutation at `case`
+/// mentioning `what` (see `refuted_at`).
+fn invariant_refuted_at((code, v): (i32, Value), case: &str, what: &str) {
+    assert_eq!(code, 1, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(&v, case, what);
+}
+
 fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
     weakened_with(name, from, to, theorems, &[])
 }

@@ -91,6 +91,13 @@ impl Method {
             .copied()
             .unwrap_or(self.code_len)
     }
+    /// The exception-table entries covering instruction `ip`, in table
+    /// order (the order the JVM searches them).
+    pub fn handlers_at(&self, ip: u32) -> impl Iterator<Item = &Handler> {
+        self.handlers
+            .iter()
+            .filter(move |h| h.start <= ip && ip < h.end)
+    }
     /// The instruction index at byte offset `pc`, if an instruction starts there.
     pub fn index_of_pc(&self, pc: u32) -> Option<u32> {
         self.offsets.binary_search(&pc).ok().map(|i| i as u32)

@@ -113,11 +113,7 @@ pub fn handler<M: Machine>(
     exc: &M::Val,
     class: Option<ClassId>,
 ) -> Result<Option<u32>, M::Stop> {
-    for h in method
-        .handlers
-        .iter()
-        .filter(|h| h.start <= ip && ip < h.end)
-    {
+    for h in method.handlers_at(ip) {
         let Some(c) = &h.catch else {
             return Ok(Some(h.handler));
         };

@@ -939,17 +939,7 @@ pub fn stack_text(s: &State, t: ThreadId) -> String {
     if st.is_empty() {
         return "(no frames)".into();
     }
-    st.iter()
-        .map(|f| {
-            format!(
-                "{}.{}@{}",
-                f.method.class_name.replace('/', "."),
-                f.method.name,
-                f.pc()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
+    crate::state::frames_text(st.iter().map(|f| &**f))
 }
 
 /// Checks the global facts.

@@ -173,22 +173,6 @@ pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
         .join(" > ")
 }
 
-/// The call stack `frames` as "Class.method@pc > ...".
-pub(crate) fn frames_text(frames: &[SFrame]) -> String {
-    frames
-        .iter()
-        .map(|f| {
-            format!(
-                "{}.{}@{}",
-                f.method.class_name.replace('/', "."),
-                f.method.name,
-                f.pc()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" > ")
-}
-
 /// Does the invariant allow a thread in `shape`: does some `when` case
 /// match it, or does the invariant make no per-thread claim?
 pub fn allows(c: &Compiled, classes: &ClassTable, shape: &Shape) -> bool {
@@ -368,14 +352,12 @@ impl Prover<'_> {
             // An exception caught where no `when` case allows the thread
             // to be: the branch must be impossible, and that is all its
             // obligations would show.
-            let post: Shape = b.frames.iter().map(SFrame::shape).collect();
-            let allowed = b.caught.is_some() && self.frames_allowed(&b.frames);
-            let key = (shape.clone(), post);
-            if let Some(why) = b
-                .caught
-                .as_ref()
-                .filter(|_| !allowed || !self.follow.contains(&key))
-            {
+            let unfollowed = b.caught.as_ref().and_then(|why| {
+                let allowed = self.frames_allowed(&b.frames);
+                let key: Catch = (shape.clone(), b.frames.iter().map(SFrame::shape).collect());
+                (!allowed || !self.follow.contains(&key)).then_some((why, allowed, key))
+            });
+            if let Some((why, allowed, key)) = unfollowed {
                 obs.push(Obligation {
                     lemma: Lemma::Preserved,
                     branch: String::new(),
@@ -385,7 +367,7 @@ impl Prover<'_> {
                     } else {
                         format!(
                             "pre-step check: {why}, caught at {} where no `when` case matches",
-                            frames_text(&b.frames)
+                            crate::state::frames_text(&b.frames)
                         )
                     },
                     hyp: "true".into(),

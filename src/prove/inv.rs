@@ -213,7 +213,7 @@ impl<'a> SEnv<'a> {
         }
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
         let cases = crate::invariant::eval::cases_for(self.c, &stack);
-        let shape = super::cases::frames_text(frames);
+        let shape = crate::state::frames_text(frames);
         let part = format!("thread {t} at {shape}");
         if cases.is_empty() {
             return Ok(vec![FactTerm {

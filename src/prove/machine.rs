@@ -99,7 +99,7 @@ impl SymMachine<'_> {
     /// exception out: the branch records it (a handler no `when` case
     /// allows then needs only that). An exception no frame of the thread
     /// catches, or one leaving a static initializer, is not followed: the
-    /// check must hold.
+    /// check must hold. Call it only when `may_catch` allows.
     fn unwind(
         &mut self,
         exc: SVal,
@@ -107,12 +107,6 @@ impl SymMachine<'_> {
         check: String,
         name: &str,
     ) -> Result<Flow<()>, Unsupported> {
-        if !self.may_catch(class) {
-            self.fails = Some(format!(
-                "{check} (else {name} is thrown, and the thread does not catch it)"
-            ));
-            return Ok(Flow::Stepped);
-        }
         // A caller's pc is already past its invoke.
         let mut at_invoke = false;
         while let Some(top) = self.frames.last() {
@@ -143,16 +137,22 @@ impl SymMachine<'_> {
             }
             at_invoke = true;
         }
+        Ok(self.uncaught(&check, name))
+    }
+
+    /// The exception is not followed: no frame of the thread catches it.
+    fn uncaught(&mut self, check: &str, name: &str) -> Flow<()> {
         self.fails = Some(format!(
             "{check} (else {name} is thrown, and the thread does not catch it)"
         ));
-        Ok(Flow::Stepped)
+        Flow::Stepped
     }
 
     /// Might a handler of the thread's frames catch an exception of class
     /// `class` (None: not known) thrown here? Judged from the exception
-    /// tables alone, so that an exception nothing catches costs no
-    /// unwinding (popping frames of synchronized methods builds terms).
+    /// tables alone, before anything is allocated or unwound: most
+    /// exceptions nothing catches, and popping frames of synchronized
+    /// methods builds terms.
     fn may_catch(&self, class: Option<ClassId>) -> bool {
         let mut at_invoke = false;
         for f in self.frames.iter().rev() {
@@ -161,20 +161,13 @@ impl SymMachine<'_> {
             } else {
                 f.ip
             };
-            let covering = f
-                .method
-                .handlers
-                .iter()
-                .filter(|h| h.start <= ip && ip < h.end);
-            for h in covering {
-                let catches = match (&h.catch, class) {
-                    (None, _) | (Some(_), None) => true,
-                    // An unresolved catch type: `handler` reports it.
-                    (Some(c), Some(k)) => c.id.is_none_or(|id| self.cx.classes.is_subclass(k, id)),
-                };
-                if catches {
-                    return true;
-                }
+            let catches = |h: &Handler| match (&h.catch, class) {
+                (None, _) | (Some(_), None) => true,
+                // An unresolved catch type: `handler` reports it.
+                (Some(c), Some(k)) => c.id.is_none_or(|id| self.cx.classes.is_subclass(k, id)),
+            };
+            if f.method.handlers_at(ip).any(catches) {
+                return true;
             }
             if &*f.method.name == "<clinit>" {
                 return false;
@@ -409,6 +402,9 @@ impl Machine for SymMachine<'_> {
         let cid = self.cx.classes.id(e.class());
         match cid {
             Some(cid) if !e.has_message() => {
+                if !self.may_catch(Some(cid)) {
+                    return Ok(self.uncaught(&check, name));
+                }
                 let exc = self.new_object(cid)?;
                 self.unwind(exc, Some(cid), check, name)
             }
@@ -419,7 +415,11 @@ impl Machine for SymMachine<'_> {
         }
     }
     fn throw_ref(&mut self, exc: SVal) -> Result<Flow<()>, Unsupported> {
-        self.unwind(exc, None, "athrow is not reached".into(), "the exception")
+        let (check, name) = ("athrow is not reached", "the exception");
+        if !self.may_catch(None) {
+            return Ok(self.uncaught(check, name));
+        }
+        self.unwind(exc, None, check.into(), name)
     }
 
     fn ensure_init(&mut self, c: ClassId) -> Result<Init<()>, Unsupported> {

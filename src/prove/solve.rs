@@ -9,9 +9,8 @@ use super::cases::{CaseVc, Shown};
 use super::smt;
 use super::{Options, Outcome, Verdict};
 
-/// Solves every obligation of `vcs` on `jobs` threads (one Z3 context each).
-/// Solves every obligation of `vcs` on `opts.jobs` threads, in order of
-/// the cases. A check ruling out a caught exception that is not proved
+/// Solves every obligation of `vcs` on `opts.jobs` threads (one Z3
+/// context each). A check ruling out a caught exception that is not proved
 /// sets `stop`, and the solving stops (the outcomes are then partial).
 pub fn solve(
     vcs: &[CaseVc],

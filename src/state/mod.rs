@@ -193,6 +193,23 @@ impl<V> Frame<V> {
     }
 }
 
+/// A call stack as "Class.method@pc > ...", bottom first (the running
+/// state's and the prover's alike).
+pub fn frames_text<'a, V: 'a>(frames: impl IntoIterator<Item = &'a Frame<V>>) -> String {
+    frames
+        .into_iter()
+        .map(|f| {
+            format!(
+                "{}.{}@{}",
+                f.method.class_name.replace('/', "."),
+                f.method.name,
+                f.pc()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}
+
 impl Frame {
     pub fn new(method: Arc<Method>, args: &[Value]) -> Frame {
         let mut locals = vec![Value::Top; (method.max_locals as usize).max(args.len())];
