@@ -1,6 +1,8 @@
 //! The prover's translation of invariant expressions (`prove::inv`) means
 //! what the concrete evaluator (`invariant::eval`) means, expression by
-//! expression: random expressions — well-typed and ill-typed, over every
+//! expression. Both run one evaluator (`invariant::semantics::Eval`); what
+//! this checks is what stays per domain (arithmetic, comparisons,
+//! conversions and every read of the state): random expressions — well-typed and ill-typed, over every
 //! operator, with undefined values, out-of-range thread numbers and slot
 //! indices, numbers past 32, 64 and 128 bits, and short-circuit
 //! connectives — are evaluated on states of real runs both ways; the

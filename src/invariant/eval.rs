@@ -1,12 +1,16 @@
 //! Concrete evaluation of an invariant on a state (and of a relation on a
-//! state and its successor). A fact that evaluates to false, or cannot be
-//! evaluated (a null dereference, an address past the heap, a slot holding
-//! nothing), fails; the failure names the fact and what it was about.
+//! state and its successor): the language's meaning (`semantics::Eval`) on
+//! the concrete domain, the state's own values. A fact that evaluates to
+//! false, or cannot be evaluated (a null dereference, an address past the
+//! heap, a slot holding nothing), fails; the failure names the fact and
+//! what it was about.
 
 use std::collections::HashMap;
 
 use super::ast::*;
+use super::semantics::{Eval, K, ThreadAttr, Values};
 use super::{Compiled, Failure};
+use crate::classfile::ClassTable;
 use crate::state::{Body, Ref, State, Status, ThreadId, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,18 +135,21 @@ pub enum Dep {
     Eq(Loc, Key),
 }
 
-pub struct Env<'a> {
-    pub c: &'a Compiled,
+/// The concrete domain: the state's values; a condition is a `bool`, and an
+/// undefined value stops the evaluation with the reason (`Err`).
+pub struct Concrete<'a> {
     /// The state bare expressions read (the new state in a relation).
     pub s: &'a State,
     pub old: Option<&'a State>,
-    pub vars: Vec<(String, V)>,
-    /// The thread and frame `local[i]`, `stack[i]`, `pc` refer to.
-    pub frame: Option<(ThreadId, usize)>,
-    pub depth: usize,
     /// When recording, the locations read so far.
     pub deps: Option<Vec<Dep>>,
+    /// Inside `loc == value` whose equality is recorded: the location
+    /// read itself is not.
+    mute: bool,
 }
+
+/// The concrete evaluator.
+pub type Env<'a> = Eval<'a, Concrete<'a>>;
 
 fn java(v: Value) -> R {
     Ok(match v {
@@ -166,24 +173,17 @@ fn as_int(v: V) -> Option<i128> {
     }
 }
 
-impl Env<'_> {
-    fn lookup(&self, name: &str) -> Option<V> {
-        self.vars
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| *v)
-    }
+fn not_number(v: V) -> String {
+    format!("{v} is not a number")
+}
 
-    fn with_state<'b>(&'b self, s: &'b State) -> Env<'b> {
-        Env {
-            c: self.c,
+impl<'a> Concrete<'a> {
+    pub fn new(s: &'a State, old: Option<&'a State>, deps: Option<Vec<Dep>>) -> Self {
+        Concrete {
             s,
-            old: self.old,
-            vars: self.vars.clone(),
-            frame: self.frame,
-            depth: self.depth,
-            deps: None,
+            old,
+            deps,
+            mute: false,
         }
     }
 
@@ -213,8 +213,8 @@ impl Env<'_> {
         }
     }
 
-    fn deref(&mut self, v: V, what: &str) -> Result<Ref, String> {
-        match v {
+    fn deref(&mut self, v: &V, what: &str) -> Result<Ref, String> {
+        match *v {
             V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => Ok(r),
             V::Ref(Some(r)) => {
                 self.note_read(Loc::HeapLen);
@@ -228,401 +228,321 @@ impl Env<'_> {
         }
     }
 
-    fn thread_of(&mut self, v: V) -> Result<ThreadId, String> {
-        let t: i128 = match v {
-            V::Thread(t) => t as i128,
-            other => as_int(other).ok_or_else(|| format!("{other} is not a thread number"))?,
+    fn frame_of(&mut self, f: &V) -> Result<&'a crate::state::Frame, String> {
+        let V::Frame(t, i) = *f else {
+            return Err(format!("{f} is not a frame"));
         };
-        // Compared before any conversion: thread(2^32) is no thread, not thread 0.
-        if (0..self.s.threads.len() as i128).contains(&t) {
-            Ok(t as ThreadId)
-        } else {
-            self.note_read(Loc::ThreadCount);
-            Err(format!("there is no thread {t}"))
-        }
+        self.note_read(Loc::Thread(t));
+        let s: &'a State = self.s;
+        s.threads[t as usize]
+            .stack
+            .get(i)
+            .map(|f| &**f)
+            .ok_or_else(|| "no such frame".into())
     }
 
-    pub fn eval(&mut self, e: &Expr) -> R {
-        match e {
-            Expr::Int(v, _) => Ok(V::Int(*v as i128)),
-            Expr::Bool(b, _) => Ok(V::Bool(*b)),
-            Expr::Null(_) => Ok(V::Ref(None)),
-            Expr::Name(n, _) => self.name(n),
-            Expr::Call(f, args, _) => self.call(f, args),
-            Expr::Dot(base, attr, _) => self.dot(base, attr),
-            Expr::Index(a, i, _) => self.index(a, i),
-            Expr::Slot {
-                frame, kind, index, ..
-            } => {
-                let (t, i) = match frame {
-                    Some(f) => match self.eval(f)? {
-                        V::Frame(t, i) => (t, i),
-                        V::Thread(t) => {
-                            let n = self.s.threads[t as usize].stack.len();
-                            if n == 0 {
-                                return Err(format!("thread {t} has no frames"));
-                            }
-                            (t, n - 1)
-                        }
-                        other => return Err(format!("{other} is not a frame or a thread")),
-                    },
-                    None => self.frame.ok_or("`local`/`stack` outside a thread case")?,
-                };
-                let idx = as_int(self.eval(index)?).ok_or("a slot index must be a number")?;
-                self.note_read(Loc::Thread(t));
-                let f = self.s.threads[t as usize]
-                    .stack
-                    .get(i)
-                    .ok_or("no such frame")?;
-                let slots = match kind {
-                    SlotKind::Local => &f.locals,
-                    SlotKind::Stack => &f.stack,
-                };
-                let v = usize::try_from(idx)
-                    .ok()
-                    .and_then(|i| slots.get(i))
-                    .copied()
-                    .ok_or_else(|| {
-                        format!(
-                            "{} has {} {} slots, no slot {idx}",
-                            f.method.display_name(),
-                            slots.len(),
-                            if *kind == SlotKind::Local {
-                                "local"
-                            } else {
-                                "operand-stack"
-                            }
-                        )
-                    })?;
-                java(v)
+    fn thread(&mut self, t: &V) -> Result<&'a crate::state::Thread, String> {
+        let V::Thread(t) = *t else {
+            return Err(format!("{t} is not a thread"));
+        };
+        self.note_read(Loc::Thread(t));
+        let s: &'a State = self.s;
+        Ok(&s.threads[t as usize])
+    }
+
+    /// `a` and `b` in order, when both are numbers (floats included).
+    fn order(a: V, b: V) -> Result<Option<std::cmp::Ordering>, String> {
+        Ok(match (a, b) {
+            (V::F64(x), V::F64(y)) => x.partial_cmp(&y),
+            (V::F64(x), y) => cmp_float_int(x, as_int(y).ok_or_else(|| not_number(y))?),
+            (x, V::F64(y)) => {
+                cmp_float_int(y, as_int(x).ok_or_else(|| not_number(x))?).map(|o| o.reverse())
             }
-            Expr::Is(e, class, _) => {
-                let v = self.eval(e)?;
-                let Some(r) = (match v {
-                    V::Ref(r) => r,
-                    other => return Err(format!("`is` needs a reference, found {other}")),
-                }) else {
-                    return Ok(V::Bool(false));
-                };
-                let r = self.deref(V::Ref(Some(r)), "is")?;
-                let oc = self.s.object(r).class;
-                let is = self.s.object(r).array().is_none()
-                    && super::class_id(&self.s.classes, class)
-                        .is_some_and(|c| self.s.classes.is_subclass(oc, c));
-                Ok(V::Bool(is))
+            (x, y) => match (as_int(x), as_int(y)) {
+                (Some(x), Some(y)) => Some(x.cmp(&y)),
+                _ => return Err(format!("cannot order {x} and {y}")),
+            },
+        })
+    }
+}
+
+/// The 64-bit Java operation; truncated to 32 bits it is also the `int`
+/// one (`MIN_VALUE / -1` included).
+fn java_op(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
+    Ok(match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
+        BinOp::Div => a.wrapping_div(b),
+        _ => a.wrapping_rem(b),
+    })
+}
+
+impl<'a> Values for Concrete<'a> {
+    type V = V;
+    type C = bool;
+    type Saved = (&'a State, Option<Vec<Dep>>);
+
+    fn classes(&self) -> &ClassTable {
+        &self.s.classes
+    }
+
+    fn cond(&self, b: bool) -> bool {
+        b
+    }
+    fn not(&mut self, c: bool) -> bool {
+        !c
+    }
+    fn and(&mut self, a: bool, b: bool) -> bool {
+        a && b
+    }
+    fn or(&mut self, a: bool, b: bool) -> bool {
+        a || b
+    }
+    fn implies(&mut self, a: bool, b: bool) -> bool {
+        !a || b
+    }
+    fn ite_cond(&mut self, c: bool, a: bool, b: bool) -> bool {
+        if c { a } else { b }
+    }
+    fn known(&self, c: &bool) -> Option<bool> {
+        Some(*c)
+    }
+
+    fn kind(&self, v: &V) -> K {
+        match v {
+            V::Int(_) => K::Int,
+            V::J32(_) => K::J32,
+            V::J64(_) => K::J64,
+            V::F64(_) => K::F64,
+            V::Bool(_) => K::Bool,
+            V::Ref(_) => K::Ref,
+            V::Thread(_) => K::Thread,
+            V::Frame(_, i) => K::Frame(*i),
+        }
+    }
+    fn show(&self, v: &V) -> String {
+        v.to_string()
+    }
+    fn defined(&self, _: &V) -> bool {
+        true
+    }
+    fn restrict(&mut self, v: V, c: bool, why: impl FnOnce() -> String) -> R {
+        if c { Ok(v) } else { Err(why()) }
+    }
+    fn undefined(&mut self, _: K, why: impl FnOnce() -> String) -> R {
+        Err(why())
+    }
+    fn stopped(&mut self, _: String) -> Result<bool, String> {
+        Ok(false)
+    }
+    fn int(&mut self, i: i128) -> V {
+        V::Int(i)
+    }
+    fn boolean(&mut self, c: bool) -> V {
+        V::Bool(c)
+    }
+    fn truth(&self, v: &V) -> bool {
+        matches!(v, V::Bool(true))
+    }
+    fn null(&mut self) -> V {
+        V::Ref(None)
+    }
+    fn ite(&mut self, c: &V, a: V, b: V) -> V {
+        if self.truth(c) { a } else { b }
+    }
+
+    fn int_arith(&mut self, op: BinOp, l: &V, r: &V) -> R {
+        let (Some(a), Some(b)) = (as_int(*l), as_int(*r)) else {
+            return Err(format!("arithmetic needs numbers, found {l} and {r}"));
+        };
+        Ok(V::Int(match op {
+            BinOp::Add => a.checked_add(b).ok_or("overflow")?,
+            BinOp::Sub => a.checked_sub(b).ok_or("overflow")?,
+            BinOp::Mul => a.checked_mul(b).ok_or("overflow")?,
+            BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
+            BinOp::Div => a.checked_div_euclid(b).ok_or("overflow")?,
+            _ => a.checked_rem_euclid(b).ok_or("overflow")?,
+        }))
+    }
+    fn int_neg(&mut self, v: &V) -> R {
+        let i = as_int(*v).ok_or_else(|| not_number(*v))?;
+        i.checked_neg().map(V::Int).ok_or_else(|| "overflow".into())
+    }
+    fn to_bits(&mut self, v: &V, width: u32) -> R {
+        match (*v, width) {
+            (V::J32(i), 64) => Ok(V::J64(i as i64)),
+            (V::J32(_), _) | (V::J64(_), _) => Ok(*v),
+            (V::Int(i), 32) => i32::try_from(i)
+                .map(V::J32)
+                .map_err(|_| format!("{i}: a number out of int range next to an int")),
+            (V::Int(i), _) => i64::try_from(i)
+                .map(V::J64)
+                .map_err(|_| format!("{i}: a number out of long range next to a long")),
+            (other, _) => Err(format!("{other} is not a Java number")),
+        }
+    }
+    fn bits_arith(&mut self, op: BinOp, _: u32, l: &V, r: &V) -> R {
+        match (*l, *r) {
+            (V::J32(a), V::J32(b)) => Ok(V::J32(java_op(op, a as i64, b as i64)? as i32)),
+            (V::J64(a), V::J64(b)) => Ok(V::J64(java_op(op, a, b)?)),
+            _ => Err(format!("{l} and {r} are not of one Java type")),
+        }
+    }
+    fn bits_neg(&mut self, v: &V) -> R {
+        match *v {
+            V::J32(i) => Ok(V::J32(i.wrapping_neg())),
+            V::J64(i) => Ok(V::J64(i.wrapping_neg())),
+            other => Err(format!("{other} is not an int or a long")),
+        }
+    }
+    fn float_neg(&mut self, v: &V) -> R {
+        match *v {
+            V::F64(x) => Ok(V::F64(-x)),
+            other => Err(format!("{other} is not a float")),
+        }
+    }
+    fn compare(&mut self, op: BinOp, l: &V, r: &V) -> R {
+        use std::cmp::Ordering::*;
+        let ord = Self::order(*l, *r)?;
+        Ok(V::Bool(match (op, ord) {
+            (_, None) => false,
+            (BinOp::Eq, Some(o)) => o == Equal,
+            (BinOp::Lt, Some(o)) => o == Less,
+            (BinOp::Le, Some(o)) => o != Greater,
+            (BinOp::Gt, Some(o)) => o == Greater,
+            (_, Some(o)) => o != Less,
+        }))
+    }
+    fn same(&mut self, l: &V, r: &V) -> R {
+        match (*l, *r) {
+            (V::Bool(a), V::Bool(b)) => Ok(V::Bool(a == b)),
+            (V::Ref(a), V::Ref(b)) => Ok(V::Bool(a == b)),
+            _ => Err(format!("cannot compare {l} with {r}")),
+        }
+    }
+    fn known_int(&self, v: &V) -> Option<i128> {
+        as_int(*v)
+    }
+
+    fn heap_length(&mut self) -> R {
+        self.note_read(Loc::HeapLen);
+        Ok(V::Int(self.s.heap.len() as i128))
+    }
+    fn thread_count(&mut self) -> R {
+        self.note_read(Loc::ThreadCount);
+        Ok(V::Int(self.s.threads.len() as i128))
+    }
+    fn thread_attr(&mut self, t: &V, a: ThreadAttr) -> R {
+        let th = self.thread(t)?;
+        Ok(match a {
+            ThreadAttr::Object => V::Ref(th.object),
+            ThreadAttr::Scheduled => V::Bool(th.status == Status::Scheduled),
+            ThreadAttr::WaitsOn => V::Ref(th.wait.map(|w| w.object)),
+            ThreadAttr::WaitCount => V::Int(th.wait.map_or(0, |w| w.count as i128)),
+            ThreadAttr::Depth => V::Int(th.stack.len() as i128),
+            ThreadAttr::Pc => {
+                V::Int(th.top().ok_or_else(|| format!("{t} has no frames"))?.pc() as i128)
             }
-            Expr::Unary(UnOp::Not, e, _) => match self.eval(e)? {
-                V::Bool(b) => Ok(V::Bool(!b)),
-                other => Err(format!("`!` needs a boolean, found {other}")),
-            },
-            Expr::Unary(UnOp::Neg, e, _) => match self.eval(e)? {
-                V::J32(i) => Ok(V::J32(i.wrapping_neg())),
-                V::J64(i) => Ok(V::J64(i.wrapping_neg())),
-                V::F64(x) => Ok(V::F64(-x)),
-                other => match as_int(other) {
-                    Some(i) => i.checked_neg().map(V::Int).ok_or_else(|| "overflow".into()),
-                    None => Err(format!("`-` needs a number, found {other}")),
-                },
-            },
-            Expr::Binary(op, a, b, _) => self.binary(*op, a, b),
-            Expr::If(c, a, b, _) => match self.eval(c)? {
-                V::Bool(true) => self.eval(a),
-                V::Bool(false) => self.eval(b),
-                other => Err(format!("`if` needs a boolean, found {other}")),
-            },
-            Expr::Quant {
-                all,
-                var,
-                over,
-                body,
-                ..
-            } => {
-                self.note_read(if *over == Domain::Threads {
-                    Loc::ThreadCount
-                } else {
-                    Loc::HeapLen
-                });
-                let n = match over {
-                    Domain::Threads => self.s.threads.len(),
-                    Domain::Objects => self.s.heap.len(),
-                };
-                for k in 0..n {
-                    let v = match over {
-                        Domain::Threads => V::Thread(k as ThreadId),
-                        Domain::Objects => V::Ref(Some(k as Ref)),
-                    };
-                    self.vars.push((var.clone(), v));
-                    let r = self.eval(body);
-                    self.vars.pop();
-                    match r? {
-                        V::Bool(b) if b != *all => return Ok(V::Bool(b)),
-                        V::Bool(_) => {}
-                        other => {
-                            return Err(format!(
-                                "a quantifier's body must be boolean, found {other}"
-                            ));
-                        }
+        })
+    }
+    fn top_frame(&mut self, t: &V) -> Result<Option<V>, String> {
+        let th = self.thread(t)?;
+        let V::Thread(id) = *t else {
+            unreachable!("checked by thread()")
+        };
+        Ok(th.stack.len().checked_sub(1).map(|i| V::Frame(id, i)))
+    }
+    fn frame(&mut self, t: &V, k: usize) -> V {
+        match *t {
+            V::Thread(t) => V::Frame(t, k),
+            other => other,
+        }
+    }
+    fn frame_pc(&mut self, f: &V) -> R {
+        Ok(V::Int(self.frame_of(f)?.pc() as i128))
+    }
+    fn frame_stack_size(&mut self, f: &V) -> R {
+        Ok(V::Int(self.frame_of(f)?.stack.len() as i128))
+    }
+    fn slot(&mut self, f: &V, kind: SlotKind, idx: i128) -> R {
+        let f = self.frame_of(f)?;
+        let slots = match kind {
+            SlotKind::Local => &f.locals,
+            SlotKind::Stack => &f.stack,
+        };
+        let v = usize::try_from(idx)
+            .ok()
+            .and_then(|i| slots.get(i))
+            .copied()
+            .ok_or_else(|| {
+                format!(
+                    "{} has {} {} slots, no slot {idx}",
+                    f.method.display_name(),
+                    slots.len(),
+                    if kind == SlotKind::Local {
+                        "local"
+                    } else {
+                        "operand-stack"
                     }
-                }
-                Ok(V::Bool(*all))
-            }
-        }
+                )
+            })?;
+        java(v)
     }
-
-    fn name(&mut self, n: &str) -> R {
-        if let Some(v) = self.lookup(n) {
-            return Ok(v);
+    fn object_attr(&mut self, v: &V, attr: &str) -> R {
+        let r = self.deref(v, &format!(".{attr}"))?;
+        if !self.mute
+            && let Some(l) = self.field_loc(r, attr)
+        {
+            self.note_read(l);
         }
-        match n {
-            "pc" => {
-                let (t, i) = self.frame.ok_or("`pc` outside a thread case")?;
-                self.note_read(Loc::Thread(t));
-                return Ok(V::Int(self.s.threads[t as usize].stack[i].pc() as i128));
-            }
-            "stack_size" => {
-                let (t, i) = self.frame.ok_or("`stack_size` outside a thread case")?;
-                self.note_read(Loc::Thread(t));
-                return Ok(V::Int(
-                    self.s.threads[t as usize].stack[i].stack.len() as i128
-                ));
+        let o = self.s.object(r);
+        match attr {
+            "monitor" => return Ok(V::Int(o.monitor as i128)),
+            "mcount" => return Ok(V::Int(o.mcount as i128)),
+            "length" => {
+                if let Some((_, d)) = o.array() {
+                    return Ok(V::Int(d.len() as i128));
+                }
             }
             _ => {}
         }
-        if let Some(def) = self.c.defs.get(n) {
-            return self.apply(n, def, &[]);
+        if matches!(o.body, Body::Array { .. }) {
+            return Err(format!("(REF {r}) is an array; it has no field `{attr}`"));
         }
-        Err(format!("unknown name `{n}`"))
-    }
-
-    fn apply(&mut self, name: &str, def: &(Vec<String>, Expr), args: &[Expr]) -> R {
-        if def.0.len() != args.len() {
-            return Err(format!(
-                "`{name}` takes {} arguments, given {}",
-                def.0.len(),
-                args.len()
-            ));
-        }
-        if self.depth > 64 {
-            return Err(format!(
-                "`{name}`: definitions nest too deeply (recursion?)"
-            ));
-        }
-        let vals = args
-            .iter()
-            .map(|a| self.eval(a))
-            .collect::<Result<Vec<_>, _>>()?;
-        // Definitions see only their parameters (and global names), not the caller's variables.
-        let saved = std::mem::take(&mut self.vars);
-        self.vars = def.0.iter().cloned().zip(vals).collect();
-        self.depth += 1;
-        let r = self.eval(&def.1);
-        self.depth -= 1;
-        self.vars = saved;
-        r
-    }
-
-    fn call(&mut self, f: &str, args: &[Expr]) -> R {
-        fn one<'e>(f: &str, args: &'e [Expr]) -> Result<&'e Expr, String> {
-            if args.len() == 1 {
-                Ok(&args[0])
-            } else {
-                Err(format!("`{f}` takes one argument"))
-            }
-        }
-        match f {
-            "ref" => {
-                let i = as_int(self.eval(one(f, args)?)?).ok_or("`ref` needs a number")?;
-                if i < 0 || i > u32::MAX as i128 {
-                    return Err(format!("ref({i}) is not an address"));
-                }
-                Ok(V::Ref(Some(i as Ref)))
-            }
-            "addr" => match self.eval(one(f, args)?)? {
-                V::Ref(Some(r)) => Ok(V::Int(r as i128)),
-                other => Err(format!("addr needs a non-null reference, found {other}")),
-            },
-            "thread" => {
-                let v = self.eval(one(f, args)?)?;
-                Ok(V::Thread(self.thread_of(v)?))
-            }
-            "defined" => Ok(V::Bool(self.eval(one(f, args)?).is_ok())),
-            "old" | "new" => {
-                let s = if f == "old" {
-                    self.old.ok_or("`old` is only meaningful in a relation")?
-                } else {
-                    self.s
-                };
-                let arg = one(f, args)?;
-                let mut env = self.with_state(s);
-                env.eval(arg)
-            }
-            "length" => {
-                let v = self.eval(one(f, args)?)?;
-                let r = self.deref(v, "length")?;
-                match self.s.object(r).array() {
-                    Some((_, d)) => Ok(V::Int(d.len() as i128)),
-                    None => Err(format!("(REF {r}) is not an array")),
-                }
-            }
-            "class" => {
-                // Class objects are created on first use, which allocates:
-                // a new one changes the heap's length.
-                self.note_read(Loc::HeapLen);
-                let path = dotted_path(one(f, args)?).ok_or("`class` takes a class name")?;
-                let cid = super::class_id(&self.s.classes, &path)
-                    .ok_or_else(|| format!("no class {path}"))?;
-                let name = &self.s.classes.class(cid).name;
-                Ok(V::Ref(self.s.mirrors.get(name).copied()))
-            }
-            "static" => {
-                self.note_read(Loc::Statics);
-                let path = dotted_path(one(f, args)?).ok_or("`static` takes `Class.field`")?;
-                let (class, field) = path
-                    .rsplit_once('/')
-                    .ok_or("`static` takes `Class.field`")?;
-                let cid = super::class_id(&self.s.classes, class)
-                    .ok_or_else(|| format!("no class {class}"))?;
-                let slot = self
-                    .s
-                    .classes
-                    .class(cid)
-                    .statics
-                    .iter()
-                    .find(|s| &*s.0 == field)
-                    .map(|s| s.2)
-                    .ok_or_else(|| format!("class {class} has no static field {field}"))?;
-                java(self.s.statics[slot as usize])
-            }
-            _ => {
-                let Some(def) = self.c.defs.get(f) else {
-                    return Err(format!("unknown function `{f}`"));
-                };
-                let def = def.clone();
-                self.apply(f, &def, args)
-            }
+        match self.s.field(r, attr) {
+            Some(v) => java(v),
+            None => Err(format!(
+                "(REF {r}), a {}, has no field `{attr}`",
+                self.s.classes.class(o.class).name.replace('/', ".")
+            )),
         }
     }
-
-    fn dot(&mut self, base: &Expr, attr: &str) -> R {
-        if let Expr::Name(n, _) = base
-            && self.lookup(n).is_none()
-            && !self.c.defs.contains_key(n.as_str())
-        {
-            match (n.as_str(), attr) {
-                ("heap", "length") => {
-                    self.note_read(Loc::HeapLen);
-                    return Ok(V::Int(self.s.heap.len() as i128));
-                }
-                ("threads", "count") => {
-                    self.note_read(Loc::ThreadCount);
-                    return Ok(V::Int(self.s.threads.len() as i128));
-                }
-                _ => {}
-            }
-        }
-        let v = self.eval(base)?;
-        self.attr(v, attr, true)
-    }
-
-    /// Reads attribute `attr` of `v`; `record`: note the location read.
-    fn attr(&mut self, v: V, attr: &str, record: bool) -> R {
-        match v {
-            V::Thread(t) => {
-                if record {
-                    self.note_read(Loc::Thread(t));
-                }
-                let th = &self.s.threads[t as usize];
-                Ok(match attr {
-                    "object" => V::Ref(th.object),
-                    "scheduled" => V::Bool(th.status == Status::Scheduled),
-                    "alive" => V::Bool(th.is_alive()),
-                    "finished" => V::Bool(th.is_terminated()),
-                    "waiting" => V::Bool(th.wait.is_some()),
-                    // The object whose wait set it is in; null when not waiting.
-                    "waits_on" => V::Ref(th.wait.map(|w| w.object)),
-                    // The holds of that object's monitor it gave up (0: not waiting).
-                    "wait_count" => V::Int(th.wait.map_or(0, |w| w.count as i128)),
-                    "depth" => V::Int(th.stack.len() as i128),
-                    "pc" => V::Int(
-                        th.top()
-                            .ok_or_else(|| format!("thread {t} has no frames"))?
-                            .pc() as i128,
-                    ),
-                    "top" => V::Frame(
-                        t,
-                        th.stack
-                            .len()
-                            .checked_sub(1)
-                            .ok_or_else(|| format!("thread {t} has no frames"))?,
-                    ),
-                    _ => return Err(format!("a thread has no attribute `{attr}`")),
-                })
-            }
-            V::Frame(t, i) => {
-                if record {
-                    self.note_read(Loc::Thread(t));
-                }
-                let f = &self.s.threads[t as usize].stack[i];
-                Ok(match attr {
-                    "pc" => V::Int(f.pc() as i128),
-                    "stack_size" => V::Int(f.stack.len() as i128),
-                    _ => return Err(format!("a frame has no attribute `{attr}`")),
-                })
-            }
-            V::Ref(_) => {
-                let r = self.deref(v, &format!(".{attr}"))?;
-                if record && let Some(l) = self.field_loc(r, attr) {
-                    self.note_read(l);
-                }
-                let o = self.s.object(r);
-                match attr {
-                    "monitor" => return Ok(V::Int(o.monitor as i128)),
-                    "mcount" => return Ok(V::Int(o.mcount as i128)),
-                    "length" => {
-                        if let Some((_, d)) = o.array() {
-                            return Ok(V::Int(d.len() as i128));
-                        }
-                    }
-                    _ => {}
-                }
-                if matches!(o.body, Body::Array { .. }) {
-                    return Err(format!("(REF {r}) is an array; it has no field `{attr}`"));
-                }
-                match self.s.field(r, attr) {
-                    Some(v) => java(v),
-                    None => Err(format!(
-                        "(REF {r}), a {}, has no field `{attr}`",
-                        self.s.classes.class(o.class).name.replace('/', ".")
-                    )),
-                }
-            }
-            other => Err(format!("{other} has no attribute `{attr}`")),
+    fn array_length(&mut self, v: &V) -> R {
+        let r = self.deref(v, "length")?;
+        match self.s.object(r).array() {
+            Some((_, d)) => Ok(V::Int(d.len() as i128)),
+            None => Err(format!("(REF {r}) is not an array")),
         }
     }
-
-    /// `a[i]`, read at the element type the program gives `a` (see
-    /// `array_elem_desc`): undefined for null, an index out of bounds, or
-    /// an array of another element type.
-    fn index(&mut self, a: &Expr, i: &Expr) -> R {
-        let elem = super::array_elem_desc(&self.c.defs, &self.s.classes, a);
-        let v = self.eval(a)?;
+    fn element_kind(&mut self, _: Option<&str>, _: &Expr) -> Result<K, String> {
+        Ok(K::Int)
+    }
+    fn element(&mut self, v: &V, i: &V, elem: Option<&str>) -> R {
         let r = self.deref(v, "[...]")?;
-        let idx = match self.eval(i)? {
-            V::Int(x) => x,
-            V::J32(x) => x as i128,
-            V::J64(x) => x as i128,
-            other => return Err(format!("an array index must be an integer, found {other}")),
-        };
+        let idx =
+            as_int(*i).ok_or_else(|| format!("an array index must be an integer, found {i}"))?;
         self.note_read(Loc::Elements(r));
         let o = self.s.object(r);
         let Some((runtime, data)) = o.array() else {
             return Err(format!("(REF {r}) is not an array"));
         };
-        if let Some(e) = &elem {
+        if let Some(e) = elem {
             let fits = match e.as_bytes().first() {
                 Some(b'L') => runtime.starts_with('L'),
                 Some(b'[') => runtime.starts_with('['),
-                _ => **runtime == **e,
+                _ => **runtime == *e,
             };
             if !fits {
                 return Err(format!(
@@ -638,206 +558,122 @@ impl Env<'_> {
         }
         java(data.get(idx as usize))
     }
-
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R {
-        // Short-circuit connectives.
-        match op {
-            BinOp::And | BinOp::Or | BinOp::Implies => {
-                let l = match self.eval(a)? {
-                    V::Bool(l) => l,
-                    other => {
-                        return Err(format!("a logical operator needs booleans, found {other}"));
-                    }
-                };
-                let short = match op {
-                    BinOp::And => !l,
-                    BinOp::Or => l,
-                    _ => !l,
-                };
-                if short {
-                    return Ok(V::Bool(op != BinOp::And));
-                }
-                return match self.eval(b)? {
-                    V::Bool(r) => Ok(V::Bool(r)),
-                    other => Err(format!("a logical operator needs booleans, found {other}")),
-                };
-            }
-            _ => {}
+    fn instance_of(&mut self, v: &V, class: &str) -> R {
+        if *v == V::Ref(None) {
+            return Ok(V::Bool(false));
         }
-        if matches!(op, BinOp::Eq | BinOp::Ne)
-            && self.deps.is_some()
-            && let Some(eq) = self.eq_refined(op, a, b)
-        {
-            return eq;
+        let r = self.deref(v, "is")?;
+        let oc = self.s.object(r).class;
+        let is = self.s.object(r).array().is_none()
+            && super::class_id(&self.s.classes, class)
+                .is_some_and(|c| self.s.classes.is_subclass(oc, c));
+        Ok(V::Bool(is))
+    }
+    fn to_ref(&mut self, i: &V) -> R {
+        let i = as_int(*i).ok_or("`ref` needs a number")?;
+        if i < 0 || i > u32::MAX as i128 {
+            return Err(format!("ref({i}) is not an address"));
         }
-        let l = self.eval(a)?;
-        let r = self.eval(b)?;
-        match op {
-            BinOp::Eq | BinOp::Ne => {
-                let eq = equal(l, r)?;
-                Ok(V::Bool(eq == (op == BinOp::Eq)))
-            }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let ord = match (l, r) {
-                    (V::F64(x), V::F64(y)) => x.partial_cmp(&y),
-                    (V::F64(x), y) => cmp_float_int(x, as_number(y)?),
-                    (x, V::F64(y)) => cmp_float_int(y, as_number(x)?).map(|o| o.reverse()),
-                    _ => {
-                        let (x, y) = (as_int(l), as_int(r));
-                        match (x, y) {
-                            (Some(x), Some(y)) => Some(x.cmp(&y)),
-                            _ => return Err(format!("cannot order {l} and {r}")),
-                        }
-                    }
-                };
-                let Some(ord) = ord else {
-                    return Ok(V::Bool(false));
-                };
-                use std::cmp::Ordering::*;
-                Ok(V::Bool(match op {
-                    BinOp::Lt => ord == Less,
-                    BinOp::Le => ord != Greater,
-                    BinOp::Gt => ord == Greater,
-                    _ => ord != Less,
-                }))
-            }
-            _ => arith(op, l, r),
+        Ok(V::Ref(Some(i as Ref)))
+    }
+    fn addr(&mut self, r: &V) -> R {
+        match *r {
+            V::Ref(Some(r)) => Ok(V::Int(r as i128)),
+            other => Err(format!("addr needs a non-null reference, found {other}")),
         }
     }
-}
-
-impl Env<'_> {
-    /// `loc == value` where one side reads one location: record only the
-    /// equality, not the location's value (so that, e.g., every thread's
-    /// "the lock's owner is not me" does not depend on who owns it).
-    fn eq_refined(&mut self, op: BinOp, a: &Expr, b: &Expr) -> Option<R> {
-        let (loc_side, other) = match (a, b) {
-            (Expr::Dot(..), Expr::Dot(..)) => return None,
-            (Expr::Dot(..), _) => (a, b),
-            (_, Expr::Dot(..)) => (b, a),
-            _ => return None,
+    fn to_thread(&mut self, v: &V) -> R {
+        let t = as_int(*v).ok_or_else(|| format!("{v} is not a thread number"))?;
+        // Compared before any conversion: thread(2^32) is no thread, not thread 0.
+        if (0..self.s.threads.len() as i128).contains(&t) {
+            Ok(V::Thread(t as ThreadId))
+        } else {
+            self.note_read(Loc::ThreadCount);
+            Err(format!("there is no thread {t}"))
+        }
+    }
+    fn class_object(&mut self, path: &str) -> R {
+        // Class objects are created on first use, which allocates: a new
+        // one changes the heap's length.
+        self.note_read(Loc::HeapLen);
+        let cid =
+            super::class_id(&self.s.classes, path).ok_or_else(|| format!("no class {path}"))?;
+        let name = &self.s.classes.class(cid).name;
+        Ok(V::Ref(self.s.mirrors.get(name).copied()))
+    }
+    fn static_field(&mut self, class: &str, field: &str) -> R {
+        self.note_read(Loc::Statics);
+        let cid =
+            super::class_id(&self.s.classes, class).ok_or_else(|| format!("no class {class}"))?;
+        let slot = self
+            .s
+            .classes
+            .class(cid)
+            .statics
+            .iter()
+            .find(|s| &*s.0 == field)
+            .map(|s| s.2)
+            .ok_or_else(|| format!("class {class} has no static field {field}"))?;
+        java(self.s.statics[slot as usize])
+    }
+    fn enter_state(&mut self, old: bool) -> Result<Self::Saved, String> {
+        let to = if old {
+            self.old.ok_or("`old` is only meaningful in a relation")?
+        } else {
+            self.s
         };
-        let Expr::Dot(base, attr, _) = loc_side else {
-            return None;
-        };
-        if let Expr::Name(n, _) = &**base
-            && (n == "heap" || n == "threads")
-            && self.lookup(n).is_none()
-        {
-            return None;
-        }
-        let mut go = || -> R {
-            let k = self.eval(other)?;
-            let bv = self.eval(base)?;
-            let loc = match bv {
-                V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => self.field_loc(r, attr),
-                // A thread's attributes are one location whose value is not
-                // tracked: depend on the whole thread.
-                _ => None,
-            };
-            let v = self.attr(bv, attr, loc.is_none())?;
-            match (loc, key_of(k)) {
-                (Some(l), Some(key)) => self.note(Dep::Eq(l, key)),
-                (Some(l), None) => self.note_read(l),
-                _ => {}
+        // Relations are not checked incrementally: nothing to record.
+        Ok((std::mem::replace(&mut self.s, to), self.deps.take()))
+    }
+    fn leave_state(&mut self, (s, deps): Self::Saved) {
+        self.s = s;
+        self.deps = deps;
+    }
+    fn quantified(&mut self, over: Domain) -> Result<usize, String> {
+        Ok(match over {
+            Domain::Threads => {
+                self.note_read(Loc::ThreadCount);
+                self.s.threads.len()
             }
-            let eq = equal(v, k)?;
-            Ok(V::Bool(eq == (op == BinOp::Eq)))
-        };
-        Some(go())
-    }
-}
-
-fn as_number(v: V) -> Result<i128, String> {
-    as_int(v).ok_or_else(|| format!("{v} is not a number"))
-}
-
-fn equal(l: V, r: V) -> Result<bool, String> {
-    Ok(match (l, r) {
-        (V::Bool(a), V::Bool(b)) => a == b,
-        (V::Ref(a), V::Ref(b)) => a == b,
-        (V::F64(a), V::F64(b)) => a == b,
-        // Exactly, with no rounding of the integer (so equal values have
-        // equal keys, which incremental checking relies on).
-        (V::F64(a), b) | (b, V::F64(a)) => {
-            cmp_float_int(a, as_number(b)?) == Some(std::cmp::Ordering::Equal)
-        }
-        (V::Frame(..), _) | (_, V::Frame(..)) => return Err("frames cannot be compared".into()),
-        _ => match (as_int(l), as_int(r)) {
-            (Some(a), Some(b)) => a == b,
-            _ => return Err(format!("cannot compare {l} with {r}")),
-        },
-    })
-}
-
-/// Java arithmetic: `int` op `int` wraps in 32 bits, `long` in 64; a plain
-/// number adopts the Java type of the other side; plain numbers alone are
-/// mathematical integers.
-fn arith(op: BinOp, l: V, r: V) -> R {
-    fn int32(v: V) -> Option<i32> {
-        match v {
-            V::J32(i) => Some(i),
-            V::Int(i) => i32::try_from(i).ok(),
-            _ => None,
-        }
-    }
-    fn int64(v: V) -> Option<i64> {
-        match v {
-            V::J64(i) => Some(i),
-            V::J32(i) => Some(i as i64),
-            V::Int(i) => i64::try_from(i).ok(),
-            _ => None,
-        }
-    }
-    /// The 64-bit Java operation; truncated to 32 bits it is also the `int`
-    /// one (`MIN_VALUE / -1` included).
-    fn java(op: BinOp, a: i64, b: i64) -> Result<i64, String> {
-        Ok(match op {
-            BinOp::Add => a.wrapping_add(b),
-            BinOp::Sub => a.wrapping_sub(b),
-            BinOp::Mul => a.wrapping_mul(b),
-            BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
-            BinOp::Div => a.wrapping_div(b),
-            _ => a.wrapping_rem(b),
+            Domain::Objects => {
+                self.note_read(Loc::HeapLen);
+                self.s.heap.len()
+            }
         })
     }
-    match (l, r) {
-        (V::J64(_), _) | (_, V::J64(_)) => {
-            let (a, b) = (int64(l).ok_or("not a long")?, int64(r).ok_or("not a long")?);
-            Ok(V::J64(java(op, a, b)?))
+    fn nth(&mut self, over: Domain, k: usize) -> V {
+        match over {
+            Domain::Threads => V::Thread(k as ThreadId),
+            Domain::Objects => V::Ref(Some(k as Ref)),
         }
-        (V::J32(_), _) | (_, V::J32(_)) => {
-            let (Some(a), Some(b)) = (int32(l), int32(r)) else {
-                return Err(format!(
-                    "{l} and {r}: a number out of int range next to an int"
-                ));
-            };
-            Ok(V::J32(java(op, a as i64, b as i64)? as i32))
+    }
+
+    fn tracks_equalities(&self) -> bool {
+        self.deps.is_some()
+    }
+    fn begin_equality(&mut self, base: &V, attr: &str, k: &V) -> bool {
+        let loc = match *base {
+            V::Ref(Some(r)) if (r as usize) < self.s.heap.len() => self.field_loc(r, attr),
+            // A thread's attributes are one location whose value is not
+            // tracked: depend on the whole thread.
+            _ => None,
+        };
+        match (loc, key_of(*k)) {
+            (Some(l), Some(key)) => self.note(Dep::Eq(l, key)),
+            (Some(l), None) => self.note_read(l),
+            _ => {}
         }
-        _ => {
-            let (Some(a), Some(b)) = (as_int(l), as_int(r)) else {
-                return Err(format!("arithmetic needs numbers, found {l} and {r}"));
-            };
-            Ok(V::Int(match op {
-                BinOp::Add => a.checked_add(b).ok_or("overflow")?,
-                BinOp::Sub => a.checked_sub(b).ok_or("overflow")?,
-                BinOp::Mul => a.checked_mul(b).ok_or("overflow")?,
-                BinOp::Div | BinOp::Rem if b == 0 => return Err("division by zero".into()),
-                BinOp::Div => a.checked_div_euclid(b).ok_or("overflow")?,
-                _ => a.checked_rem_euclid(b).ok_or("overflow")?,
-            }))
+        self.mute = loc.is_some();
+        self.mute
+    }
+    fn end_equality(&mut self, muted: bool) {
+        if muted {
+            self.mute = false;
         }
     }
 }
 
-/// `a.b.c` as `a/b/c` (class-qualified names in `static(...)`).
-pub fn dotted_path(e: &Expr) -> Option<String> {
-    match e {
-        Expr::Name(n, _) => Some(n.clone()),
-        Expr::Dot(b, n, _) => Some(format!("{}/{n}", dotted_path(b)?)),
-        _ => None,
-    }
-}
+pub use super::semantics::dotted_path;
 
 /// The cases of the thread predicate that match a call stack given as
 /// (method, pc) pairs, bottom first.
@@ -957,27 +793,20 @@ pub fn check_object(c: &Compiled, s: &State, r: Ref) -> Result<(), Failure> {
     object_part(c, s, r, &mut None)
 }
 
+/// An evaluator on `s` (and `old`, in a relation), recording what it reads
+/// into `rec` when that is `Some`.
 fn env<'a>(
     c: &'a Compiled,
     s: &'a State,
-    vars: Vec<(String, V)>,
-    frame: Option<(ThreadId, usize)>,
+    old: Option<&'a State>,
     rec: &mut Option<Vec<Dep>>,
 ) -> Env<'a> {
-    Env {
-        c,
-        s,
-        old: None,
-        vars,
-        frame,
-        depth: 0,
-        deps: rec.take(),
-    }
+    Eval::new(c, Concrete::new(s, old, rec.take()))
 }
 
 /// The global facts; `rec`, when `Some`, collects what they read.
 pub fn global_part(c: &Compiled, s: &State, rec: &mut Option<Vec<Dep>>) -> Result<(), Failure> {
-    let mut env = env(c, s, Vec::new(), None, rec);
+    let mut env = env(c, s, None, rec);
     let mut result = Ok(());
     for f in &c.global {
         if let Err(why) = fact(&mut env, f) {
@@ -985,15 +814,8 @@ pub fn global_part(c: &Compiled, s: &State, rec: &mut Option<Vec<Dep>>) -> Resul
             break;
         }
     }
-    *rec = env.deps.take();
+    *rec = env.d.deps.take();
     result
-}
-
-/// The frame a thread case's `local`, `stack` and `pc` read: the top one
-/// (none for a finished thread: `when done` facts cannot read frames).
-fn frame_ctx(s: &State, t: ThreadId) -> Option<(ThreadId, usize)> {
-    let n = s.threads[t as usize].stack.len();
-    (n > 0).then(|| (t, n - 1))
 }
 
 /// Thread `t`'s predicate: every case matching its call stack; at least one must.
@@ -1020,31 +842,22 @@ pub fn thread_part(
             span: c.thread_span,
         });
     }
-    let var = c.thread_var.clone();
-    let top = frame_ctx(s, t);
-    for i in cases {
-        let (case, pats) = &c.cases[i];
-        let mut vars = vec![(var.clone(), V::Thread(t))];
-        for (k, p) in pats.iter().enumerate() {
-            if let Some(a) = &p.alias {
-                vars.push((a.clone(), V::Frame(t, k)));
-            }
-        }
-        let mut env = env(c, s, vars, top, rec);
-        let mut result = Ok(());
-        for f in &case.facts {
+    let mut env = env(c, s, None, rec);
+    let mut result = Ok(());
+    'cases: for i in cases {
+        env.thread_case(V::Thread(t), i);
+        for f in &c.cases[i].0.facts {
             if let Err(why) = fact(&mut env, f) {
                 let mut fl =
                     Failure::new(c, &format!("thread {t} at {}", stack_text(s, t)), f, why);
                 fl.thread = Some(t);
                 result = Err(fl);
-                break;
+                break 'cases;
             }
         }
-        *rec = env.deps.take();
-        result?;
     }
-    Ok(())
+    *rec = env.d.deps.take();
+    result
 }
 
 /// The object predicates that apply to the object at `r` (its class never changes).
@@ -1056,14 +869,15 @@ pub fn object_part(
 ) -> Result<(), Failure> {
     let oc = s.object(r).class;
     let is_array = s.object(r).array().is_some();
-    for (var, class, facts) in &c.objects {
+    let mut env = env(c, s, None, rec);
+    let mut result = Ok(());
+    'preds: for (var, class, facts) in &c.objects {
         if let Some(cid) = class
             && (is_array || !s.classes.is_subclass(oc, *cid))
         {
             continue;
         }
-        let mut env = env(c, s, vec![(var.clone(), V::Ref(Some(r)))], None, rec);
-        let mut result = Ok(());
+        env.object(var, V::Ref(Some(r)));
         for f in facts {
             if let Err(why) = fact(&mut env, f) {
                 let name = if is_array {
@@ -1074,13 +888,12 @@ pub fn object_part(
                 let mut fl = Failure::new(c, &format!("object (REF {r}), a {name}"), f, why);
                 fl.object = Some(r);
                 result = Err(fl);
-                break;
+                break 'preds;
             }
         }
-        *rec = env.deps.take();
-        result?;
     }
-    Ok(())
+    *rec = env.d.deps.take();
+    result
 }
 
 /// The whole invariant on one state.
@@ -1105,15 +918,7 @@ pub fn check_relation(c: &Compiled, name: &str, old: &State, new: &State) -> Res
         object: None,
         span: Span::default(),
     })?;
-    let mut env = Env {
-        c,
-        s: new,
-        old: Some(old),
-        vars: Vec::new(),
-        frame: None,
-        depth: 0,
-        deps: None,
-    };
+    let mut env = env(c, new, Some(old), &mut None);
     for f in facts {
         fact(&mut env, f).map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;
     }
@@ -1136,30 +941,17 @@ pub enum Context<'a> {
 }
 
 /// The value of `e` on `s` in `ctx` (Err: undefined, with why). The
-/// prover's translation (`prove::inv`) must agree with it on every state.
+/// prover's domain (`prove::inv`) must agree with this one on every state.
 pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
-    let mut env = Env {
-        c,
-        s,
-        old: None,
-        vars: Vec::new(),
-        frame: None,
-        depth: 0,
-        deps: None,
+    let old = match ctx {
+        Context::Relation { old } => Some(old),
+        _ => None,
     };
+    let mut env = env(c, s, old, &mut None);
     match ctx {
-        Context::Global => {}
-        Context::Thread { t, case } => {
-            env.vars.push((c.thread_var.clone(), V::Thread(t)));
-            for (k, p) in c.cases[case].1.iter().enumerate() {
-                if let Some(a) = &p.alias {
-                    env.vars.push((a.clone(), V::Frame(t, k)));
-                }
-            }
-            env.frame = frame_ctx(s, t);
-        }
-        Context::Object { var, r } => env.vars.push((var.to_string(), V::Ref(Some(r)))),
-        Context::Relation { old } => env.old = Some(old),
+        Context::Global | Context::Relation { .. } => env.global(),
+        Context::Thread { t, case } => env.thread_case(V::Thread(t), case),
+        Context::Object { var, r } => env.object(var, V::Ref(Some(r))),
     }
     env.eval(e)
 }
@@ -1172,7 +964,7 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
     let holds = |env: &mut Env, f: &Fact| fact(env, f).is_ok();
     match part {
         Part::Global => {
-            let mut env = env(c, s, Vec::new(), None, &mut None);
+            let mut env = env(c, s, None, &mut None);
             c.global.iter().map(|f| holds(&mut env, f)).collect()
         }
         Part::Thread(t) => {
@@ -1183,24 +975,18 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
             if cases.is_empty() {
                 return vec![false];
             }
-            let top = frame_ctx(s, t);
+            let mut env = env(c, s, None, &mut None);
             let mut out = Vec::new();
             for i in cases {
-                let (case, pats) = &c.cases[i];
-                let mut vars = vec![(c.thread_var.clone(), V::Thread(t))];
-                for (k, p) in pats.iter().enumerate() {
-                    if let Some(a) = &p.alias {
-                        vars.push((a.clone(), V::Frame(t, k)));
-                    }
-                }
-                let mut env = env(c, s, vars, top, &mut None);
-                out.extend(case.facts.iter().map(|f| holds(&mut env, f)));
+                env.thread_case(V::Thread(t), i);
+                out.extend(c.cases[i].0.facts.iter().map(|f| holds(&mut env, f)));
             }
             out
         }
         Part::Object(r) => {
             let oc = s.object(r).class;
             let is_array = s.object(r).array().is_some();
+            let mut env = env(c, s, None, &mut None);
             let mut out = Vec::new();
             for (var, class, facts) in &c.objects {
                 if let Some(cid) = class
@@ -1209,21 +995,13 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
                     out.extend(facts.iter().map(|_| true));
                     continue;
                 }
-                let mut env = env(c, s, vec![(var.clone(), V::Ref(Some(r)))], None, &mut None);
+                env.object(var, V::Ref(Some(r)));
                 out.extend(facts.iter().map(|f| holds(&mut env, f)));
             }
             out
         }
         Part::Relation(name, old) => {
-            let mut env = Env {
-                c,
-                s,
-                old: Some(old),
-                vars: Vec::new(),
-                frame: None,
-                depth: 0,
-                deps: None,
-            };
+            let mut env = env(c, s, Some(old), &mut None);
             c.relations
                 .get(name)
                 .map(|facts| facts.iter().map(|f| holds(&mut env, f)).collect())

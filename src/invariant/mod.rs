@@ -9,6 +9,7 @@ pub mod ast;
 pub mod eval;
 pub mod incremental;
 pub mod parse;
+pub mod semantics;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

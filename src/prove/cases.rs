@@ -282,7 +282,7 @@ impl Prover<'_> {
             let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
             let g = env.global()?;
             let t = env.thread("th", &frames)?;
-            refs.extend(env.refs);
+            refs.extend(env.take_refs());
             (g, t)
         };
         hyps.extend(global_pre.iter().map(|f| f.term.clone()));
@@ -385,23 +385,23 @@ impl Prover<'_> {
                 let post = &b.heap;
                 let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
                 let g = env.global()?;
-                let grefs = std::mem::take(&mut env.refs);
+                let grefs = env.take_refs();
                 if terms(&g) != terms(&global_pre) {
                     // Facts the step leaves as they were are hypotheses already.
                     let g = changed(g, &global_pre);
                     obs.push(fact_ob("global part", "true", g).with_refs(grefs));
                 }
                 let t = env.thread("th", &b.frames)?;
-                let trefs = std::mem::take(&mut env.refs);
+                let trefs = env.take_refs();
                 obs.push(fact_ob("the stepping thread's part", "true", t).with_refs(trefs));
                 if let Some(nt) = &b.new_thread {
                     let t = env.thread(&pre.n, nt)?;
-                    let nrefs = std::mem::take(&mut env.refs);
+                    let nrefs = env.take_refs();
                     obs.push(fact_ob("the new thread's part", "true", t).with_refs(nrefs));
                 }
                 if obj_o {
                     let post_o = env.object("o")?;
-                    let orefs = std::mem::take(&mut env.refs);
+                    let orefs = env.take_refs();
                     if terms(&post_o) != terms(&pre_o) || post.h != pre.h {
                         let hyp = format!(
                             "(and (<= 0 o) (< o {}) {})",
@@ -432,7 +432,7 @@ impl Prover<'_> {
                 {
                     let (upost, mut orefs) = {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
-                        (env.thread("u", uf)?, env.refs)
+                        (env.thread("u", uf)?, env.take_refs())
                     };
                     if terms(upre) == terms(&upost) {
                         continue;
@@ -452,7 +452,7 @@ impl Prover<'_> {
             for r in relations {
                 let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
                 let f = env.relation(r)?;
-                let rrefs = env.refs;
+                let rrefs = env.take_refs();
                 let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
                 ob.lemma = Lemma::Relation;
                 obs.push(ob);
@@ -547,7 +547,7 @@ impl Prover<'_> {
         for (text, frames) in u_frames {
             let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
             let upre = env.thread("u", &frames)?;
-            let refs = env.refs;
+            let refs = env.take_refs();
             let mut uh = thread_hyps(&pre, "u", &frames);
             uh[0] = format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n);
             uh.extend(slot_hyps(&pre, &frames));
@@ -596,7 +596,7 @@ impl Prover<'_> {
         let (facts, refs) = {
             let mut env = SEnv::new(self.c, self.classes, pre, None, sc);
             let f = env.object(OBJ_VAR)?;
-            (f, env.refs)
+            (f, env.take_refs())
         };
         let body = smt::implies(
             &format!("(and (<= 0 {OBJ_VAR}) (< {OBJ_VAR} {}))", pre.h),
@@ -624,13 +624,13 @@ impl Prover<'_> {
         {
             let mut env = SEnv::new(self.c, self.classes, &pre, None, &mut sc);
             hyps.extend(terms(&env.global()?));
-            refs.extend(env.refs);
+            refs.extend(env.take_refs());
         }
         let mut obs = Vec::new();
         for r in &self.relations {
             let mut env = SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc);
             let f = env.relation(r)?;
-            refs.extend(env.refs);
+            refs.extend(env.take_refs());
             let mut ob = fact_ob(&format!("relation {r}"), "true", f);
             ob.lemma = Lemma::Relation;
             obs.push(ob);

@@ -1,31 +1,22 @@
-//! The invariant language over symbolic states: every expression becomes
-//! an SMT term and a definedness condition, so a fact "holds" exactly when
-//! the concrete evaluator (`invariant::eval`) would say so: defined and
-//! true. Short-circuit connectives keep their meaning (`a => b` is defined
-//! when `a` is false even if `b` is not).
+//! The invariant language over symbolic states: the language's meaning
+//! (`invariant::semantics::Eval`, the one the concrete evaluator runs) on
+//! the symbolic domain, where every value is an SMT term with a
+//! definedness condition, so a fact "holds" exactly when the concrete
+//! evaluator would say so: defined and true. Short-circuit connectives
+//! keep their meaning (`a => b` is defined when `a` is false even if `b`
+//! is not). What is here is the domain: arithmetic on terms and reading
+//! the symbolic heap and the case's frames.
 
 use super::smt::{self, Script, Sort};
 use super::sym::*;
 use crate::classfile::ClassTable;
 use crate::invariant::Compiled;
 use crate::invariant::ast::*;
-
-/// The kinds of values the translation knows: the concrete evaluator's
-/// `V` without floats (reading one is "not modeled").
-#[derive(Clone, Debug, PartialEq)]
-pub enum K {
-    Int,
-    J32,
-    J64,
-    Bool,
-    Ref,
-    Thread,
-    /// Frame `i` of the thread in context.
-    Frame(usize),
-}
+pub use crate::invariant::semantics::K;
+use crate::invariant::semantics::{Eval, ThreadAttr, Values};
 
 #[derive(Clone, Debug)]
-struct SV {
+pub struct SV {
     k: K,
     t: String,
     d: String,
@@ -111,24 +102,29 @@ pub enum SContext<'b> {
 }
 
 /// The thread whose frames are spelled out (the case's thread).
-pub struct ThreadCtx<'a> {
-    pub t: String,
-    pub frames: &'a [SFrame],
+struct ThreadCtx<'a> {
+    t: String,
+    frames: &'a [SFrame],
 }
 
-pub struct SEnv<'a> {
-    pub c: &'a Compiled,
-    pub classes: &'a ClassTable,
-    pub s: &'a Heap,
-    pub old: Option<&'a Heap>,
-    pub sc: &'a mut Script,
-    vars: Vec<(String, SV)>,
+/// The symbolic domain: the heap as SMT arrays, the case thread's frames
+/// spelled out.
+pub struct Symbolic<'a> {
+    c: &'a Compiled,
+    classes: &'a ClassTable,
+    s: &'a Heap,
+    old: Option<&'a Heap>,
+    sc: &'a mut Script,
     thread: Option<ThreadCtx<'a>>,
-    depth: usize,
     /// Reference terms the evaluation met (object facts are instantiated at
     /// them), and thread-number terms as `T:term`.
-    pub refs: Vec<String>,
+    refs: Vec<String>,
     reads: Vec<(String, String, Sort, bool)>,
+}
+
+/// The invariant's facts as formulas over a symbolic state.
+pub struct SEnv<'a> {
+    ev: Eval<'a, Symbolic<'a>>,
 }
 
 type R = Result<SV, String>;
@@ -145,6 +141,16 @@ fn valid(h: &Heap, r: &str) -> String {
     format!("(and (<= 0 {r}) (< {r} {}))", h.h)
 }
 
+fn text(c: &Compiled, sp: Span) -> String {
+    c.file
+        .source
+        .get(sp.start..sp.end)
+        .unwrap_or("?")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl<'a> SEnv<'a> {
     pub fn new(
         c: &'a Compiled,
@@ -153,139 +159,127 @@ impl<'a> SEnv<'a> {
         old: Option<&'a Heap>,
         sc: &'a mut Script,
     ) -> SEnv<'a> {
-        SEnv {
+        let d = Symbolic {
             c,
             classes,
             s,
             old,
             sc,
-            vars: Vec::new(),
             thread: None,
-            depth: 0,
             refs: Vec::new(),
             reads: Vec::new(),
+        };
+        SEnv {
+            ev: Eval::new(c, d),
         }
     }
 
-    fn text(&self, sp: Span) -> String {
-        self.c
-            .file
-            .source
-            .get(sp.start..sp.end)
-            .unwrap_or("?")
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
+    /// The reference and thread terms met since the last call.
+    pub fn take_refs(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.ev.d.refs)
     }
 
     fn fact(&mut self, part: &str, f: &Fact) -> Result<FactTerm, String> {
-        self.reads.clear();
-        let v = self.eval(&f.expr)?;
+        self.ev.d.reads.clear();
+        let v = self.ev.eval(&f.expr)?;
         let term = if v.k == K::Bool {
             smt::and(&[v.d, v.t])
         } else {
             "false".into()
         };
-        let (line, col) = self.c.file.line_col(f.span.start);
+        let c = self.ev.c;
+        let (line, col) = c.file.line_col(f.span.start);
         Ok(FactTerm {
             part: part.to_string(),
             name: f.name.clone(),
             span: f.span,
-            at: format!("{}:{line}:{col}", self.c.file.path),
+            at: format!("{}:{line}:{col}", c.file.path),
             term,
-            reads: std::mem::take(&mut self.reads),
+            reads: std::mem::take(&mut self.ev.d.reads),
         })
     }
 
     /// The global facts.
     pub fn global(&mut self) -> Result<Vec<FactTerm>, String> {
-        let facts = self.c.global.clone();
-        facts.iter().map(|f| self.fact("global", f)).collect()
+        self.ev.global();
+        let c = self.ev.c;
+        c.global.iter().map(|f| self.fact("global", f)).collect()
     }
 
     /// The thread predicate for thread `t` with these frames: every matching
     /// case's facts, and "no case" (false) if none matches.
     pub fn thread(&mut self, t: &str, frames: &'a [SFrame]) -> Result<Vec<FactTerm>, String> {
+        let c = self.ev.c;
         // No `when` cases: the invariant makes no per-thread claim, and
         // every thread's part is true (as in `invariant::eval::thread_part`).
-        if self.c.cases.is_empty() {
+        if c.cases.is_empty() {
             return Ok(Vec::new());
         }
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
-        let cases = crate::invariant::eval::cases_for(self.c, &stack);
+        let cases = crate::invariant::eval::cases_for(c, &stack);
         let shape = crate::state::frames_text(frames);
         let part = format!("thread {t} at {shape}");
         if cases.is_empty() {
             return Ok(vec![FactTerm {
                 part,
                 name: "no case".into(),
-                span: self.c.thread_span,
-                at: format!(
-                    "{}: no `when` case matches this call stack",
-                    self.c.file.path
-                ),
+                span: c.thread_span,
+                at: format!("{}: no `when` case matches this call stack", c.file.path),
                 term: "false".into(),
                 reads: Vec::new(),
             }]);
         }
-        let saved = self.thread.replace(ThreadCtx {
+        let saved = self.ev.d.thread.replace(ThreadCtx {
             t: t.to_string(),
             frames,
         });
-        let mut out = Vec::new();
-        for i in cases {
-            let (case, pats) = &self.c.cases[i];
-            let mut vars = vec![(self.c.thread_var.clone(), SV::new(K::Thread, t, "true"))];
-            for (k, p) in pats.iter().enumerate() {
-                if let Some(a) = &p.alias {
-                    vars.push((a.clone(), SV::new(K::Frame(k), "0", "true")));
-                }
-            }
-            self.vars = vars;
-            for f in &case.facts {
-                let ft = self.fact(&part, f);
-                match ft {
-                    Ok(ft) => out.push(ft),
+        let mut out = Ok(Vec::new());
+        'cases: for i in cases {
+            self.ev.thread_case(SV::new(K::Thread, t, "true"), i);
+            for f in &c.cases[i].0.facts {
+                match self.fact(&part, f) {
+                    Ok(ft) => out.as_mut().expect("ok so far").push(ft),
                     Err(e) => {
-                        self.thread = saved;
-                        return Err(e);
+                        out = Err(e);
+                        break 'cases;
                     }
                 }
             }
         }
-        self.vars.clear();
-        self.thread = saved;
-        Ok(out)
+        self.ev.global();
+        self.ev.d.thread = saved;
+        out
     }
 
     /// The object predicates for the object at address term `o` (each
     /// guarded by the object's class).
     pub fn object(&mut self, o: &str) -> Result<Vec<FactTerm>, String> {
+        let c = self.ev.c;
         let mut out = Vec::new();
-        for (var, class, facts) in self.c.objects.clone() {
+        for (var, class, facts) in &c.objects {
             let guard = match class {
-                Some(cid) => super::step::class_in(self.s, o, &self.all_subclasses(cid)),
+                Some(cid) => super::step::class_in(self.ev.d.s, o, &self.ev.d.all_subclasses(*cid)),
                 None => "true".into(),
             };
-            self.vars = vec![(var.clone(), SV::new(K::Ref, o, "true"))];
-            for f in &facts {
+            self.ev.object(var, SV::new(K::Ref, o, "true"));
+            for f in facts {
                 let mut ft = self.fact(&format!("object {o}"), f)?;
                 ft.term = smt::implies(&guard, &ft.term);
                 out.push(ft);
             }
         }
-        self.vars.clear();
+        self.ev.global();
         Ok(out)
     }
 
     /// A relation's facts between `old` and `s`.
     pub fn relation(&mut self, name: &str) -> Result<Vec<FactTerm>, String> {
-        let facts = self
-            .c
+        let c = self.ev.c;
+        let facts = c
             .relations
             .get(name)
-            .ok_or_else(|| format!("the invariant has no relation {name}"))?
-            .clone();
+            .ok_or_else(|| format!("the invariant has no relation {name}"))?;
+        self.ev.global();
         facts
             .iter()
             .map(|f| self.fact(&format!("relation {name}"), f))
@@ -295,28 +289,21 @@ impl<'a> SEnv<'a> {
     /// The translation of `e` in `ctx`: its kind, term and definedness
     /// condition (for cross-checks with `invariant::eval::value`).
     pub fn value(&mut self, ctx: SContext<'a>, e: &Expr) -> Result<SymValue, String> {
-        let saved = self.thread.take();
-        self.vars.clear();
+        let saved = self.ev.d.thread.take();
         match ctx {
-            SContext::Global | SContext::Relation => {}
+            SContext::Global | SContext::Relation => self.ev.global(),
             SContext::Thread { t, frames, case } => {
-                self.vars.push((
-                    self.c.thread_var.clone(),
-                    SV::new(K::Thread, t.clone(), "true"),
-                ));
-                for (k, p) in self.c.cases[case].1.iter().enumerate() {
-                    if let Some(a) = &p.alias {
-                        self.vars
-                            .push((a.clone(), SV::new(K::Frame(k), "0", "true")));
-                    }
-                }
-                self.thread = Some(ThreadCtx { t, frames });
+                self.ev.d.thread = Some(ThreadCtx {
+                    t: t.clone(),
+                    frames,
+                });
+                self.ev.thread_case(SV::new(K::Thread, t, "true"), case);
             }
-            SContext::Object { var, o } => self.vars.push((var, SV::new(K::Ref, o, "true"))),
+            SContext::Object { var, o } => self.ev.object(&var, SV::new(K::Ref, o, "true")),
         }
-        let r = self.eval(e);
-        self.vars.clear();
-        self.thread = saved;
+        let r = self.ev.eval(e);
+        self.ev.global();
+        self.ev.d.thread = saved;
         let v = r?;
         Ok(SymValue {
             kind: v.k,
@@ -324,7 +311,9 @@ impl<'a> SEnv<'a> {
             defined: v.d,
         })
     }
+}
 
+impl<'a> Symbolic<'a> {
     fn all_subclasses(&self, sup: u32) -> Vec<i64> {
         self.classes
             .classes
@@ -334,32 +323,15 @@ impl<'a> SEnv<'a> {
             .collect()
     }
 
-    fn lookup(&self, n: &str) -> Option<SV> {
-        self.vars
-            .iter()
-            .rev()
-            .find(|(x, _)| x == n)
-            .map(|(_, v)| v.clone())
+    /// The case thread's frames, when `t` is the case's thread.
+    fn ctx_frames(&self, t: &str) -> Option<&'a [SFrame]> {
+        self.thread.as_ref().filter(|c| c.t == t).map(|c| c.frames)
     }
 
-    fn ctx_frame(&self, i: usize) -> Result<&SFrame, String> {
-        self.thread
-            .as_ref()
-            .and_then(|t| t.frames.get(i))
-            .ok_or_else(|| "a frame outside a thread case".to_string())
-    }
-
-    /// The case's top frame; None for a finished thread (`when done`),
-    /// whose frames are undefined, as in `invariant::eval`.
-    fn top_index(&self) -> Result<Option<usize>, String> {
-        match &self.thread {
-            Some(t) => Ok(t.frames.len().checked_sub(1)),
-            _ => Err("`local`/`stack`/`pc` outside a thread case".into()),
-        }
-    }
-
-    fn is_ctx_thread(&self, t: &str) -> bool {
-        self.thread.as_ref().is_some_and(|c| c.t == t)
+    /// Frame `i` of the case's thread (None: it has no such frame).
+    fn ctx_frame(&self, f: &SV) -> Option<&'a SFrame> {
+        let K::Frame(i) = f.k else { return None };
+        self.thread.as_ref().and_then(|t| t.frames.get(i))
     }
 
     fn record(&mut self, sp: Span, v: &SV) {
@@ -368,250 +340,14 @@ impl<'a> SEnv<'a> {
             K::J64 => Sort::Bv64,
             K::Bool => Sort::Bool,
             K::Int | K::Ref | K::Thread => Sort::Int,
-            K::Frame(_) => return,
+            K::F64 | K::Frame(_) => return,
         };
         if self.reads.len() < 12 && v.d != "false" {
-            let text = self.text(sp);
+            let text = text(self.c, sp);
             if !self.reads.iter().any(|(t, _, _, _)| *t == text) {
                 self.reads.push((text, v.t.clone(), sort, v.k == K::Ref));
             }
         }
-    }
-
-    fn eval(&mut self, e: &Expr) -> R {
-        let v = self.eval_inner(e)?;
-        if matches!(e, Expr::Dot(..) | Expr::Slot { .. } | Expr::Index(..))
-            || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new")
-        {
-            self.record(e.span(), &v);
-        }
-        // Literal addresses and thread numbers (`ref(2)`, `thread(1)`) get
-        // their facts too; null has none.
-        if v.k == K::Ref && v.t != NULL && !self.refs.contains(&v.t) {
-            self.refs.push(v.t.clone());
-        }
-        // Thread numbers are recorded as `T:term`.
-        if v.k == K::Thread {
-            let t = format!("T:{}", v.t);
-            if !self.refs.contains(&t) {
-                self.refs.push(t);
-            }
-        }
-        Ok(v)
-    }
-
-    fn eval_inner(&mut self, e: &Expr) -> R {
-        match e {
-            Expr::Int(v, _) => Ok(SV::new(K::Int, smt::int(*v), "true")),
-            Expr::Bool(b, _) => Ok(SV::new(K::Bool, b.to_string(), "true")),
-            Expr::Null(_) => Ok(SV::new(K::Ref, NULL, "true")),
-            Expr::Name(n, _) => self.name(n),
-            Expr::Call(f, args, _) => self.call(f, args),
-            Expr::Dot(base, attr, _) => self.dot(base, attr),
-            Expr::Index(a, i, span) => self.index(a, i, *span),
-            Expr::Slot {
-                frame, kind, index, ..
-            } => {
-                let i = match frame {
-                    Some(f) => match self.eval(f)? {
-                        SV { k: K::Frame(i), .. } => i,
-                        SV { k: K::Thread, t, .. } if self.is_ctx_thread(&t) => {
-                            match self.top_index()? {
-                                Some(i) => i,
-                                None => return Ok(SV::undefined(K::Int)),
-                            }
-                        }
-                        _ => {
-                            return Err(
-                                "the prover reads slots only of the case's own frames".into()
-                            );
-                        }
-                    },
-                    None => match self.top_index()? {
-                        Some(i) => i,
-                        None => return Ok(SV::undefined(K::Int)),
-                    },
-                };
-                let idx = self.eval(index)?;
-                let Some(idx) = lit(&idx.t).filter(|_| idx.d == "true") else {
-                    return Err("the prover needs slot indices that are numbers".into());
-                };
-                let f = self.ctx_frame(i)?;
-                let slots = if *kind == SlotKind::Local {
-                    &f.locals
-                } else {
-                    &f.stack
-                };
-                Ok(match usize::try_from(idx).ok().and_then(|i| slots.get(i)) {
-                    Some(v) => match v.ty {
-                        Ty::I => SV::new(K::J32, v.t.clone(), "true"),
-                        Ty::L => SV::new(K::J64, v.t.clone(), "true"),
-                        Ty::A => SV::new(K::Ref, v.t.clone(), "true"),
-                        Ty::Top => SV::undefined(K::Int),
-                    },
-                    None => SV::undefined(K::Int),
-                })
-            }
-            Expr::Is(x, class, _) => {
-                let r = self.eval(x)?;
-                if r.k != K::Ref {
-                    return Ok(SV::undefined(K::Bool));
-                }
-                let ids = match crate::invariant::class_id(self.classes, class) {
-                    Some(c) => self.all_subclasses(c),
-                    None => Vec::new(),
-                };
-                let is_null = smt::eq(&r.t, NULL);
-                let t = smt::and(&[
-                    smt::not(&is_null),
-                    super::step::class_in(self.s, &r.t, &ids),
-                ]);
-                let d = smt::and(&[r.d, smt::or(&[is_null, valid(self.s, &r.t)])]);
-                Ok(SV::new(K::Bool, t, d))
-            }
-            Expr::Unary(UnOp::Not, x, _) => {
-                let v = self.eval(x)?;
-                if v.k != K::Bool {
-                    return Ok(SV::undefined(K::Bool));
-                }
-                Ok(SV::new(K::Bool, smt::not(&v.t), v.d))
-            }
-            Expr::Unary(UnOp::Neg, x, _) => {
-                let v = self.eval(x)?;
-                Ok(match v.k {
-                    K::J32 | K::J64 => SV::new(v.k.clone(), format!("(bvneg {})", v.t), v.d),
-                    K::Int | K::Thread => {
-                        let (lo, hi) = v.range;
-                        // -MIN overflows 128 bits (undefined concretely).
-                        let d = if lo == i128::MIN {
-                            smt::and(&[v.d, smt::not(&smt::eq(&v.t, &int128(i128::MIN)))])
-                        } else {
-                            v.d
-                        };
-                        let range = (hi.checked_neg().unwrap_or(i128::MAX), lo.checked_neg().unwrap_or(i128::MAX));
-                        SV::new(K::Int, format!("(- {})", v.t), d).with_range(range)
-                    }
-                    _ => SV::undefined(K::Int),
-                })
-            }
-            Expr::Binary(op, a, b, _) => self.binary(*op, a, b),
-            Expr::If(c, a, b, _) => {
-                let c = self.eval(c)?;
-                let a = self.eval(a)?;
-                let b = self.eval(b)?;
-                if c.k != K::Bool {
-                    return Ok(SV::undefined(a.k));
-                }
-                if a.k != b.k {
-                    return Err("the prover needs both arms of `if` to have the same type".into());
-                }
-                let d = smt::and(&[c.d.clone(), smt::ite(&c.t, &a.d, &b.d)]);
-                let range = (a.range.0.min(b.range.0), a.range.1.max(b.range.1));
-                Ok(SV::new(a.k, smt::ite(&c.t, &a.t, &b.t), d).with_range(range))
-            }
-            Expr::Quant { .. } => Err(
-                "quantifiers (forall/exists) are not supported by the prover: state the fact per thread or per object instead"
-                    .into(),
-            ),
-        }
-    }
-
-    fn name(&mut self, n: &str) -> R {
-        if let Some(v) = self.lookup(n) {
-            return Ok(v);
-        }
-        match n {
-            "pc" => {
-                let Some(i) = self.top_index()? else {
-                    return Ok(SV::undefined(K::Int));
-                };
-                let pc = self.ctx_frame(i)?.pc();
-                return Ok(SV::new(K::Int, pc.to_string(), "true"));
-            }
-            "stack_size" => {
-                let Some(i) = self.top_index()? else {
-                    return Ok(SV::undefined(K::Int));
-                };
-                let n = self.ctx_frame(i)?.stack.len();
-                return Ok(SV::new(K::Int, n.to_string(), "true"));
-            }
-            _ => {}
-        }
-        if let Some(def) = self.c.defs.get(n).cloned() {
-            return self.apply(n, &def, &[]);
-        }
-        Err(format!("unknown name `{n}`"))
-    }
-
-    fn apply(&mut self, name: &str, def: &(Vec<String>, Expr), args: &[Expr]) -> R {
-        if def.0.len() != args.len() || self.depth > 64 {
-            return Err(format!("`{name}`: wrong number of arguments, or recursion"));
-        }
-        let vals = args
-            .iter()
-            .map(|a| self.eval(a))
-            .collect::<Result<Vec<_>, _>>()?;
-        let saved = std::mem::take(&mut self.vars);
-        self.vars = def.0.iter().cloned().zip(vals).collect();
-        self.depth += 1;
-        let r = self.eval(&def.1);
-        self.depth -= 1;
-        self.vars = saved;
-        r
-    }
-
-    /// `a[i]` at the element type the program gives `a`, as the concrete
-    /// evaluator reads it (`invariant::array_elem_desc`).
-    fn index(&mut self, a: &Expr, i: &Expr, span: crate::invariant::ast::Span) -> R {
-        let Some(desc) = crate::invariant::array_elem_desc(&self.c.defs, self.classes, a) else {
-            return Err(format!(
-                "the prover reads `{}` only when the program's types give the array's element type (index an array-typed field or static)",
-                self.text(span)
-            ));
-        };
-        let (ty, code) = match desc.as_bytes().first() {
-            Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => (
-                if desc == "J" { Ty::L } else { Ty::I },
-                super::sym::elem_code(self.classes, &desc),
-            ),
-            Some(b'L') => (Ty::A, None),
-            _ => {
-                return Err(format!(
-                    "the prover does not model arrays of {desc} (`{}`)",
-                    self.text(span)
-                ));
-            }
-        };
-        let v = self.eval(a)?;
-        let iv = self.eval(i)?;
-        let k = kind_of(ty);
-        if v.k != K::Ref {
-            return Ok(SV::undefined(k));
-        }
-        let idx = match iv.k {
-            K::Int => iv.t.clone(),
-            K::J32 => smt::bv32_to_int(&iv.t),
-            K::J64 => smt::bv64_to_int(&iv.t),
-            _ => return Ok(SV::undefined(k)),
-        };
-        let h = self.s;
-        let r = &v.t;
-        let aty = smt::select(&h.aty, r);
-        let fits = match code {
-            Some(c) => format!("(= {aty} {c})"),
-            None => format!("(>= {aty} 1000)"),
-        };
-        let d = smt::and(&[
-            v.d.clone(),
-            iv.d.clone(),
-            valid(h, r),
-            format!("(= {} {ARRAY_CLASS_SMT})", smt::select(&h.cls, r)),
-            fits,
-            format!("(<= 0 {idx})"),
-            format!("(< {idx} {})", smt::select(&h.alen, r)),
-        ]);
-        let t = smt::select(&smt::select(h.elems(ty), r), &idx);
-        Ok(SV::new(k, t, d))
     }
 
     /// An integer term for a number-like value (None: not a number).
@@ -624,381 +360,101 @@ impl<'a> SEnv<'a> {
         }
     }
 
-    fn call(&mut self, f: &str, args: &[Expr]) -> R {
-        let one = |args: &[Expr]| -> Result<Expr, String> {
-            if args.len() == 1 {
-                Ok(args[0].clone())
-            } else {
-                Err(format!("`{f}` takes one argument"))
-            }
+    /// The element sort and `elem_code` of arrays of descriptor `desc`.
+    fn element_type(&self, desc: Option<&str>, a: &Expr) -> Result<(Ty, Option<i64>), String> {
+        let Some(desc) = desc else {
+            return Err(format!(
+                "the prover reads `{}` only when the program's types give the array's element type (index an array-typed field or static)",
+                text(self.c, a.span())
+            ));
         };
-        match f {
-            "ref" => {
-                let v = self.eval(&one(args)?)?;
-                let Some(i) = Self::int_of(&v) else {
-                    return Ok(SV::undefined(K::Ref));
-                };
-                let d = match lit(&i) {
-                    Some(x) if (0..=u32::MAX as i128).contains(&x) => v.d,
-                    Some(_) => "false".into(),
-                    None => smt::and(&[v.d, format!("(<= 0 {i})"), format!("(<= {i} 4294967295)")]),
-                };
-                Ok(SV::new(K::Ref, i, d))
-            }
-            "addr" => {
-                let v = self.eval(&one(args)?)?;
-                if v.k != K::Ref {
-                    return Ok(SV::undefined(K::Int));
-                }
-                let d = smt::and(&[v.d, smt::not(&smt::eq(&v.t, NULL))]);
-                Ok(SV::new(K::Int, v.t, d))
-            }
-            "thread" => {
-                let v = self.eval(&one(args)?)?;
-                let Some(i) = Self::int_of(&v) else {
-                    return Ok(SV::undefined(K::Thread));
-                };
-                let d = smt::and(&[v.d, format!("(and (<= 0 {i}) (< {i} {}))", self.s.n)]);
-                Ok(SV::new(K::Thread, i, d))
-            }
-            "defined" => {
-                let v = self.eval(&one(args)?)?;
-                Ok(SV::new(K::Bool, v.d, "true"))
-            }
-            "old" | "new" => {
-                let heap = if f == "old" {
-                    self.old.ok_or("`old` is only meaningful in a relation")?
-                } else {
-                    self.s
-                };
-                let saved = std::mem::replace(&mut self.s, heap);
-                let r = self.eval(&one(args)?);
-                self.s = saved;
-                r
-            }
-            "length" => {
-                let v = self.eval(&one(args)?)?;
-                if v.k != K::Ref {
-                    return Ok(SV::undefined(K::Int));
-                }
-                let d = smt::and(&[
-                    v.d,
-                    valid(self.s, &v.t),
-                    format!("(= {} {ARRAY_CLASS_SMT})", smt::select(&self.s.cls, &v.t)),
-                ]);
-                Ok(SV::new(K::Int, smt::select(&self.s.alen, &v.t), d))
-            }
-            "class" => {
-                let path = crate::invariant::eval::dotted_path(&one(args)?)
-                    .ok_or("`class` takes a class name")?;
-                let cid = crate::invariant::class_id(self.classes, &path)
-                    .ok_or_else(|| format!("no class {path}"))?;
-                let m = smt::select(&self.s.mir, &cid.to_string());
-                Ok(SV::new(K::Ref, m, "true"))
-            }
-            "static" => {
-                let path = crate::invariant::eval::dotted_path(&one(args)?)
-                    .ok_or("`static` takes `Class.field`")?;
-                let (class, field) = path
-                    .rsplit_once('/')
-                    .ok_or("`static` takes `Class.field`")?;
-                let cid = crate::invariant::class_id(self.classes, class)
-                    .ok_or_else(|| format!("no class {class}"))?;
-                let Some((_, desc, slot, _)) = self
-                    .classes
-                    .class(cid)
-                    .statics
-                    .iter()
-                    .find(|s| &*s.0 == field)
-                else {
-                    return Ok(SV::undefined(K::Int));
-                };
-                let ty =
-                    Ty::of_desc(desc).ok_or("the prover does not model floating-point statics")?;
-                let t = self.s.static_field(self.sc, *slot, ty);
-                Ok(SV::new(kind_of(ty), t, "true"))
-            }
-            _ => {
-                let def = self
-                    .c
-                    .defs
-                    .get(f)
-                    .cloned()
-                    .ok_or_else(|| format!("unknown function `{f}`"))?;
-                self.apply(f, &def, args)
-            }
-        }
-    }
-
-    fn dot(&mut self, base: &Expr, attr: &str) -> R {
-        if let Expr::Name(n, _) = base
-            && self.lookup(n).is_none()
-            && !self.c.defs.contains_key(n.as_str())
-        {
-            match (n.as_str(), attr) {
-                ("heap", "length") => return Ok(SV::new(K::Int, self.s.h.clone(), "true")),
-                ("threads", "count") => return Ok(SV::new(K::Int, self.s.n.clone(), "true")),
-                _ => {}
-            }
-        }
-        let v = self.eval(base)?;
-        let h = self.s;
-        match v.k {
-            K::Thread => {
-                let t = &v.t;
-                let ctx = self
-                    .thread
-                    .as_ref()
-                    .filter(|c| c.t == *t)
-                    .map(|c| c.frames.len());
-                let depth = match ctx {
-                    Some(n) => n.to_string(),
-                    None => smt::select(&h.depth, t),
-                };
-                let sched = smt::select(&h.sched, t);
-                Ok(match attr {
-                    "object" => SV::new(K::Ref, smt::select(&h.tobj, t), v.d),
-                    "scheduled" => SV::new(K::Bool, sched, v.d),
-                    "alive" => SV::new(K::Bool, format!("(and {sched} (> {depth} 0))"), v.d),
-                    "finished" => SV::new(K::Bool, format!("(and {sched} (= {depth} 0))"), v.d),
-                    "waits_on" => SV::new(K::Ref, smt::select(&h.wobj, t), v.d),
-                    "waiting" => SV::new(
-                        K::Bool,
-                        smt::not(&smt::eq(&smt::select(&h.wobj, t), NULL)),
-                        v.d,
-                    ),
-                    "wait_count" => {
-                        let w = smt::select(&h.wobj, t);
-                        let c = smt::select(&h.wcnt, t);
-                        SV::new(K::Int, smt::ite(&smt::eq(&w, NULL), "0", &c), v.d)
-                    }
-                    "depth" => SV::new(K::Int, depth, v.d),
-                    "pc" => match ctx {
-                        Some(n) if n > 0 => {
-                            SV::new(K::Int, self.ctx_frame(n - 1)?.pc().to_string(), v.d)
-                        }
-                        Some(_) => SV::undefined(K::Int),
-                        None => SV::new(
-                            K::Int,
-                            smt::select(&h.tpc, t),
-                            smt::and(&[v.d, format!("(> {depth} 0)")]),
-                        ),
-                    },
-                    "top" => match ctx {
-                        Some(n) if n > 0 => SV::new(K::Frame(n - 1), "0", v.d),
-                        _ => {
-                            return Err(
-                                "the prover reads `top` only of the case's own thread".into()
-                            );
-                        }
-                    },
-                    _ => SV::undefined(K::Int),
-                })
-            }
-            K::Frame(i) => {
-                let f = self.ctx_frame(i)?;
-                Ok(match attr {
-                    "pc" => SV::new(K::Int, f.pc().to_string(), "true"),
-                    "stack_size" => SV::new(K::Int, f.stack.len().to_string(), "true"),
-                    _ => SV::undefined(K::Int),
-                })
-            }
-            K::Ref => {
-                let r = v.t.clone();
-                let d0 = smt::and(&[v.d.clone(), valid(h, &r)]);
-                let cls = smt::select(&h.cls, &r);
-                match attr {
-                    "monitor" => return Ok(SV::new(K::Int, smt::select(&h.mon, &r), d0)),
-                    "mcount" => return Ok(SV::new(K::Int, smt::select(&h.mcnt, &r), d0)),
-                    _ => {}
-                }
-                // The field in every class that has one by this name.
-                let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
-                for c in &self.classes.classes {
-                    if let Some(slot) = c.field_slot(attr)
-                        && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
-                    {
-                        return Err(format!(
-                            "the prover does not model floating-point fields (`{attr}` of {})",
-                            c.name.replace('/', ".")
-                        ));
-                    }
-                    if let Some(k) = field_key(self.classes, c.id, attr) {
-                        match groups.iter_mut().find(|(x, _)| *x == k) {
-                            Some((_, ids)) => ids.push(c.id as i64),
-                            None => groups.push((k, vec![c.id as i64])),
-                        }
-                    }
-                }
-                let mut parts = Vec::new();
-                if attr == "length" {
-                    parts.push((
-                        K::Int,
-                        smt::select(&h.alen, &r),
-                        format!("(= {cls} {ARRAY_CLASS_SMT})"),
-                    ));
-                }
-                for (k, ids) in &groups {
-                    let arr = h.field(self.sc, k);
-                    parts.push((
-                        kind_of(k.ty),
-                        smt::select(&arr, &r),
-                        super::step::class_in(h, &r, ids),
-                    ));
-                }
-                if parts.is_empty() {
-                    return Ok(SV::undefined(K::Int));
-                }
-                let kind = parts[0].0.clone();
-                if parts.iter().any(|p| p.0 != kind) {
-                    return Err(format!(
-                        "field `{attr}` has different types in different classes; the prover cannot read it by name"
-                    ));
-                }
-                let mut t = parts.last().expect("nonempty").1.clone();
-                for (_, pt, c) in parts.iter().rev().skip(1) {
-                    t = smt::ite(c, pt, &t);
-                }
-                let any = smt::or(&parts.iter().map(|p| p.2.clone()).collect::<Vec<_>>());
-                Ok(SV::new(kind, t, smt::and(&[d0, any])))
-            }
-            _ => Ok(SV::undefined(K::Int)),
-        }
-    }
-
-    fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr) -> R {
-        let l = self.eval(a)?;
-        let r = self.eval(b)?;
-        match op {
-            BinOp::And | BinOp::Or | BinOp::Implies => {
-                // As the concrete evaluator: the left side must be a
-                // boolean; the right one is evaluated (and must be a
-                // boolean) only when the left does not decide.
-                if l.k != K::Bool {
-                    return Ok(SV::undefined(K::Bool));
-                }
-                let (short, short_value) = match op {
-                    BinOp::And => (smt::not(&l.t), "false"),
-                    BinOp::Or => (l.t.clone(), "true"),
-                    _ => (smt::not(&l.t), "true"),
-                };
-                if r.k != K::Bool {
-                    let d = smt::and(&[l.d, short]);
-                    return Ok(SV::new(K::Bool, short_value, d));
-                }
-                let t = match op {
-                    BinOp::And => smt::and(&[l.t.clone(), r.t.clone()]),
-                    BinOp::Or => smt::or(&[l.t.clone(), r.t.clone()]),
-                    _ => smt::implies(&l.t, &r.t),
-                };
-                let d = smt::and(&[l.d, smt::or(&[short, r.d])]);
-                Ok(SV::new(K::Bool, t, d))
-            }
-            BinOp::Eq | BinOp::Ne => {
-                let d = smt::and(&[l.d.clone(), r.d.clone()]);
-                let eq = match (&l.k, &r.k) {
-                    (K::Bool, K::Bool) | (K::Ref, K::Ref) => smt::eq(&l.t, &r.t),
-                    (K::J32, K::J32) | (K::J64, K::J64) => smt::eq(&l.t, &r.t),
-                    _ if bv_pair(&l, &r).is_some() => {
-                        let (x, y) = bv_pair(&l, &r).expect("checked");
-                        smt::eq(&x, &y)
-                    }
-                    _ => match (Self::int_of(&l), Self::int_of(&r)) {
-                        (Some(x), Some(y)) => smt::eq(&x, &y),
-                        _ => return Ok(SV::undefined(K::Bool)),
-                    },
-                };
-                let t = if op == BinOp::Eq { eq } else { smt::not(&eq) };
-                Ok(SV::new(K::Bool, t, d))
-            }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let d = smt::and(&[l.d.clone(), r.d.clone()]);
-                let pair = bv_pair(&l, &r);
-                let bv = pair.is_some();
-                let (x, y) = if let Some(p) = pair {
-                    p
-                } else {
-                    match (Self::int_of(&l), Self::int_of(&r)) {
-                        (Some(x), Some(y)) => (x, y),
-                        _ => return Ok(SV::undefined(K::Bool)),
-                    }
-                };
-                let f = match (op, bv) {
-                    (BinOp::Lt, true) => "bvslt",
-                    (BinOp::Le, true) => "bvsle",
-                    (BinOp::Gt, true) => "bvsgt",
-                    (BinOp::Ge, true) => "bvsge",
-                    (BinOp::Lt, false) => "<",
-                    (BinOp::Le, false) => "<=",
-                    (BinOp::Gt, false) => ">",
-                    _ => ">=",
-                };
-                Ok(SV::new(K::Bool, format!("({f} {x} {y})"), d))
-            }
-            _ => Ok(arith(op, l, r)),
+        match desc.as_bytes().first() {
+            Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => Ok((
+                if desc == "J" { Ty::L } else { Ty::I },
+                elem_code(self.classes, desc),
+            )),
+            Some(b'L') => Ok((Ty::A, None)),
+            _ => Err(format!(
+                "the prover does not model arrays of {desc} (`{}`)",
+                text(self.c, a.span())
+            )),
         }
     }
 }
 
-const ARRAY_CLASS_SMT: &str = "(- 2)";
-
-/// An SMT integer literal of any 128-bit value.
-fn int128(i: i128) -> String {
-    if i < 0 {
-        format!("(- {})", i.unsigned_abs())
-    } else {
-        i.to_string()
-    }
+fn fp() -> String {
+    "the prover does not model floating point".into()
 }
 
-/// Two bit-vectors of one width to compare directly: same-width Java values,
-/// or a Java value and a literal that fits (so no integer conversion).
-fn bv_pair(l: &SV, r: &SV) -> Option<(String, String)> {
-    let as_bv = |k: &K, v: &SV| -> Option<String> {
-        match (k, &v.k) {
-            (K::J32, K::J32) | (K::J64, K::J64) => Some(v.t.clone()),
-            (K::J32, K::Int) => lit(&v.t).and_then(|x| i32::try_from(x).ok()).map(smt::bv32),
-            (K::J64, K::Int) => lit(&v.t).and_then(|x| i64::try_from(x).ok()).map(smt::bv64),
-            _ => None,
-        }
-    };
-    let k = if matches!(l.k, K::J32 | K::J64) {
-        l.k.clone()
-    } else {
-        r.k.clone()
-    };
-    Some((as_bv(&k, l)?, as_bv(&k, r)?))
-}
+impl<'a> Values for Symbolic<'a> {
+    type V = SV;
+    type C = String;
+    type Saved = &'a Heap;
 
-fn kind_of(ty: Ty) -> K {
-    match ty {
-        Ty::I => K::J32,
-        Ty::L => K::J64,
-        _ => K::Ref,
+    fn classes(&self) -> &ClassTable {
+        self.classes
     }
-}
 
-/// Java arithmetic as the concrete evaluator does it: long if either side
-/// is a long, int if either is an int (a plain number must then fit), and
-/// mathematical integers otherwise.
-fn arith(op: BinOp, l: SV, r: SV) -> SV {
-    let d0 = smt::and(&[l.d.clone(), r.d.clone()]);
-    let numeric = |v: &SV| matches!(v.k, K::Int | K::Thread | K::J32 | K::J64);
-    if !numeric(&l) || !numeric(&r) {
-        return SV::undefined(K::Int);
+    fn cond(&self, b: bool) -> String {
+        b.to_string()
     }
-    let width = if l.k == K::J64 || r.k == K::J64 {
-        64
-    } else if l.k == K::J32 || r.k == K::J32 {
-        32
-    } else {
-        0
-    };
-    // As the concrete evaluator: a thread number is not a Java int or long.
-    if width > 0 && (l.k == K::Thread || r.k == K::Thread) {
-        return SV::undefined(if width == 32 { K::J32 } else { K::J64 });
+    fn not(&mut self, c: String) -> String {
+        smt::not(&c)
     }
-    if width == 0 {
+    fn and(&mut self, a: String, b: String) -> String {
+        smt::and(&[a, b])
+    }
+    fn or(&mut self, a: String, b: String) -> String {
+        smt::or(&[a, b])
+    }
+    fn implies(&mut self, a: String, b: String) -> String {
+        smt::implies(&a, &b)
+    }
+    fn ite_cond(&mut self, c: String, a: String, b: String) -> String {
+        smt::ite(&c, &a, &b)
+    }
+    fn known(&self, _: &String) -> Option<bool> {
+        None
+    }
+
+    fn kind(&self, v: &SV) -> K {
+        v.k
+    }
+    fn show(&self, v: &SV) -> String {
+        v.t.clone()
+    }
+    fn defined(&self, v: &SV) -> String {
+        v.d.clone()
+    }
+    fn restrict(&mut self, mut v: SV, c: String, _: impl FnOnce() -> String) -> R {
+        v.d = smt::and(&[v.d, c]);
+        Ok(v)
+    }
+    fn undefined(&mut self, k: K, _: impl FnOnce() -> String) -> R {
+        Ok(SV::undefined(k))
+    }
+    fn stopped(&mut self, why: String) -> Result<String, String> {
+        Err(why)
+    }
+    fn int(&mut self, i: i128) -> SV {
+        SV::new(K::Int, int128(i), "true")
+    }
+    fn boolean(&mut self, c: String) -> SV {
+        SV::new(K::Bool, c, "true")
+    }
+    fn truth(&self, v: &SV) -> String {
+        v.t.clone()
+    }
+    fn null(&mut self) -> SV {
+        SV::new(K::Ref, NULL, "true")
+    }
+    fn ite(&mut self, c: &SV, a: SV, b: SV) -> SV {
+        let d = smt::and(&[c.d.clone(), smt::ite(&c.t, &a.d, &b.d)]);
+        let range = (a.range.0.min(b.range.0), a.range.1.max(b.range.1));
+        SV::new(a.k, smt::ite(&c.t, &a.t, &b.t), d).with_range(range)
+    }
+
+    fn int_arith(&mut self, op: BinOp, l: &SV, r: &SV) -> R {
         let f = match op {
             BinOp::Add => "+",
             BinOp::Sub => "-",
@@ -1006,7 +462,7 @@ fn arith(op: BinOp, l: SV, r: SV) -> SV {
             BinOp::Div => "div",
             _ => "mod",
         };
-        let mut d = d0;
+        let mut d = smt::and(&[l.d.clone(), r.d.clone()]);
         if matches!(op, BinOp::Div | BinOp::Rem) {
             d = smt::and(&[d, smt::not(&smt::eq(&r.t, "0"))]);
         }
@@ -1050,7 +506,7 @@ fn arith(op: BinOp, l: SV, r: SV) -> SV {
                 ])),
             ]);
         }
-        return match range {
+        Ok(match range {
             Some(range) => SV::new(K::Int, t, d).with_range(range),
             None => {
                 let inside = format!(
@@ -1060,61 +516,426 @@ fn arith(op: BinOp, l: SV, r: SV) -> SV {
                 );
                 SV::new(K::Int, t, smt::and(&[d, inside])).with_range((i128::MIN, i128::MAX))
             }
-        };
+        })
     }
-    // Bring each side to `width` bits; a plain number must fit.
-    let mut d = d0;
-    let mut conv = |v: &SV| -> String {
-        match (&v.k, width) {
-            (K::J32, 32) | (K::J64, 64) => v.t.clone(),
-            (K::J32, _) => format!("((_ sign_extend 32) {})", v.t),
-            _ => {
+    fn int_neg(&mut self, v: &SV) -> R {
+        let (lo, hi) = v.range;
+        // -MIN overflows 128 bits (undefined concretely).
+        let d = if lo == i128::MIN {
+            smt::and(&[v.d.clone(), smt::not(&smt::eq(&v.t, &int128(i128::MIN)))])
+        } else {
+            v.d.clone()
+        };
+        let range = (
+            hi.checked_neg().unwrap_or(i128::MAX),
+            lo.checked_neg().unwrap_or(i128::MAX),
+        );
+        Ok(SV::new(K::Int, format!("(- {})", v.t), d).with_range(range))
+    }
+    fn to_bits(&mut self, v: &SV, width: u32) -> R {
+        let k = if width == 32 { K::J32 } else { K::J64 };
+        match (v.k, width) {
+            (K::J32, 32) | (K::J64, 64) => Ok(v.clone()),
+            (K::J32, _) => Ok(SV::new(
+                k,
+                format!("((_ sign_extend 32) {})", v.t),
+                v.d.clone(),
+            )),
+            (K::Int, _) => {
                 let (lo, hi): (i128, i128) = if width == 32 {
                     (i32::MIN as i128, i32::MAX as i128)
                 } else {
                     (i64::MIN as i128, i64::MAX as i128)
                 };
-                match lit(&v.t) {
+                Ok(match lit(&v.t) {
                     Some(x) if (lo..=hi).contains(&x) => {
-                        if width == 32 {
+                        let t = if width == 32 {
                             smt::bv32(x as i32)
                         } else {
                             smt::bv64(x as i64)
-                        }
+                        };
+                        SV::new(k, t, v.d.clone())
                     }
-                    Some(_) => {
-                        d = "false".into();
-                        smt::bv32(0)
-                    }
+                    Some(_) => SV::undefined(k),
                     None => {
-                        d = smt::and(&[
-                            d.clone(),
+                        let d = smt::and(&[
+                            v.d.clone(),
                             format!("(<= {} {})", smt::int(lo as i64), v.t),
                             format!("(<= {} {})", v.t, smt::int(hi as i64)),
                         ]);
-                        format!("((_ int2bv {width}) {})", v.t)
+                        SV::new(k, format!("((_ int2bv {width}) {})", v.t), d)
                     }
+                })
+            }
+            _ => Err(format!("{:?} is not a Java number", v.k)),
+        }
+    }
+    fn bits_arith(&mut self, op: BinOp, width: u32, l: &SV, r: &SV) -> R {
+        let f = match op {
+            BinOp::Add => "bvadd",
+            BinOp::Sub => "bvsub",
+            BinOp::Mul => "bvmul",
+            BinOp::Div => "bvsdiv",
+            _ => "bvsrem",
+        };
+        let mut d = smt::and(&[l.d.clone(), r.d.clone()]);
+        if matches!(op, BinOp::Div | BinOp::Rem) {
+            let zero = if width == 32 {
+                smt::bv32(0)
+            } else {
+                smt::bv64(0)
+            };
+            d = smt::and(&[d, smt::not(&smt::eq(&r.t, &zero))]);
+        }
+        let k = if width == 32 { K::J32 } else { K::J64 };
+        Ok(SV::new(k, format!("({f} {} {})", l.t, r.t), d))
+    }
+    fn bits_neg(&mut self, v: &SV) -> R {
+        Ok(SV::new(v.k, format!("(bvneg {})", v.t), v.d.clone()))
+    }
+    fn float_neg(&mut self, _: &SV) -> R {
+        Err(fp())
+    }
+    fn compare(&mut self, op: BinOp, l: &SV, r: &SV) -> R {
+        let d = smt::and(&[l.d.clone(), r.d.clone()]);
+        let (x, y, bv) = match bv_pair(l, r) {
+            Some((x, y)) => (x, y, true),
+            None => match (Self::int_of(l), Self::int_of(r)) {
+                (Some(x), Some(y)) => (x, y, false),
+                _ => return Err(fp()),
+            },
+        };
+        let f = match (op, bv) {
+            (BinOp::Eq, _) => return Ok(SV::new(K::Bool, smt::eq(&x, &y), d)),
+            (BinOp::Lt, true) => "bvslt",
+            (BinOp::Le, true) => "bvsle",
+            (BinOp::Gt, true) => "bvsgt",
+            (BinOp::Ge, true) => "bvsge",
+            (BinOp::Lt, false) => "<",
+            (BinOp::Le, false) => "<=",
+            (BinOp::Gt, false) => ">",
+            _ => ">=",
+        };
+        Ok(SV::new(K::Bool, format!("({f} {x} {y})"), d))
+    }
+    fn same(&mut self, l: &SV, r: &SV) -> R {
+        let d = smt::and(&[l.d.clone(), r.d.clone()]);
+        Ok(SV::new(K::Bool, smt::eq(&l.t, &r.t), d))
+    }
+    fn known_int(&self, v: &SV) -> Option<i128> {
+        lit(&v.t).filter(|_| v.d == "true")
+    }
+
+    fn heap_length(&mut self) -> R {
+        Ok(SV::new(K::Int, self.s.h.clone(), "true"))
+    }
+    fn thread_count(&mut self) -> R {
+        Ok(SV::new(K::Int, self.s.n.clone(), "true"))
+    }
+    fn thread_attr(&mut self, v: &SV, a: ThreadAttr) -> R {
+        let (h, t) = (self.s, &v.t);
+        let ctx = self.ctx_frames(t);
+        let depth = match ctx {
+            Some(f) => f.len().to_string(),
+            None => smt::select(&h.depth, t),
+        };
+        Ok(match a {
+            ThreadAttr::Object => SV::new(K::Ref, smt::select(&h.tobj, t), v.d.clone()),
+            ThreadAttr::Scheduled => SV::new(K::Bool, smt::select(&h.sched, t), v.d.clone()),
+            ThreadAttr::WaitsOn => SV::new(K::Ref, smt::select(&h.wobj, t), v.d.clone()),
+            ThreadAttr::WaitCount => {
+                let w = smt::select(&h.wobj, t);
+                let c = smt::select(&h.wcnt, t);
+                SV::new(K::Int, smt::ite(&smt::eq(&w, NULL), "0", &c), v.d.clone())
+            }
+            ThreadAttr::Depth => SV::new(K::Int, depth, v.d.clone()),
+            ThreadAttr::Pc => match ctx {
+                Some(f) => match f.last() {
+                    Some(top) => SV::new(K::Int, top.pc().to_string(), v.d.clone()),
+                    None => SV::undefined(K::Int),
+                },
+                None => SV::new(
+                    K::Int,
+                    smt::select(&h.tpc, t),
+                    smt::and(&[v.d.clone(), format!("(> {depth} 0)")]),
+                ),
+            },
+        })
+    }
+    fn top_frame(&mut self, t: &SV) -> Result<Option<SV>, String> {
+        let frames = self
+            .ctx_frames(&t.t)
+            .ok_or("the prover reads frames only of the case's own thread")?;
+        Ok(frames
+            .len()
+            .checked_sub(1)
+            .map(|i| SV::new(K::Frame(i), "0", t.d.clone())))
+    }
+    fn frame(&mut self, t: &SV, k: usize) -> SV {
+        SV::new(K::Frame(k), "0", t.d.clone())
+    }
+    fn frame_pc(&mut self, f: &SV) -> R {
+        Ok(match self.ctx_frame(f) {
+            Some(fr) => SV::new(K::Int, fr.pc().to_string(), f.d.clone()),
+            None => SV::undefined(K::Int),
+        })
+    }
+    fn frame_stack_size(&mut self, f: &SV) -> R {
+        Ok(match self.ctx_frame(f) {
+            Some(fr) => SV::new(K::Int, fr.stack.len().to_string(), f.d.clone()),
+            None => SV::undefined(K::Int),
+        })
+    }
+    fn slot(&mut self, f: &SV, kind: SlotKind, i: i128) -> R {
+        let Some(fr) = self.ctx_frame(f) else {
+            return Ok(SV::undefined(K::Int));
+        };
+        let slots = if kind == SlotKind::Local {
+            &fr.locals
+        } else {
+            &fr.stack
+        };
+        let d = f.d.clone();
+        Ok(match usize::try_from(i).ok().and_then(|i| slots.get(i)) {
+            Some(v) => match v.ty {
+                Ty::I => SV::new(K::J32, v.t.clone(), d),
+                Ty::L => SV::new(K::J64, v.t.clone(), d),
+                Ty::A => SV::new(K::Ref, v.t.clone(), d),
+                Ty::Top => SV::undefined(K::Int),
+            },
+            None => SV::undefined(K::Int),
+        })
+    }
+    fn object_attr(&mut self, v: &SV, attr: &str) -> R {
+        let h = self.s;
+        let r = v.t.clone();
+        let d0 = smt::and(&[v.d.clone(), valid(h, &r)]);
+        let cls = smt::select(&h.cls, &r);
+        match attr {
+            "monitor" => return Ok(SV::new(K::Int, smt::select(&h.mon, &r), d0)),
+            "mcount" => return Ok(SV::new(K::Int, smt::select(&h.mcnt, &r), d0)),
+            _ => {}
+        }
+        // The field in every class that has one by this name.
+        let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
+        for c in &self.classes.classes {
+            if let Some(slot) = c.field_slot(attr)
+                && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
+            {
+                return Err(format!(
+                    "the prover does not model floating-point fields (`{attr}` of {})",
+                    c.name.replace('/', ".")
+                ));
+            }
+            if let Some(k) = field_key(self.classes, c.id, attr) {
+                match groups.iter_mut().find(|(x, _)| *x == k) {
+                    Some((_, ids)) => ids.push(c.id as i64),
+                    None => groups.push((k, vec![c.id as i64])),
                 }
             }
         }
-    };
-    let x = conv(&l);
-    let y = conv(&r);
-    let f = match op {
-        BinOp::Add => "bvadd",
-        BinOp::Sub => "bvsub",
-        BinOp::Mul => "bvmul",
-        BinOp::Div => "bvsdiv",
-        _ => "bvsrem",
-    };
-    if matches!(op, BinOp::Div | BinOp::Rem) {
-        let zero = if width == 32 {
-            smt::bv32(0)
-        } else {
-            smt::bv64(0)
-        };
-        d = smt::and(&[d, smt::not(&smt::eq(&y, &zero))]);
+        let mut parts = Vec::new();
+        if attr == "length" {
+            parts.push((
+                K::Int,
+                smt::select(&h.alen, &r),
+                format!("(= {cls} {ARRAY_CLASS_SMT})"),
+            ));
+        }
+        for (k, ids) in &groups {
+            let arr = h.field(self.sc, k);
+            parts.push((
+                kind_of(k.ty),
+                smt::select(&arr, &r),
+                super::step::class_in(h, &r, ids),
+            ));
+        }
+        if parts.is_empty() {
+            return Ok(SV::undefined(K::Int));
+        }
+        let kind = parts[0].0;
+        if parts.iter().any(|p| p.0 != kind) {
+            return Err(format!(
+                "field `{attr}` has different types in different classes; the prover cannot read it by name"
+            ));
+        }
+        let mut t = parts.last().expect("nonempty").1.clone();
+        for (_, pt, c) in parts.iter().rev().skip(1) {
+            t = smt::ite(c, pt, &t);
+        }
+        let any = smt::or(&parts.iter().map(|p| p.2.clone()).collect::<Vec<_>>());
+        Ok(SV::new(kind, t, smt::and(&[d0, any])))
     }
-    let k = if width == 32 { K::J32 } else { K::J64 };
-    SV::new(k, format!("({f} {x} {y})"), d)
+    fn array_length(&mut self, v: &SV) -> R {
+        let d = smt::and(&[
+            v.d.clone(),
+            valid(self.s, &v.t),
+            format!("(= {} {ARRAY_CLASS_SMT})", smt::select(&self.s.cls, &v.t)),
+        ]);
+        Ok(SV::new(K::Int, smt::select(&self.s.alen, &v.t), d))
+    }
+    fn element_kind(&mut self, desc: Option<&str>, a: &Expr) -> Result<K, String> {
+        Ok(kind_of(self.element_type(desc, a)?.0))
+    }
+    fn element(&mut self, v: &SV, iv: &SV, desc: Option<&str>) -> R {
+        let (ty, code) = self.element_type(desc, &Expr::Null(Span::default()))?;
+        let idx = match iv.k {
+            K::Int => iv.t.clone(),
+            K::J32 => smt::bv32_to_int(&iv.t),
+            _ => smt::bv64_to_int(&iv.t),
+        };
+        let h = self.s;
+        let r = &v.t;
+        let aty = smt::select(&h.aty, r);
+        let fits = match code {
+            Some(c) => format!("(= {aty} {c})"),
+            None => format!("(>= {aty} 1000)"),
+        };
+        let d = smt::and(&[
+            v.d.clone(),
+            iv.d.clone(),
+            valid(h, r),
+            format!("(= {} {ARRAY_CLASS_SMT})", smt::select(&h.cls, r)),
+            fits,
+            format!("(<= 0 {idx})"),
+            format!("(< {idx} {})", smt::select(&h.alen, r)),
+        ]);
+        let t = smt::select(&smt::select(h.elems(ty), r), &idx);
+        Ok(SV::new(kind_of(ty), t, d))
+    }
+    fn instance_of(&mut self, r: &SV, class: &str) -> R {
+        let ids = match crate::invariant::class_id(self.classes, class) {
+            Some(c) => self.all_subclasses(c),
+            None => Vec::new(),
+        };
+        let is_null = smt::eq(&r.t, NULL);
+        let t = smt::and(&[
+            smt::not(&is_null),
+            super::step::class_in(self.s, &r.t, &ids),
+        ]);
+        let d = smt::and(&[r.d.clone(), smt::or(&[is_null, valid(self.s, &r.t)])]);
+        Ok(SV::new(K::Bool, t, d))
+    }
+    fn to_ref(&mut self, v: &SV) -> R {
+        let i = Self::int_of(v).ok_or("`ref` needs a number")?;
+        let d = match lit(&i) {
+            Some(x) if (0..=u32::MAX as i128).contains(&x) => v.d.clone(),
+            Some(_) => "false".into(),
+            None => smt::and(&[
+                v.d.clone(),
+                format!("(<= 0 {i})"),
+                format!("(<= {i} 4294967295)"),
+            ]),
+        };
+        Ok(SV::new(K::Ref, i, d))
+    }
+    fn addr(&mut self, v: &SV) -> R {
+        let d = smt::and(&[v.d.clone(), smt::not(&smt::eq(&v.t, NULL))]);
+        Ok(SV::new(K::Int, v.t.clone(), d))
+    }
+    fn to_thread(&mut self, v: &SV) -> R {
+        let i = Self::int_of(v).ok_or("`thread` needs a number")?;
+        let d = smt::and(&[
+            v.d.clone(),
+            format!("(and (<= 0 {i}) (< {i} {}))", self.s.n),
+        ]);
+        Ok(SV::new(K::Thread, i, d))
+    }
+    fn class_object(&mut self, path: &str) -> R {
+        let cid = crate::invariant::class_id(self.classes, path)
+            .ok_or_else(|| format!("no class {path}"))?;
+        let m = smt::select(&self.s.mir, &cid.to_string());
+        Ok(SV::new(K::Ref, m, "true"))
+    }
+    fn static_field(&mut self, class: &str, field: &str) -> R {
+        let cid = crate::invariant::class_id(self.classes, class)
+            .ok_or_else(|| format!("no class {class}"))?;
+        let Some((_, desc, slot, _)) = self
+            .classes
+            .class(cid)
+            .statics
+            .iter()
+            .find(|s| &*s.0 == field)
+        else {
+            return Ok(SV::undefined(K::Int));
+        };
+        let ty = Ty::of_desc(desc).ok_or("the prover does not model floating-point statics")?;
+        let t = self.s.static_field(self.sc, *slot, ty);
+        Ok(SV::new(kind_of(ty), t, "true"))
+    }
+    fn enter_state(&mut self, old: bool) -> Result<&'a Heap, String> {
+        let heap = if old {
+            self.old.ok_or("`old` is only meaningful in a relation")?
+        } else {
+            self.s
+        };
+        Ok(std::mem::replace(&mut self.s, heap))
+    }
+    fn leave_state(&mut self, saved: &'a Heap) {
+        self.s = saved;
+    }
+    fn quantified(&mut self, _: Domain) -> Result<usize, String> {
+        Err("quantifiers (forall/exists) are not supported by the prover: state the fact per thread or per object instead".into())
+    }
+    fn nth(&mut self, _: Domain, _: usize) -> SV {
+        SV::undefined(K::Int)
+    }
+
+    fn observed(&mut self, e: &Expr, v: &SV) {
+        if matches!(e, Expr::Dot(..) | Expr::Slot { .. } | Expr::Index(..))
+            || matches!(e, Expr::Call(f, _, _) if f == "old" || f == "new")
+        {
+            self.record(e.span(), v);
+        }
+        // Literal addresses and thread numbers (`ref(2)`, `thread(1)`) get
+        // their facts too; null has none.
+        if v.k == K::Ref && v.t != NULL && !self.refs.contains(&v.t) {
+            self.refs.push(v.t.clone());
+        }
+        // Thread numbers are recorded as `T:term`.
+        if v.k == K::Thread {
+            let t = format!("T:{}", v.t);
+            if !self.refs.contains(&t) {
+                self.refs.push(t);
+            }
+        }
+    }
+}
+
+const ARRAY_CLASS_SMT: &str = "(- 2)";
+
+/// An SMT integer literal of any 128-bit value.
+fn int128(i: i128) -> String {
+    if i < 0 {
+        format!("(- {})", i.unsigned_abs())
+    } else {
+        i.to_string()
+    }
+}
+
+/// Two bit-vectors of one width to compare directly: same-width Java values,
+/// or a Java value and a literal that fits (so no integer conversion).
+fn bv_pair(l: &SV, r: &SV) -> Option<(String, String)> {
+    let as_bv = |k: &K, v: &SV| -> Option<String> {
+        match (k, &v.k) {
+            (K::J32, K::J32) | (K::J64, K::J64) => Some(v.t.clone()),
+            (K::J32, K::Int) => lit(&v.t).and_then(|x| i32::try_from(x).ok()).map(smt::bv32),
+            (K::J64, K::Int) => lit(&v.t).and_then(|x| i64::try_from(x).ok()).map(smt::bv64),
+            _ => None,
+        }
+    };
+    let k = if matches!(l.k, K::J32 | K::J64) {
+        l.k
+    } else {
+        r.k
+    };
+    Some((as_bv(&k, l)?, as_bv(&k, r)?))
+}
+
+fn kind_of(ty: Ty) -> K {
+    match ty {
+        Ty::I => K::J32,
+        Ty::L => K::J64,
+        _ => K::Ref,
+    }
 }
