@@ -101,7 +101,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             "prefix_relation_failures": r.prefix_relations.iter().map(|(n, f)| serde_json::json!({"relation": n, "failure": f})).collect::<Vec<_>>(),
             "translation_error": r.translation,
             "shapes": r.shapes, "allowed_shapes": r.allowed, "per_thread_claim": r.per_thread_claim,
-            "exceptions_followed": r.followed, "inductions": r.rounds,
+            "exceptions_followed": r.followed, "inductions": r.rounds, "catch_rounds": r.catch_rounds,
             "lemma2": st(&r.lemma2),
             "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
             "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
@@ -207,8 +207,8 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         }
         if r.followed > 0 {
             println!(
-                "caught exceptions: {} the invariant does not rule out, followed to their handlers ({} inductions)",
-                r.followed, r.rounds
+                "caught exceptions: {} the invariant does not rule out, followed to their handlers ({} inductions, {} rounds of the checks alone)",
+                r.followed, r.rounds, r.catch_rounds
             );
         }
     }

@@ -134,6 +134,9 @@ pub struct Prover<'a> {
     pub others: std::sync::OnceLock<Result<Others, String>>,
     /// The caught exceptions followed to their handlers.
     pub follow: &'a BTreeSet<Catch>,
+    /// Build only the checks of caught exceptions that could be followed
+    /// (`driver`: which to follow is settled before the induction).
+    pub catch_only: bool,
 }
 
 /// Another thread `u` in one shape, before the step: the same terms in
@@ -261,6 +264,9 @@ impl Prover<'_> {
         if let Some(why) = self.walk.unsupported.get(&si) {
             return Err(why.clone());
         }
+        if self.catch_only && !self.walk.catching.contains(&si) {
+            return Ok(Vec::new());
+        }
         let cx = Cx {
             classes,
             inst: &self.walk.inst,
@@ -289,7 +295,7 @@ impl Prover<'_> {
         hyps.extend(th_pre.iter().map(|f| f.term.clone()));
         let branches = step::step(&cx, &mut sc, &pre, "th", &frames).map_err(|e| e.0)?;
         // The other threads' shapes (interference), and the object facts.
-        let others = if self.preservation && self.per_thread_claim() {
+        let others = if self.preservation && self.per_thread_claim() && !self.catch_only {
             self.allowed()
         } else {
             Vec::new()
@@ -305,7 +311,7 @@ impl Prover<'_> {
             sc.declare_all(&o.decls);
             &o.shapes
         };
-        let obj_o = !self.c.objects.is_empty() && self.preservation;
+        let obj_o = !self.c.objects.is_empty() && self.preservation && !self.catch_only;
         if obj_o {
             sc.declare("o", "Int");
         }
@@ -334,7 +340,8 @@ impl Prover<'_> {
         let mut branch_goals: Vec<(Branch, Vec<Obligation>)> = Vec::new();
         for b in branches {
             let mut obs = Vec::new();
-            for (what, check) in &b.checks {
+            let checks: &[(String, String)] = if self.catch_only { &[] } else { &b.checks };
+            for (what, check) in checks {
                 obs.push(Obligation {
                     lemma: Lemma::Preserved,
                     branch: String::new(),
@@ -357,6 +364,7 @@ impl Prover<'_> {
                 let key: Catch = (shape.clone(), b.frames.iter().map(SFrame::shape).collect());
                 (!allowed || !self.follow.contains(&key)).then_some((why, allowed, key))
             });
+            let unfollowed = unfollowed.filter(|u| u.1 || !self.catch_only);
             if let Some((why, allowed, key)) = unfollowed {
                 obs.push(Obligation {
                     lemma: Lemma::Preserved,
@@ -378,6 +386,10 @@ impl Prover<'_> {
                     shown: Vec::new(),
                     catch: allowed.then_some(key),
                 });
+                branch_goals.push((b, obs));
+                continue;
+            }
+            if self.catch_only {
                 branch_goals.push((b, obs));
                 continue;
             }

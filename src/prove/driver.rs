@@ -64,7 +64,10 @@ pub struct Report {
     /// their handlers, and the inductions it ran (one more per round of
     /// exceptions followed).
     pub followed: usize,
+    /// Inductions run (the last one's outcomes are the report's), and the
+    /// rounds of checks of caught exceptions before them.
     pub rounds: usize,
+    pub catch_rounds: usize,
 }
 
 /// A case built on some core: its index among the allowed shapes, and its
@@ -149,6 +152,7 @@ pub fn prove(
         jobs: opts.jobs,
         followed: 0,
         rounds: 1,
+        catch_rounds: 0,
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
@@ -156,9 +160,14 @@ pub fn prove(
     }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
     // Caught exceptions are first pre-step checks; those the prover cannot
-    // rule out are followed to their handlers, and the induction runs
-    // again with the shapes that reaches (rarely more than twice).
+    // rule out are followed to their handlers. The first induction asks
+    // them first and stops at one it cannot prove (most programs' are all
+    // ruled out: javac's catch-any handlers of `synchronized` blocks);
+    // after that the checks are asked alone (one round per set of new
+    // shapes the followed ones reach), and the induction runs once more,
+    // on the final shapes.
     let mut follow: BTreeSet<sym::Catch> = BTreeSet::new();
+    let mut checks_alone = false;
     loop {
         let w = match walk(&s0.classes, &s0, &allowed_shape, &follow) {
             Err(e) => {
@@ -167,6 +176,15 @@ pub fn prove(
             }
             Ok(w) => w,
         };
+        if checks_alone && !w.catching.is_empty() {
+            let more = unproved_catches(&s0.classes, &c, &w, &follow, opts);
+            if !more.is_empty() {
+                follow.extend(more);
+                report.followed = follow.len();
+                report.catch_rounds += 1;
+                continue;
+            }
+        }
         {
             let prover = Prover {
                 classes: &s0.classes,
@@ -176,6 +194,7 @@ pub fn prove(
                 preservation: true,
                 others: Default::default(),
                 follow: &follow,
+                catch_only: false,
             };
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();
@@ -239,7 +258,7 @@ pub fn prove(
             // A caught exception the invariant does not rule out stops the
             // solving: it is followed, and the induction runs again.
             let stop = std::sync::atomic::AtomicBool::new(false);
-            report.outcomes = solve(&vcs, opts, &|n| progress(n, total), &stop);
+            report.outcomes = solve(&vcs, opts, &|n| progress(n, total), Some(&stop));
             // One extra case: a thread that cannot move leaves the state as it is.
             report.lemma2.cases = cases_built + 1;
             for (_, st) in &mut report.lemma3 {
@@ -307,6 +326,7 @@ pub fn prove(
         follow.extend(more);
         report.followed = follow.len();
         report.rounds += 1;
+        checks_alone = true;
         report.outcomes.clear();
         report.vacuous.clear();
         report.lemma2 = LemmaStats::default();
@@ -360,4 +380,63 @@ pub fn peak_memory_mb() -> Option<f64> {
     let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
+}
+
+/// The caught exceptions of `w`'s shapes whose pre-step checks (the
+/// exception cannot happen) are not proved and whose handlers a `when`
+/// case allows: those to follow.
+fn unproved_catches(
+    classes: &crate::classfile::ClassTable,
+    c: &crate::invariant::Compiled,
+    w: &super::walk::Walk,
+    follow: &BTreeSet<sym::Catch>,
+    opts: &Options,
+) -> Vec<sym::Catch> {
+    let prover = Prover {
+        classes,
+        c,
+        walk: w,
+        relations: Vec::new(),
+        preservation: true,
+        others: Default::default(),
+        follow,
+        catch_only: true,
+    };
+    let allowed = prover.allowed();
+    let todo: Vec<usize> = allowed
+        .into_iter()
+        .filter(|si| w.catching.contains(si))
+        .collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let built = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|sc| {
+        for _ in 0..opts.jobs.max(1) {
+            sc.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(&si) = todo.get(k) else { break };
+                    // A case that cannot be built is reported by the induction.
+                    if let Ok(v) = prover.case(si) {
+                        built.lock().expect("lock").extend(v);
+                    }
+                }
+            });
+        }
+    });
+    let vcs = built.into_inner().expect("lock");
+    // Every check is asked (no early stop): all new handlers at once. The
+    // SMT-LIB2 files are the induction's.
+    let quiet = Options {
+        emit_smt2: None,
+        ..opts.clone()
+    };
+    let outcomes = solve(&vcs, &quiet, &|_| {}, None);
+    let mut out: Vec<sym::Catch> = outcomes
+        .into_iter()
+        .filter(|o| o.verdict != Verdict::Proved)
+        .filter_map(|o| o.catch)
+        .collect();
+    out.sort();
+    out.dedup();
+    out
 }

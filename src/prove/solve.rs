@@ -10,13 +10,14 @@ use super::smt;
 use super::{Options, Outcome, Verdict};
 
 /// Solves every obligation of `vcs` on `opts.jobs` threads (one Z3
-/// context each). A check ruling out a caught exception that is not proved
-/// sets `stop`, and the solving stops (the outcomes are then partial).
+/// context each). With `stop`, a check ruling out a caught exception that
+/// is not proved sets it, and the solving stops (the outcomes are then
+/// partial); without, everything is solved.
 pub fn solve(
     vcs: &[CaseVc],
     opts: &Options,
     progress: &(dyn Fn(usize) + Sync),
-    stop: &AtomicBool,
+    stop: Option<&AtomicBool>,
 ) -> Vec<Outcome> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
@@ -38,7 +39,7 @@ pub fn solve(
                     let Some(&i) = order.get(k) else {
                         break;
                     };
-                    if stop.load(Ordering::SeqCst) {
+                    if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
                         break;
                     }
                     let r = solve_case(&vcs[i], i, opts, stop);
@@ -204,7 +205,12 @@ fn check(solver: &mut z3::Solver, p: &Parsed, k: usize, opts: &Options) -> z3::S
     r
 }
 
-fn solve_case(vc: &CaseVc, index: usize, opts: &Options, stop: &AtomicBool) -> Vec<Outcome> {
+fn solve_case(
+    vc: &CaseVc,
+    index: usize,
+    opts: &Options,
+    stop: Option<&AtomicBool>,
+) -> Vec<Outcome> {
     // The hypotheses are asserted once; each obligation's refutation only
     // within its own push/pop, so Z3 never works on the other goals.
     let parsed = parse_case(vc);
@@ -227,7 +233,7 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options, stop: &AtomicBool) -> V
     let mut order: Vec<usize> = (0..vc.obligations.len()).collect();
     order.sort_by_key(|&k| vc.obligations[k].catch.is_none());
     for k in order {
-        if stop.load(Ordering::SeqCst) {
+        if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
             break;
         }
         let ob = &vc.obligations[k];
@@ -278,8 +284,11 @@ fn solve_case(vc: &CaseVc, index: usize, opts: &Options, stop: &AtomicBool) -> V
                 (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
             }
         };
-        if ob.catch.is_some() && verdict != Verdict::Proved {
-            stop.store(true, Ordering::SeqCst);
+        if ob.catch.is_some()
+            && verdict != Verdict::Proved
+            && let Some(s) = stop
+        {
+            s.store(true, Ordering::SeqCst);
         }
         out.push((
             k,

@@ -29,6 +29,8 @@ pub struct Walk {
     pub lock_classes: BTreeSet<ClassId>,
     /// Classes initialized in the state the walk starts from.
     pub initialized: BTreeSet<ClassId>,
+    /// Shapes with a branch that catches an exception not in `follow`.
+    pub catching: BTreeSet<usize>,
 }
 
 const MAX_DEPTH: usize = 64;
@@ -96,6 +98,7 @@ pub fn walk(
         let mut shapes: Vec<Shape> = Vec::new();
         let mut index: HashMap<Shape, usize> = HashMap::new();
         let mut unsupported = HashMap::new();
+        let mut catching = BTreeSet::new();
         let mut queue = std::collections::VecDeque::new();
         for r in &roots {
             if !index.contains_key(r) {
@@ -143,6 +146,8 @@ pub fn walk(
                     let post: Shape = b.frames.iter().map(SFrame::shape).collect();
                     if b.caught.is_none() || follow.contains(&(shapes[i].clone(), post.clone())) {
                         next.push(post);
+                    } else {
+                        catching.insert(i);
                     }
                 }
                 if let Some(nt) = &b.new_thread {
@@ -168,6 +173,7 @@ pub fn walk(
                 max_depth: s0.config.max_stack_depth,
                 lock_classes: lock_classes(classes),
                 initialized,
+                catching,
             });
         }
     }
