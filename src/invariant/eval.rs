@@ -303,9 +303,6 @@ impl<'a> Values for Concrete<'a> {
     fn implies(&mut self, a: bool, b: bool) -> bool {
         !a || b
     }
-    fn ite_cond(&mut self, c: bool, a: bool, b: bool) -> bool {
-        if c { a } else { b }
-    }
     fn known(&self, c: &bool) -> Option<bool> {
         Some(*c)
     }
@@ -449,10 +446,10 @@ impl<'a> Values for Concrete<'a> {
     }
     fn top_frame(&mut self, t: &V) -> Result<Option<V>, String> {
         let th = self.thread(t)?;
-        let V::Thread(id) = *t else {
-            unreachable!("checked by thread()")
-        };
-        Ok(th.stack.len().checked_sub(1).map(|i| V::Frame(id, i)))
+        Ok(th.stack.len().checked_sub(1).map(|i| match *t {
+            V::Thread(id) => V::Frame(id, i),
+            other => other,
+        }))
     }
     fn frame(&mut self, t: &V, k: usize) -> V {
         match *t {

@@ -85,7 +85,6 @@ pub trait Values {
     fn and(&mut self, a: Self::C, b: Self::C) -> Self::C;
     fn or(&mut self, a: Self::C, b: Self::C) -> Self::C;
     fn implies(&mut self, a: Self::C, b: Self::C) -> Self::C;
-    fn ite_cond(&mut self, c: Self::C, a: Self::C, b: Self::C) -> Self::C;
     /// The condition's truth when the domain knows it (concrete: always):
     /// then only the side that matters is evaluated.
     fn known(&self, c: &Self::C) -> Option<bool>;

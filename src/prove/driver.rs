@@ -212,22 +212,7 @@ pub fn prove(
                 return Ok(finish(tf, report, t0));
             }
             // Build the cases on every core (building, not solving, is most of the work).
-            let next = std::sync::atomic::AtomicUsize::new(0);
-            let built: std::sync::Mutex<Vec<Built>> = std::sync::Mutex::new(Vec::new());
-            std::thread::scope(|sc| {
-                for _ in 0..opts.jobs.max(1) {
-                    sc.spawn(|| {
-                        loop {
-                            let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                            let Some(&si) = allowed.get(k) else { break };
-                            let r = prover.case(si);
-                            built.lock().expect("lock").push((k, r));
-                        }
-                    });
-                }
-            });
-            let mut built = built.into_inner().expect("lock");
-            built.sort_by_key(|(k, _)| *k);
+            let built = build_cases(&prover, &allowed, opts.jobs);
             let mut vcs = Vec::new();
             let mut cases_built = 0;
             for (k, r) in built {
@@ -407,23 +392,12 @@ fn unproved_catches(
         .into_iter()
         .filter(|si| w.catching.contains(si))
         .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let built = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|sc| {
-        for _ in 0..opts.jobs.max(1) {
-            sc.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(&si) = todo.get(k) else { break };
-                    // A case that cannot be built is reported by the induction.
-                    if let Ok(v) = prover.case(si) {
-                        built.lock().expect("lock").extend(v);
-                    }
-                }
-            });
-        }
-    });
-    let vcs = built.into_inner().expect("lock");
+    // A case that cannot be built is reported by the induction.
+    let vcs: Vec<CaseVc> = build_cases(&prover, &todo, opts.jobs)
+        .into_iter()
+        .filter_map(|(_, r)| r.ok())
+        .flatten()
+        .collect();
     // Every check is asked (no early stop): all new handlers at once. The
     // SMT-LIB2 files are the induction's.
     let quiet = Options {
@@ -439,4 +413,26 @@ fn unproved_catches(
     out.sort();
     out.dedup();
     out
+}
+
+/// `prover.case` of each shape in `shapes`, on `jobs` threads, in the
+/// order of `shapes` (with each shape's index in it).
+fn build_cases(prover: &Prover, shapes: &[usize], jobs: usize) -> Vec<Built> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let built: std::sync::Mutex<Vec<Built>> = std::sync::Mutex::new(Vec::new());
+    std::thread::scope(|sc| {
+        for _ in 0..jobs.max(1) {
+            sc.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    let Some(&si) = shapes.get(k) else { break };
+                    let r = prover.case(si);
+                    built.lock().expect("lock").push((k, r));
+                }
+            });
+        }
+    });
+    let mut built = built.into_inner().expect("lock");
+    built.sort_by_key(|(k, _)| *k);
+    built
 }

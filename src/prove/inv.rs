@@ -360,24 +360,16 @@ impl<'a> Symbolic<'a> {
         }
     }
 
-    /// The element sort and `elem_code` of arrays of descriptor `desc`.
-    fn element_type(&self, desc: Option<&str>, a: &Expr) -> Result<(Ty, Option<i64>), String> {
-        let Some(desc) = desc else {
-            return Err(format!(
-                "the prover reads `{}` only when the program's types give the array's element type (index an array-typed field or static)",
-                text(self.c, a.span())
-            ));
-        };
+    /// The element sort and `elem_code` of arrays of descriptor `desc`
+    /// (None: arrays the prover does not model).
+    fn element_type(&self, desc: &str) -> Option<(Ty, Option<i64>)> {
         match desc.as_bytes().first() {
-            Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => Ok((
+            Some(b'Z' | b'B' | b'C' | b'S' | b'I' | b'J') => Some((
                 if desc == "J" { Ty::L } else { Ty::I },
                 elem_code(self.classes, desc),
             )),
-            Some(b'L') => Ok((Ty::A, None)),
-            _ => Err(format!(
-                "the prover does not model arrays of {desc} (`{}`)",
-                text(self.c, a.span())
-            )),
+            Some(b'L') => Some((Ty::A, None)),
+            _ => None,
         }
     }
 }
@@ -409,9 +401,6 @@ impl<'a> Values for Symbolic<'a> {
     }
     fn implies(&mut self, a: String, b: String) -> String {
         smt::implies(&a, &b)
-    }
-    fn ite_cond(&mut self, c: String, a: String, b: String) -> String {
-        smt::ite(&c, &a, &b)
     }
     fn known(&self, _: &String) -> Option<bool> {
         None
@@ -775,10 +764,26 @@ impl<'a> Values for Symbolic<'a> {
         Ok(SV::new(K::Int, smt::select(&self.s.alen, &v.t), d))
     }
     fn element_kind(&mut self, desc: Option<&str>, a: &Expr) -> Result<K, String> {
-        Ok(kind_of(self.element_type(desc, a)?.0))
+        let text = || text(self.c, a.span());
+        let Some(desc) = desc else {
+            return Err(format!(
+                "the prover reads `{}` only when the program's types give the array's element type (index an array-typed field or static)",
+                text()
+            ));
+        };
+        match self.element_type(desc) {
+            Some((ty, _)) => Ok(kind_of(ty)),
+            None => Err(format!(
+                "the prover does not model arrays of {desc} (`{}`)",
+                text()
+            )),
+        }
     }
     fn element(&mut self, v: &SV, iv: &SV, desc: Option<&str>) -> R {
-        let (ty, code) = self.element_type(desc, &Expr::Null(Span::default()))?;
+        // `element_kind` accepted the descriptor.
+        let (ty, code) = desc
+            .and_then(|d| self.element_type(d))
+            .ok_or("an array the prover does not model")?;
         let idx = match iv.k {
             K::Int => iv.t.clone(),
             K::J32 => smt::bv32_to_int(&iv.t),
