@@ -17,6 +17,7 @@ fn bench_one(c: &mut Criterion, name: &str, file: &str, prefix_steps: usize) {
         emit_smt2: None,
         check_vacuity: false,
         prefix_steps,
+        check_skips: false,
     };
     let r = driver::prove(&tf, &opts, &|_, _| {}).expect("prove");
     let obligations =

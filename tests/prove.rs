@@ -762,3 +762,47 @@ fn a_synchronized_main_is_unknown_to_the_prover() {
         v["walk_error"]
     );
 }
+
+/// The two shortcuts of the interference obligations, checked. Another
+/// thread's part that reads nothing the step writes is skipped unbuilt:
+/// `--check-skips` builds every skipped one too and stops with "unknown" if
+/// one changed. A changed fact several shapes share is asked once (a shared
+/// check): in the racy twin every shape of the other thread breaks, and each
+/// must still be refuted, none covered by a shared check that failed.
+#[test]
+fn skipped_and_shared_interference_obligations_are_checked() {
+    for proof in ["capped-counter", "bounded-buffer", "apprentice-two"] {
+        let (code, v) = prove(
+            &root().join(format!("proofs/{proof}.proof")),
+            &["--check-skips"],
+        );
+        assert_eq!(code, 0, "{proof}: {}", v["failed"]);
+        assert!(v["unsupported"].as_array().unwrap().is_empty(), "{proof}");
+    }
+    let (code, v) = prove(&root().join("proofs/capped-counter.proof"), &[]);
+    assert_eq!(code, 0);
+    let shared = v["lemma2"]["shared_checks"].as_u64().unwrap();
+    let covered = v["lemma2"]["proved_by_shared_checks"].as_u64().unwrap();
+    assert!(
+        shared > 0 && covered > shared,
+        "{shared} shared checks cover {covered}"
+    );
+    let (code, v) = prove(&root().join("proofs/static-counter-race.proof"), &[]);
+    assert_eq!(code, 1);
+    // The unlocked write breaks the locked thread's facts at every pc of
+    // `incr` where it holds the lock: five or six shapes each time.
+    for (case, shapes) in [
+        (
+            "Counter.incrUnlocked@5 ",
+            ["@0", "@3", "@4", "@5", "@18"].as_slice(),
+        ),
+        (
+            "Counter.incrUnlocked@15 ",
+            &["@8", "@9", "@10", "@13", "@14", "@15"],
+        ),
+    ] {
+        for at in shapes {
+            refuted_at(&v, case, &format!("Counter.incr{at} (interference)"));
+        }
+    }
+}

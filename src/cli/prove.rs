@@ -22,6 +22,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
                 .unwrap_or(1)
         }),
         emit_smt2: emit,
+        check_skips: a.check_skips,
     }
 }
 
@@ -50,8 +51,16 @@ fn run_file(path: &Path, opts: &Options, show_progress: bool) -> Result<Report> 
 }
 
 fn stats_line(name: &str, st: &LemmaStats) -> String {
+    let shared = if st.shared_checks > 0 {
+        format!(
+            " ({} of them by {} shared checks)",
+            st.by_shared, st.shared_checks
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{name}: {} cases, {} obligations: {} proved, {} refuted, {} unknown ({:.2} s of solver time)",
+        "{name}: {} cases, {} obligations: {} proved{shared}, {} refuted, {} unknown ({:.2} s of solver time)",
         st.cases,
         st.obligations,
         st.proved,
@@ -80,6 +89,7 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             serde_json::json!({
                 "cases": s.cases, "obligations": s.obligations, "proved": s.proved,
                 "refuted": s.refuted, "unknown": s.unknown, "solver_seconds": s.time.as_secs_f64(),
+                "proved_by_shared_checks": s.by_shared, "shared_checks": s.shared_checks,
             })
         };
         let failed: Vec<_> = r

@@ -3,7 +3,7 @@
 //! executed symbolically, and per branch the parts of the invariant (or the
 //! relation) to re-prove, with the hypotheses each needs.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::inv::{FactTerm, SEnv};
 use super::smt::{self, Script};
@@ -44,6 +44,15 @@ pub struct Obligation {
     /// would catch: if it is not proved, the exception is followed there
     /// (and this is no refutation).
     pub catch: Option<Catch>,
+    /// A shared check: one changed fact of another thread, proved once for
+    /// every shape of that thread it occurs in, from that fact alone before
+    /// the step (fewer hypotheses than any of those shapes' obligations).
+    /// Not an obligation: not reported, and when it is not proved, the
+    /// obligations it would cover are asked themselves.
+    pub shared: bool,
+    /// Per fact (empty: none), the shared check (index in the case's
+    /// obligations) that proves it when it is proved.
+    pub cover: Vec<Option<usize>>,
 }
 
 /// A value to show in a counterexample: label, term, sort, is a reference.
@@ -81,31 +90,25 @@ impl Obligation {
 
     /// The obligation with every hypothesis (the one `--emit-smt2` writes).
     pub fn goal(&self) -> String {
-        self.goal_with(true)
+        let mut hyp = self.cond.clone();
+        hyp.extend([self.hyp.clone(), self.more.clone()]);
+        smt::implies(&smt::and(&hyp), &smt::and(&self.goals()))
     }
 
-    /// The obligation without `more`: when it holds, so does `goal`.
-    pub fn lean_goal(&self) -> String {
-        self.goal_with(false)
-    }
-
-    fn goal_with(&self, more: bool) -> String {
-        let g = match &self.check {
-            Some(c) => c.clone(),
-            None => smt::and(
-                &self
-                    .facts
-                    .iter()
-                    .map(|f| f.term.clone())
-                    .collect::<Vec<_>>(),
-            ),
-        };
+    /// Its own hypotheses (without `more`, which the solver adds only when
+    /// needed): it holds when they imply every one of `goals`.
+    pub fn lean_antecedent(&self) -> String {
         let mut hyp = self.cond.clone();
         hyp.push(self.hyp.clone());
-        if more {
-            hyp.push(self.more.clone());
+        smt::and(&hyp)
+    }
+
+    /// What it shows: each fact, or the check.
+    pub fn goals(&self) -> Vec<String> {
+        match &self.check {
+            Some(c) => vec![c.clone()],
+            None => self.facts.iter().map(|f| f.term.clone()).collect(),
         }
-        smt::implies(&smt::and(&hyp), &g)
     }
 }
 
@@ -137,6 +140,8 @@ pub struct Prover<'a> {
     /// Build only the checks of caught exceptions that could be followed
     /// (`driver`: which to follow is settled before the induction).
     pub catch_only: bool,
+    /// Check each skip of an interference obligation (`Options::check_skips`).
+    pub check_skips: bool,
 }
 
 /// Another thread `u` in one shape, before the step: the same terms in
@@ -150,8 +155,12 @@ pub struct Other {
     pre: Vec<FactTerm>,
     /// The reference terms that part reads.
     refs: Vec<String>,
-    /// The hypotheses about it (thread table, slots, its part).
+    /// The hypotheses about it (thread table, slots, its part): their
+    /// conjunction, and each.
     hyp: String,
+    hyps: Vec<String>,
+    /// The tokens of its part: the names of the state components it reads.
+    reads: BTreeSet<String>,
 }
 
 /// Every other thread's shape, and the declarations their terms need.
@@ -354,6 +363,8 @@ impl Prover<'_> {
                     refs: Vec::new(),
                     shown: Vec::new(),
                     catch: None,
+                    shared: false,
+                    cover: Vec::new(),
                 });
             }
             // An exception caught where no `when` case allows the thread
@@ -385,6 +396,8 @@ impl Prover<'_> {
                     refs: Vec::new(),
                     shown: Vec::new(),
                     catch: allowed.then_some(key),
+                    shared: false,
+                    cover: Vec::new(),
                 });
                 branch_goals.push((b, obs));
                 continue;
@@ -434,14 +447,29 @@ impl Prover<'_> {
                 // A step that leaves heap and thread table alone leaves
                 // every other thread's part as it was.
                 let u_cases = if *post == pre { &[][..] } else { u_cases };
+                let written = post.written_since(&pre);
+                // The obligations of the other threads' shapes, with the
+                // changed facts (before, after) of each (None: not paired).
+                let mut pending: Vec<OtherOb> = Vec::new();
                 for Other {
                     text: utext,
                     frames: uf,
                     pre: upre,
                     refs: urefs,
                     hyp: uh,
+                    hyps: uhs,
+                    reads,
                 } in u_cases
                 {
+                    // A part that reads no component the step wrote is the
+                    // same formula after the step: its own hypothesis. (The
+                    // translation copies state names into the terms and
+                    // never looks into them, and a step's new versions have
+                    // fresh names.)
+                    let unread = reads.is_disjoint(&written);
+                    if unread && !self.check_skips {
+                        continue;
+                    }
                     let (upost, mut orefs) = {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
                         (env.thread("u", uf)?, env.take_refs())
@@ -449,13 +477,33 @@ impl Prover<'_> {
                     if terms(upre) == terms(&upost) {
                         continue;
                     }
+                    if unread {
+                        return Err(format!(
+                            "internal error: the part of another thread at {utext} was skipped as unread by the step, but it changed (please report this)"
+                        ));
+                    }
+                    orefs.extend(urefs.iter().cloned());
+                    // The facts of one shape are built in the same order
+                    // before and after the step.
+                    let before: BTreeSet<&str> = upre.iter().map(|f| f.term.as_str()).collect();
+                    let keys = (upost.len() == upre.len()).then(|| {
+                        upre.iter()
+                            .zip(&upost)
+                            .filter(|(_, b)| !before.contains(b.term.as_str()))
+                            .map(|(a, b)| (a.term.clone(), b.term.clone()))
+                            .collect()
+                    });
                     let what = format!("another thread u at {utext} (interference)");
                     let upost = changed(upost, upre);
-                    orefs.extend(urefs.iter().cloned());
                     let mut ob = fact_ob(&what, uh, upost).with_refs(orefs);
                     shown_frames(uf, "u", &mut ob.shown);
-                    obs.push(ob);
+                    pending.push(OtherOb {
+                        ob,
+                        changed: keys,
+                        hyps: uhs,
+                    });
                 }
+                shared_checks(&mut obs, pending);
             }
             // A step that changes nothing (blocked, or an exception the
             // checks rule out) relates a state to itself: `noop_case`
@@ -503,7 +551,11 @@ impl Prover<'_> {
         // condition, so one solver parses the case's hypotheses once.
         let mut obligations = Vec::new();
         for (b, obs) in branch_goals {
+            let base = obligations.len();
             for mut ob in obs {
+                for k in ob.cover.iter_mut().flatten() {
+                    *k += base;
+                }
                 ob.branch = b.label.clone();
                 ob.cond = b.cond.clone();
                 obligations.push(ob);
@@ -548,7 +600,9 @@ impl Prover<'_> {
         let mut u_frames: Vec<(String, Vec<SFrame>)> = others
             .iter()
             .map(|&ti| {
-                let uf = frames_of(&mut sc, classes, &format!("u{ti}"), &self.walk.shapes[ti]);
+                // The same names in every shape (each obligation is about
+                // one): equal facts have equal terms, and share checks.
+                let uf = frames_of(&mut sc, classes, "u", &self.walk.shapes[ti]);
                 (shape_text(classes, &self.walk.shapes[ti]), uf)
             })
             .collect();
@@ -561,15 +615,18 @@ impl Prover<'_> {
             let upre = env.thread("u", &frames)?;
             let refs = env.take_refs();
             let mut uh = thread_hyps(&pre, "u", &frames);
-            uh[0] = format!("(and (<= 0 u) (< u {}) (not (= u th)))", pre.n);
+            uh[0] = u_range(&pre.n);
             uh.extend(slot_hyps(&pre, &frames));
             uh.extend(terms(&upre));
+            let reads = upre.iter().flat_map(|f| tokens(&f.term)).collect();
             shapes.push(Other {
                 text,
                 frames,
                 pre: upre,
                 refs,
                 hyp: smt::and(&uh),
+                hyps: uh,
+                reads,
             });
         }
         Ok(Others { decls: sc, shapes })
@@ -717,6 +774,81 @@ fn changed(post: Vec<FactTerm>, pre: &[FactTerm]) -> Vec<FactTerm> {
         .collect()
 }
 
+/// Another thread's obligation in one branch: its changed facts' terms
+/// (before, after; None: not paired) and its hypotheses, one by one.
+struct OtherOb<'a> {
+    ob: Obligation,
+    changed: Option<Vec<(String, String)>>,
+    hyps: &'a [String],
+}
+
+/// Adds the other threads' obligations of one branch to `obs`, and before
+/// them the shared checks: a changed fact that several of them have (the
+/// same terms before and after the step) is asked once, with the
+/// hypotheses all of those obligations have in common (at least the other
+/// thread's range and the fact before the step). Each obligation notes
+/// which shared check covers which of its facts (`Obligation::cover`):
+/// weaker hypotheses than its own, the same goal.
+fn shared_checks(obs: &mut Vec<Obligation>, pending: Vec<OtherOb>) {
+    type Key = (String, String);
+    let mut groups: BTreeMap<&Key, Vec<usize>> = BTreeMap::new();
+    for (i, p) in pending.iter().enumerate() {
+        for k in p.changed.iter().flatten() {
+            groups.entry(k).or_default().push(i);
+        }
+    }
+    // A check for one obligation would only add work.
+    groups.retain(|_, g| g.len() >= 2);
+    let mut index: BTreeMap<Key, usize> = BTreeMap::new();
+    for (key, group) in &groups {
+        let OtherOb {
+            ob: first, hyps, ..
+        } = &pending[group[0]];
+        let common: Vec<String> = hyps
+            .iter()
+            .filter(|h| group[1..].iter().all(|&j| pending[j].hyps.contains(h)))
+            .cloned()
+            .collect();
+        let fact = first
+            .facts
+            .iter()
+            .find(|f| f.term == key.1)
+            .cloned()
+            .expect("a changed fact of its obligation");
+        let what = format!(
+            "shared check: fact `{}` of another thread u, in {} shapes (interference)",
+            fact.name,
+            group.len()
+        );
+        let mut ob = fact_ob(&what, &smt::and(&common), vec![fact]).with_refs(first.refs.clone());
+        ob.shared = true;
+        index.insert((*key).clone(), obs.len());
+        obs.push(ob);
+    }
+    drop(groups);
+    for OtherOb {
+        mut ob, changed, ..
+    } in pending
+    {
+        if let Some(keys) = changed {
+            ob.cover = keys.iter().map(|k| index.get(k).copied()).collect();
+        }
+        obs.push(ob);
+    }
+}
+
+/// The other thread `u`: a thread (of `n`) other than the stepping one.
+fn u_range(n: &str) -> String {
+    format!("(and (<= 0 u) (< u {n}) (not (= u th)))")
+}
+
+/// The symbols of an SMT term (what is not a parenthesis or a space).
+fn tokens(t: &str) -> impl Iterator<Item = String> + '_ {
+    t.split(|c: char| c == '(' || c == ')' || c.is_whitespace())
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+}
+
 fn terms(f: &[FactTerm]) -> Vec<String> {
     f.iter().map(|f| f.term.clone()).collect()
 }
@@ -734,6 +866,8 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
         refs: Vec::new(),
         shown: Vec::new(),
         catch: None,
+        shared: false,
+        cover: Vec::new(),
     }
 }
 

@@ -20,6 +20,9 @@ pub struct LemmaStats {
     pub refuted: usize,
     pub unknown: usize,
     pub time: Duration,
+    /// Obligations proved by shared checks, and the shared checks asked.
+    pub by_shared: usize,
+    pub shared_checks: usize,
 }
 
 pub struct Report {
@@ -160,14 +163,15 @@ pub fn prove(
     }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
     // Caught exceptions are first pre-step checks; those the prover cannot
-    // rule out are followed to their handlers. The first induction asks
-    // them first and stops at one it cannot prove (most programs' are all
-    // ruled out: javac's catch-any handlers of `synchronized` blocks);
-    // after that the checks are asked alone (one round per set of new
-    // shapes the followed ones reach), and the induction runs once more,
-    // on the final shapes.
+    // rule out are followed to their handlers. The checks are asked alone
+    // first (one round per set of new shapes the followed ones reach),
+    // then the induction runs on the final shapes. It asks them again,
+    // first, and stops at one it cannot prove (which a round missed only
+    // if their answers differ): that one is followed, and it runs again.
     let mut follow: BTreeSet<sym::Catch> = BTreeSet::new();
-    let mut checks_alone = false;
+    // The scripts of the checks the rounds proved (asked again only if
+    // their text changes).
+    let mut ruled_out: std::collections::HashSet<String> = Default::default();
     loop {
         let w = match walk(&s0.classes, &s0, &allowed_shape, &follow) {
             Err(e) => {
@@ -176,8 +180,8 @@ pub fn prove(
             }
             Ok(w) => w,
         };
-        if checks_alone && !w.catching.is_empty() {
-            let more = unproved_catches(&s0.classes, &c, &w, &follow, opts);
+        if !w.catching.is_empty() {
+            let more = unproved_catches(&s0.classes, &c, &w, &follow, opts, &mut ruled_out);
             if !more.is_empty() {
                 follow.extend(more);
                 report.followed = follow.len();
@@ -195,6 +199,7 @@ pub fn prove(
                 others: Default::default(),
                 follow: &follow,
                 catch_only: false,
+                check_skips: opts.check_skips,
             };
             let allowed = prover.allowed();
             report.shapes = w.shapes.len();
@@ -280,6 +285,8 @@ pub fn prove(
                 };
                 st.obligations += 1;
                 st.time += o.time;
+                st.by_shared += usize::from(o.by_shared);
+                st.shared_checks += o.shared_checks;
                 match o.verdict {
                     Verdict::Proved => st.proved += 1,
                     Verdict::Refuted => st.refuted += 1,
@@ -311,7 +318,6 @@ pub fn prove(
         follow.extend(more);
         report.followed = follow.len();
         report.rounds += 1;
-        checks_alone = true;
         report.outcomes.clear();
         report.vacuous.clear();
         report.lemma2 = LemmaStats::default();
@@ -376,6 +382,7 @@ fn unproved_catches(
     w: &super::walk::Walk,
     follow: &BTreeSet<sym::Catch>,
     opts: &Options,
+    ruled_out: &mut std::collections::HashSet<String>,
 ) -> Vec<sym::Catch> {
     let prover = Prover {
         classes,
@@ -386,6 +393,7 @@ fn unproved_catches(
         others: Default::default(),
         follow,
         catch_only: true,
+        check_skips: opts.check_skips,
     };
     let allowed = prover.allowed();
     let todo: Vec<usize> = allowed
@@ -393,11 +401,23 @@ fn unproved_catches(
         .filter(|si| w.catching.contains(si))
         .collect();
     // A case that cannot be built is reported by the induction.
-    let vcs: Vec<CaseVc> = build_cases(&prover, &todo, opts.jobs)
+    let mut vcs: Vec<CaseVc> = build_cases(&prover, &todo, opts.jobs)
         .into_iter()
         .filter_map(|(_, r)| r.ok())
         .flatten()
         .collect();
+    // A check an earlier round proved, word for word the same script, is
+    // not asked again (the rounds differ in the exceptions followed, which
+    // changes only some cases).
+    for vc in &mut vcs {
+        let keep: Vec<bool> = (0..vc.obligations.len())
+            .map(|k| !ruled_out.contains(&obligation_script(vc, k)))
+            .collect();
+        let mut it = keep.iter();
+        vc.obligations
+            .retain(|_| *it.next().expect("one per obligation"));
+    }
+    vcs.retain(|vc| !vc.obligations.is_empty());
     // Every check is asked (no early stop): all new handlers at once. The
     // SMT-LIB2 files are the induction's.
     let quiet = Options {
@@ -405,11 +425,23 @@ fn unproved_catches(
         ..opts.clone()
     };
     let outcomes = solve(&vcs, &quiet, &|_| {}, None);
-    let mut out: Vec<sym::Catch> = outcomes
-        .into_iter()
-        .filter(|o| o.verdict != Verdict::Proved)
-        .filter_map(|o| o.catch)
-        .collect();
+    // In the order of the cases and their obligations.
+    let scripts = vcs
+        .iter()
+        .flat_map(|vc| (0..vc.obligations.len()).map(move |k| obligation_script(vc, k)));
+    let asked: usize = vcs.iter().map(|vc| vc.obligations.len()).sum();
+    // (One outcome per check: the checks alone have no shared checks.)
+    let paired = outcomes.len() == asked;
+    let mut out = Vec::new();
+    for (o, text) in outcomes.into_iter().zip(scripts) {
+        if o.verdict == Verdict::Proved {
+            if paired {
+                ruled_out.insert(text);
+            }
+        } else if let Some(c) = o.catch {
+            out.push(c);
+        }
+    }
     out.sort();
     out.dedup();
     out

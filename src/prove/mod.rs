@@ -51,6 +51,9 @@ pub struct Options {
     /// At most this many steps of the single-threaded prefix run by
     /// computation before the induction starts (0: from the initial state).
     pub prefix_steps: usize,
+    /// Build the interference obligations skipped as unchanged too, and
+    /// fail (unknown) if one is not (a self-check for tests).
+    pub check_skips: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -78,4 +81,8 @@ pub struct Outcome {
     pub vacuous: bool,
     /// The obligation ruled out a caught exception (`Obligation::catch`).
     pub catch: Option<sym::Catch>,
+    /// Proved by shared checks (`Obligation::shared`), not asked itself.
+    pub by_shared: bool,
+    /// How many shared checks' solver time `time` includes.
+    pub shared_checks: usize,
 }

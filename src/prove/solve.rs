@@ -1,9 +1,10 @@
 //! Solving obligations with Z3, in parallel, one solver per case; writing
 //! them as SMT-LIB2; rendering a counterexample as a state.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::cases::{CaseVc, Shown};
 use super::smt;
@@ -58,10 +59,14 @@ pub fn solve(
 /// A solver (in this thread's Z3 context) with the per-check timeout.
 fn new_solver(opts: &Options) -> z3::Solver {
     let solver = z3::Solver::new();
-    let mut p = z3::Params::new();
-    p.set_u32("timeout", opts.timeout_ms);
-    solver.set_params(&p);
+    solver.set_params(&timeout_params(opts.timeout_ms));
     solver
+}
+
+fn timeout_params(ms: u32) -> z3::Params {
+    let mut p = z3::Params::new();
+    p.set_u32("timeout", ms);
+    p
 }
 
 /// The self-contained script of obligation `k`: unsat means proved.
@@ -83,35 +88,78 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
 }
 
 /// A case's script parsed once: its hypotheses, the object facts at what
-/// the object facts read (`CaseVc::more`), and per obligation the negation
-/// of its lean goal and its own `more` (all unasserted); None when Z3 could
-/// not parse all of it.
+/// the object facts read (`CaseVc::more`), and per obligation its own
+/// hypotheses, its goals (each fact, or the check) and its own `more` (all
+/// unasserted); None when Z3 could not parse all of it.
 struct Parsed {
     hyps: Vec<z3::ast::Bool>,
     more: Vec<z3::ast::Bool>,
-    refutations: Vec<(z3::ast::Bool, z3::ast::Bool)>,
+    /// The obligations parsed (`parse_case`'s `wanted`).
+    obligations: Vec<Option<Goals>>,
 }
 
-fn parse_case(vc: &CaseVc) -> Option<Parsed> {
+/// One obligation, parsed: it holds when `ante` implies every goal.
+struct Goals {
+    ante: z3::ast::Bool,
+    goals: Vec<z3::ast::Bool>,
+    more: z3::ast::Bool,
+}
+
+impl Goals {
+    /// The refutation of the goals not in `proved` (None: all are).
+    fn refutation(&self, proved: &[bool]) -> Option<z3::ast::Bool> {
+        let open: Vec<&z3::ast::Bool> = self
+            .goals
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !proved.get(*i).copied().unwrap_or(false))
+            .map(|(_, g)| g)
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        Some(z3::ast::Bool::and(&[
+            self.ante.clone(),
+            z3::ast::Bool::and(&open).not(),
+        ]))
+    }
+}
+
+/// Parses a case's script with the obligations `wanted` says. (Z3 shares
+/// equal terms, so the hypotheses parsed twice are the same terms.)
+fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
-    for ob in &vc.obligations {
-        text.push_str(&format!(
-            "(assert (not {}))\n(assert {})\n",
-            ob.lean_goal(),
-            ob.more
-        ));
+    let mut n = 0;
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        if !wanted(k) {
+            continue;
+        }
+        let goals = ob.goals();
+        text.push_str(&format!("(assert {})\n", ob.lean_antecedent()));
+        for g in &goals {
+            text.push_str(&format!("(assert {g})\n"));
+        }
+        text.push_str(&format!("(assert {})\n", ob.more));
+        n += 2 + goals.len();
     }
     let mut hyps = parse(&text)?;
-    let obs = hyps.split_off(hyps.len() - 2 * vc.obligations.len());
+    let mut obs = hyps.split_off(hyps.len().checked_sub(n)?).into_iter();
     let more = hyps.split_off(hyps.len().checked_sub(vc.more)?);
-    let refutations = obs
-        .chunks_exact(2)
-        .map(|p| (p[0].clone(), p[1].clone()))
-        .collect();
+    let mut obligations = Vec::new();
+    for (k, ob) in vc.obligations.iter().enumerate() {
+        if !wanted(k) {
+            obligations.push(None);
+            continue;
+        }
+        let ante = obs.next()?;
+        let goals = (&mut obs).take(ob.goals().len()).collect();
+        let more = obs.next()?;
+        obligations.push(Some(Goals { ante, goals, more }));
+    }
     Some(Parsed {
         hyps,
         more,
-        refutations,
+        obligations,
     })
 }
 
@@ -178,15 +226,35 @@ fn spare(solver: z3::Solver) {
     SPARE.with(|s| *s.borrow_mut() = Some(solver));
 }
 
-/// Z3's answer to obligation `k` of a case whose hypotheses `solver` holds.
-fn check(solver: &mut z3::Solver, p: &Parsed, k: usize, opts: &Options) -> z3::SatResult {
-    let (refute, more) = &p.refutations[k];
+/// Z3's answer to the goals of obligation `k` not in `proved`, without the
+/// object facts at what the object facts read.
+fn check_lean(solver: &mut z3::Solver, g: &Goals, proved: &[bool]) -> z3::SatResult {
+    let Some(refute) = g.refutation(proved) else {
+        return z3::SatResult::Unsat;
+    };
+    solver.push();
+    solver.assert(&refute);
+    let r = solver.check();
+    solver.pop(1);
+    r
+}
+
+/// Z3's answer to the goals of obligation `k` not in `proved`, in a case
+/// whose hypotheses `solver` holds.
+fn check(
+    solver: &mut z3::Solver,
+    p: &Parsed,
+    g: &Goals,
+    proved: &[bool],
+    opts: &Options,
+) -> z3::SatResult {
+    let Some(refute) = g.refutation(proved) else {
+        return z3::SatResult::Unsat;
+    };
+    let more = &g.more;
     // First without the object facts at what the object facts read: with
     // fewer hypotheses "unsat" still proves the goal, and Z3 is much faster.
-    solver.push();
-    solver.assert(refute);
-    let lean = solver.check();
-    solver.pop(1);
+    let lean = check_lean(solver, g, proved);
     if lean == z3::SatResult::Unsat || (p.more.is_empty() && more.as_bool() == Some(true)) {
         return lean;
     }
@@ -198,7 +266,7 @@ fn check(solver: &mut z3::Solver, p: &Parsed, k: usize, opts: &Options) -> z3::S
     for m in &p.more {
         solver.assert(m);
     }
-    solver.assert(refute);
+    solver.assert(&refute);
     solver.assert(more);
     let r = solver.check();
     solver.pop(1);
@@ -212,8 +280,13 @@ fn solve_case(
     stop: Option<&AtomicBool>,
 ) -> Vec<Outcome> {
     // The hypotheses are asserted once; each obligation's refutation only
-    // within its own push/pop, so Z3 never works on the other goals.
-    let parsed = parse_case(vc);
+    // within its own push/pop, so Z3 never works on the other goals. First
+    // parsed: the shared checks and what no shared check could cover;
+    // the rest only if the shared checks leave some of it open.
+    let mut parsed = parse_case(vc, &|k| {
+        let ob = &vc.obligations[k];
+        ob.shared || ob.cover.iter().all(Option::is_none)
+    });
     let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
     let vacuity = match &solver {
@@ -229,82 +302,168 @@ fn solve_case(
     let mut gave_up = 0;
     // The checks that rule out caught exceptions first: if one fails, the
     // induction starts again with the exception followed, and the rest of
-    // this one is not worth solving (`stop`).
+    // this one is not worth solving (`stop`). Then the shared checks,
+    // before the obligations they cover.
     let mut order: Vec<usize> = (0..vc.obligations.len()).collect();
-    order.sort_by_key(|&k| vc.obligations[k].catch.is_none());
-    for k in order {
-        if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
-            break;
-        }
-        let ob = &vc.obligations[k];
+    order.sort_by_key(|&k| (vc.obligations[k].catch.is_none(), !vc.obligations[k].shared));
+    // The shared checks proved, and the time of those not yet counted in
+    // an outcome's.
+    let mut shared_proved: BTreeSet<usize> = BTreeSet::new();
+    let mut shared_gave_up = false;
+    let mut shared_time: BTreeMap<usize, Duration> = BTreeMap::new();
+    let emit = |k: usize| {
         if let Some(dir) = &opts.emit_smt2 {
             let _ = std::fs::write(
                 dir.join(format!("case{index:04}-{k:03}.smt2")),
                 obligation_script(vc, k),
             );
         }
-        let t0 = Instant::now();
-        let r = match (&mut solver, &parsed) {
-            (Some(s), Some(p)) if gave_up < 2 => check(s, p, k, opts),
-            _ => z3::SatResult::Unknown,
-        };
-        let time = t0.elapsed();
-        let (verdict, detail) = match r {
-            _ if parsed.is_none() => (
-                Verdict::Unknown,
-                "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
-            ),
-            _ if gave_up >= 2 => (
-                Verdict::Unknown,
-                "not attempted: fresh solvers gave up on this case's two obligations before it".into(),
-            ),
-            z3::SatResult::Unsat => {
-                gave_up = 0;
-                (Verdict::Proved, String::new())
+    };
+    // Obligations left for the second pass (not parsed in the first).
+    let mut later: Vec<usize> = Vec::new();
+    for pass in 0..2 {
+        let list = if pass == 0 {
+            order.clone()
+        } else {
+            if later.is_empty() {
+                break;
             }
-            // "sat" is believed only when a fresh solver, given this
-            // obligation alone, finds the counterexample again.
-            z3::SatResult::Sat => match counterexample(vc, k, opts) {
-                Ok(text) => (Verdict::Refuted, text),
-                Err(why) => (
+            let more = parse_case(vc, &|k| later.contains(&k));
+            if let (Some(p), Some(q)) = (&mut parsed, more) {
+                for (g, h) in p.obligations.iter_mut().zip(q.obligations) {
+                    if h.is_some() {
+                        *g = h;
+                    }
+                }
+            }
+            std::mem::take(&mut later)
+        };
+        for k in list {
+            if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+                break;
+            }
+            let ob = &vc.obligations[k];
+            let goals = parsed.as_ref().and_then(|p| p.obligations[k].as_ref());
+            if ob.shared {
+                let t0 = Instant::now();
+                // A shared check is only a shortcut: when it is not proved,
+                // the obligations it would cover are asked themselves;
+                // after one that gave up, the case asks none.
+                let r = match (&mut solver, goals) {
+                    (Some(s), Some(g)) if gave_up < 2 && !shared_gave_up => check_lean(s, g, &[]),
+                    _ => z3::SatResult::Unknown,
+                };
+                match r {
+                    z3::SatResult::Unsat => {
+                        shared_proved.insert(k);
+                        // Only what is proved is written: every script
+                        // written is a theorem (unsat).
+                        emit(k);
+                    }
+                    // A solver that gave up is never asked again (below).
+                    z3::SatResult::Unknown if !shared_gave_up => {
+                        shared_gave_up = true;
+                        solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
+                    }
+                    _ => {}
+                }
+                shared_time.insert(k, t0.elapsed());
+                continue;
+            }
+            // The facts shared checks proved; the others are asked.
+            let covered: Vec<bool> = ob
+                .cover
+                .iter()
+                .map(|c| c.is_some_and(|c| shared_proved.contains(&c)))
+                .collect();
+            let by_shared = !covered.is_empty() && covered.iter().all(|&c| c);
+            if pass == 0 && !by_shared && parsed.is_some() && goals.is_none() {
+                later.push(k);
+                continue;
+            }
+            emit(k);
+            let t0 = Instant::now();
+            let r = match (&mut solver, &parsed, goals) {
+                _ if by_shared => z3::SatResult::Unsat,
+                (Some(s), Some(p), Some(g)) if gave_up < 2 => check(s, p, g, &covered, opts),
+                _ => z3::SatResult::Unknown,
+            };
+            let mut time = t0.elapsed();
+            let mut shared_checks = 0;
+            for c in ob.cover.iter().flatten() {
+                if let Some(t) = shared_time.remove(c) {
+                    time += t;
+                    shared_checks += 1;
+                }
+            }
+            let (verdict, detail) = match r {
+                _ if by_shared => (Verdict::Proved, String::new()),
+                _ if goals.is_none() => (
                     Verdict::Unknown,
-                    format!("Z3 answered sat, but a fresh solver did not confirm it ({why})"),
+                    "Z3 could not parse the obligations of this case (a bug in m5: please report it with --emit-smt2 output)".into(),
                 ),
-            },
-            z3::SatResult::Unknown => {
-                let why = solver
-                    .as_ref()
-                    .and_then(|s| s.get_reason_unknown())
-                    .unwrap_or_else(|| "no reason given".into());
-                // A solver that gave up (a timeout, a resource limit) is not
-                // asked again: Z3 4.8.12 has answered a wrong "sat" after a
-                // timeout. The case's later obligations get a fresh one.
-                solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
-                gave_up += 1;
-                (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
+                _ if gave_up >= 2 => (
+                    Verdict::Unknown,
+                    "not attempted: fresh solvers gave up on this case's two obligations before it".into(),
+                ),
+                z3::SatResult::Unsat => {
+                    gave_up = 0;
+                    (Verdict::Proved, String::new())
+                }
+                // A check of a caught exception that fails is no
+                // refutation: the exception is followed to its handler
+                // (`driver`), and no counterexample is shown.
+                z3::SatResult::Sat if ob.catch.is_some() => (
+                    Verdict::Unknown,
+                    "not ruled out: the exception is followed to its handler".into(),
+                ),
+                // "sat" is believed only when a fresh solver, given this
+                // obligation alone, finds the counterexample again.
+                z3::SatResult::Sat => match counterexample(vc, k, opts) {
+                    Ok(text) => (Verdict::Refuted, text),
+                    Err(why) => (
+                        Verdict::Unknown,
+                        format!("Z3 answered sat, but a fresh solver did not confirm it ({why})"),
+                    ),
+                },
+                z3::SatResult::Unknown => {
+                    let why = solver
+                        .as_ref()
+                        .and_then(|s| s.get_reason_unknown())
+                        .unwrap_or_else(|| "no reason given".into());
+                    // A solver that gave up (a timeout, a resource limit) is
+                    // not asked again: Z3 4.8.12 has answered a wrong "sat"
+                    // after a timeout. The case's later obligations get a
+                    // fresh one.
+                    solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
+                    gave_up += 1;
+                    (Verdict::Unknown, format!("Z3 answered unknown ({why})"))
+                }
+            };
+            if ob.catch.is_some()
+                && verdict != Verdict::Proved
+                && let Some(s) = stop
+            {
+                s.store(true, Ordering::SeqCst);
             }
-        };
-        if ob.catch.is_some()
-            && verdict != Verdict::Proved
-            && let Some(s) = stop
-        {
-            s.store(true, Ordering::SeqCst);
+            out.push((
+                k,
+                Outcome {
+                    case: vc.case.clone(),
+                    insn: vc.insn.clone(),
+                    branch: ob.branch.clone(),
+                    lemma: ob.lemma,
+                    what: ob.what.clone(),
+                    verdict,
+                    detail,
+                    time,
+                    vacuous,
+                    catch: ob.catch.clone(),
+                    by_shared,
+                    shared_checks,
+                },
+            ));
         }
-        out.push((
-            k,
-            Outcome {
-                case: vc.case.clone(),
-                insn: vc.insn.clone(),
-                branch: ob.branch.clone(),
-                lemma: ob.lemma,
-                what: ob.what.clone(),
-                verdict,
-                detail,
-                time,
-                vacuous,
-                catch: ob.catch.clone(),
-            },
-        ));
     }
     if let Some(s) = solver {
         spare(s);

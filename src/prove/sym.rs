@@ -6,7 +6,7 @@
 //! threads an obligation is about are spelled out; other threads are
 //! abstract (their depth and top pc are array entries).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::smt::{self, Script, Sort, array_sort};
@@ -253,6 +253,77 @@ impl Heap {
 }
 
 impl Heap {
+    /// The names (in `pre`) of the components this state has written since
+    /// `pre`: a component keeps its name until a step defines a new version
+    /// (always a fresh name), so the names that differ are those written.
+    pub fn written_since(&self, pre: &Heap) -> BTreeSet<String> {
+        // Destructured without `..`: a new component must be listed here.
+        let Heap {
+            h,
+            n,
+            cls,
+            alen,
+            mon,
+            mcnt,
+            tobj,
+            tof,
+            sched,
+            depth,
+            tpc,
+            wobj,
+            wcnt,
+            mir,
+            aty,
+            ei,
+            ej,
+            ea,
+            fields,
+            statics,
+        } = self;
+        let pairs = [
+            (h, &pre.h),
+            (n, &pre.n),
+            (cls, &pre.cls),
+            (alen, &pre.alen),
+            (mon, &pre.mon),
+            (mcnt, &pre.mcnt),
+            (tobj, &pre.tobj),
+            (tof, &pre.tof),
+            (sched, &pre.sched),
+            (depth, &pre.depth),
+            (tpc, &pre.tpc),
+            (wobj, &pre.wobj),
+            (wcnt, &pre.wcnt),
+            (mir, &pre.mir),
+            (aty, &pre.aty),
+            (ei, &pre.ei),
+            (ej, &pre.ej),
+            (ea, &pre.ea),
+        ];
+        let mut out: BTreeSet<String> = pairs
+            .into_iter()
+            .filter(|(post, pre)| post != pre)
+            .map(|(_, pre)| pre.clone())
+            .collect();
+        for (k, name) in fields {
+            let before = pre.fields.get(k).cloned().unwrap_or_else(|| k.base());
+            if *name != before {
+                out.insert(before);
+            }
+        }
+        for (slot, name) in statics {
+            let before = pre
+                .statics
+                .get(slot)
+                .cloned()
+                .unwrap_or_else(|| format!("S{slot}"));
+            if *name != before {
+                out.insert(before);
+            }
+        }
+        out
+    }
+
     /// The elements array for element slots of type `ty`.
     pub fn elems(&self, ty: Ty) -> &String {
         match ty {
@@ -338,7 +409,9 @@ pub fn frames_of(
                 if ty == Ty::Top {
                     return SVal::top();
                 }
-                let name = format!("{prefix}_f{i}_{kind}{j}");
+                // The type in the name: one name, one sort, also where
+                // shapes of different frames share a prefix.
+                let name = format!("{prefix}_f{i}_{kind}{j}{ty:?}");
                 sc.declare(&name, ty.sort().smt());
                 SVal::new(ty, name)
             };
