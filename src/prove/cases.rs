@@ -4,6 +4,7 @@
 //! relation) to re-prove, with the hypotheses each needs.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use super::inv::{FactTerm, SEnv};
 use super::smt::{self, Script};
@@ -53,6 +54,17 @@ pub struct Obligation {
     /// Per fact (empty: none), the shared check (index in the case's
     /// obligations) that proves it when it is proved.
     pub cover: Vec<Option<usize>>,
+    /// The other thread's hypotheses (its shape's, the same in every
+    /// case), besides `hyp`: the solver parses them once per thread.
+    pub other: Option<Arc<OtherHyp>>,
+}
+
+/// Another thread's hypotheses in one shape: the formula, and a script
+/// that declares what it reads and asserts it.
+#[derive(Debug)]
+pub struct OtherHyp {
+    pub term: String,
+    pub script: String,
 }
 
 /// A value to show in a counterexample: label, term, sort, is a reference.
@@ -91,12 +103,14 @@ impl Obligation {
     /// The obligation with every hypothesis (the one `--emit-smt2` writes).
     pub fn goal(&self) -> String {
         let mut hyp = self.cond.clone();
+        hyp.extend(self.other.iter().map(|o| o.term.clone()));
         hyp.extend([self.hyp.clone(), self.more.clone()]);
         smt::implies(&smt::and(&hyp), &smt::and(&self.goals()))
     }
 
-    /// Its own hypotheses (without `more`, which the solver adds only when
-    /// needed): it holds when they imply every one of `goals`.
+    /// Its own hypotheses but `other` (and `more`, which the solver adds
+    /// only when needed): with `other`, it holds when they imply every one
+    /// of `goals`.
     pub fn lean_antecedent(&self) -> String {
         let mut hyp = self.cond.clone();
         hyp.push(self.hyp.clone());
@@ -157,7 +171,7 @@ pub struct Other {
     refs: Vec<String>,
     /// The hypotheses about it (thread table, slots, its part): their
     /// conjunction, and each.
-    hyp: String,
+    hyp: Arc<OtherHyp>,
     hyps: Vec<String>,
     /// The tokens of its part: the names of the state components it reads.
     reads: BTreeSet<String>,
@@ -365,6 +379,7 @@ impl Prover<'_> {
                     catch: None,
                     shared: false,
                     cover: Vec::new(),
+                    other: None,
                 });
             }
             // An exception caught where no `when` case allows the thread
@@ -398,6 +413,7 @@ impl Prover<'_> {
                     catch: allowed.then_some(key),
                     shared: false,
                     cover: Vec::new(),
+                    other: None,
                 });
                 branch_goals.push((b, obs));
                 continue;
@@ -495,7 +511,8 @@ impl Prover<'_> {
                     });
                     let what = format!("another thread u at {utext} (interference)");
                     let upost = changed(upost, upre);
-                    let mut ob = fact_ob(&what, uh, upost).with_refs(orefs);
+                    let mut ob = fact_ob(&what, "true", upost).with_refs(orefs);
+                    ob.other = Some(uh.clone());
                     shown_frames(uf, "u", &mut ob.shown);
                     pending.push(OtherOb {
                         ob,
@@ -565,6 +582,13 @@ impl Prover<'_> {
         // terms mention (not every other thread's slots in every case); a
         // counterexample also shows `th`, `u`, `H` and `N`.
         let mut mentioned: Vec<&str> = vec!["th", "u", "H", "N"];
+        // Each other thread's hypotheses once (they are long).
+        let mut others_seen = BTreeSet::new();
+        for o in obligations.iter().filter_map(|ob| ob.other.as_ref()) {
+            if others_seen.insert(Arc::as_ptr(o)) {
+                mentioned.push(o.term.as_str());
+            }
+        }
         for ob in &obligations {
             mentioned.extend(ob.cond.iter().map(String::as_str));
             mentioned.extend([ob.hyp.as_str(), ob.more.as_str()]);
@@ -619,12 +643,18 @@ impl Prover<'_> {
             uh.extend(slot_hyps(&pre, &frames));
             uh.extend(terms(&upre));
             let reads = upre.iter().flat_map(|f| tokens(&f.term)).collect();
+            let term = smt::and(&uh);
+            let script = format!(
+                "{}(assert {term})\n",
+                sc.text_using(&[term.as_str()])
+                    .replacen("(set-logic ALL)\n", "", 1)
+            );
             shapes.push(Other {
                 text,
                 frames,
                 pre: upre,
                 refs,
-                hyp: smt::and(&uh),
+                hyp: Arc::new(OtherHyp { term, script }),
                 hyps: uh,
                 reads,
             });
@@ -868,6 +898,7 @@ fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
         catch: None,
         shared: false,
         cover: Vec::new(),
+        other: None,
     }
 }
 

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::cases::{CaseVc, Shown};
+use super::cases::{CaseVc, OtherHyp, Shown};
 use super::smt;
 use super::{Options, Outcome, Verdict};
 
@@ -151,7 +151,10 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
             obligations.push(None);
             continue;
         }
-        let ante = obs.next()?;
+        let mut ante = obs.next()?;
+        if let Some(o) = &ob.other {
+            ante = z3::ast::Bool::and(&[ante, other_hyp(o)?]);
+        }
         let goals = (&mut obs).take(ob.goals().len()).collect();
         let more = obs.next()?;
         obligations.push(Some(Goals { ante, goals, more }));
@@ -161,6 +164,24 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
         more,
         obligations,
     })
+}
+
+thread_local! {
+    /// Other threads' hypotheses parsed in this thread's Z3 context, by
+    /// their script (`OtherHyp`): the same in every case, long, and read by
+    /// many obligations.
+    static OTHERS: std::cell::RefCell<std::collections::HashMap<String, z3::ast::Bool>> =
+        Default::default();
+}
+
+/// `o`'s formula in this thread's Z3 context (None: Z3 could not parse it).
+fn other_hyp(o: &OtherHyp) -> Option<z3::ast::Bool> {
+    if let Some(b) = OTHERS.with(|m| m.borrow().get(&o.script).cloned()) {
+        return Some(b);
+    }
+    let b = parse(&o.script)?.pop()?;
+    OTHERS.with(|m| m.borrow_mut().insert(o.script.clone(), b.clone()));
+    Some(b)
 }
 
 /// The assertions of an SMT-LIB2 script, in this thread's Z3 context, or
