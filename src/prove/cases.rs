@@ -135,6 +135,9 @@ pub struct CaseVc {
     /// object facts at what the object facts read (see `Obligation::more`).
     pub common: String,
     pub more: usize,
+    /// Its first `universal` assertions are the same in every case (the
+    /// global part, the heap's bounds): a solver keeps them between cases.
+    pub universal: usize,
     pub obligations: Vec<Obligation>,
     /// Slots of the stepping thread, for counterexamples.
     pub shown: Vec<Shown>,
@@ -304,9 +307,6 @@ impl Prover<'_> {
         let mut refs: Vec<String> = slot_refs(&frames);
         let mut shown = Vec::new();
         shown_frames(&frames, "th", &mut shown);
-        let mut hyps = vec![bounds(&pre), self.mirror_facts(&pre)];
-        hyps.extend(thread_hyps(&pre, "th", &frames));
-        hyps.insert(2, smt::select(&pre.sched, "th"));
         let (global_pre, th_pre) = {
             let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
             let g = env.global()?;
@@ -314,7 +314,13 @@ impl Prover<'_> {
             refs.extend(env.take_refs());
             (g, t)
         };
+        // First the hypotheses every case has (the same terms): the solver
+        // keeps them between cases.
+        let mut hyps = vec![bounds(&pre), self.mirror_facts(&pre)];
         hyps.extend(global_pre.iter().map(|f| f.term.clone()));
+        let universal = hyps.iter().filter(|h| *h != "true").count();
+        hyps.push(smt::select(&pre.sched, "th"));
+        hyps.extend(thread_hyps(&pre, "th", &frames));
         hyps.extend(th_pre.iter().map(|f| f.term.clone()));
         let branches = step::step(&cx, &mut sc, &pre, "th", &frames).map_err(|e| e.0)?;
         // The other threads' shapes (interference), and the object facts.
@@ -606,6 +612,7 @@ impl Prover<'_> {
             insn,
             common,
             more: more.len(),
+            universal,
             obligations,
             shown,
         });
@@ -748,6 +755,7 @@ impl Prover<'_> {
             insn: "(none: the state is unchanged)".into(),
             common: sc.text(),
             more: 0,
+            universal: 0,
             obligations: obs,
             shown: Vec::new(),
         }))

@@ -93,6 +93,8 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
 /// unasserted); None when Z3 could not parse all of it.
 struct Parsed {
     hyps: Vec<z3::ast::Bool>,
+    /// The first hypotheses every case has (`CaseVc::universal`).
+    universal: usize,
     more: Vec<z3::ast::Bool>,
     /// The obligations parsed (`parse_case`'s `wanted`).
     obligations: Vec<Option<Goals>>,
@@ -160,6 +162,7 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
         obligations.push(Some(Goals { ante, goals, more }));
     }
     Some(Parsed {
+        universal: vc.universal.min(hyps.len()),
         hyps,
         more,
         obligations,
@@ -222,29 +225,44 @@ fn case_solver(full: &str, opts: &Options) -> (z3::Solver, bool) {
     (solver, parsed)
 }
 
-/// A solver holding a case's hypotheses in a push/pop level of its own.
+/// A solver holding a case's hypotheses: those every case has at its base
+/// level, the others in a push/pop level of their own.
 fn hyp_solver(p: &Parsed, opts: &Options) -> z3::Solver {
-    // A solver this thread finished a case with (back at its base level),
-    // else a new one: creating and freeing one per case costs.
-    let solver = SPARE
-        .with(|s| s.borrow_mut().take())
-        .unwrap_or_else(|| new_solver(opts));
+    let base = &p.hyps[..p.universal];
+    // A solver this thread finished a case with (back at its base level)
+    // if its base is this case's, else a new one: creating one and
+    // asserting the hypotheses every case has costs, per case.
+    let spare = SPARE.with(|s| s.borrow_mut().take());
+    let solver = match spare {
+        Some((b, s)) if b.len() == base.len() && b.iter().zip(base).all(|(x, y)| x == y) => s,
+        _ => {
+            let s = new_solver(opts);
+            for h in base {
+                s.assert(h);
+            }
+            s
+        }
+    };
     solver.push();
-    for h in &p.hyps {
+    for h in &p.hyps[p.universal..] {
         solver.assert(h);
     }
     solver
 }
 
+type Spare = (Vec<z3::ast::Bool>, z3::Solver);
+
 thread_local! {
-    /// This thread's solver between cases: empty, never one that gave up.
-    static SPARE: std::cell::RefCell<Option<z3::Solver>> = const { std::cell::RefCell::new(None) };
+    /// This thread's solver between cases, never one that gave up, and the
+    /// hypotheses at its base level.
+    static SPARE: std::cell::RefCell<Option<Spare>> = const { std::cell::RefCell::new(None) };
 }
 
 /// Returns a case's solver (which never gave up) for the next case.
-fn spare(solver: z3::Solver) {
+fn spare(solver: z3::Solver, p: &Parsed) {
     solver.pop(1);
-    SPARE.with(|s| *s.borrow_mut() = Some(solver));
+    let base = p.hyps[..p.universal].to_vec();
+    SPARE.with(|s| *s.borrow_mut() = Some((base, solver)));
 }
 
 /// Z3's answer to the goals of obligation `k` not in `proved`, without the
@@ -486,8 +504,8 @@ fn solve_case(
             ));
         }
     }
-    if let Some(s) = solver {
-        spare(s);
+    if let (Some(s), Some(p)) = (solver, &parsed) {
+        spare(s, p);
     }
     out.sort_by_key(|(k, _)| *k);
     out.into_iter().map(|(_, o)| o).collect()
