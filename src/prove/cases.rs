@@ -65,6 +65,8 @@ pub struct Obligation {
 pub struct OtherHyp {
     pub term: String,
     pub script: String,
+    /// The symbols of `term`, each once.
+    pub symbols: BTreeSet<String>,
 }
 
 /// A value to show in a counterexample: label, term, sort, is a reference.
@@ -588,12 +590,11 @@ impl Prover<'_> {
         // terms mention (not every other thread's slots in every case); a
         // counterexample also shows `th`, `u`, `H` and `N`.
         let mut mentioned: Vec<&str> = vec!["th", "u", "H", "N"];
-        // Each other thread's hypotheses once (they are long).
-        let mut others_seen = BTreeSet::new();
+        // Each other thread's hypotheses once, by their symbols (they are
+        // long, and the same in every case).
+        let mut others_seen = BTreeMap::new();
         for o in obligations.iter().filter_map(|ob| ob.other.as_ref()) {
-            if others_seen.insert(Arc::as_ptr(o)) {
-                mentioned.push(o.term.as_str());
-            }
+            others_seen.entry(Arc::as_ptr(o)).or_insert(o);
         }
         for ob in &obligations {
             mentioned.extend(ob.cond.iter().map(String::as_str));
@@ -606,7 +607,12 @@ impl Prover<'_> {
             }
         }
         mentioned.extend(shown.iter().map(|x| x.1.as_str()));
-        let common = sc.text_using(&mentioned);
+        let common = sc.text_using_symbols(
+            &mentioned,
+            others_seen
+                .values()
+                .flat_map(|o| o.symbols.iter().map(String::as_str)),
+        );
         out.push(CaseVc {
             case,
             insn,
@@ -661,7 +667,11 @@ impl Prover<'_> {
                 frames,
                 pre: upre,
                 refs,
-                hyp: Arc::new(OtherHyp { term, script }),
+                hyp: Arc::new(OtherHyp {
+                    symbols: tokens(&term).collect(),
+                    term,
+                    script,
+                }),
                 hyps: uh,
                 reads,
             });

@@ -88,7 +88,16 @@ impl Script {
     /// thread's slots, and most cases' goals never name them, and Z3's
     /// parsing time grows with the text.
     pub fn text_using(&self, extra: &[&str]) -> String {
-        let mut used: BTreeSet<&str> = BTreeSet::new();
+        self.text_using_symbols(extra, std::iter::empty())
+    }
+
+    /// `text_using`, with more symbols used, given one by one.
+    pub fn text_using_symbols<'a>(
+        &'a self,
+        extra: &[&'a str],
+        symbols: impl Iterator<Item = &'a str>,
+    ) -> String {
+        let mut used: BTreeSet<&str> = symbols.collect();
         for t in self
             .body
             .iter()
