@@ -18,6 +18,8 @@ fn bench_one(c: &mut Criterion, name: &str, file: &str, prefix_steps: usize) {
         check_vacuity: false,
         prefix_steps,
         check_skips: false,
+        houdini: false,
+        houdini_cache: None,
     };
     let r = driver::prove(&tf, &opts, &|_, _| {}).expect("prove");
     let obligations =

@@ -4,6 +4,7 @@
 pub mod classfile;
 pub mod cli;
 pub mod explore;
+pub mod infer;
 pub mod interp;
 pub mod invariant;
 pub mod prove;

@@ -14,7 +14,7 @@ mod prove;
 use crate::interp::{self, init::load_classes};
 use crate::schedule::{self, Control, Observer, RunEnd, RunOptions, Schedule};
 use crate::state::{Config, State, ThreadId, print};
-use prove::{check_cmd, prove_cmd};
+use prove::{check_cmd, infer_cmd, prove_cmd};
 
 const ABOUT: &str = "m5 turns javac's .class files into an executable Moore & Porter \"M5\" model of \
 the JVM, runs them under any thread schedule, searches every schedule, and proves invariants with Z3.";
@@ -127,6 +127,25 @@ Exit codes: 0 every verdict is the expected one, 1 some verdict differs, 2 bad i
 Example:
   m5 check proofs/")]
     Check(CheckArgs),
+    /// Infer the bookkeeping of a theorem file's invariant and prove its theorems.
+    #[command(after_help = "\
+The invariant file holds the user's facts: the idea of the proof. m5 runs
+the program concretely (round-robin and seeded random schedules), writes
+candidate facts from templates for every call-stack shape the runs reach
+(slots equal to constants, to other slots, to the user's `let`s, to fields
+of the objects those name, plus one; non-null; class; whether the thread
+holds a monitor), drops those false on any state of the runs, then proves
+the user's facts and the candidates together (Houdini): every candidate an
+obligation cannot prove is dropped, until none is. User facts are never
+dropped. The theorems are then proved on the result by the ordinary
+prover, so a verdict means what `m5 prove` means.
+
+Exit codes as for `m5 prove`: 0 all proved, 1 refuted, 2 bad input, 3 unknown.
+
+Examples:
+  m5 infer proofs/apprentice-inferred.proof
+  m5 infer proofs/apprentice-inferred.proof --out /tmp/apprentice-full.inv")]
+    Infer(InferArgs),
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath out Worker")]
     Disasm(DisasmArgs),
@@ -246,6 +265,44 @@ pub struct ProveArgs {
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Complete the invariant by inference first (as `m5 infer` does; a
+    /// theorem file's `infer` line asks for it too).
+    #[arg(long)]
+    pub infer: bool,
+    #[command(flatten)]
+    pub how: InferHow,
+}
+
+/// How inference observes the program.
+#[derive(clap::Args, Debug, Clone)]
+pub struct InferHow {
+    /// Concrete runs the candidates are filtered on (round-robin ones and
+    /// seeded random ones).
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub runs: usize,
+    /// Steps per run at most.
+    #[arg(long, default_value_t = 4000, value_name = "N")]
+    pub steps: u64,
+}
+
+#[derive(clap::Args, Debug)]
+pub struct InferArgs {
+    /// The theorem file (its invariant holds the user's facts).
+    pub file: PathBuf,
+    /// Write the complete invariant (the user's facts and the inferred
+    /// ones) to FILE; `m5 prove` re-checks it without inference.
+    #[arg(long, short, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub solve: SolveArgs,
+    #[command(flatten)]
+    pub how: InferHow,
+    /// Print every case and obligation of the final proof, not only the failed ones.
+    #[arg(long, short)]
+    pub verbose: bool,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -351,6 +408,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::CheckInvariant(a) => check_invariant(a),
         Command::Prove(a) => prove_cmd(a),
         Command::Check(a) => check_cmd(a),
+        Command::Infer(a) => infer_cmd(a),
     }
 }
 

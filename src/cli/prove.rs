@@ -23,11 +23,52 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         }),
         emit_smt2: emit,
         check_skips: a.check_skips,
+        houdini: false,
+        houdini_cache: None,
     }
 }
 
-fn run_file(path: &Path, opts: &Options, show_progress: bool) -> Result<Report> {
+/// A proof's report, and the inference's when the invariant was inferred.
+struct Proved {
+    report: Report,
+    inferred: Option<crate::infer::Inferred>,
+}
+
+fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOptions {
+    crate::infer::InferOptions {
+        runs: how.runs,
+        steps: how.steps,
+        prove: opts.clone(),
+        ..Default::default()
+    }
+}
+
+/// Proves a theorem file; with `infer` (or its `infer` line) the invariant
+/// is inferred first.
+fn run_file(
+    path: &Path,
+    opts: &Options,
+    show_progress: bool,
+    infer: Option<&super::InferHow>,
+) -> Result<Proved> {
     let tf = theorem::load(path).map_err(|e| UsageError(e.to_string()))?;
+    let default_how = super::InferHow {
+        runs: 6,
+        steps: 4000,
+    };
+    let how = infer.or(tf.infer.then_some(&default_how));
+    let inferred = match how {
+        Some(how) => {
+            let log = |line: &str| {
+                if show_progress {
+                    eprintln!("infer: {line}");
+                }
+            };
+            let io = infer_options(how, opts);
+            Some(crate::infer::infer(&tf, &io, &log).map_err(|e| UsageError(e.to_string()))?)
+        }
+        None => None,
+    };
     let bar = (show_progress && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(0);
         b.set_style(
@@ -43,11 +84,59 @@ fn run_file(path: &Path, opts: &Options, show_progress: bool) -> Result<Report> 
             b.set_position(done as u64);
         }
     };
-    let r = driver::prove(&tf, opts, &progress).map_err(|e| UsageError(e.to_string()))?;
+    let r = match &inferred {
+        Some(inf) => crate::infer::prove_inferred(&tf, inf, opts, &progress)
+            .map_err(|e| UsageError(e.to_string()))?,
+        None => driver::prove(&tf, opts, &progress).map_err(|e| UsageError(e.to_string()))?,
+    };
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    Ok(r)
+    Ok(Proved {
+        report: r,
+        inferred,
+    })
+}
+
+/// The inference's figures, one line.
+fn infer_line(st: &crate::infer::Stats) -> String {
+    format!(
+        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs, {} after {} Houdini rounds{}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
+        st.user_facts,
+        st.generated,
+        st.shapes,
+        st.after_runs,
+        st.states,
+        st.survivors,
+        st.rounds,
+        st.stopped
+            .as_deref()
+            .map_or(String::new(), |w| format!(" (stopped: {w})")),
+        st.observe.as_secs_f64(),
+        st.filter.as_secs_f64(),
+        st.houdini.as_secs_f64()
+    )
+}
+
+fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
+    serde_json::json!({
+        "user_facts": st.user_facts, "shapes": st.shapes, "candidates": st.generated,
+        "after_runs": st.after_runs, "thread_states": st.states, "rounds": st.rounds,
+        "dropped_per_round": st.dropped, "survivors": st.survivors, "stopped": st.stopped,
+        "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
+        "houdini_seconds": st.houdini.as_secs_f64(),
+    })
+}
+
+pub fn infer_cmd(a: super::InferArgs) -> Result<i32> {
+    let opts = options(&a.solve, None, false);
+    let p = run_file(&a.file, &opts, !a.json, Some(&a.how))?;
+    let inf = p.inferred.as_ref().expect("inferred");
+    if let Some(out) = &a.out {
+        std::fs::write(out, &inf.text)
+            .map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
+    }
+    report_out(&a.file, &p, a.json, a.verbose)
 }
 
 fn stats_line(name: &str, st: &LemmaStats) -> String {
@@ -82,9 +171,15 @@ fn exit_code(r: &Report) -> i32 {
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
     let opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
-    let r = run_file(&a.file, &opts, !a.json)?;
+    let p = run_file(&a.file, &opts, !a.json, a.infer.then_some(&a.how))?;
+    report_out(&a.file, &p, a.json, a.verbose)
+}
+
+/// Prints a proof's report (as text or JSON); its exit code.
+fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32> {
+    let r = &p.report;
     let mem = driver::peak_memory_mb();
-    if a.json {
+    if json {
         let st = |s: &LemmaStats| {
             serde_json::json!({
                 "cases": s.cases, "obligations": s.obligations, "proved": s.proved,
@@ -104,7 +199,8 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             })
             .collect();
         let v = serde_json::json!({
-            "file": a.file.display().to_string(),
+            "file": file.display().to_string(),
+            "inference": p.inferred.as_ref().map(|i| infer_json(&i.stats)),
             "invariant": r.invariant, "invariant_lines": r.invariant_lines,
             "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
             "prefix_steps": r.prefix_steps, "prefix_stop": r.prefix_stop,
@@ -123,24 +219,27 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
             })).collect::<Vec<_>>(),
             "failed": failed,
             "wall_seconds": r.wall.as_secs_f64(),
-            "obligations_per_second": obligations_per_second(&r),
+            "obligations_per_second": obligations_per_second(r),
             "solver_seconds": r.solver_time.as_secs_f64(),
             "jobs": r.jobs,
             "peak_memory_mb": mem,
         });
         println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(exit_code(&r));
+        return Ok(exit_code(r));
     }
-    print_report(&a.file, &r, a.verbose);
+    if let Some(i) = &p.inferred {
+        println!("{}", infer_line(&i.stats));
+    }
+    print_report(file, r, verbose);
     println!(
         "time: {:.2} s wall ({:.0} obligations/s), {:.2} s in the solver on {} threads; peak memory {}",
         r.wall.as_secs_f64(),
-        obligations_per_second(&r),
+        obligations_per_second(r),
         r.solver_time.as_secs_f64(),
         r.jobs,
         mem.map_or("unknown".into(), |m| format!("{m:.0} MB"))
     );
-    Ok(exit_code(&r))
+    Ok(exit_code(r))
 }
 
 /// Obligations of Lemmas 2 and 3 per second of wall time (everything
@@ -359,7 +458,7 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
     }
     let (mut ok, mut bad) = (0, 0);
     for f in &files {
-        let r = run_file(f, &opts, true)?;
+        let r = run_file(f, &opts, true, None)?.report;
         for (t, v) in &r.verdicts {
             let (mark, good) = match t.expect {
                 Some(e) if e == *v => ("ok  ", true),

@@ -87,14 +87,31 @@ pub fn prove(
     opts: &Options,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Report, InputError> {
+    prove_source(tf, None, opts, progress)
+}
+
+/// `prove` with the invariant's text given (`crate::infer` writes it)
+/// instead of read from the theorem file's `invariant`, whose path still
+/// names it in messages.
+pub fn prove_source(
+    tf: &TheoremFile,
+    source: Option<&str>,
+    opts: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, InputError> {
     let t0 = Instant::now();
     let at = |e: String| InputError(format!("{}: {e}", tf.path.display()));
     let cp = ClassPath::parse(&tf.classpath).map_err(|e| at(e.to_string()))?;
     let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
     let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
         .map_err(|e| at(e.to_string()))?;
-    let c = crate::invariant::load(&tf.invariant, &s0.classes)
-        .map_err(|e| InputError(e.rendered.clone()))?;
+    let c = match source {
+        Some(text) => {
+            crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes)
+        }
+        None => crate::invariant::load(&tf.invariant, &s0.classes),
+    }
+    .map_err(|e| InputError(e.rendered.clone()))?;
     let relations: Vec<String> = tf
         .theorems
         .iter()

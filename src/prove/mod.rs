@@ -54,6 +54,15 @@ pub struct Options {
     /// Build the interference obligations skipped as unchanged too, and
     /// fail (unknown) if one is not (a self-check for tests).
     pub check_skips: bool,
+    /// Houdini rounds (`crate::infer`): a fact an obligation cannot prove
+    /// is named in `Outcome::failed` (every fact false in a model, asked
+    /// again without them until the rest is proved or Z3 gives up), and
+    /// "sat" is not confirmed or rendered. Such outcomes are never a
+    /// verdict: the invariant left at the fixpoint is proved again without.
+    pub houdini: bool,
+    /// Houdini rounds: the obligations (by a hash of their text) earlier
+    /// rounds proved, not asked again.
+    pub houdini_cache: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -85,4 +94,7 @@ pub struct Outcome {
     pub by_shared: bool,
     /// How many shared checks' solver time `time` includes.
     pub shared_checks: usize,
+    /// With `Options::houdini`: the facts (by span in the invariant file)
+    /// this obligation did not prove.
+    pub failed: Vec<crate::invariant::ast::Span>,
 }

@@ -267,16 +267,29 @@ fn spare(solver: z3::Solver, p: &Parsed) {
 
 /// Z3's answer to the goals of obligation `k` not in `proved`, without the
 /// object facts at what the object facts read.
-fn check_lean(solver: &mut z3::Solver, g: &Goals, proved: &[bool]) -> z3::SatResult {
+fn check_lean(
+    solver: &mut z3::Solver,
+    g: &Goals,
+    proved: &[bool],
+    on_sat: Option<&mut OnSat>,
+) -> z3::SatResult {
     let Some(refute) = g.refutation(proved) else {
         return z3::SatResult::Unsat;
     };
     solver.push();
     solver.assert(&refute);
     let r = solver.check();
+    if r == z3::SatResult::Sat
+        && let Some(f) = on_sat
+    {
+        f(solver);
+    }
     solver.pop(1);
     r
 }
+
+/// Reads the model of a "sat" answer before the solver forgets it.
+type OnSat<'a> = dyn FnMut(&z3::Solver) + 'a;
 
 /// Z3's answer to the goals of obligation `k` not in `proved`, in a case
 /// whose hypotheses `solver` holds.
@@ -286,6 +299,7 @@ fn check(
     g: &Goals,
     proved: &[bool],
     opts: &Options,
+    on_sat: &mut OnSat,
 ) -> z3::SatResult {
     let Some(refute) = g.refutation(proved) else {
         return z3::SatResult::Unsat;
@@ -293,8 +307,9 @@ fn check(
     let more = &g.more;
     // First without the object facts at what the object facts read: with
     // fewer hypotheses "unsat" still proves the goal, and Z3 is much faster.
-    let lean = check_lean(solver, g, proved);
-    if lean == z3::SatResult::Unsat || (p.more.is_empty() && more.as_bool() == Some(true)) {
+    let last = p.more.is_empty() && more.as_bool() == Some(true);
+    let lean = check_lean(solver, g, proved, if last { Some(on_sat) } else { None });
+    if lean == z3::SatResult::Unsat || last {
         return lean;
     }
     if lean == z3::SatResult::Unknown {
@@ -308,8 +323,61 @@ fn check(
     solver.assert(&refute);
     solver.assert(more);
     let r = solver.check();
+    if r == z3::SatResult::Sat {
+        on_sat(solver);
+    }
     solver.pop(1);
     r
+}
+
+/// Houdini's question (`Options::houdini`): which of obligation `g`'s goals
+/// not in `proved` can fail? Every goal false in a model is set aside and
+/// the rest asked again, until they are proved or Z3 gives up (then all
+/// left count as failed). Returns the last answer and the failed goals.
+fn check_failing(
+    solver: &mut z3::Solver,
+    p: &Parsed,
+    g: &Goals,
+    proved: &[bool],
+    opts: &Options,
+) -> (z3::SatResult, Vec<usize>) {
+    let mut aside: Vec<bool> = (0..g.goals.len())
+        .map(|i| proved.get(i).copied().unwrap_or(false))
+        .collect();
+    let mut failed = Vec::new();
+    loop {
+        let open: Vec<usize> = (0..g.goals.len()).filter(|&i| !aside[i]).collect();
+        let mut false_in_model = Vec::new();
+        let r = check(solver, p, g, &aside, opts, &mut |s: &z3::Solver| {
+            if let Some(m) = s.get_model() {
+                for &i in &open {
+                    if m.eval(&g.goals[i], true).and_then(|v| v.as_bool()) != Some(true) {
+                        false_in_model.push(i);
+                    }
+                }
+            }
+        });
+        match r {
+            z3::SatResult::Unsat => return (r, failed),
+            z3::SatResult::Sat => {
+                // (A model in which every goal holds cannot refute their
+                // conjunction; if Z3's evaluation says so, all fail.)
+                let out = if false_in_model.is_empty() {
+                    open
+                } else {
+                    false_in_model
+                };
+                for i in out {
+                    aside[i] = true;
+                    failed.push(i);
+                }
+            }
+            z3::SatResult::Unknown => {
+                failed.extend(open);
+                return (r, failed);
+            }
+        }
+    }
 }
 
 fn solve_case(
@@ -318,13 +386,66 @@ fn solve_case(
     opts: &Options,
     stop: Option<&AtomicBool>,
 ) -> Vec<Outcome> {
+    // Houdini rounds: an obligation whose text an earlier round proved is
+    // proved (`Options::houdini_cache`); a case with nothing else to ask
+    // is not even parsed.
+    let keys: Vec<u128> = match &opts.houdini_cache {
+        Some(_) if opts.houdini => {
+            let mut base = xxhash_rust::xxh3::Xxh3::new();
+            base.update(vc.common.as_bytes());
+            vc.obligations
+                .iter()
+                .map(|ob| {
+                    let mut h = base.clone();
+                    h.update(ob.goal().as_bytes());
+                    h.digest128()
+                })
+                .collect()
+        }
+        _ => Vec::new(),
+    };
+    let known: Vec<bool> = match &opts.houdini_cache {
+        Some(cache) if !keys.is_empty() => {
+            let cache = cache.lock().expect("lock");
+            keys.iter().map(|k| cache.contains(k)).collect()
+        }
+        _ => vec![false; vc.obligations.len()],
+    };
+    if keys.len() == vc.obligations.len()
+        && vc
+            .obligations
+            .iter()
+            .zip(&known)
+            .all(|(ob, &k)| k || ob.shared)
+    {
+        return vc
+            .obligations
+            .iter()
+            .filter(|ob| !ob.shared)
+            .map(|ob| Outcome {
+                case: vc.case.clone(),
+                insn: vc.insn.clone(),
+                branch: ob.branch.clone(),
+                lemma: ob.lemma,
+                what: ob.what.clone(),
+                verdict: Verdict::Proved,
+                detail: String::new(),
+                time: Duration::ZERO,
+                vacuous: false,
+                catch: ob.catch.clone(),
+                by_shared: false,
+                shared_checks: 0,
+                failed: Vec::new(),
+            })
+            .collect();
+    }
     // The hypotheses are asserted once; each obligation's refutation only
     // within its own push/pop, so Z3 never works on the other goals. First
     // parsed: the shared checks and what no shared check could cover;
     // the rest only if the shared checks leave some of it open.
     let mut parsed = parse_case(vc, &|k| {
         let ob = &vc.obligations[k];
-        ob.shared || ob.cover.iter().all(Option::is_none)
+        ob.shared || (!known[k] && ob.cover.iter().all(Option::is_none))
     });
     let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
@@ -389,7 +510,9 @@ fn solve_case(
                 // the obligations it would cover are asked themselves;
                 // after one that gave up, the case asks none.
                 let r = match (&mut solver, goals) {
-                    (Some(s), Some(g)) if gave_up < 2 && !shared_gave_up => check_lean(s, g, &[]),
+                    (Some(s), Some(g)) if gave_up < 2 && !shared_gave_up => {
+                        check_lean(s, g, &[], None)
+                    }
                     _ => z3::SatResult::Unknown,
                 };
                 match r {
@@ -415,18 +538,36 @@ fn solve_case(
                 .iter()
                 .map(|c| c.is_some_and(|c| shared_proved.contains(&c)))
                 .collect();
-            let by_shared = !covered.is_empty() && covered.iter().all(|&c| c);
+            let by_shared = (!covered.is_empty() && covered.iter().all(|&c| c)) || known[k];
             if pass == 0 && !by_shared && parsed.is_some() && goals.is_none() {
                 later.push(k);
                 continue;
             }
             emit(k);
             let t0 = Instant::now();
+            let houdini = opts.houdini && ob.check.is_none() && !by_shared;
+            let mut failed_goals: Vec<usize> = Vec::new();
             let r = match (&mut solver, &parsed, goals) {
                 _ if by_shared => z3::SatResult::Unsat,
-                (Some(s), Some(p), Some(g)) if gave_up < 2 => check(s, p, g, &covered, opts),
-                _ => z3::SatResult::Unknown,
+                (Some(s), Some(p), Some(g)) if gave_up < 2 && houdini => {
+                    let (r, failed) = check_failing(s, p, g, &covered, opts);
+                    failed_goals = failed;
+                    r
+                }
+                (Some(s), Some(p), Some(g)) if gave_up < 2 => {
+                    check(s, p, g, &covered, opts, &mut |_| {})
+                }
+                _ => {
+                    if houdini {
+                        failed_goals = (0..ob.facts.len())
+                            .filter(|&i| !covered.get(i).copied().unwrap_or(false))
+                            .collect();
+                    }
+                    z3::SatResult::Unknown
+                }
             };
+            let failed: Vec<crate::invariant::ast::Span> =
+                failed_goals.iter().map(|&i| ob.facts[i].span).collect();
             let mut time = t0.elapsed();
             let mut shared_checks = 0;
             for c in ob.cover.iter().flatten() {
@@ -445,9 +586,21 @@ fn solve_case(
                     Verdict::Unknown,
                     "not attempted: fresh solvers gave up on this case's two obligations before it".into(),
                 ),
+                z3::SatResult::Unsat if failed.is_empty() => {
+                    gave_up = 0;
+                    if let (Some(cache), Some(key)) = (&opts.houdini_cache, keys.get(k)) {
+                        cache.lock().expect("lock").insert(*key);
+                    }
+                    (Verdict::Proved, String::new())
+                }
+                // A Houdini round's answer: the facts named in `failed`
+                // did not follow (not a verdict; see `Options::houdini`).
                 z3::SatResult::Unsat => {
                     gave_up = 0;
-                    (Verdict::Proved, String::new())
+                    (
+                        Verdict::Refuted,
+                        format!("{} facts did not follow (Houdini round)", failed.len()),
+                    )
                 }
                 // A check of a caught exception that fails is no
                 // refutation: the exception is followed to its handler
@@ -500,6 +653,7 @@ fn solve_case(
                     catch: ob.catch.clone(),
                     by_shared,
                     shared_checks,
+                    failed,
                 },
             ));
         }

@@ -62,6 +62,9 @@ pub struct TheoremFile {
     pub args: Vec<String>,
     pub invariant: PathBuf,
     pub theorems: Vec<Theorem>,
+    /// `infer`: the invariant is completed by inference (`crate::infer`)
+    /// before it is proved.
+    pub infer: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -100,6 +103,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
     let (mut classpath, mut main, mut invariant) = (None, None, None);
     let mut args = Vec::new();
     let mut theorems = Vec::new();
+    let mut infer = false;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let l = raw.split('#').next().unwrap_or("").trim();
@@ -119,6 +123,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
             "main" if words.len() == 2 => main = Some(words[1].to_string()),
             "args" => args = words[1..].iter().map(|s| s.to_string()).collect(),
             "invariant" if words.len() == 2 => invariant = Some(rel(words[1])),
+            "infer" if words.len() == 1 => infer = true,
             "prove" => {
                 let (goal, rest) = match words.get(1) {
                     Some(&"invariant") => (Goal::Invariant, &words[2..]),
@@ -153,7 +158,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
                 return Err(err(
                     line,
                     format!(
-                        "expected `classpath DIR`, `main CLASS`, `args ...`, `invariant FILE` or `prove ...`, found `{other}`"
+                        "expected `classpath DIR`, `main CLASS`, `args ...`, `invariant FILE`, `infer` or `prove ...`, found `{other}`"
                     ),
                 ));
             }
@@ -170,5 +175,6 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
         args,
         invariant: invariant.ok_or_else(|| missing("invariant"))?,
         theorems,
+        infer,
     })
 }

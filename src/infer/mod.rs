@@ -1,0 +1,461 @@
+//! Invariant inference: the user writes the idea, m5 writes the
+//! bookkeeping. Candidate facts come from templates over the states of
+//! concrete runs (`templates`, `observe`), per call-stack shape; those
+//! false on any state of the runs are dropped; then Houdini (Flanagan &
+//! Leino): the user's facts and the candidates are proved together as one
+//! invariant, every candidate an obligation cannot prove is dropped, and
+//! again until nothing is. User facts are never dropped. The result is an
+//! ordinary invariant file that `m5 prove` checks like any other: the
+//! rounds only choose facts, and the verdicts come from a proof of the
+//! final file without inference, so inference can make a proof succeed or
+//! fail but never lie.
+
+pub mod observe;
+pub mod templates;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use crate::classfile::ClassPath;
+use crate::interp::{self, init::load_classes};
+use crate::invariant::eval::{self, Context, V};
+use crate::invariant::{Compiled, ast::Item};
+use crate::prove::driver::{self, InputError, Report};
+use crate::prove::theorem::{Goal, Theorem, TheoremFile};
+use crate::prove::{Options, Verdict};
+use crate::state::{Config, State, ThreadId};
+use observe::Key;
+use templates::Candidate;
+
+/// Settings of an inference.
+#[derive(Clone, Debug)]
+pub struct InferOptions {
+    /// Concrete runs to filter candidates on, and steps per run.
+    pub runs: usize,
+    pub steps: u64,
+    /// Houdini rounds at most (each a proof).
+    pub max_rounds: usize,
+    pub prove: Options,
+}
+
+impl Default for InferOptions {
+    fn default() -> Self {
+        InferOptions {
+            runs: 6,
+            steps: 4000,
+            max_rounds: 50,
+            prove: Options {
+                timeout_ms: 10_000,
+                jobs: 1,
+                emit_smt2: None,
+                check_vacuity: false,
+                prefix_steps: 100_000,
+                check_skips: false,
+                houdini: false,
+                houdini_cache: None,
+            },
+        }
+    }
+}
+
+/// What an inference did, phase by phase.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    /// Call-stack shapes seen in the runs that got a case.
+    pub shapes: usize,
+    pub generated: usize,
+    pub after_runs: usize,
+    pub rounds: usize,
+    pub survivors: usize,
+    /// Facts the user wrote (never dropped).
+    pub user_facts: usize,
+    pub states: usize,
+    pub observe: Duration,
+    pub filter: Duration,
+    pub houdini: Duration,
+    /// Candidates dropped per round.
+    pub dropped: Vec<usize>,
+    /// Why Houdini stopped before a fixpoint (the final proof says more).
+    pub stopped: Option<String>,
+}
+
+/// The result: the complete invariant and how it was found.
+pub struct Inferred {
+    pub text: String,
+    pub stats: Stats,
+}
+
+/// The user's invariant, the shapes seen and their candidates, and how to
+/// write them into one file.
+struct Work {
+    source: String,
+    /// Where the cases go: before the user's `thread` section's closing
+    /// brace, or a new section at the end.
+    insert_at: usize,
+    new_section: bool,
+    tv: String,
+    patterns: Vec<String>,
+    /// Open cases for every bottom frame seen (when the user wrote no
+    /// `when` case every shape was allowed, and adding cases must not
+    /// forbid any), and `when done`.
+    catch_all: Vec<String>,
+    cands: Vec<Candidate>,
+    alive: Vec<bool>,
+}
+
+impl Work {
+    /// The file with the alive candidates, and each one's byte range.
+    fn render(&self) -> (String, Vec<Option<(usize, usize)>>) {
+        let mut out = String::with_capacity(self.source.len() + 64 * self.cands.len());
+        let mut ranges = vec![None; self.cands.len()];
+        out.push_str(&self.source[..self.insert_at]);
+        if self.new_section {
+            out.push_str(&format!("\nthread {} {{\n", self.tv));
+        }
+        out.push_str(
+            "\n  # ---- inferred by `m5 infer`: candidates from templates that held on\n  \
+             # the states of concrete runs and survived Houdini (proved with the rest)\n",
+        );
+        let mut by_key: Vec<Vec<usize>> = vec![Vec::new(); self.patterns.len()];
+        for (i, c) in self.cands.iter().enumerate() {
+            if self.alive[i] {
+                by_key[c.key].push(i);
+            }
+        }
+        for (k, pat) in self.patterns.iter().enumerate() {
+            out.push_str(&format!("  when {pat} {{\n"));
+            let mut last = None;
+            for &i in &by_key[k] {
+                let c = &self.cands[i];
+                if last != Some(c.template) {
+                    out.push_str(&format!("    # {}\n", c.template.describe()));
+                    last = Some(c.template);
+                }
+                out.push_str("    ");
+                let start = out.len();
+                out.push_str(&format!("inferred_{i}: {}", c.text));
+                ranges[i] = Some((start, out.len()));
+                out.push('\n');
+            }
+            out.push_str("  }\n");
+        }
+        for c in &self.catch_all {
+            out.push_str(&format!("  when {c} {{ true }}\n"));
+        }
+        if self.new_section {
+            out.push_str("}\n");
+            out.push_str(&self.source[self.insert_at..]);
+        } else {
+            out.push_str(&self.source[self.insert_at..]);
+        }
+        (out, ranges)
+    }
+}
+
+/// Bad input, or an inference that could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct InferError(pub String);
+
+impl From<InputError> for InferError {
+    fn from(e: InputError) -> Self {
+        InferError(e.0)
+    }
+}
+
+/// Infers the invariant of theorem file `tf`: its user invariant plus the
+/// candidates that survive. `log` receives a line per phase.
+pub fn infer(
+    tf: &TheoremFile,
+    opts: &InferOptions,
+    log: &dyn Fn(&str),
+) -> Result<Inferred, InferError> {
+    let at = |e: String| InferError(format!("{}: {e}", tf.path.display()));
+    let cp = ClassPath::parse(&tf.classpath).map_err(|e| at(e.to_string()))?;
+    let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
+    let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
+        .map_err(|e| at(e.to_string()))?;
+    let user = crate::invariant::load(&tf.invariant, &s0.classes)
+        .map_err(|e| InferError(e.rendered.clone()))?;
+    let mut stats = Stats {
+        user_facts: user.global.len()
+            + user.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
+            + user.objects.iter().map(|o| o.2.len()).sum::<usize>(),
+        ..Stats::default()
+    };
+
+    // Pass 1: the shapes the runs reach, and the state each is first seen in.
+    let t0 = Instant::now();
+    let scheds = observe::schedules(opts.runs);
+    let mut index: HashMap<Key, usize> = HashMap::new();
+    let mut samples: Vec<(Key, State, ThreadId)> = Vec::new();
+    let mut bottoms: Vec<Key> = Vec::new();
+    let mut done_seen = false;
+    observe::runs(&s0, &scheds, opts.steps, &mut |s, t| {
+        let key = observe::key_of(s, t);
+        if key.is_empty() {
+            done_seen = true;
+            return;
+        }
+        if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
+            bottoms.push(key[..1].to_vec());
+        }
+        if index.contains_key(&key) {
+            return;
+        }
+        // A shape the user's cases forbid gets no case: the user claims
+        // it is unreachable, and inference must not weaken that.
+        if !user.cases.is_empty() && eval::cases_for(&user, &key).is_empty() {
+            return;
+        }
+        index.insert(key.clone(), samples.len());
+        samples.push((key, s.clone(), t));
+    });
+    stats.observe = t0.elapsed();
+
+    let tv = if user.cases.is_empty() && !has_thread_section(&user) {
+        fresh(&user, "t")
+    } else {
+        user.thread_var.clone()
+    };
+    let alias = fresh(&user, "fr");
+    let mut cands = Vec::new();
+    let mut patterns = Vec::new();
+    for (k, (key, s, t)) in samples.iter().enumerate() {
+        patterns.push(templates::pattern(s, key, &alias));
+        cands.extend(templates::candidates(&user, s, *t, k, &alias, &tv));
+    }
+    stats.shapes = patterns.len();
+    stats.generated = cands.len();
+    let mut catch_all = Vec::new();
+    if user.cases.is_empty() {
+        for b in &bottoms {
+            let m = s0.classes.method(b[0].0);
+            catch_all.push(format!(
+                "{}.{} @ any ..",
+                templates::dotted(&s0.classes.class(m.class).name),
+                m.name
+            ));
+        }
+        if done_seen {
+            catch_all.push("done".into());
+        }
+    }
+    let (insert_at, new_section) = insertion(&user);
+    let mut work = Work {
+        source: user.file.source.clone(),
+        insert_at,
+        new_section,
+        tv,
+        patterns,
+        catch_all,
+        alive: vec![true; cands.len()],
+        cands,
+    };
+    log(&format!(
+        "observed {} call-stack shapes in {} runs of at most {} steps ({:.2} s); {} candidates from templates",
+        stats.shapes,
+        scheds.len(),
+        opts.steps,
+        stats.observe.as_secs_f64(),
+        stats.generated
+    ));
+
+    // Pass 2: drop every candidate false on a state of the same runs.
+    let t1 = Instant::now();
+    let (text, _) = work.render();
+    let c = compile(tf, &text, &s0)?;
+    let first_case = user.cases.len();
+    // The candidates of each key, in the order its case lists them.
+    let mut of_key: Vec<Vec<usize>> = vec![Vec::new(); work.patterns.len()];
+    for (i, cand) in work.cands.iter().enumerate() {
+        of_key[cand.key].push(i);
+    }
+    let mut states = 0usize;
+    let alive = &mut work.alive;
+    observe::runs(&s0, &scheds, opts.steps, &mut |s, t| {
+        states += 1;
+        let key = observe::key_of(s, t);
+        let Some(&k) = index.get(&key) else {
+            return;
+        };
+        let case = first_case + k;
+        for (j, &i) in of_key[k].iter().enumerate() {
+            if !alive[i] {
+                continue;
+            }
+            let fact = &c.cases[case].0.facts[j];
+            let ctx = Context::Thread { t, case };
+            if !matches!(eval::value(&c, s, ctx, &fact.expr), Ok(V::Bool(true))) {
+                alive[i] = false;
+            }
+        }
+    });
+    stats.states = states;
+    stats.after_runs = work.alive.iter().filter(|&&a| a).count();
+    stats.filter = t1.elapsed();
+    log(&format!(
+        "{} candidates hold on all {} thread states of the runs ({:.2} s)",
+        stats.after_runs,
+        states,
+        stats.filter.as_secs_f64()
+    ));
+
+    // Houdini: prove the user's facts and the candidates together; drop
+    // the candidates that do not follow; again until none is dropped.
+    let t2 = Instant::now();
+    // The rounds prove the invariant only (relations need it first).
+    let tf_inv = TheoremFile {
+        theorems: vec![Theorem {
+            goal: Goal::Invariant,
+            expect: None,
+            line: 0,
+        }],
+        ..tf.clone()
+    };
+    let hopts = Options {
+        houdini: true,
+        houdini_cache: Some(Default::default()),
+        emit_smt2: None,
+        ..opts.prove.clone()
+    };
+    loop {
+        if stats.rounds >= opts.max_rounds {
+            stats.stopped = Some(format!("{} rounds without a fixpoint", stats.rounds));
+            break;
+        }
+        stats.rounds += 1;
+        let (text, ranges) = work.render();
+        let r = driver::prove_source(&tf_inv, Some(&text), &hopts, &|_, _| {})?;
+        if let Some(why) = incomplete(&r) {
+            stats.stopped = Some(why);
+            break;
+        }
+        let mut dropped = 0;
+        for o in &r.outcomes {
+            for sp in &o.failed {
+                if let Some(i) = ranges
+                    .iter()
+                    .position(|x| x.is_some_and(|(a, b)| a <= sp.start && sp.start < b))
+                    && work.alive[i]
+                {
+                    work.alive[i] = false;
+                    dropped += 1;
+                }
+            }
+        }
+        stats.dropped.push(dropped);
+        log(&format!(
+            "Houdini round {}: {} obligations, {} candidates dropped",
+            stats.rounds, r.lemma2.obligations, dropped
+        ));
+        if dropped == 0 {
+            break;
+        }
+    }
+    stats.houdini = t2.elapsed();
+    stats.survivors = work.alive.iter().filter(|&&a| a).count();
+    Ok(Inferred {
+        text: work.render().0,
+        stats,
+    })
+}
+
+/// Why a round's proof cannot say which candidates fail (then Houdini
+/// stops, and the final proof reports it).
+fn incomplete(r: &Report) -> Option<String> {
+    if let Some(l) = &r.lemma1 {
+        return Some(format!("Lemma 1 fails: {l}"));
+    }
+    if let Some(t) = &r.translation {
+        return Some(t.clone());
+    }
+    if let Some(w) = &r.walk_error {
+        return Some(w.clone());
+    }
+    if let Some((c, w)) = r.unsupported.first() {
+        return Some(format!("{c}: {w}"));
+    }
+    None
+}
+
+fn compile(tf: &TheoremFile, text: &str, s0: &State) -> Result<Compiled, InferError> {
+    crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes).map_err(|e| {
+        InferError(format!(
+            "internal error: m5 wrote candidates the invariant language rejects (please report it):\n{}",
+            e.rendered
+        ))
+    })
+}
+
+fn has_thread_section(c: &Compiled) -> bool {
+    c.file
+        .items
+        .iter()
+        .any(|i| matches!(i, Item::Thread { .. }))
+}
+
+/// Where the inferred cases go in the user's text.
+fn insertion(c: &Compiled) -> (usize, bool) {
+    for item in &c.file.items {
+        if let Item::Thread { span, .. } = item {
+            // The section ends with its closing brace.
+            let end = c.file.source[..span.end].rfind('}').unwrap_or(span.end);
+            return (end, false);
+        }
+    }
+    (c.file.source.len(), true)
+}
+
+/// A name the user's file does not define (for the thread variable and
+/// the frame aliases).
+fn fresh(c: &Compiled, base: &str) -> String {
+    // A word of the file that is `n` or `n` and digits (the aliases are
+    // `fr0`, `fr1`, ...).
+    let taken = |n: &str| {
+        let clashes = |k: &str| {
+            k.strip_prefix(n)
+                .is_some_and(|rest| rest.chars().all(|ch| ch.is_ascii_digit()))
+        };
+        c.defs.keys().any(|k| clashes(k))
+            || c.file
+                .source
+                .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                .any(clashes)
+    };
+    if !taken(base) {
+        return base.into();
+    }
+    (1..)
+        .map(|i| format!("{base}{i}_"))
+        .find(|n| !taken(n))
+        .expect("a fresh name")
+}
+
+/// The final proof: the theorem file's theorems on the inferred invariant,
+/// by the ordinary prover (no Houdini): the verdicts shown.
+pub fn prove_inferred(
+    tf: &TheoremFile,
+    inferred: &Inferred,
+    opts: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Report, InferError> {
+    let opts = Options {
+        houdini: false,
+        houdini_cache: None,
+        ..opts.clone()
+    };
+    Ok(driver::prove_source(
+        tf,
+        Some(&inferred.text),
+        &opts,
+        progress,
+    )?)
+}
+
+/// Did every theorem get its expected verdict (or proved, without one)?
+pub fn as_expected(r: &Report) -> bool {
+    r.verdicts
+        .iter()
+        .all(|(t, v)| t.expect.map_or(*v == Verdict::Proved, |e| e == *v))
+}

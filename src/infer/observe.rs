@@ -1,0 +1,96 @@
+//! The concrete runs candidates come from and are filtered on: the program
+//! from its initial state under several schedules, each bounded in steps.
+//! A visitor sees every live thread of every state a run passes through;
+//! after a step that leaves the heap and thread table as they were, only
+//! the thread that stepped (nothing another thread's facts read changed).
+
+use crate::classfile::MethodId;
+use crate::schedule::{self, Control, Observer, RunOptions, Schedule};
+use crate::state::{State, ThreadId};
+
+/// A thread's call stack as (method, pc) pairs, bottom first: the key of
+/// the case inferred facts are written in.
+pub type Key = Vec<(MethodId, u32)>;
+
+pub fn key_of(s: &State, t: ThreadId) -> Key {
+    s.threads[t as usize]
+        .stack
+        .iter()
+        .map(|f| (f.method.id, f.pc()))
+        .collect()
+}
+
+/// The schedules of the runs: round-robin with a few quanta and seeded
+/// random ones, `steps` steps each at most.
+pub fn schedules(runs: usize) -> Vec<Schedule> {
+    let mut out = vec![
+        Schedule::parse("rr").expect("schedule"),
+        Schedule::parse("rr:3").expect("schedule"),
+    ];
+    out.extend((1..=runs.saturating_sub(2) as u64).map(|seed| Schedule::Random { seed }));
+    out
+}
+
+struct Visit<'a> {
+    visit: &'a mut dyn FnMut(&State, ThreadId),
+    heap: Option<State>,
+}
+
+impl Observer for Visit<'_> {
+    fn before(&mut self, s: &State, _th: ThreadId, _step: u64) {
+        self.heap = Some(s.clone());
+    }
+    fn after(&mut self, s: &mut State, th: ThreadId, _step: u64) -> Control {
+        let before = self.heap.take();
+        let shared_same = before.as_ref().is_some_and(|b| {
+            b.heap.ptr_eq(&s.heap)
+                && b.statics.ptr_eq(&s.statics)
+                && b.threads.len() == s.threads.len()
+                && (0..s.threads.len()).all(|u| {
+                    u == th as usize || std::sync::Arc::ptr_eq(&b.threads[u], &s.threads[u])
+                })
+        });
+        if shared_same {
+            visit_thread(s, th, self.visit);
+        } else {
+            visit_all(s, self.visit);
+        }
+        Control::Continue
+    }
+}
+
+fn visit_thread(s: &State, t: ThreadId, visit: &mut dyn FnMut(&State, ThreadId)) {
+    if !s.threads[t as usize].stack.is_empty() {
+        visit(s, t);
+    }
+}
+
+fn visit_all(s: &State, visit: &mut dyn FnMut(&State, ThreadId)) {
+    for t in 0..s.threads.len() as ThreadId {
+        visit(s, t);
+    }
+}
+
+/// Runs `s0` under each schedule for at most `steps` steps, calling
+/// `visit` on the threads of every state (finished threads too: their key
+/// is empty). A run that ends in an error ends there (its states before
+/// count).
+pub fn runs(s0: &State, scheds: &[Schedule], steps: u64, visit: &mut dyn FnMut(&State, ThreadId)) {
+    for sched in scheds {
+        let mut s = s0.clone();
+        visit_all(&s, visit);
+        let mut obs = Visit {
+            visit: &mut *visit,
+            heap: None,
+        };
+        let _ = schedule::run(
+            &mut s,
+            sched,
+            RunOptions {
+                max_steps: Some(steps),
+                observer: Some(&mut obs),
+                ..Default::default()
+            },
+        );
+    }
+}

@@ -1,0 +1,309 @@
+//! Candidate facts from templates, for one thread in one call-stack shape,
+//! written in the invariant language and kept only when they hold on the
+//! state the shape was first seen in (Daikon's first-sample filter; the
+//! runs and then Houdini remove the rest).
+//!
+//! Terms: the frames' slots (`fr1.stack[0]`, `fr0.local[2]`); atoms: the
+//! thread (`t`), its object (`t.object`), `heap.length` and the user's
+//! `let`s without parameters; the int and reference fields of every object
+//! those name. Templates (the `Template` names, shown in `m5 infer`'s
+//! output): a slot equal to a constant, to another term, or to an int term
+//! plus one; a reference slot non-null and of its class; an atom or field
+//! equal to a constant or to another atom or field; and for every object a
+//! term names, whether this thread holds its monitor (and how often) or not.
+
+use super::observe::Key;
+use crate::invariant::Compiled;
+use crate::invariant::ast::{Expr, Span};
+use crate::invariant::eval::{self, Context, V};
+use crate::state::{Body, Ref, State, ThreadId, Value};
+
+/// A template family, named in the output's comments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Template {
+    SlotConst,
+    SlotEq,
+    SlotPlusOne,
+    SlotNonNull,
+    SlotClass,
+    TermConst,
+    TermEq,
+    Monitor,
+}
+
+impl Template {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Template::SlotConst => "a slot holds a constant",
+            Template::SlotEq => "a slot equals another slot, an atom or a field",
+            Template::SlotPlusOne => "a slot is an int term plus one",
+            Template::SlotNonNull => "a reference slot is not null",
+            Template::SlotClass => "a reference slot's class",
+            Template::TermConst => "an atom or field holds a constant",
+            Template::TermEq => "an atom or field equals another",
+            Template::Monitor => "this thread holds an object's monitor, or not",
+        }
+    }
+}
+
+/// One candidate: the case it belongs to (an index into the keys) and its
+/// formula.
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub key: usize,
+    pub template: Template,
+    pub text: String,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Val {
+    Int(i64),
+    Ref(Option<Ref>),
+}
+
+#[derive(Clone, Debug)]
+struct Term {
+    text: String,
+    val: Val,
+    slot: bool,
+}
+
+fn of_value(v: &Value) -> Option<Val> {
+    match v {
+        Value::Int(i) => Some(Val::Int(*i as i64)),
+        Value::Ref(r) => Some(Val::Ref(Some(*r))),
+        Value::Null => Some(Val::Ref(None)),
+        _ => None,
+    }
+}
+
+fn of_v(v: &V) -> Option<Val> {
+    match v {
+        V::Int(i) => i64::try_from(*i).ok().map(Val::Int),
+        V::J32(i) => Some(Val::Int(*i as i64)),
+        V::J64(i) => Some(Val::Int(*i)),
+        V::Ref(r) => Some(Val::Ref(*r)),
+        _ => None,
+    }
+}
+
+fn constant(v: Val) -> String {
+    match v {
+        Val::Int(i) => i.to_string(),
+        Val::Ref(None) => "null".into(),
+        Val::Ref(Some(_)) => unreachable!("references are not constants"),
+    }
+}
+
+/// The class name as the language writes it (`java.lang.Thread`).
+pub fn dotted(name: &str) -> String {
+    name.replace('/', ".")
+}
+
+/// The candidates for thread `t` of `s`, in the case of `key` (frames
+/// aliased `{alias}0`, `{alias}1`, ... bottom first).
+pub fn candidates(
+    user: &Compiled,
+    s: &State,
+    t: ThreadId,
+    key: usize,
+    alias: &str,
+    tv: &str,
+) -> Vec<Candidate> {
+    let thread = &s.threads[t as usize];
+    let mut atoms: Vec<Term> = vec![
+        Term {
+            text: tv.into(),
+            val: Val::Int(t as i64),
+            slot: false,
+        },
+        Term {
+            text: "heap.length".into(),
+            val: Val::Int(s.heap.len() as i64),
+            slot: false,
+        },
+    ];
+    if let Some(o) = thread.object {
+        atoms.push(Term {
+            text: format!("{tv}.object"),
+            val: Val::Ref(Some(o)),
+            slot: false,
+        });
+    }
+    let mut lets: Vec<&String> = user
+        .defs
+        .iter()
+        .filter(|(_, (params, _))| params.is_empty())
+        .map(|(n, _)| n)
+        .collect();
+    lets.sort();
+    for name in lets {
+        let e = Expr::Name(name.clone(), Span::default());
+        if let Ok(v) = eval::value(user, s, Context::Global, &e)
+            && let Some(val) = of_v(&v)
+        {
+            atoms.push(Term {
+                text: name.clone(),
+                val,
+                slot: false,
+            });
+        }
+    }
+    let mut slots: Vec<Term> = Vec::new();
+    for (i, f) in thread.stack.iter().enumerate() {
+        for (kind, vals) in [("local", &f.locals), ("stack", &f.stack)] {
+            for (j, v) in vals.iter().enumerate() {
+                if let Some(val) = of_value(v) {
+                    slots.push(Term {
+                        text: format!("{alias}{i}.{kind}[{j}]"),
+                        val,
+                        slot: true,
+                    });
+                }
+            }
+        }
+    }
+    // Fields of the objects the atoms and slots name (each object once,
+    // by the first term naming it).
+    let mut fields: Vec<Term> = Vec::new();
+    let mut seen: Vec<Ref> = Vec::new();
+    for base in atoms.iter().chain(&slots) {
+        let Val::Ref(Some(r)) = base.val else {
+            continue;
+        };
+        if seen.contains(&r) || r as usize >= s.heap.len() {
+            continue;
+        }
+        seen.push(r);
+        let obj = s.object(r);
+        let Body::Fields(vals) = &obj.body else {
+            continue;
+        };
+        let layout = &s.classes.class(obj.class).layout;
+        for (slot, v) in layout.iter().zip(vals) {
+            // A name two fields share (a shadowed one) is ambiguous.
+            if layout.iter().filter(|x| x.name == slot.name).count() > 1 {
+                continue;
+            }
+            if let Some(val) = of_value(v) {
+                fields.push(Term {
+                    text: format!("{}.{}", base.text, slot.name),
+                    val,
+                    slot: false,
+                });
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut add = |template: Template, text: String| {
+        out.push(Candidate {
+            key,
+            template,
+            text,
+        })
+    };
+    let named: Vec<&Term> = atoms.iter().chain(&fields).collect();
+    // Atoms and fields: constants and equalities among them.
+    for (i, a) in named.iter().enumerate() {
+        if a.val != Val::Ref(None) && matches!(a.val, Val::Ref(_)) {
+            for b in &named[..i] {
+                if b.val == a.val {
+                    add(Template::TermEq, format!("{} == {}", a.text, b.text));
+                }
+            }
+        } else {
+            add(
+                Template::TermConst,
+                format!("{} == {}", a.text, constant(a.val)),
+            );
+        }
+    }
+    // Slots: constants, equalities with every term named before, plus one.
+    for (i, sl) in slots.iter().enumerate() {
+        match sl.val {
+            Val::Ref(Some(r)) => {
+                add(Template::SlotNonNull, format!("{} != null", sl.text));
+                let class = s.classes.class(s.object(r).class);
+                if matches!(s.object(r).body, Body::Fields(_)) {
+                    add(
+                        Template::SlotClass,
+                        format!("{} is {}", sl.text, dotted(&class.name)),
+                    );
+                }
+            }
+            v => add(
+                Template::SlotConst,
+                format!("{} == {}", sl.text, constant(v)),
+            ),
+        }
+        if sl.val == Val::Ref(None) {
+            continue;
+        }
+        for other in named.iter().copied().chain(&slots[..i]) {
+            if other.val == sl.val {
+                add(Template::SlotEq, format!("{} == {}", sl.text, other.text));
+            }
+            if let (Val::Int(a), Val::Int(b)) = (sl.val, other.val)
+                && a == b.wrapping_add(1)
+                && !other.slot
+            {
+                add(
+                    Template::SlotPlusOne,
+                    format!("{} == {} + 1", sl.text, other.text),
+                );
+            }
+        }
+    }
+    // Monitors of the objects named.
+    let mut locks: Vec<(Ref, &Term)> = Vec::new();
+    for term in atoms.iter().chain(&slots).chain(&fields) {
+        if let Val::Ref(Some(r)) = term.val
+            && !locks.iter().any(|(x, _)| *x == r)
+            && (r as usize) < s.heap.len()
+        {
+            locks.push((r, term));
+        }
+    }
+    for (r, term) in locks {
+        let o = s.object(r);
+        let text = if o.monitor == t && o.mcount > 0 {
+            format!(
+                "{0}.monitor == {tv} && {0}.mcount == {1}",
+                term.text, o.mcount
+            )
+        } else {
+            format!("{0}.monitor != {tv} || {0}.mcount == 0", term.text)
+        };
+        add(Template::Monitor, text);
+    }
+    out
+}
+
+/// The `when` pattern of a key: every frame at its pc, aliased.
+pub fn pattern(s: &State, key: &Key, alias: &str) -> String {
+    key.iter()
+        .enumerate()
+        .map(|(i, &(m, pc))| {
+            let method = s.classes.method(m);
+            let class = s.classes.class(method.class);
+            let overloaded = class
+                .methods
+                .iter()
+                .filter(|&&x| s.classes.method(x).name == method.name)
+                .count()
+                > 1;
+            let params = if overloaded {
+                let d = &method.desc;
+                format!("({})", &d[1..d.find(')').unwrap_or(1)])
+            } else {
+                String::new()
+            };
+            format!(
+                "{}.{}{params} @ {pc} as {alias}{i}",
+                dotted(&class.name),
+                method.name
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" > ")
+}

@@ -1,0 +1,173 @@
+//! Invariant inference (`m5 infer`, `infer` in a theorem file): the
+//! Apprentice is proved from the idea alone, the complete invariant
+//! re-proves without inference, and inference never makes a false claim
+//! provable: a mutated program, a false relation and a false user fact
+//! stay refuted.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+fn m5() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_m5"))
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `m5 CMD --json FILE ARGS`: (exit code, report).
+fn run(cmd: &str, file: &Path, extra: &[&str]) -> (i32, Value) {
+    let out = m5()
+        .arg(cmd)
+        .arg("--json")
+        .arg(file)
+        .args(extra)
+        .output()
+        .expect("runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {text}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code().unwrap_or(-1), v)
+}
+
+fn verdict(v: &Value, theorem: &str) -> String {
+    v["theorems"]
+        .as_array()
+        .expect("theorems")
+        .iter()
+        .find(|t| t["theorem"] == theorem)
+        .unwrap_or_else(|| panic!("no theorem {theorem} in {v}"))["verdict"]
+        .as_str()
+        .expect("verdict")
+        .to_string()
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("m5-infer-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    dir
+}
+
+fn count(v: &Value, key: &str) -> u64 {
+    v["inference"][key]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no inference.{key} in {v}"))
+}
+
+/// A theorem file in a fresh directory, for the Apprentice's class files.
+fn theorem_file(dir: &Path, classes: &str, invariant: &Path, lines: &str) -> PathBuf {
+    let path = dir.join("t.proof");
+    std::fs::write(
+        &path,
+        format!(
+            "classpath {}\nmain Apprentice\ninvariant {}\n{lines}\n",
+            root().join("classfiles").join(classes).display(),
+            invariant.display()
+        ),
+    )
+    .expect("write");
+    path
+}
+
+#[test]
+fn the_apprentice_is_proved_from_its_idea_and_the_false_relation_refuted() {
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-inferred.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
+    // The negative twin: a weakened claim is refuted with inference on.
+    assert_eq!(
+        verdict(&v, "relation CounterNeverChanges"),
+        "refuted",
+        "{v}"
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&v, "user_facts"), 17);
+    let (cands, after, survivors) = (
+        count(&v, "candidates"),
+        count(&v, "after_runs"),
+        count(&v, "survivors"),
+    );
+    assert!(cands >= after && after >= survivors && survivors > 0, "{v}");
+    assert!(count(&v, "rounds") >= 1);
+    assert!(v["inference"]["stopped"].is_null(), "{v}");
+}
+
+#[test]
+fn the_inferred_invariant_is_proved_again_without_inference() {
+    let dir = scratch("full");
+    let inv = dir.join("full.inv");
+    let (code, v) = run(
+        "infer",
+        &root().join("proofs/apprentice-inferred.proof"),
+        &["--out", inv.to_str().expect("utf-8")],
+    );
+    assert_eq!(code, 1, "CounterNeverChanges is refuted: {v}");
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    let text = std::fs::read_to_string(&inv).expect("written");
+    assert!(text.contains("inferred by `m5 infer`"));
+    let proof = theorem_file(
+        &dir,
+        "apprentice",
+        &inv,
+        "prove invariant\nprove relation Monotonicity",
+    );
+    let (code, v) = run("prove", &proof, &[]);
+    assert!(v["inference"].is_null(), "no inference without `infer`");
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
+    assert_eq!(code, 0);
+}
+
+#[test]
+fn a_mutated_program_stays_refuted_with_inference() {
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-inferred-setref-late.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    assert_ne!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn a_false_user_fact_is_never_dropped() {
+    // The counter is 0 while the Jobs are made (Lemma 1 holds) but not
+    // once they run: Houdini must keep the user's fact, and it is refuted.
+    let dir = scratch("wrong");
+    let src =
+        std::fs::read_to_string(root().join("invariants/apprentice-inferred.inv")).expect("read");
+    let marker = "own_object:";
+    assert!(src.contains(marker));
+    let inv = dir.join("wrong.inv");
+    std::fs::write(
+        &inv,
+        src.replacen(
+            marker,
+            &format!("never_counts: C.counter == 0\n    {marker}"),
+            1,
+        ),
+    )
+    .expect("write");
+    let proof = theorem_file(&dir, "apprentice", &inv, "infer\nprove invariant");
+    let (code, v) = run("prove", &proof, &[]);
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    assert_eq!(code, 1);
+    let failed = v["failed"].as_array().expect("failed");
+    assert!(
+        failed.iter().any(|f| f["verdict"] == "refuted"
+            && f["detail"].as_str().unwrap_or("").contains("never_counts")),
+        "the user's fact is named: {v}"
+    );
+}
