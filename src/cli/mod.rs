@@ -300,6 +300,10 @@ pub struct InferArgs {
     /// Print every case and obligation of the final proof, not only the failed ones.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Show each candidate Houdini dropped, with the obligation that did
+    /// not prove it.
+    #[arg(long)]
+    pub explain: bool,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,

@@ -125,6 +125,9 @@ fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
         "dropped_per_round": st.dropped, "survivors": st.survivors, "stopped": st.stopped,
         "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
         "houdini_seconds": st.houdini.as_secs_f64(),
+        "dropped": st.explained.iter().map(|d| serde_json::json!({
+            "round": d.round, "fact": d.fact, "case": d.shape, "not_proved_by": d.by,
+        })).collect::<Vec<_>>(),
     })
 }
 
@@ -135,6 +138,14 @@ pub fn infer_cmd(a: super::InferArgs) -> Result<i32> {
     if let Some(out) = &a.out {
         std::fs::write(out, &inf.text)
             .map_err(|e| UsageError(format!("{}: {e}", out.display())))?;
+    }
+    if a.explain && !a.json {
+        for d in &inf.stats.explained {
+            println!(
+                "dropped in round {}: `{}` at {}\n  not proved stepping {}",
+                d.round, d.fact, d.shape, d.by
+            );
+        }
     }
     report_out(&a.file, &p, a.json, a.verbose)
 }

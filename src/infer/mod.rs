@@ -77,6 +77,20 @@ pub struct Stats {
     pub dropped: Vec<usize>,
     /// Why Houdini stopped before a fixpoint (the final proof says more).
     pub stopped: Option<String>,
+    /// Every candidate Houdini dropped, and the obligation that did not
+    /// prove it.
+    pub explained: Vec<Dropped>,
+}
+
+/// A candidate Houdini dropped (`m5 infer --explain`).
+#[derive(Clone, Debug)]
+pub struct Dropped {
+    pub round: usize,
+    pub fact: String,
+    /// Its case's pattern.
+    pub shape: String,
+    /// The stepping case, instruction, branch and obligation.
+    pub by: String,
 }
 
 /// The result: the complete invariant and how it was found.
@@ -99,6 +113,8 @@ struct Work {
     /// `when` case every shape was allowed, and adding cases must not
     /// forbid any), and `when done`.
     catch_all: Vec<String>,
+    /// Object sections: the keys after the patterns' (`object VAR : C`).
+    objects: Vec<String>,
     cands: Vec<Candidate>,
     alive: Vec<bool>,
 }
@@ -116,7 +132,8 @@ impl Work {
             "\n  # ---- inferred by `m5 infer`: candidates from templates that held on\n  \
              # the states of concrete runs and survived Houdini (proved with the rest)\n",
         );
-        let mut by_key: Vec<Vec<usize>> = vec![Vec::new(); self.patterns.len()];
+        let mut by_key: Vec<Vec<usize>> =
+            vec![Vec::new(); self.patterns.len() + self.objects.len()];
         for (i, c) in self.cands.iter().enumerate() {
             if self.alive[i] {
                 by_key[c.key].push(i);
@@ -144,11 +161,29 @@ impl Work {
         }
         if self.new_section {
             out.push_str("}\n");
-            out.push_str(&self.source[self.insert_at..]);
-        } else {
-            out.push_str(&self.source[self.insert_at..]);
+        }
+        out.push_str(&self.source[self.insert_at..]);
+        for (j, header) in self.objects.iter().enumerate() {
+            out.push_str(&format!("\n{header} {{\n"));
+            for &i in &by_key[self.patterns.len() + j] {
+                out.push_str("  ");
+                let start = out.len();
+                out.push_str(&format!("inferred_{i}: {}", self.cands[i].text));
+                ranges[i] = Some((start, out.len()));
+                out.push('\n');
+            }
+            out.push_str("}\n");
         }
         (out, ranges)
+    }
+
+    /// Where candidate `i` is: its case's pattern or its object section.
+    fn place(&self, i: usize) -> String {
+        let k = self.cands[i].key;
+        match self.patterns.get(k) {
+            Some(p) => p.clone(),
+            None => self.objects[k - self.patterns.len()].clone(),
+        }
     }
 }
 
@@ -191,26 +226,36 @@ pub fn infer(
     let mut samples: Vec<(Key, State, ThreadId)> = Vec::new();
     let mut bottoms: Vec<Key> = Vec::new();
     let mut done_seen = false;
-    observe::runs(&s0, &scheds, opts.steps, &mut |s, t| {
-        let key = observe::key_of(s, t);
-        if key.is_empty() {
-            done_seen = true;
-            return;
-        }
-        if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
-            bottoms.push(key[..1].to_vec());
-        }
-        if index.contains_key(&key) {
-            return;
-        }
-        // A shape the user's cases forbid gets no case: the user claims
-        // it is unreachable, and inference must not weaken that.
-        if !user.cases.is_empty() && eval::cases_for(&user, &key).is_empty() {
-            return;
-        }
-        index.insert(key.clone(), samples.len());
-        samples.push((key, s.clone(), t));
-    });
+    let mut last: Option<State> = None;
+    observe::runs(
+        &s0,
+        &scheds,
+        opts.steps,
+        &mut |s, t| {
+            if last.as_ref().is_none_or(|l| l.heap.len() < s.heap.len()) {
+                last = Some(s.clone());
+            }
+            let key = observe::key_of(s, t);
+            if key.is_empty() {
+                done_seen = true;
+                return;
+            }
+            if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
+                bottoms.push(key[..1].to_vec());
+            }
+            if index.contains_key(&key) {
+                return;
+            }
+            // A shape the user's cases forbid gets no case: the user claims
+            // it is unreachable, and inference must not weaken that.
+            if !user.cases.is_empty() && eval::cases_for(&user, &key).is_empty() {
+                return;
+            }
+            index.insert(key.clone(), samples.len());
+            samples.push((key, s.clone(), t));
+        },
+        &mut |_, _| {},
+    );
     stats.observe = t0.elapsed();
 
     let tv = if user.cases.is_empty() && !has_thread_section(&user) {
@@ -226,6 +271,25 @@ pub fn infer(
         cands.extend(templates::candidates(&user, s, *t, k, &alias, &tv));
     }
     stats.shapes = patterns.len();
+    // Object sections: every class with plain instances in the fullest
+    // state seen (each section also covers the subclasses).
+    let ovar = fresh(&user, "obj");
+    let mut objects = Vec::new();
+    let mut object_classes = Vec::new();
+    if let Some(s) = &last {
+        let mut seen = std::collections::BTreeSet::new();
+        for o in s.heap.iter() {
+            if matches!(o.body, crate::state::Body::Fields(_)) && seen.insert(o.class) {
+                let key = patterns.len() + objects.len();
+                objects.push(format!(
+                    "object {ovar} : {}",
+                    templates::dotted(&s.classes.class(o.class).name)
+                ));
+                object_classes.push(o.class);
+                cands.extend(templates::object_candidates(&user, s, o.class, key, &ovar));
+            }
+        }
+    }
     stats.generated = cands.len();
     let mut catch_all = Vec::new();
     if user.cases.is_empty() {
@@ -249,6 +313,7 @@ pub fn infer(
         tv,
         patterns,
         catch_all,
+        objects,
         alive: vec![true; cands.len()],
         cands,
     };
@@ -267,30 +332,62 @@ pub fn infer(
     let c = compile(tf, &text, &s0)?;
     let first_case = user.cases.len();
     // The candidates of each key, in the order its case lists them.
-    let mut of_key: Vec<Vec<usize>> = vec![Vec::new(); work.patterns.len()];
+    let mut of_key: Vec<Vec<usize>> = vec![Vec::new(); work.patterns.len() + work.objects.len()];
     for (i, cand) in work.cands.iter().enumerate() {
         of_key[cand.key].push(i);
     }
     let mut states = 0usize;
-    let alive = &mut work.alive;
-    observe::runs(&s0, &scheds, opts.steps, &mut |s, t| {
-        states += 1;
-        let key = observe::key_of(s, t);
-        let Some(&k) = index.get(&key) else {
-            return;
-        };
-        let case = first_case + k;
-        for (j, &i) in of_key[k].iter().enumerate() {
-            if !alive[i] {
-                continue;
+    let alive = std::cell::RefCell::new(std::mem::take(&mut work.alive));
+    let first_object = user.objects.len();
+    let npat = work.patterns.len();
+    observe::runs(
+        &s0,
+        &scheds,
+        opts.steps,
+        &mut |s, t| {
+            let mut alive = alive.borrow_mut();
+            states += 1;
+            let key = observe::key_of(s, t);
+            let Some(&k) = index.get(&key) else {
+                return;
+            };
+            let case = first_case + k;
+            for (j, &i) in of_key[k].iter().enumerate() {
+                if !alive[i] {
+                    continue;
+                }
+                let fact = &c.cases[case].0.facts[j];
+                let ctx = Context::Thread { t, case };
+                if !matches!(eval::value(&c, s, ctx, &fact.expr), Ok(V::Bool(true))) {
+                    alive[i] = false;
+                }
             }
-            let fact = &c.cases[case].0.facts[j];
-            let ctx = Context::Thread { t, case };
-            if !matches!(eval::value(&c, s, ctx, &fact.expr), Ok(V::Bool(true))) {
-                alive[i] = false;
+        },
+        &mut |s, r| {
+            let o = s.object(r);
+            if !matches!(o.body, crate::state::Body::Fields(_)) {
+                return;
             }
-        }
-    });
+            let mut alive = alive.borrow_mut();
+            for (j, &cid) in object_classes.iter().enumerate() {
+                if !s.classes.is_subclass(o.class, cid) {
+                    continue;
+                }
+                let sec = first_object + j;
+                let (var, _, facts) = &c.objects[sec];
+                for (n, &i) in of_key[npat + j].iter().enumerate() {
+                    if !alive[i] {
+                        continue;
+                    }
+                    let ctx = Context::Object { var, r };
+                    if !matches!(eval::value(&c, s, ctx, &facts[n].expr), Ok(V::Bool(true))) {
+                        alive[i] = false;
+                    }
+                }
+            }
+        },
+    );
+    work.alive = alive.into_inner();
     stats.states = states;
     stats.after_runs = work.alive.iter().filter(|&&a| a).count();
     stats.filter = t1.elapsed();
@@ -341,13 +438,33 @@ pub fn infer(
                 {
                     work.alive[i] = false;
                     dropped += 1;
+                    stats.explained.push(Dropped {
+                        round: stats.rounds,
+                        fact: work.cands[i].text.clone(),
+                        shape: work.place(i),
+                        by: format!(
+                            "{} {}{}: {}",
+                            o.case,
+                            o.insn,
+                            if o.branch.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" ({})", o.branch)
+                            },
+                            o.what
+                        ),
+                    });
                 }
             }
         }
         stats.dropped.push(dropped);
         log(&format!(
-            "Houdini round {}: {} obligations, {} candidates dropped",
-            stats.rounds, r.lemma2.obligations, dropped
+            "Houdini round {}: {} obligations, {} candidates dropped ({:.2} s, {:.2} s in the solver)",
+            stats.rounds,
+            r.lemma2.obligations,
+            dropped,
+            r.wall.as_secs_f64(),
+            r.solver_time.as_secs_f64()
         ));
         if dropped == 0 {
             break;

@@ -6,7 +6,7 @@
 
 use crate::classfile::MethodId;
 use crate::schedule::{self, Control, Observer, RunOptions, Schedule};
-use crate::state::{State, ThreadId};
+use crate::state::{Ref, State, ThreadId};
 
 /// A thread's call stack as (method, pc) pairs, bottom first: the key of
 /// the case inferred facts are written in.
@@ -33,6 +33,7 @@ pub fn schedules(runs: usize) -> Vec<Schedule> {
 
 struct Visit<'a> {
     visit: &'a mut dyn FnMut(&State, ThreadId),
+    objects: &'a mut dyn FnMut(&State, Ref),
     heap: Option<State>,
 }
 
@@ -54,6 +55,20 @@ impl Observer for Visit<'_> {
             visit_thread(s, th, self.visit);
         } else {
             visit_all(s, self.visit);
+            // The objects that changed; all when the heap grew or a static
+            // changed (a `let` may read either).
+            let all = before
+                .as_ref()
+                .is_none_or(|b| b.heap.len() != s.heap.len() || !b.statics.ptr_eq(&s.statics));
+            for r in 0..s.heap.len() {
+                if all
+                    || before
+                        .as_ref()
+                        .is_some_and(|b| !std::sync::Arc::ptr_eq(&b.heap[r], &s.heap[r]))
+                {
+                    (self.objects)(s, r as Ref);
+                }
+            }
         }
         Control::Continue
     }
@@ -73,14 +88,24 @@ fn visit_all(s: &State, visit: &mut dyn FnMut(&State, ThreadId)) {
 
 /// Runs `s0` under each schedule for at most `steps` steps, calling
 /// `visit` on the threads of every state (finished threads too: their key
-/// is empty). A run that ends in an error ends there (its states before
-/// count).
-pub fn runs(s0: &State, scheds: &[Schedule], steps: u64, visit: &mut dyn FnMut(&State, ThreadId)) {
+/// is empty) and `objects` on its objects (those a step may have changed).
+/// A run that ends in an error ends there (its states before count).
+pub fn runs(
+    s0: &State,
+    scheds: &[Schedule],
+    steps: u64,
+    visit: &mut dyn FnMut(&State, ThreadId),
+    objects: &mut dyn FnMut(&State, Ref),
+) {
     for sched in scheds {
         let mut s = s0.clone();
         visit_all(&s, visit);
+        for r in 0..s.heap.len() {
+            objects(&s, r as Ref);
+        }
         let mut obs = Visit {
             visit: &mut *visit,
+            objects: &mut *objects,
             heap: None,
         };
         let _ = schedule::run(

@@ -29,6 +29,7 @@ pub enum Template {
     TermConst,
     TermEq,
     Monitor,
+    ObjectField,
 }
 
 impl Template {
@@ -42,6 +43,9 @@ impl Template {
             Template::TermConst => "an atom or field holds a constant",
             Template::TermEq => "an atom or field equals another",
             Template::Monitor => "this thread holds an object's monitor, or not",
+            Template::ObjectField => {
+                "every object of the class: a field's constant, class or `let`; never locked"
+            }
         }
     }
 }
@@ -66,6 +70,9 @@ struct Term {
     text: String,
     val: Val,
     slot: bool,
+    /// A field with the same constant in every object of its class (the
+    /// objects' section has it; the thread's cases need not).
+    uniform: bool,
 }
 
 fn of_value(v: &Value) -> Option<Val> {
@@ -116,11 +123,13 @@ pub fn candidates(
             text: tv.into(),
             val: Val::Int(t as i64),
             slot: false,
+            uniform: false,
         },
         Term {
             text: "heap.length".into(),
             val: Val::Int(s.heap.len() as i64),
             slot: false,
+            uniform: false,
         },
     ];
     if let Some(o) = thread.object {
@@ -128,27 +137,10 @@ pub fn candidates(
             text: format!("{tv}.object"),
             val: Val::Ref(Some(o)),
             slot: false,
+            uniform: false,
         });
     }
-    let mut lets: Vec<&String> = user
-        .defs
-        .iter()
-        .filter(|(_, (params, _))| params.is_empty())
-        .map(|(n, _)| n)
-        .collect();
-    lets.sort();
-    for name in lets {
-        let e = Expr::Name(name.clone(), Span::default());
-        if let Ok(v) = eval::value(user, s, Context::Global, &e)
-            && let Some(val) = of_v(&v)
-        {
-            atoms.push(Term {
-                text: name.clone(),
-                val,
-                slot: false,
-            });
-        }
-    }
+    atoms.extend(let_atoms(user, s));
     let mut slots: Vec<Term> = Vec::new();
     for (i, f) in thread.stack.iter().enumerate() {
         for (kind, vals) in [("local", &f.locals), ("stack", &f.stack)] {
@@ -158,6 +150,7 @@ pub fn candidates(
                         text: format!("{alias}{i}.{kind}[{j}]"),
                         val,
                         slot: true,
+                        uniform: false,
                     });
                 }
             }
@@ -186,10 +179,20 @@ pub fn candidates(
                 continue;
             }
             if let Some(val) = of_value(v) {
+                let k = layout.iter().position(|x| x.name == slot.name).unwrap_or(0);
+                // (Of two objects at least: of one, the field may well
+                // be what this thread's code is about.)
+                let same: Vec<bool> = (0..s.heap.len() as Ref)
+                    .filter(|&x| s.object(x).class == obj.class)
+                    .map(|x| s.object(x).fields().get(k).and_then(of_value) == Some(val))
+                    .collect();
+                let uniform =
+                    !matches!(val, Val::Ref(Some(_))) && same.len() >= 2 && same.iter().all(|&b| b);
                 fields.push(Term {
                     text: format!("{}.{}", base.text, slot.name),
                     val,
                     slot: false,
+                    uniform,
                 });
             }
         }
@@ -211,7 +214,7 @@ pub fn candidates(
                     add(Template::TermEq, format!("{} == {}", a.text, b.text));
                 }
             }
-        } else {
+        } else if !a.uniform {
             add(
                 Template::TermConst,
                 format!("{} == {}", a.text, constant(a.val)),
@@ -306,4 +309,110 @@ pub fn pattern(s: &State, key: &Key, alias: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" > ")
+}
+
+/// Candidates about every object of class `class` (an `object o : C`
+/// section, which also covers subclasses), from its instances in `s`: a
+/// field every instance has the same constant in, or a non-null reference,
+/// of one class, equal to one of the user's `let`s; never locked. `key` is
+/// the section's index among the keys.
+pub fn object_candidates(
+    user: &Compiled,
+    s: &State,
+    class: crate::classfile::ClassId,
+    key: usize,
+    var: &str,
+) -> Vec<Candidate> {
+    let objs: Vec<Ref> = (0..s.heap.len() as Ref)
+        .filter(|&r| {
+            let o = s.object(r);
+            matches!(o.body, Body::Fields(_)) && s.classes.is_subclass(o.class, class)
+        })
+        .collect();
+    let mut out = Vec::new();
+    if objs.is_empty() {
+        return out;
+    }
+    let lets = let_atoms(user, s);
+    let mut add = |template: Template, text: String| {
+        out.push(Candidate {
+            key,
+            template,
+            text,
+        })
+    };
+    let layout = &s.classes.class(class).layout;
+    for (i, slot) in layout.iter().enumerate() {
+        if layout.iter().filter(|x| x.name == slot.name).count() > 1 {
+            continue;
+        }
+        let vals: Vec<Option<Val>> = objs
+            .iter()
+            .map(|&r| s.object(r).fields().get(i).and_then(of_value))
+            .collect();
+        let Some(Some(first)) = vals.first().copied() else {
+            continue;
+        };
+        let f = format!("{var}.{}", slot.name);
+        if vals.iter().all(|v| *v == Some(first)) {
+            match first {
+                Val::Ref(Some(_)) => {}
+                v => add(Template::ObjectField, format!("{f} == {}", constant(v))),
+            }
+        }
+        let refs: Option<Vec<Ref>> = vals
+            .iter()
+            .map(|v| match v {
+                Some(Val::Ref(Some(r))) => Some(*r),
+                _ => None,
+            })
+            .collect();
+        if let Some(refs) = refs {
+            add(Template::ObjectField, format!("{f} != null"));
+            let c0 = s.object(refs[0]).class;
+            if refs.iter().all(|&r| s.object(r).class == c0)
+                && matches!(s.object(refs[0]).body, Body::Fields(_))
+            {
+                add(
+                    Template::ObjectField,
+                    format!("{f} is {}", dotted(&s.classes.class(c0).name)),
+                );
+            }
+            for l in &lets {
+                if refs.iter().all(|&r| l.val == Val::Ref(Some(r))) {
+                    add(Template::ObjectField, format!("{f} == {}", l.text));
+                }
+            }
+        }
+    }
+    if objs.iter().all(|&r| s.object(r).mcount == 0) {
+        add(Template::ObjectField, format!("{var}.mcount == 0"));
+    }
+    out
+}
+
+/// The user's `let`s without parameters and their values in `s`.
+fn let_atoms(user: &Compiled, s: &State) -> Vec<Term> {
+    let mut lets: Vec<&String> = user
+        .defs
+        .iter()
+        .filter(|(_, (params, _))| params.is_empty())
+        .map(|(n, _)| n)
+        .collect();
+    lets.sort();
+    let mut out = Vec::new();
+    for name in lets {
+        let e = Expr::Name(name.clone(), Span::default());
+        if let Ok(v) = eval::value(user, s, Context::Global, &e)
+            && let Some(val) = of_v(&v)
+        {
+            out.push(Term {
+                text: name.clone(),
+                val,
+                slot: false,
+                uniform: false,
+            });
+        }
+    }
+    out
 }
