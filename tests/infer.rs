@@ -92,7 +92,8 @@ fn the_apprentice_is_proved_from_its_idea_and_the_false_relation_refuted() {
         "{v}"
     );
     assert_eq!(code, 1);
-    assert_eq!(count(&v, "user_facts"), 17);
+    // The idea alone: at most 5 facts (acceptance of the inference issue).
+    assert_eq!(count(&v, "user_facts"), 5);
     let (cands, after, survivors) = (
         count(&v, "candidates"),
         count(&v, "after_runs"),
@@ -139,6 +140,22 @@ fn a_mutated_program_stays_refuted_with_inference() {
     assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
     assert_ne!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
     assert_eq!(code, 1);
+    // incr without `synchronized`: the same five facts, and Monotonicity
+    // is refuted where incr writes the counter back.
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-inferred-unsync.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "relation Monotonicity"), "refuted", "{v}");
+    assert_eq!(code, 1);
+    let failed = v["failed"].as_array().expect("failed");
+    assert!(
+        failed.iter().any(|f| f["verdict"] == "refuted"
+            && f["lemma"].as_str().unwrap_or("").contains('3')
+            && f["instruction"].as_str().unwrap_or("").contains("PUTFIELD")),
+        "{v}"
+    );
 }
 
 #[test]
@@ -148,14 +165,14 @@ fn a_false_user_fact_is_never_dropped() {
     let dir = scratch("wrong");
     let src =
         std::fs::read_to_string(root().join("invariants/apprentice-inferred.inv")).expect("read");
-    let marker = "own_object:";
+    let marker = "when Job.run @ any .. { }";
     assert!(src.contains(marker));
     let inv = dir.join("wrong.inv");
     std::fs::write(
         &inv,
         src.replacen(
             marker,
-            &format!("never_counts: C.counter == 0\n    {marker}"),
+            "when Job.run @ any .. { never_counts: C.counter == 0 }",
             1,
         ),
     )

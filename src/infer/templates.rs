@@ -28,6 +28,7 @@ pub enum Template {
     SlotClass,
     TermConst,
     TermEq,
+    TermClass,
     Monitor,
     ObjectField,
 }
@@ -42,6 +43,7 @@ impl Template {
             Template::SlotClass => "a reference slot's class",
             Template::TermConst => "an atom or field holds a constant",
             Template::TermEq => "an atom or field equals another",
+            Template::TermClass => "an atom's class",
             Template::Monitor => "this thread holds an object's monitor, or not",
             Template::ObjectField => {
                 "every object of the class: a field's constant, class or `let`; never locked"
@@ -206,8 +208,19 @@ pub fn candidates(
         })
     };
     let named: Vec<&Term> = atoms.iter().chain(&fields).collect();
-    // Atoms and fields: constants and equalities among them.
+    // Atoms and fields: constants, classes and equalities among them.
     for (i, a) in named.iter().enumerate() {
+        if let Val::Ref(Some(r)) = a.val
+            && !a.text.contains('.')
+            && (r as usize) < s.heap.len()
+            && matches!(s.object(r).body, Body::Fields(_))
+        {
+            let class = &s.classes.class(s.object(r).class).name;
+            add(
+                Template::TermClass,
+                format!("{} is {}", a.text, dotted(class)),
+            );
+        }
         if a.val != Val::Ref(None) && matches!(a.val, Val::Ref(_)) {
             for b in &named[..i] {
                 if b.val == a.val {
