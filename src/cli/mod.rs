@@ -94,6 +94,7 @@ A theorem file names the program, the invariant file and the theorems:
   invariant  ../invariants/counter.inv
   prove invariant                expect proved
   prove relation Increasing      expect proved
+  infer                          # optional: infer the bookkeeping first (m5 infer --help)
 
 Lemma 1 is checked by running the program while one thread alone can
 move (static initializers, main's set-up) and evaluating the invariant on
