@@ -260,6 +260,12 @@ const MALFORMED: &[(&str, usize, usize, &str)] = &[
         "pc 3 is not an instruction start",
     ),
     (
+        "thread t {\n  when Job.run @ line 40 { true }\n}\n",
+        2,
+        23,
+        "no instruction of Job.run is on line 40 (its lines: 22)",
+    ),
+    (
         "thread t {\n  when Job.runn @ 0 { true }\n}\n",
         2,
         8,
@@ -304,6 +310,27 @@ const MALFORMED: &[(&str, usize, usize, &str)] = &[
         "takes 1 arguments, given 2",
     ),
 ];
+
+#[test]
+fn source_lines_key_the_pcs_the_line_number_table_gives() {
+    // javac 17's Apprentice.main: line 31 is pcs 8..15, 32 is 16..18, 33
+    // is 21..22 (and 34 the loop's goto at 25).
+    let s = start("classfiles/apprentice");
+    let text = "pcs loop = lines 31..33\nthread t {\n  when Apprentice.main @ line 32 { true }\n  when Apprentice.main @ loop { true }\n  when Apprentice.main @ lines 29, 34 { true }\n}\n";
+    let c = compile("lines.inv", text, &s.classes).expect("compiles");
+    let pcs = |i: usize| -> Vec<u32> {
+        c.cases[i].1[0]
+            .pcs
+            .as_ref()
+            .expect("a set")
+            .iter()
+            .copied()
+            .collect()
+    };
+    assert_eq!(pcs(0), vec![16, 17, 18]);
+    assert_eq!(pcs(1), vec![8, 11, 12, 15, 16, 17, 18, 21, 22]);
+    assert_eq!(pcs(2), vec![0, 3, 4, 7, 25]);
+}
 
 #[test]
 fn malformed_invariants_give_line_column_and_what_was_expected() {

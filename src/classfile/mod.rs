@@ -103,10 +103,12 @@ impl Method {
         self.offsets.binary_search(&pc).ok().map(|i| i as u32)
     }
     pub fn line_at(&self, pc: u32) -> Option<u32> {
+        // The entry starting last at or before `pc` (the table need not
+        // be sorted: JVMS 4.7.12).
         self.lines
             .iter()
-            .rev()
-            .find(|(start, _)| *start <= pc)
+            .filter(|(start, _)| *start <= pc)
+            .max_by_key(|(start, _)| *start)
             .map(|l| l.1)
     }
     /// `Class.name(desc)` for messages.

@@ -95,6 +95,9 @@ pub enum PcSet {
     Any,
     /// Inclusive ranges.
     Ranges(Vec<(u32, u32, Span)>),
+    /// `line 14`, `lines 12..16`: the instructions of those source lines
+    /// (the LineNumberTable), inclusive ranges of lines.
+    Lines(Vec<(u32, u32, Span)>),
     Named(String, Span),
 }
 

@@ -485,6 +485,48 @@ impl Checker<'_> {
                 }
                 Some(out)
             }
+            PcSet::Lines(ranges) => {
+                let mut out = BTreeSet::new();
+                for (lo, hi, span) in ranges {
+                    for &m in &methods {
+                        let mm = self.classes.method(m);
+                        let hits: Vec<u32> = mm
+                            .offsets
+                            .iter()
+                            .copied()
+                            .filter(|&pc| mm.line_at(pc).is_some_and(|l| l >= lo && l <= hi))
+                            .collect();
+                        if hits.is_empty() {
+                            let mut lines: Vec<u32> = mm.lines.iter().map(|l| l.1).collect();
+                            lines.sort_unstable();
+                            lines.dedup();
+                            let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+                            let which = if lo == hi {
+                                format!("line {lo}")
+                            } else {
+                                format!("lines {lo}..{hi}")
+                            };
+                            return Err(self.err(
+                                span,
+                                if lines.is_empty() {
+                                    format!(
+                                        "{dotted}.{} has no line numbers (compiled without -g:lines?), so no pcs for {which}",
+                                        p.method
+                                    )
+                                } else {
+                                    format!(
+                                        "no instruction of {dotted}.{} is on {which} (its lines: {})",
+                                        p.method,
+                                        lines.join(", ")
+                                    )
+                                },
+                            ));
+                        }
+                        out.extend(hits);
+                    }
+                }
+                Some(out)
+            }
             PcSet::Named(..) => unreachable!("named sets are resolved above"),
         };
         Ok(ResolvedPat {

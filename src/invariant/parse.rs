@@ -380,6 +380,22 @@ impl<'a> Parser<'a> {
             return Ok(PcSet::Any);
         }
         self.ws();
+        // `line 14`, `lines 12..16, 20`: the pcs of those source lines
+        // (a `pcs` set named `line` is still a name: no number follows).
+        for kw in ["lines", "line"] {
+            if self.peek_ident() == Some(kw)
+                && self.rest()[kw.len()..]
+                    .trim_start()
+                    .starts_with(|c: char| c.is_ascii_digit())
+            {
+                self.pos += kw.len();
+                self.ws();
+                return match self.pcset()? {
+                    PcSet::Ranges(r) => Ok(PcSet::Lines(r)),
+                    _ => self.err("line numbers, e.g. `line 14` or `lines 12..16`"),
+                };
+            }
+        }
         if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
             let mut ranges = Vec::new();
             loop {
@@ -425,7 +441,7 @@ impl<'a> Parser<'a> {
             return Ok(PcSet::Ranges(ranges));
         }
         let (name, span) =
-            self.name("pcs: `any`, a pc, a range such as `7..24`, or the name of a `pcs` set")?;
+            self.name("pcs: `any`, a pc, a range such as `7..24`, `line 14`, `lines 12..16`, or the name of a `pcs` set")?;
         Ok(PcSet::Named(name, span))
     }
 
