@@ -105,6 +105,26 @@ fn the_apprentice_is_proved_from_its_idea_and_the_false_relation_refuted() {
 }
 
 #[test]
+fn the_same_five_facts_prove_the_apprentice_compiled_by_ecj() {
+    // ecj's incr has other pcs (the hand-written invariant does not even
+    // load: `pc 33 is not an instruction start in Job.incr`).
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-inferred-ecj.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
+    assert_eq!(
+        verdict(&v, "relation CounterNeverChanges"),
+        "refuted",
+        "{v}"
+    );
+    assert_eq!(code, 1);
+    assert_eq!(count(&v, "user_facts"), 5);
+}
+
+#[test]
 fn the_inferred_invariant_is_proved_again_without_inference() {
     let dir = scratch("full");
     let inv = dir.join("full.inv");

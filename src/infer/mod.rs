@@ -408,7 +408,7 @@ pub fn infer(
             expect: None,
             line: 0,
         }],
-        ..tf.clone()
+        ..labelled(tf)
     };
     let hopts = Options {
         houdini: true,
@@ -563,11 +563,21 @@ pub fn prove_inferred(
         ..opts.clone()
     };
     Ok(driver::prove_source(
-        tf,
+        &labelled(tf),
         Some(&inferred.text),
         &opts,
         progress,
     )?)
+}
+
+/// `tf` with its invariant named `FILE+inferred` in messages: the
+/// positions they give are in the completed text (`m5 infer --out`
+/// writes it), not in the user's file.
+fn labelled(tf: &TheoremFile) -> TheoremFile {
+    TheoremFile {
+        invariant: format!("{}+inferred", tf.invariant.display()).into(),
+        ..tf.clone()
+    }
 }
 
 /// Did every theorem get its expected verdict (or proved, without one)?
