@@ -132,13 +132,7 @@ impl Work {
             "\n  # ---- inferred by `m5 infer`: candidates from templates that held on\n  \
              # the states of concrete runs and survived Houdini (proved with the rest)\n",
         );
-        let mut by_key: Vec<Vec<usize>> =
-            vec![Vec::new(); self.patterns.len() + self.objects.len()];
-        for (i, c) in self.cands.iter().enumerate() {
-            if self.alive[i] {
-                by_key[c.key].push(i);
-            }
-        }
+        let by_key = self.by_key(|i| self.alive[i]);
         for (k, pat) in self.patterns.iter().enumerate() {
             out.push_str(&format!("  when {pat} {{\n"));
             let mut last = None;
@@ -175,6 +169,23 @@ impl Work {
             out.push_str("}\n");
         }
         (out, ranges)
+    }
+
+    /// The candidates `keep` accepts, per key, in the order the file lists
+    /// them (grouped by template, under one comment each): the filter
+    /// pairs them with the compiled facts by this order.
+    fn by_key(&self, keep: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
+        let mut by_key: Vec<Vec<usize>> =
+            vec![Vec::new(); self.patterns.len() + self.objects.len()];
+        for (i, c) in self.cands.iter().enumerate() {
+            if keep(i) {
+                by_key[c.key].push(i);
+            }
+        }
+        for list in &mut by_key {
+            list.sort_by_key(|&i| self.cands[i].template);
+        }
+        by_key
     }
 
     /// Where candidate `i` is: its case's pattern or its object section.
@@ -330,16 +341,36 @@ pub fn infer(
     let t1 = Instant::now();
     let (text, _) = work.render();
     let c = compile(tf, &text, &s0)?;
+    // The candidates of each key, in the order its case lists them (each
+    // compiled fact is the candidate of its name: checked, since the
+    // filter pairs them by position).
+    let of_key = work.by_key(|_| true);
+    let npat = work.patterns.len();
+    let first_object = user.objects.len();
     let first_case = user.cases.len();
-    // The candidates of each key, in the order its case lists them.
-    let mut of_key: Vec<Vec<usize>> = vec![Vec::new(); work.patterns.len() + work.objects.len()];
-    for (i, cand) in work.cands.iter().enumerate() {
-        of_key[cand.key].push(i);
+    for (k, list) in of_key.iter().enumerate() {
+        let facts = match k.checked_sub(npat) {
+            None => c.cases.get(first_case + k).map(|x| &x.0.facts),
+            Some(j) => c.objects.get(first_object + j).map(|x| &x.2),
+        };
+        let paired = facts.is_some_and(|f| {
+            f.len() == list.len()
+                && f.iter()
+                    .zip(list)
+                    .all(|(fact, &i)| fact.name == format!("inferred_{i}"))
+        });
+        if !paired {
+            return Err(InferError(format!(
+                "internal error: the compiled candidates of {} are not the ones written (please report it)",
+                work.patterns
+                    .get(k)
+                    .or_else(|| work.objects.get(k - npat))
+                    .map_or("?", |x| x.as_str())
+            )));
+        }
     }
     let mut states = 0usize;
     let alive = std::cell::RefCell::new(std::mem::take(&mut work.alive));
-    let first_object = user.objects.len();
-    let npat = work.patterns.len();
     observe::runs(
         &s0,
         &scheds,
