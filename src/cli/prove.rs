@@ -25,6 +25,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         check_skips: a.check_skips,
         houdini: false,
         houdini_cache: None,
+        stop_at_lemma1: false,
     }
 }
 
@@ -223,6 +224,7 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
             "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
             "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
             "walk_error": r.walk_error,
+            "lemmas_2_3_skipped": r.skipped,
             "vacuous_cases": r.vacuous,
             "theorems": r.verdicts.iter().map(|(t, v)| serde_json::json!({
                 "theorem": t.goal.name(), "verdict": v.name(),
@@ -313,7 +315,7 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         for (case, why) in &r.unsupported {
             println!("unknown: stepping thread at {case}: {why}");
         }
-    } else {
+    } else if !r.skipped {
         if r.per_thread_claim {
             println!(
                 "call-stack shapes: {} reached stepping from the allowed ones, {} allowed by the invariant",
@@ -333,7 +335,11 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         }
     }
     let stopped = r.walk_error.is_some() || !r.unsupported.is_empty();
-    if !stopped {
+    if r.skipped {
+        println!(
+            "Lemmas 2 and 3: not attempted (Lemma 1 refuted the invariant; with inference the candidates are not pruned then)"
+        );
+    } else if !stopped {
         println!(
             "{}",
             stats_line("Lemma 2 (good states stay good)", &r.lemma2)

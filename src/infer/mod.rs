@@ -53,6 +53,7 @@ impl Default for InferOptions {
                 check_skips: false,
                 houdini: false,
                 houdini_cache: None,
+                stop_at_lemma1: true,
             },
         }
     }
@@ -444,6 +445,7 @@ pub fn infer(
     let hopts = Options {
         houdini: true,
         houdini_cache: Some(Default::default()),
+        stop_at_lemma1: true,
         emit_smt2: None,
         ..opts.prove.clone()
     };
@@ -591,6 +593,7 @@ pub fn prove_inferred(
     let opts = Options {
         houdini: false,
         houdini_cache: None,
+        stop_at_lemma1: true,
         ..opts.clone()
     };
     Ok(driver::prove_source(

@@ -51,6 +51,8 @@ pub struct Report {
     pub per_thread_claim: bool,
     /// Why the walk failed (nothing else is proved then).
     pub walk_error: Option<String>,
+    /// Lemmas 2 and 3 were not attempted (`Options::stop_at_lemma1`).
+    pub skipped: bool,
     /// Cases the prover could not build: (case, why).
     pub unsupported: Vec<(String, String)>,
     pub outcomes: Vec<Outcome>,
@@ -158,6 +160,7 @@ pub fn prove_source(
         allowed: 0,
         per_thread_claim: !c.cases.is_empty(),
         walk_error: None,
+        skipped: false,
         unsupported: Vec::new(),
         outcomes: Vec::new(),
         lemma2: LemmaStats::default(),
@@ -176,6 +179,10 @@ pub fn prove_source(
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
+        return Ok(finish(tf, report, t0));
+    }
+    if opts.stop_at_lemma1 && report.lemma1.is_some() {
+        report.skipped = true;
         return Ok(finish(tf, report, t0));
     }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
@@ -348,6 +355,7 @@ pub fn prove_source(
 /// The theorems' verdicts from the lemmas' counts.
 fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
     let incomplete = report.walk_error.is_some()
+        || report.skipped
         || !report.unsupported.is_empty()
         || report.translation.is_some();
     let inv = if report.lemma1.is_some() || report.lemma2.refuted > 0 {

@@ -63,6 +63,11 @@ pub struct Options {
     /// Houdini rounds: the obligations (by a hash of their text) earlier
     /// rounds proved, not asked again.
     pub houdini_cache: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
+    /// Skip Lemmas 2 and 3 when Lemma 1 fails (the invariant is refuted
+    /// by a reachable state either way). Inference sets it: its candidates
+    /// are pruned only by proofs, so after a user fact fails on the prefix
+    /// Lemma 2 would mostly report candidates, slowly.
+    pub stop_at_lemma1: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
