@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::classfile::ClassPath;
 use crate::interp::{self, init::load_classes};
-use crate::invariant::eval::{self, Context, V};
+use crate::invariant::eval::{self, Context};
 use crate::invariant::{Compiled, ast::Item};
 use crate::prove::driver::{self, InputError, Report};
 use crate::prove::theorem::{Goal, Theorem, TheoremFile};
@@ -384,16 +384,18 @@ pub fn infer(
                 return;
             };
             let case = first_case + k;
-            for (j, &i) in of_key[k].iter().enumerate() {
-                if !alive[i] {
-                    continue;
+            let facts = &c.cases[case].0.facts;
+            let live = of_key[k]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &i)| alive[i])
+                .map(|(j, _)| (j, &facts[j].expr))
+                .collect::<Vec<_>>();
+            eval::truths(&c, s, Context::Thread { t, case }, live, |j, ok| {
+                if !ok {
+                    alive[of_key[k][j]] = false;
                 }
-                let fact = &c.cases[case].0.facts[j];
-                let ctx = Context::Thread { t, case };
-                if !matches!(eval::value(&c, s, ctx, &fact.expr), Ok(V::Bool(true))) {
-                    alive[i] = false;
-                }
-            }
+            });
         },
         &mut |s, r| {
             let o = s.object(r);
@@ -407,15 +409,18 @@ pub fn infer(
                 }
                 let sec = first_object + j;
                 let (var, _, facts) = &c.objects[sec];
-                for (n, &i) in of_key[npat + j].iter().enumerate() {
-                    if !alive[i] {
-                        continue;
+                let ids = &of_key[npat + j];
+                let live = ids
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &i)| alive[i])
+                    .map(|(n, _)| (n, &facts[n].expr))
+                    .collect::<Vec<_>>();
+                eval::truths(&c, s, Context::Object { var, r }, live, |n, ok| {
+                    if !ok {
+                        alive[ids[n]] = false;
                     }
-                    let ctx = Context::Object { var, r };
-                    if !matches!(eval::value(&c, s, ctx, &facts[n].expr), Ok(V::Bool(true))) {
-                        alive[i] = false;
-                    }
-                }
+                });
             }
         },
     );

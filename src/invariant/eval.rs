@@ -953,6 +953,27 @@ pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
     env.eval(e)
 }
 
+/// `value` of several expressions in one context, each `true` or not
+/// (`keep` gets the expression's index in `es` and the answer): the
+/// context is bound once, for callers that evaluate many candidate facts.
+pub fn truths<'e>(
+    c: &Compiled,
+    s: &State,
+    ctx: Context,
+    es: impl IntoIterator<Item = (usize, &'e Expr)>,
+    mut keep: impl FnMut(usize, bool),
+) {
+    let mut env = env(c, s, None, &mut None);
+    match ctx {
+        Context::Global | Context::Relation { .. } => env.global(),
+        Context::Thread { t, case } => env.thread_case(V::Thread(t), case),
+        Context::Object { var, r } => env.object(var, V::Ref(Some(r))),
+    }
+    for (i, e) in es {
+        keep(i, matches!(env.eval(e), Ok(V::Bool(true))));
+    }
+}
+
 /// Whether each fact of a part holds, in the order the part lists them
 /// (every matching case's facts for a thread, every object predicate's for
 /// an object, true where its class does not apply): the prover's formulas
