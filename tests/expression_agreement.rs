@@ -224,7 +224,13 @@ impl Gen<'_> {
                 }
                 _ => format!("nd({})", self.expr(Ty::Ref, d)),
             },
-            Ty::Thread => format!("thread({})", self.expr(Ty::Num, d)),
+            Ty::Thread => {
+                if self.rng.chance(30) {
+                    format!("thread_of({})", self.expr(Ty::Ref, d))
+                } else {
+                    format!("thread({})", self.expr(Ty::Num, d))
+                }
+            }
             Ty::Frame => {
                 if self.at == Where::Thread && self.rng.chance(50) {
                     let k = self.rng.pick(&["local", "stack"]);
@@ -302,6 +308,20 @@ impl Gen<'_> {
             Ty::Thread => {
                 if thread && self.rng.chance(50) {
                     return "t".into();
+                }
+                if self.rng.chance(25) {
+                    // Thread objects, other objects, null, past the heap.
+                    let r = self.rng.pick(&[
+                        "ref(0)",
+                        "ref(1)",
+                        "ref(3)",
+                        "ref(4)",
+                        "ref(6)",
+                        "ref(9)",
+                        "thread(1).object",
+                        "null",
+                    ]);
+                    return format!("thread_of({r})");
                 }
                 let n = self.rng.pick(&[
                     "0",

@@ -247,6 +247,24 @@ fn a_relation_claiming_the_counter_never_changes_fails() {
 /// (file text, line, column, words the message must contain)
 const MALFORMED: &[(&str, usize, usize, &str)] = &[
     (
+        "relation R for c Container { true }\n",
+        1,
+        18,
+        "expected `:` and a class",
+    ),
+    (
+        "relation R for c : Nope { true }\n",
+        1,
+        20,
+        "no class `Nope`",
+    ),
+    (
+        "global { thread_of(ref(1), 2).scheduled }\n",
+        1,
+        10,
+        "thread_of",
+    ),
+    (
         "global {\n  x: heap.length >= \n}\n",
         3,
         1,

@@ -236,6 +236,9 @@ pub fn infer(
     let scheds = observe::schedules(opts.runs);
     let mut index: HashMap<Key, usize> = HashMap::new();
     let mut samples: Vec<(Key, State, ThreadId)> = Vec::new();
+    // Per shape, a later visit with another heap length or other threads
+    // started (for the thread-status templates).
+    let mut later: Vec<Option<(State, ThreadId)>> = Vec::new();
     let mut bottoms: Vec<Key> = Vec::new();
     let mut done_seen = false;
     let mut last: Option<State> = None;
@@ -255,7 +258,13 @@ pub fn infer(
             if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
                 bottoms.push(key[..1].to_vec());
             }
-            if index.contains_key(&key) {
+            if let Some(&k) = index.get(&key) {
+                let first = &samples[k].1;
+                if later[k].is_none()
+                    && (first.heap.len() != s.heap.len() || first.alive != s.alive)
+                {
+                    later[k] = Some((s.clone(), t));
+                }
                 return;
             }
             // A shape the user's cases forbid gets no case: the user claims
@@ -265,6 +274,7 @@ pub fn infer(
             }
             index.insert(key.clone(), samples.len());
             samples.push((key, s.clone(), t));
+            later.push(None);
         },
         &mut |_, _| {},
     );
@@ -280,7 +290,15 @@ pub fn infer(
     let mut patterns = Vec::new();
     for (k, (key, s, t)) in samples.iter().enumerate() {
         patterns.push(templates::pattern(s, key, &alias));
-        cands.extend(templates::candidates(&user, s, *t, k, &alias, &tv));
+        let mut here = templates::candidates(&user, s, *t, k, &alias, &tv, false);
+        if let Some((s2, t2)) = &later[k] {
+            for c in templates::candidates(&user, s2, *t2, k, &alias, &tv, true) {
+                if !here.iter().any(|x| x.text == c.text) {
+                    here.push(c);
+                }
+            }
+        }
+        cands.extend(here);
     }
     stats.shapes = patterns.len();
     // Object sections: every class with plain instances in the fullest

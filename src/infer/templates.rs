@@ -10,13 +10,15 @@
 //! output): a slot equal to a constant, to another term, or to an int term
 //! plus one; a reference slot non-null and of its class; an atom or field
 //! equal to a constant or to another atom or field; and for every object a
-//! term names, whether this thread holds its monitor (and how often) or not.
+//! term names, whether this thread holds its monitor (and how often) or not,
+//! and whether it is a thread's object (`thread_of`) and that thread is
+//! unstarted, started or finished.
 
 use super::observe::Key;
 use crate::invariant::Compiled;
 use crate::invariant::ast::{Expr, Span};
 use crate::invariant::eval::{self, Context, V};
-use crate::state::{Body, Ref, State, ThreadId, Value};
+use crate::state::{Body, Ref, State, Status, ThreadId, Value};
 
 /// A template family, named in the output's comments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -30,6 +32,7 @@ pub enum Template {
     TermEq,
     TermClass,
     Monitor,
+    ThreadOf,
     ObjectField,
 }
 
@@ -45,8 +48,11 @@ impl Template {
             Template::TermEq => "an atom or field equals another",
             Template::TermClass => "an atom's class",
             Template::Monitor => "this thread holds an object's monitor, or not",
+            Template::ThreadOf => {
+                "an object is a thread's, and that thread is started or not, or finished"
+            }
             Template::ObjectField => {
-                "every object of the class: a field's constant, class or `let`; never locked"
+                "every object of the class: a field's constant, class or `let`; never locked; a thread's object"
             }
         }
     }
@@ -110,7 +116,9 @@ pub fn dotted(name: &str) -> String {
 }
 
 /// The candidates for thread `t` of `s`, in the case of `key` (frames
-/// aliased `{alias}0`, `{alias}1`, ... bottom first).
+/// aliased `{alias}0`, `{alias}1`, ... bottom first). With `only_threads`,
+/// those of the `ThreadOf` template alone (for a later sample of the
+/// shape: a thread's status is what changes between visits).
 pub fn candidates(
     user: &Compiled,
     s: &State,
@@ -118,6 +126,7 @@ pub fn candidates(
     key: usize,
     alias: &str,
     tv: &str,
+    only_threads: bool,
 ) -> Vec<Candidate> {
     let thread = &s.threads[t as usize];
     let mut atoms: Vec<Term> = vec![
@@ -201,11 +210,13 @@ pub fn candidates(
     }
     let mut out = Vec::new();
     let mut add = |template: Template, text: String| {
-        out.push(Candidate {
-            key,
-            template,
-            text,
-        })
+        if !only_threads || template == Template::ThreadOf {
+            out.push(Candidate {
+                key,
+                template,
+                text,
+            })
+        }
     };
     let named: Vec<&Term> = atoms.iter().chain(&fields).collect();
     // Atoms and fields: constants, classes and equalities among them.
@@ -278,6 +289,36 @@ pub fn candidates(
             && (r as usize) < s.heap.len()
         {
             locks.push((r, term));
+        }
+    }
+    // The threads of the objects named: the object is a thread's, and
+    // that thread's status; also guarded by the first, for terms that
+    // name a thread's object only in some states. Every term, not one per
+    // object: a term equal to another here may not be elsewhere.
+    for term in atoms.iter().chain(&slots).chain(&fields) {
+        let Val::Ref(Some(r)) = term.val else {
+            continue;
+        };
+        let Some(&k) = s.thread_of_object.get(&r) else {
+            continue;
+        };
+        let x = format!("thread_of({})", term.text);
+        let th = &s.threads[k as usize];
+        add(Template::ThreadOf, format!("defined({x})"));
+        let mut status = Vec::new();
+        if th.status == Status::Unscheduled {
+            status.push(format!("!{x}.scheduled"));
+        } else {
+            status.push(format!("{x}.scheduled"));
+            // (Not "not finished": that a thread still runs is rarely what
+            // a proof needs, and its candidates fall one pc at a time.)
+            if th.stack.is_empty() {
+                status.push(format!("{x}.finished"));
+            }
+        }
+        for f in status {
+            add(Template::ThreadOf, format!("defined({x}) => {f}"));
+            add(Template::ThreadOf, f);
         }
     }
     for (r, term) in locks {
@@ -400,6 +441,9 @@ pub fn object_candidates(
     }
     if objs.iter().all(|&r| s.object(r).mcount == 0) {
         add(Template::ObjectField, format!("{var}.mcount == 0"));
+    }
+    if objs.iter().all(|r| s.thread_of_object.contains_key(r)) {
+        add(Template::ObjectField, format!("defined(thread_of({var}))"));
     }
     out
 }

@@ -53,9 +53,11 @@ pub enum Item {
         facts: Vec<Fact>,
         span: Span,
     },
-    /// `relation NAME { facts }`: over a state and its successor.
+    /// `relation NAME { facts }`: over a state and its successor; with
+    /// `for VAR : Class`, for every object of the class (in the successor).
     Relation {
         name: String,
+        over: Option<(String, (String, Span))>,
         facts: Vec<Fact>,
         span: Span,
     },

@@ -579,6 +579,21 @@ impl<'a> Values for Concrete<'a> {
             other => Err(format!("addr needs a non-null reference, found {other}")),
         }
     }
+    fn thread_of(&mut self, r: &V) -> R {
+        // The table gains entries only with a new thread or a new object
+        // (main's, made when first asked for); entries never change.
+        self.note_read(Loc::ThreadCount);
+        self.note_read(Loc::HeapLen);
+        match *r {
+            V::Ref(Some(a)) => match self.s.thread_of_object.get(&a) {
+                Some(&t) => Ok(V::Thread(t)),
+                None => Err(format!("{r} is no thread's object")),
+            },
+            other => Err(format!(
+                "thread_of needs a non-null reference, found {other}"
+            )),
+        }
+    }
     fn to_thread(&mut self, v: &V) -> R {
         let t = as_int(*v).ok_or_else(|| format!("{v} is not a thread number"))?;
         // Compared before any conversion: thread(2^32) is no thread, not thread 0.
@@ -916,10 +931,40 @@ pub fn check_relation(c: &Compiled, name: &str, old: &State, new: &State) -> Res
         span: Span::default(),
     })?;
     let mut env = env(c, new, Some(old), &mut None);
-    for f in facts {
-        fact(&mut env, f).map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;
+    let Some((var, objects)) = relation_objects(c, name, new) else {
+        for f in facts {
+            fact(&mut env, f)
+                .map_err(|why| Failure::new(c, &format!("relation {name}"), f, why))?;
+        }
+        return Ok(());
+    };
+    for r in objects {
+        env.object(var, V::Ref(Some(r)));
+        for f in facts {
+            fact(&mut env, f).map_err(|why| {
+                let part = format!("relation {name} for {var} = (REF {r})");
+                let mut fail = Failure::new(c, &part, f, why);
+                fail.object = Some(r);
+                fail
+            })?;
+        }
     }
     Ok(())
+}
+
+/// A relation stated for every object of a class: its variable and the
+/// objects of the class in `new` (None for a relation between states).
+pub fn relation_objects<'c>(
+    c: &'c Compiled,
+    name: &str,
+    new: &State,
+) -> Option<(&'c str, Vec<Ref>)> {
+    let (var, cid) = c.relation_over.get(name)?;
+    let objects = (0..new.heap.len() as Ref)
+        .filter(|&r| new.classes.is_subclass(new.object(r).class, *cid))
+        .filter(|&r| matches!(new.object(r).body, crate::state::Body::Fields(_)))
+        .collect();
+    Some((var.as_str(), objects))
 }
 
 /// Where an expression is evaluated (`value`): the contexts facts have.
@@ -1025,6 +1070,21 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
                 .map(|facts| facts.iter().map(|f| holds(&mut env, f)).collect())
                 .unwrap_or_default()
         }
+        Part::RelationAt(name, old, r) => {
+            let mut env = env(c, s, Some(old), &mut None);
+            let Some((var, cid)) = c.relation_over.get(name) else {
+                return Vec::new();
+            };
+            let facts = &c.relations[name];
+            let o = s.object(r);
+            if !(s.classes.is_subclass(o.class, *cid)
+                && matches!(o.body, crate::state::Body::Fields(_)))
+            {
+                return vec![true; facts.len()];
+            }
+            env.object(var, V::Ref(Some(r)));
+            facts.iter().map(|f| holds(&mut env, f)).collect()
+        }
     }
 }
 
@@ -1036,6 +1096,9 @@ pub enum Part<'a> {
     Object(Ref),
     /// A relation's facts between the old state and the state.
     Relation(&'a str, &'a State),
+    /// A `relation R for o : C`'s facts at object `r` (true for an object
+    /// not of the class).
+    RelationAt(&'a str, &'a State, Ref),
 }
 
 /// Names used for `HashMap` lookups of definitions.

@@ -50,6 +50,9 @@ pub struct Compiled {
     pub cases: Vec<(Case, Vec<ResolvedPat>)>,
     pub objects: Vec<(String, Option<ClassId>, Vec<Fact>)>,
     pub relations: HashMap<String, Vec<Fact>>,
+    /// The relations stated for every object of a class (`relation R for
+    /// o : C`): their variable and class.
+    pub relation_over: HashMap<String, (String, ClassId)>,
     /// The classes whose `Class` object the invariant names (`class(C)`).
     pub mirrored: std::collections::BTreeSet<ClassId>,
 }
@@ -248,6 +251,7 @@ const BUILTIN_FNS: &[(&str, usize)] = &[
     ("ref", 1),
     ("addr", 1),
     ("thread", 1),
+    ("thread_of", 1),
     ("defined", 1),
     ("old", 1),
     ("new", 1),
@@ -284,6 +288,7 @@ impl Checker<'_> {
             cases: Vec::new(),
             objects: Vec::new(),
             relations: HashMap::new(),
+            relation_over: HashMap::new(),
             mirrored: Default::default(),
         };
         // Names first, so facts may use definitions written below them.
@@ -374,9 +379,24 @@ impl Checker<'_> {
                     }
                     c.objects.push((var.clone(), cid, facts.clone()));
                 }
-                Item::Relation { name, facts, span } => {
+                Item::Relation {
+                    name,
+                    over,
+                    facts,
+                    span,
+                } => {
+                    let vars: Vec<String> = over.iter().map(|o| o.0.clone()).collect();
                     for f in facts {
-                        self.expr(&f.expr, &[], None, true)?;
+                        self.expr(&f.expr, &vars, None, true)?;
+                    }
+                    if let Some((var, (class, cspan))) = over {
+                        let cid = class_id(self.classes, class).ok_or_else(|| {
+                            self.err(
+                                *cspan,
+                                format!("no class `{}` is loaded", class.replace('/', ".")),
+                            )
+                        })?;
+                        c.relation_over.insert(name.clone(), (var.clone(), cid));
                     }
                     if c.relations.insert(name.clone(), facts.clone()).is_some() {
                         return Err(self.err(*span, format!("relation `{name}` is defined twice")));

@@ -285,9 +285,20 @@ impl<'a> Parser<'a> {
         }
         if self.eat_keyword("relation") {
             let (name, _) = self.name("a name after `relation`")?;
+            let over = if self.eat_keyword("for") {
+                let (var, _) =
+                    self.name("a variable naming the object, e.g. `relation R for c : Counter {`")?;
+                if !self.eat_sym(":") {
+                    return self.err("`:` and a class after the variable, e.g. `for c : Counter`");
+                }
+                Some((var, self.class_name()?))
+            } else {
+                None
+            };
             let facts = self.facts()?;
             return Ok(Item::Relation {
                 name,
+                over,
                 facts,
                 span: self.span_from(start),
             });

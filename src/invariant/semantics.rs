@@ -154,6 +154,9 @@ pub trait Values {
     /// `ref(i)`, `addr(r)`, `thread(i)`.
     fn to_ref(&mut self, i: &Self::V) -> R<Self::V>;
     fn addr(&mut self, r: &Self::V) -> R<Self::V>;
+    /// `thread_of(r)`: the thread whose object `r` is (undefined for null
+    /// and for objects no thread has).
+    fn thread_of(&mut self, r: &Self::V) -> R<Self::V>;
     fn to_thread(&mut self, i: &Self::V) -> R<Self::V>;
     fn class_object(&mut self, class: &str) -> R<Self::V>;
     fn static_field(&mut self, class: &str, field: &str) -> R<Self::V>;
@@ -484,7 +487,7 @@ impl<'c, D: Values> Eval<'c, D> {
                     self.d.to_thread(&v)
                 }
             }
-            "addr" | "length" => {
+            "addr" | "length" | "thread_of" => {
                 let v = self.eval(one()?)?;
                 if self.d.kind(&v) != K::Ref {
                     let s = self.d.show(&v);
@@ -494,6 +497,8 @@ impl<'c, D: Values> Eval<'c, D> {
                 }
                 if f == "addr" {
                     self.d.addr(&v)
+                } else if f == "thread_of" {
+                    self.d.thread_of(&v)
                 } else {
                     self.d.array_length(&v)
                 }

@@ -536,7 +536,7 @@ impl Prover<'_> {
             let relations: &[String] = if b.noop { &[] } else { &self.relations };
             for r in relations {
                 let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
-                let f = env.relation(r)?;
+                let f = env.relation(r, None)?;
                 let rrefs = env.take_refs();
                 let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
                 ob.lemma = Lemma::Relation;
@@ -745,7 +745,7 @@ impl Prover<'_> {
         let mut obs = Vec::new();
         for r in &self.relations {
             let mut env = SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc);
-            let f = env.relation(r)?;
+            let f = env.relation(r, None)?;
             refs.extend(env.take_refs());
             let mut ob = fact_ob(&format!("relation {r}"), "true", f);
             ob.lemma = Lemma::Relation;

@@ -272,18 +272,52 @@ impl<'a> SEnv<'a> {
         Ok(out)
     }
 
-    /// A relation's facts between `old` and `s`.
-    pub fn relation(&mut self, name: &str) -> Result<Vec<FactTerm>, String> {
+    /// A relation's facts between `old` and `s`. A relation for every
+    /// object of a class is stated at `at` when given (Lemma 1's check at
+    /// each address), else at a fresh constant: its refutation is some
+    /// object of the class, allocated in `s`, for which a fact fails.
+    pub fn relation(&mut self, name: &str, at: Option<&str>) -> Result<Vec<FactTerm>, String> {
         let c = self.ev.c;
         let facts = c
             .relations
             .get(name)
             .ok_or_else(|| format!("the invariant has no relation {name}"))?;
+        let Some((var, cid)) = c.relation_over.get(name) else {
+            self.ev.global();
+            return facts
+                .iter()
+                .map(|f| self.fact(&format!("relation {name}"), f))
+                .collect();
+        };
+        let (o, part) = match at {
+            Some(o) => (
+                o.to_string(),
+                format!("relation {name} for {var} = (REF {o})"),
+            ),
+            None => {
+                let o = self.ev.d.sc.fresh(var);
+                self.ev.d.sc.declare(&o, "Int");
+                (
+                    o,
+                    format!("relation {name} for an object {var} of the class"),
+                )
+            }
+        };
+        let s = self.ev.d.s;
+        let guard = smt::and(&[
+            format!("(<= 0 {o})"),
+            format!("(< {o} {})", s.h),
+            super::step::class_in(s, &o, &self.ev.d.all_subclasses(*cid)),
+        ]);
+        self.ev.object(var, SV::new(K::Ref, &o, "true"));
+        let mut out = Vec::new();
+        for f in facts {
+            let mut ft = self.fact(&part, f)?;
+            ft.term = smt::implies(&guard, &ft.term);
+            out.push(ft);
+        }
         self.ev.global();
-        facts
-            .iter()
-            .map(|f| self.fact(&format!("relation {name}"), f))
-            .collect()
+        Ok(out)
     }
 
     /// The translation of `e` in `ctx`: its kind, term and definedness
@@ -837,6 +871,18 @@ impl<'a> Values for Symbolic<'a> {
     fn addr(&mut self, v: &SV) -> R {
         let d = smt::and(&[v.d.clone(), smt::not(&smt::eq(&v.t, NULL))]);
         Ok(SV::new(K::Int, v.t.clone(), d))
+    }
+    fn thread_of(&mut self, v: &SV) -> R {
+        // `tof` is -1 for objects no thread has (`ref_facts`); it says
+        // nothing of addresses past the heap.
+        let k = smt::select(&self.s.tof, &v.t);
+        let d = smt::and(&[
+            v.d.clone(),
+            format!("(<= 0 {})", v.t),
+            format!("(< {} {})", v.t, self.s.h),
+            smt::not(&smt::eq(&k, NULL)),
+        ]);
+        Ok(SV::new(K::Thread, k, d))
     }
     fn to_thread(&mut self, v: &SV) -> R {
         let i = Self::int_of(v).ok_or("`thread` needs a number")?;

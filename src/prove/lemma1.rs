@@ -77,7 +77,20 @@ pub fn instances(
     }
     for name in relations {
         let mut env = SEnv::new(c, &s0.classes, &heap, Some(&heap), sc);
-        let facts = env.relation(name)?;
+        if c.relation_over.contains_key(name) {
+            // At every address (true where the object is of another class).
+            for r in 0..s0.heap.len() {
+                let facts = env.relation(name, Some(&r.to_string()))?;
+                let truths = eval::fact_truths(c, s0, Part::RelationAt(name, s0, r as Ref));
+                push(
+                    &format!("relation {name} at (REF {r}) from the initial state to itself"),
+                    facts,
+                    truths,
+                )?;
+            }
+            continue;
+        }
+        let facts = env.relation(name, None)?;
         let truths = eval::fact_truths(c, s0, Part::Relation(name, s0));
         push(
             &format!("relation {name} from the initial state to itself"),
