@@ -247,6 +247,12 @@ fn a_relation_claiming_the_counter_never_changes_fails() {
 /// (file text, line, column, words the message must contain)
 const MALFORMED: &[(&str, usize, usize, &str)] = &[
     (
+        "pcs a = 1..2\npcs b = a\nthread t { when Job.run @ b { true } }\n",
+        2,
+        9,
+        "not the name of another set",
+    ),
+    (
         "relation R for c Container { true }\n",
         1,
         18,

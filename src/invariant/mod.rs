@@ -307,6 +307,17 @@ impl Checker<'_> {
                     self.define(name, *span, params.len())?;
                     c.defs.insert(name.clone(), (params.clone(), body.clone()));
                 }
+                Item::Pcs {
+                    set: PcSet::Named(other, span),
+                    ..
+                } => {
+                    return Err(self.err(
+                        *span,
+                        format!(
+                            "pcs and lines after `=` (`7..24, 28`, `lines 12..16`, `any`), not the name of another set (`{other}`)"
+                        ),
+                    ));
+                }
                 Item::Pcs { name, set, span }
                     if self.pcs.insert(name.clone(), set.clone()).is_some() =>
                 {
