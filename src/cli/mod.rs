@@ -284,6 +284,10 @@ pub struct InferHow {
     /// Steps per run at most.
     #[arg(long, default_value_t = 4000, value_name = "N")]
     pub steps: u64,
+    /// States of a bounded breadth-first exploration (every interleaving
+    /// near the start) the candidates are filtered on too; 0: none.
+    #[arg(long, default_value_t = 5_000, value_name = "N")]
+    pub explore_states: u64,
 }
 
 #[derive(clap::Args, Debug)]

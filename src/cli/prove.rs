@@ -39,6 +39,7 @@ fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOp
     crate::infer::InferOptions {
         runs: how.runs,
         steps: how.steps,
+        explore_states: how.explore_states,
         prove: opts.clone(),
         ..Default::default()
     }
@@ -56,6 +57,7 @@ fn run_file(
     let default_how = super::InferHow {
         runs: 6,
         steps: 4000,
+        explore_states: 5_000,
     };
     let how = infer.or(tf.infer.then_some(&default_how));
     let inferred = match how {
@@ -102,12 +104,13 @@ fn run_file(
 /// The inference's figures, one line.
 fn infer_line(st: &crate::infer::Stats) -> String {
     format!(
-        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs, {} after {} Houdini rounds{}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
+        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs and a bounded exploration ({} states), {} after {} Houdini rounds{}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
         st.user_facts,
         st.generated,
         st.shapes,
         st.after_runs,
         st.states,
+        st.explored,
         st.survivors,
         st.rounds,
         st.stopped
@@ -122,7 +125,7 @@ fn infer_line(st: &crate::infer::Stats) -> String {
 fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
     serde_json::json!({
         "user_facts": st.user_facts, "shapes": st.shapes, "candidates": st.generated,
-        "after_runs": st.after_runs, "thread_states": st.states, "rounds": st.rounds,
+        "after_runs": st.after_runs, "thread_states": st.states, "explored_states": st.explored, "rounds": st.rounds,
         "dropped_per_round": st.dropped, "survivors": st.survivors, "stopped": st.stopped,
         "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
         "houdini_seconds": st.houdini.as_secs_f64(),

@@ -334,6 +334,18 @@ pub fn explore(
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
+    explore_visiting(initial, opts, progress, &mut |_, _, _| {})
+}
+
+/// `explore`, calling `visit(parent, state, thread)` on every new state
+/// the search reaches, with its parent and the thread that stepped (for
+/// inference, which filters candidate facts on them).
+pub fn explore_visiting(
+    initial: &State,
+    opts: &ExploreOptions,
+    progress: &mut dyn FnMut(u64, u64, u64),
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
+) -> Result<Report, VmError> {
     // Properties are checked on every state: branch at every instruction.
     let forced;
     let opts = if opts.properties.is_some() && !opts.every_instruction {
@@ -421,6 +433,7 @@ pub fn explore(
                     return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
                 }
                 if visited.insert(fp.of(&next)) {
+                    visit(&s, &next, th);
                     states += 1;
                     max_depth = max_depth.max(depth + 1);
                     parents.push((id, via));
@@ -492,6 +505,7 @@ pub fn explore(
         if !visited.insert(fp.of(&next)) {
             continue;
         }
+        visit(&top.state, &next, th);
         states += 1;
         max_depth = max_depth.max(depth + 1);
         if states.is_multiple_of(4096) {

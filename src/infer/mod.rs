@@ -33,6 +33,9 @@ pub struct InferOptions {
     /// Concrete runs to filter candidates on, and steps per run.
     pub runs: usize,
     pub steps: u64,
+    /// States of a bounded breadth-first exploration the candidates are
+    /// also filtered on (0: none).
+    pub explore_states: u64,
     /// Houdini rounds at most (each a proof).
     pub max_rounds: usize,
     pub prove: Options,
@@ -43,6 +46,7 @@ impl Default for InferOptions {
         InferOptions {
             runs: 6,
             steps: 4000,
+            explore_states: 5_000,
             max_rounds: 50,
             prove: Options {
                 timeout_ms: 10_000,
@@ -71,6 +75,9 @@ pub struct Stats {
     /// Facts the user wrote (never dropped).
     pub user_facts: usize,
     pub states: usize,
+    /// States the bounded exploration reached (their thread states are
+    /// counted in `states`).
+    pub explored: u64,
     pub observe: Duration,
     pub filter: Duration,
     pub houdini: Duration,
@@ -388,68 +395,76 @@ pub fn infer(
             )));
         }
     }
-    let mut states = 0usize;
+    let states = std::cell::Cell::new(0usize);
     let alive = std::cell::RefCell::new(std::mem::take(&mut work.alive));
-    observe::runs(
-        &s0,
-        &scheds,
-        opts.steps,
-        &mut |s, t| {
-            let mut alive = alive.borrow_mut();
-            states += 1;
-            let key = observe::key_of(s, t);
-            let Some(&k) = index.get(&key) else {
-                return;
-            };
-            let case = first_case + k;
-            let facts = &c.cases[case].0.facts;
-            let live = of_key[k]
+    let mut on_thread = |s: &State, t: ThreadId| {
+        let mut alive = alive.borrow_mut();
+        states.set(states.get() + 1);
+        let key = observe::key_of(s, t);
+        let Some(&k) = index.get(&key) else {
+            return;
+        };
+        let case = first_case + k;
+        let facts = &c.cases[case].0.facts;
+        let live = of_key[k]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &i)| alive[i])
+            .map(|(j, _)| (j, &facts[j].expr))
+            .collect::<Vec<_>>();
+        eval::truths(&c, s, Context::Thread { t, case }, live, |j, ok| {
+            if !ok {
+                alive[of_key[k][j]] = false;
+            }
+        });
+    };
+    let mut on_object = |s: &State, r: crate::state::Ref| {
+        let o = s.object(r);
+        if !matches!(o.body, crate::state::Body::Fields(_)) {
+            return;
+        }
+        let mut alive = alive.borrow_mut();
+        for (j, &cid) in object_classes.iter().enumerate() {
+            if !s.classes.is_subclass(o.class, cid) {
+                continue;
+            }
+            let sec = first_object + j;
+            let (var, _, facts) = &c.objects[sec];
+            let ids = &of_key[npat + j];
+            let live = ids
                 .iter()
                 .enumerate()
                 .filter(|&(_, &i)| alive[i])
-                .map(|(j, _)| (j, &facts[j].expr))
+                .map(|(n, _)| (n, &facts[n].expr))
                 .collect::<Vec<_>>();
-            eval::truths(&c, s, Context::Thread { t, case }, live, |j, ok| {
+            eval::truths(&c, s, Context::Object { var, r }, live, |n, ok| {
                 if !ok {
-                    alive[of_key[k][j]] = false;
+                    alive[ids[n]] = false;
                 }
             });
-        },
-        &mut |s, r| {
-            let o = s.object(r);
-            if !matches!(o.body, crate::state::Body::Fields(_)) {
-                return;
-            }
-            let mut alive = alive.borrow_mut();
-            for (j, &cid) in object_classes.iter().enumerate() {
-                if !s.classes.is_subclass(o.class, cid) {
-                    continue;
-                }
-                let sec = first_object + j;
-                let (var, _, facts) = &c.objects[sec];
-                let ids = &of_key[npat + j];
-                let live = ids
-                    .iter()
-                    .enumerate()
-                    .filter(|&(_, &i)| alive[i])
-                    .map(|(n, _)| (n, &facts[n].expr))
-                    .collect::<Vec<_>>();
-                eval::truths(&c, s, Context::Object { var, r }, live, |n, ok| {
-                    if !ok {
-                        alive[ids[n]] = false;
-                    }
-                });
-            }
-        },
-    );
+        }
+    };
+    observe::runs(&s0, &scheds, opts.steps, &mut on_thread, &mut on_object);
+    let run_states = states.get();
+    // And the states of a bounded exploration (other interleavings).
+    let explored = if opts.explore_states > 0 {
+        observe::explored(&s0, opts.explore_states, &mut on_thread, &mut on_object)
+    } else {
+        0
+    };
     work.alive = alive.into_inner();
+    let states = states.get();
     stats.states = states;
+    stats.explored = explored;
     stats.after_runs = work.alive.iter().filter(|&&a| a).count();
     stats.filter = t1.elapsed();
     log(&format!(
-        "{} candidates hold on all {} thread states of the runs ({:.2} s)",
+        "{} candidates hold on all {} thread states: {} of the runs, {} of {} explored states ({:.2} s)",
         stats.after_runs,
         states,
+        run_states,
+        states - run_states,
+        explored,
         stats.filter.as_secs_f64()
     ));
 

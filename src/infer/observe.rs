@@ -43,6 +43,22 @@ impl Observer for Visit<'_> {
     }
     fn after(&mut self, s: &mut State, th: ThreadId, _step: u64) -> Control {
         let before = self.heap.take();
+        visit_step(before.as_ref(), s, th, self.visit, self.objects);
+        Control::Continue
+    }
+}
+
+/// The thread states and objects of `s`, reached from `before` by a step
+/// of `th`, that the step may have changed: `th`'s alone when nothing
+/// shared changed, else every thread and the changed objects.
+fn visit_step(
+    before: Option<&State>,
+    s: &State,
+    th: ThreadId,
+    visit: &mut dyn FnMut(&State, ThreadId),
+    objects: &mut dyn FnMut(&State, Ref),
+) {
+    {
         let shared_same = before.as_ref().is_some_and(|b| {
             b.heap.ptr_eq(&s.heap)
                 && b.statics.ptr_eq(&s.statics)
@@ -52,9 +68,9 @@ impl Observer for Visit<'_> {
                 })
         });
         if shared_same {
-            visit_thread(s, th, self.visit);
+            visit_thread(s, th, visit);
         } else {
-            visit_all(s, self.visit);
+            visit_all(s, visit);
             // The objects that changed; all when the heap grew or a static
             // changed (a `let` may read either).
             let all = before
@@ -66,12 +82,34 @@ impl Observer for Visit<'_> {
                         .as_ref()
                         .is_some_and(|b| !std::sync::Arc::ptr_eq(&b.heap[r], &s.heap[r]))
                 {
-                    (self.objects)(s, r as Ref);
+                    objects(s, r as Ref);
                 }
             }
         }
-        Control::Continue
     }
+}
+
+/// A bounded breadth-first `m5 explore` from `s0` (branching at every
+/// instruction, at most `max_states` states): `visit` and `objects` as in
+/// `runs`, on the states the runs' schedules may not reach. Returns the
+/// states explored.
+pub fn explored(
+    s0: &State,
+    max_states: u64,
+    visit: &mut dyn FnMut(&State, ThreadId),
+    objects: &mut dyn FnMut(&State, Ref),
+) -> u64 {
+    let opts = crate::explore::ExploreOptions {
+        every_instruction: true,
+        bfs: true,
+        max_states: Some(max_states),
+        max_transition_steps: Some(10_000),
+        ..Default::default()
+    };
+    let r = crate::explore::explore_visiting(s0, &opts, &mut |_, _, _| {}, &mut |b, s, th| {
+        visit_step(Some(b), s, th, visit, objects)
+    });
+    r.map_or(0, |r| r.states)
 }
 
 fn visit_thread(s: &State, t: ThreadId, visit: &mut dyn FnMut(&State, ThreadId)) {
