@@ -218,3 +218,34 @@ fn a_false_user_fact_is_never_dropped() {
         "the user's fact is named: {v}"
     );
 }
+
+#[test]
+fn two_containers_from_four_user_facts_and_the_switch_twin_is_not_proved() {
+    // Monotonicity for both Containers and for every Container (an object
+    // relation), from four facts with no pc; a false relation refuted.
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-two-inferred.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation MonotonicityEvery"), "proved", "{v}");
+    assert_eq!(verdict(&v, "relation NoCounterChanges"), "refuted", "{v}");
+    assert_eq!(code, 1);
+    assert!(count(&v, "user_facts") <= 5, "{v}");
+    // main hands a running Job the other Container: the same facts with
+    // inference must not prove anything false.
+    let (_, v) = run(
+        "prove",
+        &root().join("proofs/apprentice-two-inferred-switch.proof"),
+        &[],
+    );
+    for t in [
+        "invariant",
+        "relation Monotonicity",
+        "relation MonotonicityEvery",
+    ] {
+        assert_ne!(verdict(&v, t), "proved", "{t}: {v}");
+    }
+}

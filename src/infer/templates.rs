@@ -167,18 +167,19 @@ pub fn candidates(
             }
         }
     }
-    // Fields of the objects the atoms and slots name (each object once,
-    // by the first term naming it).
+    // Fields of the objects the atoms and slots name (each object once by
+    // the first atom naming it and once by the first slot: a slot naming
+    // an atom's object here may name another object elsewhere).
     let mut fields: Vec<Term> = Vec::new();
-    let mut seen: Vec<Ref> = Vec::new();
+    let mut seen: Vec<(Ref, bool)> = Vec::new();
     for base in atoms.iter().chain(&slots) {
         let Val::Ref(Some(r)) = base.val else {
             continue;
         };
-        if seen.contains(&r) || r as usize >= s.heap.len() {
+        if seen.contains(&(r, base.slot)) || r as usize >= s.heap.len() {
             continue;
         }
-        seen.push(r);
+        seen.push((r, base.slot));
         let obj = s.object(r);
         let Body::Fields(vals) = &obj.body else {
             continue;
@@ -321,17 +322,53 @@ pub fn candidates(
             add(Template::ThreadOf, f);
         }
     }
-    for (r, term) in locks {
+    let held = |r: Ref| {
         let o = s.object(r);
-        let text = if o.monitor == t && o.mcount > 0 {
-            format!(
-                "{0}.monitor == {tv} && {0}.mcount == {1}",
-                term.text, o.mcount
-            )
-        } else {
-            format!("{0}.monitor != {tv} || {0}.mcount == 0", term.text)
-        };
-        add(Template::Monitor, text);
+        o.monitor == t && o.mcount > 0
+    };
+    for (r, term) in locks {
+        if !held(r) {
+            add(
+                Template::Monitor,
+                format!("{0}.monitor != {tv} || {0}.mcount == 0", term.text),
+            );
+        }
+    }
+    // A held monitor by every term naming it: a slot naming the same
+    // object as an atom here may name another object elsewhere.
+    for h in atoms.iter().chain(&slots).chain(&fields) {
+        if let Val::Ref(Some(r)) = h.val
+            && (r as usize) < s.heap.len()
+            && held(r)
+        {
+            add(
+                Template::Monitor,
+                format!(
+                    "{0}.monitor == {tv} && {0}.mcount == {1}",
+                    h.text,
+                    s.object(r).mcount
+                ),
+            );
+            // Every object an atom names is not held unless it is this
+            // one (which lock a thread holds varies between runs; that it
+            // holds only this one does not).
+            if h.slot {
+                for a in &atoms {
+                    if let Val::Ref(Some(x)) = a.val
+                        && (x as usize) < s.heap.len()
+                        && (x == r || !held(x))
+                    {
+                        add(
+                            Template::Monitor,
+                            format!(
+                                "{0}.monitor != {tv} || {0}.mcount == 0 || {0} == {1}",
+                                a.text, h.text
+                            ),
+                        );
+                    }
+                }
+            }
+        }
     }
     out
 }
