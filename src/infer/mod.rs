@@ -105,6 +105,9 @@ pub struct Dropped {
 pub struct Inferred {
     pub text: String,
     pub stats: Stats,
+    /// The obligations (by a hash of their whole script) the rounds
+    /// proved: the final proof does not ask them again.
+    pub proved: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
 }
 
 /// The user's invariant, the shapes seen and their candidates, and how to
@@ -471,18 +474,27 @@ pub fn infer(
     // Houdini: prove the user's facts and the candidates together; drop
     // the candidates that do not follow; again until none is dropped.
     let t2 = Instant::now();
-    // The rounds prove the invariant only (relations need it first).
+    // The rounds prove the theorem file's theorems (the relations too:
+    // their failures drop nothing, but then the last round's scripts are
+    // the final proof's, which asks again only what the rounds did not
+    // prove).
     let tf_inv = TheoremFile {
-        theorems: vec![Theorem {
-            goal: Goal::Invariant,
-            expect: None,
-            line: 0,
-        }],
+        theorems: if tf.theorems.is_empty() {
+            vec![Theorem {
+                goal: Goal::Invariant,
+                expect: None,
+                line: 0,
+            }]
+        } else {
+            tf.theorems.clone()
+        },
         ..labelled(tf)
     };
+    let cache: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>> =
+        Default::default();
     let hopts = Options {
         houdini: true,
-        houdini_cache: Some(Default::default()),
+        houdini_cache: Some(cache.clone()),
         stop_at_lemma1: true,
         emit_smt2: None,
         ..opts.prove.clone()
@@ -546,6 +558,7 @@ pub fn infer(
     Ok(Inferred {
         text: work.render().0,
         stats,
+        proved: Some(cache),
     })
 }
 
@@ -628,9 +641,11 @@ pub fn prove_inferred(
     opts: &Options,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Report, InferError> {
+    // An obligation whose whole script a round proved (unsat) is proved:
+    // the same script, the same answer. The rest are asked as usual.
     let opts = Options {
         houdini: false,
-        houdini_cache: None,
+        houdini_cache: inferred.proved.clone(),
         stop_at_lemma1: true,
         ..opts.clone()
     };

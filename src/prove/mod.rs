@@ -60,8 +60,9 @@ pub struct Options {
     /// "sat" is not confirmed or rendered. Such outcomes are never a
     /// verdict: the invariant left at the fixpoint is proved again without.
     pub houdini: bool,
-    /// Houdini rounds: the obligations (by a hash of their text) earlier
-    /// rounds proved, not asked again.
+    /// Houdini rounds, and the proof after them: the obligations (by a
+    /// hash of their whole script) earlier rounds proved, not asked again
+    /// (a proved script is proved whatever mode asked it).
     pub houdini_cache: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
     /// Skip Lemmas 2 and 3 when Lemma 1 fails (the invariant is refuted
     /// by a reachable state either way). Inference sets it: its candidates

@@ -390,7 +390,7 @@ fn solve_case(
     // proved (`Options::houdini_cache`); a case with nothing else to ask
     // is not even parsed.
     let keys: Vec<u128> = match &opts.houdini_cache {
-        Some(_) if opts.houdini => {
+        Some(_) => {
             let mut base = xxhash_rust::xxh3::Xxh3::new();
             base.update(vc.common.as_bytes());
             vc.obligations
@@ -445,7 +445,7 @@ fn solve_case(
     // the rest only if the shared checks leave some of it open.
     let mut parsed = parse_case(vc, &|k| {
         let ob = &vc.obligations[k];
-        ob.shared || (!known[k] && ob.cover.iter().all(Option::is_none))
+        !known[k] && (ob.shared || ob.cover.iter().all(Option::is_none))
     });
     let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
@@ -504,6 +504,10 @@ fn solve_case(
             }
             let ob = &vc.obligations[k];
             let goals = parsed.as_ref().and_then(|p| p.obligations[k].as_ref());
+            if ob.shared && known[k] {
+                shared_proved.insert(k);
+                continue;
+            }
             if ob.shared {
                 let t0 = Instant::now();
                 // A shared check is only a shortcut: when it is not proved,
@@ -518,6 +522,9 @@ fn solve_case(
                 match r {
                     z3::SatResult::Unsat => {
                         shared_proved.insert(k);
+                        if let (Some(cache), Some(key)) = (&opts.houdini_cache, keys.get(k)) {
+                            cache.lock().expect("lock").insert(*key);
+                        }
                         // Only what is proved is written: every script
                         // written is a theorem (unsat).
                         emit(k);
