@@ -135,7 +135,9 @@ the program concretely (round-robin and seeded random schedules), writes
 candidate facts from templates for every call-stack shape the runs reach
 (slots equal to constants, to other slots, to the user's `let`s, to fields
 of the objects those name, plus one; non-null; class; whether the thread
-holds a monitor), drops those false on any state of the runs, then proves
+holds a monitor; whether a thread an object names is started or finished),
+drops those false on any state of the runs or of a bounded exploration
+(--explore-states), then proves
 the user's facts and the candidates together (Houdini): every candidate an
 obligation cannot prove is dropped, until none is. User facts are never
 dropped. The theorems are then proved on the result by the ordinary
@@ -279,14 +281,14 @@ pub struct ProveArgs {
 pub struct InferHow {
     /// Concrete runs the candidates are filtered on (round-robin ones and
     /// seeded random ones).
-    #[arg(long, default_value_t = 6, value_name = "N")]
+    #[arg(long, default_value_t = crate::infer::InferOptions::default().runs, value_name = "N")]
     pub runs: usize,
     /// Steps per run at most.
-    #[arg(long, default_value_t = 4000, value_name = "N")]
+    #[arg(long, default_value_t = crate::infer::InferOptions::default().steps, value_name = "N")]
     pub steps: u64,
     /// States of a bounded breadth-first exploration (every interleaving
     /// near the start) the candidates are filtered on too; 0: none.
-    #[arg(long, default_value_t = 5_000, value_name = "N")]
+    #[arg(long, default_value_t = crate::infer::InferOptions::default().explore_states, value_name = "N")]
     pub explore_states: u64,
 }
 

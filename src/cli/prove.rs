@@ -54,10 +54,11 @@ fn run_file(
     infer: Option<&super::InferHow>,
 ) -> Result<Proved> {
     let tf = theorem::load(path).map_err(|e| UsageError(e.to_string()))?;
+    let d = crate::infer::InferOptions::default();
     let default_how = super::InferHow {
-        runs: 6,
-        steps: 4000,
-        explore_states: 5_000,
+        runs: d.runs,
+        steps: d.steps,
+        explore_states: d.explore_states,
     };
     let how = infer.or(tf.infer.then_some(&default_how));
     let inferred = match how {

@@ -408,18 +408,8 @@ pub fn infer(
             return;
         };
         let case = first_case + k;
-        let facts = &c.cases[case].0.facts;
-        let live = of_key[k]
-            .iter()
-            .enumerate()
-            .filter(|&(_, &i)| alive[i])
-            .map(|(j, _)| (j, &facts[j].expr))
-            .collect::<Vec<_>>();
-        eval::truths(&c, s, Context::Thread { t, case }, live, |j, ok| {
-            if !ok {
-                alive[of_key[k][j]] = false;
-            }
-        });
+        let ctx = Context::Thread { t, case };
+        drop_false(&c, s, ctx, &of_key[k], &c.cases[case].0.facts, &mut alive);
     };
     let mut on_object = |s: &State, r: crate::state::Ref| {
         let o = s.object(r);
@@ -431,20 +421,9 @@ pub fn infer(
             if !s.classes.is_subclass(o.class, cid) {
                 continue;
             }
-            let sec = first_object + j;
-            let (var, _, facts) = &c.objects[sec];
-            let ids = &of_key[npat + j];
-            let live = ids
-                .iter()
-                .enumerate()
-                .filter(|&(_, &i)| alive[i])
-                .map(|(n, _)| (n, &facts[n].expr))
-                .collect::<Vec<_>>();
-            eval::truths(&c, s, Context::Object { var, r }, live, |n, ok| {
-                if !ok {
-                    alive[ids[n]] = false;
-                }
-            });
+            let (var, _, facts) = &c.objects[first_object + j];
+            let ctx = Context::Object { var, r };
+            drop_false(&c, s, ctx, &of_key[npat + j], facts, &mut alive);
         }
     };
     observe::runs(&s0, &scheds, opts.steps, &mut on_thread, &mut on_object);
@@ -560,6 +539,32 @@ pub fn infer(
         stats,
         proved: Some(cache),
     })
+}
+
+/// Marks dead the candidates `ids` (compiled as `facts`, in that order)
+/// still alive and not true on `s` in `ctx`.
+fn drop_false(
+    c: &Compiled,
+    s: &State,
+    ctx: Context,
+    ids: &[usize],
+    facts: &[crate::invariant::ast::Fact],
+    alive: &mut [bool],
+) {
+    let live = ids
+        .iter()
+        .enumerate()
+        .filter(|&(_, &i)| alive[i])
+        .map(|(n, _)| (n, &facts[n].expr));
+    let mut dead = Vec::new();
+    eval::truths(c, s, ctx, live, |n, ok| {
+        if !ok {
+            dead.push(ids[n]);
+        }
+    });
+    for i in dead {
+        alive[i] = false;
+    }
 }
 
 /// Why a round's proof cannot say which candidates fail (then Houdini

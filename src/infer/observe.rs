@@ -58,32 +58,24 @@ fn visit_step(
     visit: &mut dyn FnMut(&State, ThreadId),
     objects: &mut dyn FnMut(&State, Ref),
 ) {
-    {
-        let shared_same = before.as_ref().is_some_and(|b| {
-            b.heap.ptr_eq(&s.heap)
-                && b.statics.ptr_eq(&s.statics)
-                && b.threads.len() == s.threads.len()
-                && (0..s.threads.len()).all(|u| {
-                    u == th as usize || std::sync::Arc::ptr_eq(&b.threads[u], &s.threads[u])
-                })
-        });
-        if shared_same {
-            visit_thread(s, th, visit);
-        } else {
-            visit_all(s, visit);
-            // The objects that changed; all when the heap grew or a static
-            // changed (a `let` may read either).
-            let all = before
-                .as_ref()
-                .is_none_or(|b| b.heap.len() != s.heap.len() || !b.statics.ptr_eq(&s.statics));
-            for r in 0..s.heap.len() {
-                if all
-                    || before
-                        .as_ref()
-                        .is_some_and(|b| !std::sync::Arc::ptr_eq(&b.heap[r], &s.heap[r]))
-                {
-                    objects(s, r as Ref);
-                }
+    let shared_same = before.is_some_and(|b| {
+        b.heap.ptr_eq(&s.heap)
+            && b.statics.ptr_eq(&s.statics)
+            && b.threads.len() == s.threads.len()
+            && (0..s.threads.len())
+                .all(|u| u == th as usize || std::sync::Arc::ptr_eq(&b.threads[u], &s.threads[u]))
+    });
+    if shared_same {
+        visit_thread(s, th, visit);
+    } else {
+        visit_all(s, visit);
+        // The objects that changed; all when the heap grew or a static
+        // changed (a `let` may read either).
+        let all =
+            before.is_none_or(|b| b.heap.len() != s.heap.len() || !b.statics.ptr_eq(&s.statics));
+        for r in 0..s.heap.len() {
+            if all || before.is_some_and(|b| !std::sync::Arc::ptr_eq(&b.heap[r], &s.heap[r])) {
+                objects(s, r as Ref);
             }
         }
     }

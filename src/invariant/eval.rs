@@ -879,14 +879,11 @@ pub fn object_part(
     r: Ref,
     rec: &mut Option<Vec<Dep>>,
 ) -> Result<(), Failure> {
-    let oc = s.object(r).class;
     let is_array = s.object(r).array().is_some();
     let mut env = env(c, s, None, rec);
     let mut result = Ok(());
     'preds: for (var, class, facts) in &c.objects {
-        if let Some(cid) = class
-            && (is_array || !s.classes.is_subclass(oc, *cid))
-        {
+        if class.is_some_and(|cid| !of_class(s, r, cid)) {
             continue;
         }
         env.object(var, V::Ref(Some(r)));
@@ -895,7 +892,7 @@ pub fn object_part(
                 let name = if is_array {
                     "array".to_string()
                 } else {
-                    s.classes.class(oc).name.replace('/', ".")
+                    s.classes.class(s.object(r).class).name.replace('/', ".")
                 };
                 let mut fl = Failure::new(c, &format!("object (REF {r}), a {name}"), f, why);
                 fl.object = Some(r);
@@ -961,10 +958,16 @@ pub fn relation_objects<'c>(
 ) -> Option<(&'c str, Vec<Ref>)> {
     let (var, cid) = c.relation_over.get(name)?;
     let objects = (0..new.heap.len() as Ref)
-        .filter(|&r| new.classes.is_subclass(new.object(r).class, *cid))
-        .filter(|&r| matches!(new.object(r).body, crate::state::Body::Fields(_)))
+        .filter(|&r| of_class(new, r, *cid))
         .collect();
     Some((var.as_str(), objects))
+}
+
+/// Is object `r` of class `cid` (or a subclass), as `object o : C` and
+/// `relation R for o : C` mean it (arrays are of no class)?
+fn of_class(s: &State, r: Ref, cid: crate::classfile::ClassId) -> bool {
+    let o = s.object(r);
+    o.array().is_none() && s.classes.is_subclass(o.class, cid)
 }
 
 /// Where an expression is evaluated (`value`): the contexts facts have.
@@ -985,6 +988,11 @@ pub enum Context<'a> {
 /// The value of `e` on `s` in `ctx` (Err: undefined, with why). The
 /// prover's domain (`prove::inv`) must agree with this one on every state.
 pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
+    bound(c, s, ctx).eval(e)
+}
+
+/// An evaluator on `s` with the variables of `ctx` bound.
+fn bound<'a>(c: &'a Compiled, s: &'a State, ctx: Context<'a>) -> Env<'a> {
     let old = match ctx {
         Context::Relation { old } => Some(old),
         _ => None,
@@ -995,7 +1003,7 @@ pub fn value(c: &Compiled, s: &State, ctx: Context, e: &Expr) -> R {
         Context::Thread { t, case } => env.thread_case(V::Thread(t), case),
         Context::Object { var, r } => env.object(var, V::Ref(Some(r))),
     }
-    env.eval(e)
+    env
 }
 
 /// `value` of several expressions in one context, each `true` or not
@@ -1008,12 +1016,7 @@ pub fn truths<'e>(
     es: impl IntoIterator<Item = (usize, &'e Expr)>,
     mut keep: impl FnMut(usize, bool),
 ) {
-    let mut env = env(c, s, None, &mut None);
-    match ctx {
-        Context::Global | Context::Relation { .. } => env.global(),
-        Context::Thread { t, case } => env.thread_case(V::Thread(t), case),
-        Context::Object { var, r } => env.object(var, V::Ref(Some(r))),
-    }
+    let mut env = bound(c, s, ctx);
     for (i, e) in es {
         keep(i, matches!(env.eval(e), Ok(V::Bool(true))));
     }
@@ -1047,14 +1050,10 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
             out
         }
         Part::Object(r) => {
-            let oc = s.object(r).class;
-            let is_array = s.object(r).array().is_some();
             let mut env = env(c, s, None, &mut None);
             let mut out = Vec::new();
             for (var, class, facts) in &c.objects {
-                if let Some(cid) = class
-                    && (is_array || !s.classes.is_subclass(oc, *cid))
-                {
+                if class.is_some_and(|cid| !of_class(s, r, cid)) {
                     out.extend(facts.iter().map(|_| true));
                     continue;
                 }
@@ -1076,10 +1075,7 @@ pub fn fact_truths(c: &Compiled, s: &State, part: Part) -> Vec<bool> {
                 return Vec::new();
             };
             let facts = &c.relations[name];
-            let o = s.object(r);
-            if !(s.classes.is_subclass(o.class, *cid)
-                && matches!(o.body, crate::state::Body::Fields(_)))
-            {
+            if !of_class(s, r, *cid) {
                 return vec![true; facts.len()];
             }
             env.object(var, V::Ref(Some(r)));
