@@ -76,6 +76,24 @@ fn compare(c: &m5::invariant::Compiled, s: &State, what: &str) -> (usize, usize)
             expect.push(eval::check_object(c, s, r as u32).is_ok());
         }
     }
+    // Relations for every object of a class, at each address, from the
+    // state to itself.
+    let mut names: Vec<&String> = c.relation_over.keys().collect();
+    names.sort();
+    for name in names {
+        let mut env = SEnv::new(c, &s.classes, &heap, Some(&heap), &mut sc);
+        for r in 0..s.heap.len() {
+            formulas.push(and(env
+                .relation(name, Some(&r.to_string()))
+                .expect("supported")));
+            labels.push(format!("relation {name} at object {r}"));
+            expect.push(
+                eval::fact_truths(c, s, eval::Part::RelationAt(name, s, r as u32))
+                    .iter()
+                    .all(|&b| b),
+            );
+        }
+    }
     let got = truths(&sc, &formulas);
     for i in 0..formulas.len() {
         assert_eq!(
@@ -158,6 +176,41 @@ fn formulas_agree_on_finished_and_waiting_threads() {
     }
     println!("join-counter: {parts} parts compared");
     assert!(parts > 500);
+}
+
+/// Relations for every object of a class (`relation R for x : C`), over
+/// user classes, `Thread`, `java.lang.Class` (the lock `class(C)` creates)
+/// and `Object`, with `thread_of`: each agrees at every address.
+#[test]
+fn object_relations_agree_at_every_address() {
+    let dir = std::env::temp_dir().join(format!("m5-objrel-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let inv = dir.join("objrel.inv");
+    std::fs::write(
+        &inv,
+        "relation RW for w : Worker { w.done >= 1; defined(thread_of(w)) => thread_of(w).scheduled }\n\
+         relation RC for k : java.lang.Class { k.mcount == 0 }\n\
+         relation RO for o : java.lang.Object { o.monitor == 0 || old(o.mcount) > 0 }\n\
+         relation RT for x : java.lang.Thread { thread_of(x).alive || new(x.mcount) == 0 }\n",
+    )
+    .unwrap();
+    let mut parts = 0;
+    let mut false_parts = 0;
+    for seed in [1, 2, 3] {
+        let (p, f) = run(
+            "classfiles/static-counter",
+            "Main",
+            inv.to_str().unwrap(),
+            seed,
+            400,
+            3,
+        );
+        parts += p;
+        false_parts += f;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    println!("object relations: {parts} parts compared, {false_parts} false");
+    assert!(parts > 500 && false_parts > 0 && false_parts < parts);
 }
 
 /// `class(C)` (null until m5 creates the Class object, then its lock):
