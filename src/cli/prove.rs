@@ -40,6 +40,7 @@ fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOp
         runs: how.runs,
         steps: how.steps,
         explore_states: how.explore_states,
+        filter_jobs: opts.jobs,
         prove: opts.clone(),
         ..Default::default()
     }

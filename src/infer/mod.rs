@@ -38,6 +38,8 @@ pub struct InferOptions {
     pub explore_states: u64,
     /// Houdini rounds at most (each a proof).
     pub max_rounds: usize,
+    /// Threads the runs and the exploration are spread over.
+    pub filter_jobs: usize,
     pub prove: Options,
 }
 
@@ -48,6 +50,7 @@ impl Default for InferOptions {
             steps: 4000,
             explore_states: 5_000,
             max_rounds: 50,
+            filter_jobs: 1,
             prove: Options {
                 timeout_ms: 10_000,
                 jobs: 1,
@@ -398,44 +401,86 @@ pub fn infer(
             )));
         }
     }
-    let states = std::cell::Cell::new(0usize);
-    let alive = std::cell::RefCell::new(std::mem::take(&mut work.alive));
-    let mut on_thread = |s: &State, t: ThreadId| {
-        let mut alive = alive.borrow_mut();
-        states.set(states.get() + 1);
-        let key = observe::key_of(s, t);
-        let Some(&k) = index.get(&key) else {
-            return;
+    // The runs and the exploration are independent sources of states:
+    // they are spread over the cores, each with its own view of which
+    // candidates are still alive, and a candidate survives only if it
+    // survived every one of them.
+    let start = std::mem::take(&mut work.alive);
+    let filter_on = |source: usize| -> Filtered {
+        let states = std::cell::Cell::new(0usize);
+        let alive = std::cell::RefCell::new(start.clone());
+        let mut on_thread = |s: &State, t: ThreadId| {
+            let mut alive = alive.borrow_mut();
+            states.set(states.get() + 1);
+            let key = observe::key_of(s, t);
+            let Some(&k) = index.get(&key) else {
+                return;
+            };
+            let case = first_case + k;
+            let ctx = Context::Thread { t, case };
+            drop_false(&c, s, ctx, &of_key[k], &c.cases[case].0.facts, &mut alive);
         };
-        let case = first_case + k;
-        let ctx = Context::Thread { t, case };
-        drop_false(&c, s, ctx, &of_key[k], &c.cases[case].0.facts, &mut alive);
-    };
-    let mut on_object = |s: &State, r: crate::state::Ref| {
-        let o = s.object(r);
-        if !matches!(o.body, crate::state::Body::Fields(_)) {
-            return;
-        }
-        let mut alive = alive.borrow_mut();
-        for (j, &cid) in object_classes.iter().enumerate() {
-            if !s.classes.is_subclass(o.class, cid) {
-                continue;
+        let mut on_object = |s: &State, r: crate::state::Ref| {
+            let o = s.object(r);
+            if !matches!(o.body, crate::state::Body::Fields(_)) {
+                return;
             }
-            let (var, _, facts) = &c.objects[first_object + j];
-            let ctx = Context::Object { var, r };
-            drop_false(&c, s, ctx, &of_key[npat + j], facts, &mut alive);
+            let mut alive = alive.borrow_mut();
+            for (j, &cid) in object_classes.iter().enumerate() {
+                if !s.classes.is_subclass(o.class, cid) {
+                    continue;
+                }
+                let (var, _, facts) = &c.objects[first_object + j];
+                let ctx = Context::Object { var, r };
+                drop_false(&c, s, ctx, &of_key[npat + j], facts, &mut alive);
+            }
+        };
+        let explored = match scheds.get(source) {
+            Some(sched) => {
+                observe::runs(
+                    &s0,
+                    std::slice::from_ref(sched),
+                    opts.steps,
+                    &mut on_thread,
+                    &mut on_object,
+                );
+                0
+            }
+            None => observe::explored(&s0, opts.explore_states, &mut on_thread, &mut on_object),
+        };
+        (alive.into_inner(), states.get(), explored)
+    };
+    // The runs, then the exploration (if any).
+    let sources = scheds.len() + usize::from(opts.explore_states > 0);
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<(usize, Filtered)>> = Default::default();
+    std::thread::scope(|sc| {
+        for _ in 0..opts.filter_jobs.clamp(1, sources.max(1)) {
+            sc.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                    if k >= sources {
+                        break;
+                    }
+                    let r = filter_on(k);
+                    results.lock().expect("lock").push((k, r));
+                }
+            });
         }
-    };
-    observe::runs(&s0, &scheds, opts.steps, &mut on_thread, &mut on_object);
-    let run_states = states.get();
-    // And the states of a bounded exploration (other interleavings).
-    let explored = if opts.explore_states > 0 {
-        observe::explored(&s0, opts.explore_states, &mut on_thread, &mut on_object)
-    } else {
-        0
-    };
-    work.alive = alive.into_inner();
-    let states = states.get();
+    });
+    let mut alive = start;
+    let (mut run_states, mut states, mut explored) = (0usize, 0usize, 0u64);
+    for (k, (a, n, e)) in results.into_inner().expect("lock") {
+        for (x, y) in alive.iter_mut().zip(a) {
+            *x &= y;
+        }
+        states += n;
+        if k < scheds.len() {
+            run_states += n;
+        }
+        explored += e;
+    }
+    work.alive = alive;
     stats.states = states;
     stats.explored = explored;
     stats.after_runs = work.alive.iter().filter(|&&a| a).count();
@@ -540,6 +585,11 @@ pub fn infer(
         proved: Some(cache),
     })
 }
+
+/// What one source of states (a run, or the exploration) leaves of the
+/// candidates: which are alive, the thread states visited, the states
+/// explored.
+type Filtered = (Vec<bool>, usize, u64);
 
 /// Marks dead the candidates `ids` (compiled as `facts`, in that order)
 /// still alive and not true on `s` in `ctx`.
