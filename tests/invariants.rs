@@ -556,3 +556,63 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn objects_are_named_by_allocation_and_resolved_to_their_addresses() {
+    // javac 17's Apprentice.main allocates its Container first (ref 1,
+    // after the String[] args at ref 0), then Jobs in its loop, which
+    // starts a thread after the first Job: so one Job while main runs alone.
+    let s = start("classfiles/apprentice");
+    let resolved = |text: &str| {
+        let mut c =
+            compile("alloc.inv", text, &s.classes).unwrap_or_else(|e| panic!("{}", e.rendered));
+        m5::invariant::sites::resolve(&mut c, &s).map(|()| c)
+    };
+    let c = resolved(
+        "let C = allocated(Container)\nglobal {\n  heap.length >= 2 => C == ref(1) && C is Container\n  allocated(Job, Apprentice.main, 1) == ref(2)\n  allocated(java.lang.Object, 2) == ref(2)\n}\n",
+    )
+    .unwrap_or_else(|e| panic!("{}", e.rendered));
+    // The name is an address constant: it holds on the initial state as on
+    // every state of the runs.
+    assert!(eval::check_state(&c, &s).is_ok());
+    // Not allocated while main runs alone: an error at the call.
+    for (text, needle) in [
+        (
+            "let D = allocated(Container, 2)\n",
+            "no such object is allocated while one thread alone runs",
+        ),
+        ("let D = allocated(Job, 2)\n", "no such object is allocated"),
+        (
+            "let D = allocated(Container, Job.run)\n",
+            "no such object is allocated",
+        ),
+    ] {
+        let e = resolved(text)
+            .err()
+            .unwrap_or_else(|| panic!("resolved: {text}"));
+        assert_eq!((e.line, e.col), (1, 9), "{text}: {}", e.msg);
+        assert!(e.msg.contains(needle), "{text}: {}", e.msg);
+    }
+    // Checked against the class files when compiled.
+    for (text, needle) in [
+        (
+            "let D = allocated(Nothing)\n",
+            "no class `Nothing` is loaded",
+        ),
+        (
+            "let D = allocated(Container, Apprentice.nothing)\n",
+            "has no method `nothing`",
+        ),
+        ("let D = allocated(Container, 0)\n", "1 for the first"),
+        ("let D = allocated()\n", "`allocated` takes a class"),
+        (
+            "let D = allocated(Container, 1, 2)\n",
+            "`allocated` takes a class",
+        ),
+    ] {
+        let e = compile("alloc.inv", text, &s.classes)
+            .err()
+            .unwrap_or_else(|| panic!("accepted: {text}"));
+        assert!(e.msg.contains(needle), "{text}: {}", e.msg);
+    }
+}

@@ -382,15 +382,15 @@ pub struct PropertyArgs {
 impl PropertyArgs {
     /// Loads and checks the invariant file (if any) against the classes, and
     /// that the relation named exists in it.
-    fn load(
-        &self,
-        classes: &crate::classfile::ClassTable,
-    ) -> Result<Option<crate::invariant::Compiled>> {
+    /// The invariant, compiled and its allocation names resolved from the
+    /// program's initial state `s0`.
+    fn load(&self, s0: &crate::state::State) -> Result<Option<crate::invariant::Compiled>> {
         let Some(path) = &self.invariant else {
             return Ok(None);
         };
-        let c =
-            crate::invariant::load(path, classes).map_err(|e| UsageError(e.rendered.clone()))?;
+        let mut c = crate::invariant::load(path, &s0.classes)
+            .map_err(|e| UsageError(e.rendered.clone()))?;
+        crate::invariant::sites::resolve(&mut c, s0).map_err(|e| UsageError(e.rendered.clone()))?;
         if let Some(r) = &self.relation
             && !c.relations.contains_key(r)
         {
@@ -479,7 +479,7 @@ fn run(a: RunArgs) -> Result<i32> {
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
-    let compiled = a.props.load(&s.classes)?;
+    let compiled = a.props.load(&s)?;
     let mut checker = compiled.as_ref().map(|c| InvariantObserver {
         c,
         relation: a.props.relation.clone(),
@@ -674,7 +674,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         properties: None,
     };
     let mut opts = opts;
-    if let Some(c) = a.props.load(&initial.classes)? {
+    if let Some(c) = a.props.load(&initial)? {
         opts.properties = Some(explore::Properties {
             invariant: std::sync::Arc::new(c),
             state_facts: !a.props.relation_only,
@@ -886,8 +886,9 @@ fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let s = interp::initial_state(classes, &a.main, &a.args, Config::default())
         .map_err(|e| UsageError(e.to_string()))?;
-    let c = crate::invariant::load(&a.invariant, &s.classes)
+    let mut c = crate::invariant::load(&a.invariant, &s.classes)
         .map_err(|e| UsageError(e.rendered.clone()))?;
+    crate::invariant::sites::resolve(&mut c, &s).map_err(|e| UsageError(e.rendered.clone()))?;
     let lines = c.file.source.lines().count();
     match crate::invariant::eval::check_state(&c, &s) {
         Ok(()) => {

@@ -235,8 +235,9 @@ pub fn infer(
     let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
     let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
         .map_err(|e| at(e.to_string()))?;
-    let user = crate::invariant::load(&tf.invariant, &s0.classes)
+    let mut user = crate::invariant::load(&tf.invariant, &s0.classes)
         .map_err(|e| InferError(e.rendered.clone()))?;
+    crate::invariant::sites::resolve(&mut user, &s0).map_err(|e| InferError(e.rendered.clone()))?;
     let mut stats = Stats {
         user_facts: user.global.len()
             + user.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
@@ -636,12 +637,15 @@ fn incomplete(r: &Report) -> Option<String> {
 }
 
 fn compile(tf: &TheoremFile, text: &str, s0: &State) -> Result<Compiled, InferError> {
-    crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes).map_err(|e| {
-        InferError(format!(
-            "internal error: m5 wrote candidates the invariant language rejects (please report it):\n{}",
-            e.rendered
-        ))
-    })
+    let mut c = crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes)
+        .map_err(|e| {
+            InferError(format!(
+                "internal error: m5 wrote candidates the invariant language rejects (please report it):\n{}",
+                e.rendered
+            ))
+        })?;
+    crate::invariant::sites::resolve(&mut c, s0).map_err(|e| InferError(e.rendered.clone()))?;
+    Ok(c)
 }
 
 fn has_thread_section(c: &Compiled) -> bool {

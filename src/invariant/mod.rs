@@ -10,6 +10,7 @@ pub mod eval;
 pub mod incremental;
 pub mod parse;
 pub mod semantics;
+pub mod sites;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -567,6 +568,61 @@ impl Checker<'_> {
         })
     }
 
+    /// `allocated(Class [, Class.method] [, n])`: a loaded class, one of
+    /// its methods, an ordinal from 1 (`sites` resolves it to an address).
+    fn allocated(&self, args: &[Expr], span: Span) -> Result<(), InvariantError> {
+        let usage = "`allocated` takes a class, optionally the method that allocates it and which one (from 1), as in `allocated(Container)`, `allocated(Container, 2)` or `allocated(Container, Main.main, 2)`";
+        let Some(class) = args.first().and_then(eval::dotted_path) else {
+            return Err(self.err(span, usage));
+        };
+        class_id(self.classes, &class).ok_or_else(|| {
+            self.err(
+                args[0].span(),
+                format!("no class `{}` is loaded", class.replace('/', ".")),
+            )
+        })?;
+        let (mut method, mut nth) = (false, false);
+        for a in &args[1..] {
+            match a {
+                Expr::Int(n, sp) if !nth => {
+                    if *n < 1 {
+                        return Err(
+                            self.err(*sp, "which object: 1 for the first, 2 for the second, ...")
+                        );
+                    }
+                    nth = true;
+                }
+                _ if !method && !nth => {
+                    let path = eval::dotted_path(a).ok_or_else(|| self.err(a.span(), usage))?;
+                    let Some((c, name)) = path.rsplit_once('/') else {
+                        return Err(self.err(a.span(), usage));
+                    };
+                    let cid = class_id(self.classes, c).ok_or_else(|| {
+                        self.err(
+                            a.span(),
+                            format!("no class `{}` is loaded", c.replace('/', ".")),
+                        )
+                    })?;
+                    let has = self
+                        .classes
+                        .class(cid)
+                        .methods
+                        .iter()
+                        .any(|&x| &*self.classes.method(x).name == name);
+                    if !has {
+                        return Err(self.err(
+                            a.span(),
+                            format!("class `{}` has no method `{name}`", c.replace('/', ".")),
+                        ));
+                    }
+                    method = true;
+                }
+                _ => return Err(self.err(a.span(), usage)),
+            }
+        }
+        Ok(())
+    }
+
     /// Checks names, calls, attributes and literal slot indices in `e`.
     fn expr(
         &self,
@@ -615,6 +671,9 @@ impl Checker<'_> {
                     })?;
                     self.mirrored.borrow_mut().insert(cid);
                     return Ok(());
+                }
+                if f == "allocated" {
+                    return self.allocated(args, *span);
                 }
                 if f == "static" {
                     let path = args.first().and_then(eval::dotted_path);

@@ -521,6 +521,11 @@ impl<'c, D: Values> Eval<'c, D> {
                 let path = dotted_path(one()?).ok_or("`class` takes a class name")?;
                 self.d.class_object(&path)
             }
+            // `sites::resolve` replaces each by the address it names.
+            "allocated" => Err(
+                "internal error: `allocated(...)` was not resolved to an address (please report it)"
+                    .into(),
+            ),
             "static" => {
                 let path = dotted_path(one()?).ok_or("`static` takes `Class.field`")?;
                 let (class, field) = path

@@ -114,6 +114,8 @@ pub fn prove_source(
         None => crate::invariant::load(&tf.invariant, &s0.classes),
     }
     .map_err(|e| InputError(e.rendered.clone()))?;
+    let mut c = c;
+    crate::invariant::sites::resolve(&mut c, &s0).map_err(|e| InputError(e.rendered.clone()))?;
     let relations: Vec<String> = tf
         .theorems
         .iter()
