@@ -249,3 +249,51 @@ fn two_containers_from_four_user_facts_and_the_switch_twin_is_not_proved() {
         assert_ne!(verdict(&v, t), "proved", "{t}: {v}");
     }
 }
+
+/// Code the program leads to but no run reaches gets the candidate
+/// `false` (no thread is there): when it is proved, the prover builds no
+/// case there, so unreachable code it does not model (floats) is no
+/// obstacle. Twin: with the user's fact too weak to rule the branch out,
+/// `false` is dropped and the proof is unknown, never proved.
+#[test]
+fn unreached_code_is_inferred_unreachable_and_a_weak_twin_is_not_proved() {
+    let dir = std::env::temp_dir().join(format!("m5-unreached-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("Main.java"),
+        "class Main {\n  public static void main(String[] a) {\n    int n = a.length;\n    if (n > 100) {\n      float f = 1.5f;\n      f = f * 2;\n    }\n  }\n}\n",
+    )
+    .unwrap();
+    let st = Command::new("javac")
+        .arg("-d")
+        .arg(&dir)
+        .arg(dir.join("Main.java"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    for (name, fact) in [
+        ("ok", "length(m.local[0]) == 0"),
+        ("weak", "length(m.local[0]) >= 0"),
+    ] {
+        std::fs::write(
+            dir.join(format!("{name}.inv")),
+            format!(
+                "thread t {{\n  when done {{ }}\n  when Main.main @ any as m .. {{ {fact} }}\n}}\n"
+            ),
+        )
+        .unwrap();
+        std::fs::write(
+            dir.join(format!("{name}.proof")),
+            format!("classpath .\nmain Main\ninvariant {name}.inv\ninfer\nprove invariant expect proved\n"),
+        )
+        .unwrap();
+    }
+    // Induction from the initial state (the prefix would run it all).
+    let ok = run("prove", &dir.join("ok.proof"), &["--prefix-steps", "0"]);
+    let weak = run("prove", &dir.join("weak.proof"), &["--prefix-steps", "0"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(ok.0, 0, "{:#}", ok.1);
+    assert_eq!(verdict(&ok.1, "invariant"), "proved");
+    assert_ne!(verdict(&weak.1, "invariant"), "proved", "{:#}", weak.1);
+    assert_eq!(weak.0, 3, "{:#}", weak.1);
+}

@@ -565,6 +565,59 @@ fn unsupported_instructions_make_the_proof_unknown_not_proved() {
     assert!(why.contains("floating-point"), "{why}");
 }
 
+/// A `when` case whose fact is `false` says no thread is in those shapes:
+/// the prover builds no case there (so an instruction it does not model
+/// is no obstacle), and a step into them must be impossible. Twin: with
+/// the value the branch compares forgotten, the step into the float code
+/// is possible and the invariant is refuted there, never proved.
+#[test]
+fn a_false_case_excludes_its_shapes_and_a_reachable_one_is_refuted() {
+    let dir = std::env::temp_dir().join(format!("m5-false-case-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("Main.java"),
+        "class Main {\n  public static void main(String[] a) {\n    int n = a.length;\n    if (n > 100) {\n      float f = 1.5f;\n      f = f * 2;\n    }\n  }\n}\n",
+    )
+    .unwrap();
+    let st = Command::new("javac")
+        .arg("-d")
+        .arg(&dir)
+        .arg(dir.join("Main.java"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    // javac 17: 0 aload_0, 1 arraylength, 2 istore_1, 3 iload_1, 4 bipush
+    // 100, 6 if_icmple 16, 9..15 the floats (lines 5 and 6), 16 return.
+    let inv = "thread t {\n  when done { }\n  when Main.main @ 0 { length(local[0]) == 0 && stack_size == 0 }\n  when Main.main @ 1 { length(local[0]) == 0 && length(stack[0]) == 0 }\n  when Main.main @ 2 { length(local[0]) == 0 && stack[0] == 0 }\n  when Main.main @ 3 { length(local[0]) == 0 && local[1] == 0 }\n  when Main.main @ 4 { local[1] == 0 && stack[0] == 0 }\n  when Main.main @ 6 { stack[0] == 0 && stack[1] == 100 }\n  when Main.main @ 16 { true }\n  when Main.main @ lines 5..6 { false }\n}\n";
+    std::fs::write(dir.join("ok.inv"), inv).unwrap();
+    std::fs::write(
+        dir.join("twin.inv"),
+        inv.replace("stack[0] == 0 && stack[1] == 100", "stack[0] == 0"),
+    )
+    .unwrap();
+    for name in ["ok", "twin"] {
+        std::fs::write(
+            dir.join(format!("{name}.proof")),
+            format!(
+                "classpath .\nmain Main\ninvariant {name}.inv\nprove invariant expect proved\n"
+            ),
+        )
+        .unwrap();
+    }
+    // Induction from the initial state (the prefix would run it all).
+    let ok = prove(&dir.join("ok.proof"), &["--prefix-steps", "0"]);
+    let twin = prove(&dir.join("twin.proof"), &["--prefix-steps", "0"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (code, v) = ok;
+    assert_eq!(code, 0, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "proved");
+    invariant_refuted_at(
+        twin,
+        "Main.main@6 (IF_ICMPLE 10)",
+        "of thread th at Main.main@9",
+    );
+}
+
 #[test]
 fn bad_theorem_files_are_exit_2_with_the_line() {
     let dir = std::env::temp_dir().join(format!("m5-badproof-{}", std::process::id()));

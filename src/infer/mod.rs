@@ -314,6 +314,35 @@ pub fn infer(
         }
         cands.extend(here);
     }
+    // Shapes the user's cases allow and the code leads to (the prover's
+    // data-free walk) but no run reached: probably unreachable, so each
+    // gets a case with the candidate `false` (no thread is there). The
+    // filter tries it on the exploration's states, Houdini on every step
+    // into the shape; if it stays, the prover builds no case there (an
+    // instruction it does not model included), and a step into it must be
+    // impossible.
+    if !user.cases.is_empty() {
+        let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(&user, &s0.classes, sh);
+        if let Ok(w) = crate::prove::walk(&s0.classes, &s0, &allowed, &Default::default()) {
+            for sh in &w.shapes {
+                let key: Key = sh
+                    .iter()
+                    .map(|a| (a.method, s0.classes.method(a.method).pc(a.ip)))
+                    .collect();
+                if key.is_empty() || index.contains_key(&key) {
+                    continue;
+                }
+                let k = patterns.len();
+                index.insert(key.clone(), k);
+                patterns.push(templates::pattern(&s0, &key, &alias));
+                cands.push(templates::Candidate {
+                    key: k,
+                    template: templates::Template::Unreached,
+                    text: "false".into(),
+                });
+            }
+        }
+    }
     stats.shapes = patterns.len();
     // Object sections: every class with plain instances in the fullest
     // state seen (each section also covers the subclasses).

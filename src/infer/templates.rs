@@ -34,6 +34,8 @@ pub enum Template {
     Monitor,
     ThreadOf,
     ObjectField,
+    StartedField,
+    Unreached,
 }
 
 impl Template {
@@ -50,6 +52,12 @@ impl Template {
             Template::Monitor => "this thread holds an object's monitor, or not",
             Template::ThreadOf => {
                 "an object is a thread's, and that thread is started or not, or finished"
+            }
+            Template::Unreached => {
+                "no thread is in a call-stack shape the program's code leads to but no run reached (`false`)"
+            }
+            Template::StartedField => {
+                "every object of a thread class, once its thread is started: a field's constant, class or `let` (set before `start`)"
             }
             Template::ObjectField => {
                 "every object of the class: a field's constant, class or `let`; never locked; a thread's object"
@@ -198,8 +206,17 @@ pub fn candidates(
                     .filter(|&x| s.object(x).class == obj.class)
                     .map(|x| s.object(x).fields().get(k).and_then(of_value) == Some(val))
                     .collect();
-                let uniform =
-                    !matches!(val, Val::Ref(Some(_))) && same.len() >= 2 && same.iter().all(|&b| b);
+                // (A field a Thread subclass declares may have its
+                // every-object fact only once the thread is started:
+                // `object_candidates`.)
+                let thread_field = s.thread_of_object.contains_key(&r)
+                    && s.classes.id("java/lang/Thread").is_some_and(|th| {
+                        slot.declaring != th && s.classes.is_subclass(slot.declaring, th)
+                    });
+                let uniform = !matches!(val, Val::Ref(Some(_)))
+                    && same.len() >= 2
+                    && same.iter().all(|&b| b)
+                    && !thread_field;
                 fields.push(Term {
                     text: format!("{}.{}", base.text, slot.name),
                     val,
@@ -334,6 +351,20 @@ pub fn candidates(
             );
         }
     }
+    // An atom that is null here may name a lock elsewhere (a `let` of a
+    // class's lock, `class(C)`, is null until the class is first used):
+    // this thread does not hold it, if it exists.
+    for a in &atoms {
+        if a.val == Val::Ref(None) {
+            add(
+                Template::Monitor,
+                format!(
+                    "{0} == null || {0}.monitor != {tv} || {0}.mcount == 0",
+                    a.text
+                ),
+            );
+        }
+    }
     // A held monitor by every term naming it: a slot naming the same
     // object as an atom here may name another object elsewhere.
     for h in atoms.iter().chain(&slots).chain(&fields) {
@@ -432,6 +463,19 @@ pub fn object_candidates(
             text,
         })
     };
+    // Objects of a thread class: each field fact also once the thread is
+    // started (a field the constructor sets differs on a new object, so
+    // only the guarded fact can be inductive).
+    let threads = objs.iter().all(|r| s.thread_of_object.contains_key(r));
+    let mut add = |template: Template, text: String| {
+        if threads && template == Template::ObjectField {
+            add(
+                Template::StartedField,
+                format!("thread_of({var}).scheduled => {text}"),
+            );
+        }
+        add(template, text);
+    };
     let layout = &s.classes.class(class).layout;
     for (i, slot) in layout.iter().enumerate() {
         if layout.iter().filter(|x| x.name == slot.name).count() > 1 {
@@ -479,8 +523,8 @@ pub fn object_candidates(
     if objs.iter().all(|&r| s.object(r).mcount == 0) {
         add(Template::ObjectField, format!("{var}.mcount == 0"));
     }
-    if objs.iter().all(|r| s.thread_of_object.contains_key(r)) {
-        add(Template::ObjectField, format!("defined(thread_of({var}))"));
+    if threads {
+        add(Template::ThreadOf, format!("defined(thread_of({var}))"));
     }
     out
 }

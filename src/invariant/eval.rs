@@ -689,6 +689,23 @@ pub use super::semantics::dotted_path;
 
 /// The cases of the thread predicate that match a call stack given as
 /// (method, pc) pairs, bottom first.
+/// May a thread have this call stack in a good state: does a `when` case
+/// match it, and none of those that match have a fact that is literally
+/// `false` (a case saying "no thread is here", which inference writes for
+/// shapes no run reached)? The prover builds no case for a shape it
+/// excludes: a step from there starts from no good state.
+pub fn shape_allowed(c: &Compiled, stack: &[(crate::classfile::MethodId, u32)]) -> bool {
+    let cases = cases_for(c, stack);
+    !cases.is_empty()
+        && !cases.iter().any(|&i| {
+            c.cases[i]
+                .0
+                .facts
+                .iter()
+                .any(|f| matches!(f.expr, Expr::Bool(false, _)))
+        })
+}
+
 pub fn cases_for(c: &Compiled, stack: &[(crate::classfile::MethodId, u32)]) -> Vec<usize> {
     (0..c.cases.len())
         .filter(|&i| {

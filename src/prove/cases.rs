@@ -205,7 +205,8 @@ pub(crate) fn shape_text(classes: &ClassTable, shape: &Shape) -> String {
 }
 
 /// Does the invariant allow a thread in `shape`: does some `when` case
-/// match it, or does the invariant make no per-thread claim?
+/// match it (and none says `false`: `eval::shape_allowed`), or does the
+/// invariant make no per-thread claim?
 pub fn allows(c: &Compiled, classes: &ClassTable, shape: &Shape) -> bool {
     if c.cases.is_empty() {
         return true;
@@ -214,7 +215,7 @@ pub fn allows(c: &Compiled, classes: &ClassTable, shape: &Shape) -> bool {
         .iter()
         .map(|a| (a.method, classes.method(a.method).pc(a.ip)))
         .collect();
-    !crate::invariant::eval::cases_for(c, &st).is_empty()
+    crate::invariant::eval::shape_allowed(c, &st)
 }
 
 impl Prover<'_> {
@@ -235,7 +236,7 @@ impl Prover<'_> {
     /// does the invariant make no per-thread claim)?
     fn frames_allowed(&self, frames: &[SFrame]) -> bool {
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
-        !self.per_thread_claim() || !crate::invariant::eval::cases_for(self.c, &stack).is_empty()
+        !self.per_thread_claim() || crate::invariant::eval::shape_allowed(self.c, &stack)
     }
 
     /// Does a `when done` case describe finished threads?
