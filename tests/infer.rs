@@ -257,11 +257,18 @@ fn two_containers_from_four_user_facts_and_the_switch_twin_is_not_proved() {
 /// `false` is dropped and the proof is unknown, never proved.
 #[test]
 fn unreached_code_is_inferred_unreachable_and_a_weak_twin_is_not_proved() {
-    let dir = std::env::temp_dir().join(format!("m5-unreached-{}", std::process::id()));
+    // With an int and with a long (slots of either hold constants).
+    for ty in ["int", "long"] {
+        unreached_with(ty);
+    }
+}
+
+fn unreached_with(ty: &str) {
+    let dir = std::env::temp_dir().join(format!("m5-unreached-{ty}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("Main.java"),
-        "class Main {\n  public static void main(String[] a) {\n    int n = a.length;\n    if (n > 100) {\n      float f = 1.5f;\n      f = f * 2;\n    }\n  }\n}\n",
+        format!("class Main {{\n  public static void main(String[] a) {{\n    {ty} n = a.length;\n    if (n > 100) {{\n      float f = 1.5f;\n      f = f * 2;\n    }}\n  }}\n}}\n"),
     )
     .unwrap();
     let st = Command::new("javac")
@@ -292,8 +299,13 @@ fn unreached_code_is_inferred_unreachable_and_a_weak_twin_is_not_proved() {
     let ok = run("prove", &dir.join("ok.proof"), &["--prefix-steps", "0"]);
     let weak = run("prove", &dir.join("weak.proof"), &["--prefix-steps", "0"]);
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(ok.0, 0, "{:#}", ok.1);
+    assert_eq!(ok.0, 0, "{ty}: {:#}", ok.1);
     assert_eq!(verdict(&ok.1, "invariant"), "proved");
-    assert_ne!(verdict(&weak.1, "invariant"), "proved", "{:#}", weak.1);
-    assert_eq!(weak.0, 3, "{:#}", weak.1);
+    assert_ne!(
+        verdict(&weak.1, "invariant"),
+        "proved",
+        "{ty}: {:#}",
+        weak.1
+    );
+    assert_eq!(weak.0, 3, "{ty}: {:#}", weak.1);
 }

@@ -78,6 +78,8 @@ pub struct Candidate {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Val {
     Int(i64),
+    /// A Java long: a constant of its own (never equal to an int's).
+    Long(i64),
     Ref(Option<Ref>),
 }
 
@@ -94,6 +96,7 @@ struct Term {
 fn of_value(v: &Value) -> Option<Val> {
     match v {
         Value::Int(i) => Some(Val::Int(*i as i64)),
+        Value::Long(l) => Some(Val::Long(*l)),
         Value::Ref(r) => Some(Val::Ref(Some(*r))),
         Value::Null => Some(Val::Ref(None)),
         _ => None,
@@ -104,7 +107,7 @@ fn of_v(v: &V) -> Option<Val> {
     match v {
         V::Int(i) => i64::try_from(*i).ok().map(Val::Int),
         V::J32(i) => Some(Val::Int(*i as i64)),
-        V::J64(i) => Some(Val::Int(*i)),
+        V::J64(i) => Some(Val::Long(*i)),
         V::Ref(r) => Some(Val::Ref(*r)),
         _ => None,
     }
@@ -112,7 +115,7 @@ fn of_v(v: &V) -> Option<Val> {
 
 fn constant(v: Val) -> String {
     match v {
-        Val::Int(i) => i.to_string(),
+        Val::Int(i) | Val::Long(i) => i.to_string(),
         Val::Ref(None) => "null".into(),
         Val::Ref(Some(_)) => unreachable!("references are not constants"),
     }
