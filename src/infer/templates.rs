@@ -265,6 +265,16 @@ pub fn candidates(
                 format!("{} == {}", a.text, constant(a.val)),
             );
         }
+        // Two of the user's number `let`s equal (`count == sum`: the
+        // idea's quantities agree here).
+        let is_let = |t: &Term| user.defs.get(&t.text).is_some_and(|d| d.0.is_empty());
+        if matches!(a.val, Val::Int(_) | Val::Long(_)) && is_let(a) {
+            for b in &named[..i] {
+                if b.val == a.val && is_let(b) {
+                    add(Template::TermEq, format!("{} == {}", a.text, b.text));
+                }
+            }
+        }
     }
     // Slots: constants, equalities with every term named before, plus one.
     for (i, sl) in slots.iter().enumerate() {
