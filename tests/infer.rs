@@ -4,6 +4,8 @@
 //! provable: a mutated program, a false relation and a false user fact
 //! stay refuted.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -264,20 +266,12 @@ fn unreached_code_is_inferred_unreachable_and_a_weak_twin_is_not_proved() {
 }
 
 fn unreached_with(ty: &str) {
-    let dir = std::env::temp_dir().join(format!("m5-unreached-{ty}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("Main.java"),
-        format!("class Main {{\n  public static void main(String[] a) {{\n    {ty} n = a.length;\n    if (n > 100) {{\n      float f = 1.5f;\n      f = f * 2;\n    }}\n  }}\n}}\n"),
-    )
-    .unwrap();
-    let st = Command::new("javac")
-        .arg("-d")
-        .arg(&dir)
-        .arg(dir.join("Main.java"))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    let dir = common::javac_main(
+        &format!("unreached-{ty}"),
+        &format!(
+            "class Main {{\n  public static void main(String[] a) {{\n    {ty} n = a.length;\n    if (n > 100) {{\n      float f = 1.5f;\n      f = f * 2;\n    }}\n  }}\n}}\n"
+        ),
+    );
     for (name, fact) in [
         ("ok", "length(m.local[0]) == 0"),
         ("weak", "length(m.local[0]) >= 0"),

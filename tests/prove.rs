@@ -2,6 +2,8 @@
 //! goes through, and every mutated program, weakened invariant and false
 //! relation is refuted at the case where it breaks (never proved).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -527,20 +529,10 @@ fn check_compares_every_verdict_with_the_expected_one() {
 #[test]
 fn unsupported_instructions_make_the_proof_unknown_not_proved() {
     // A float operation in a reachable case: exit 3, "unknown".
-    let dir = std::env::temp_dir().join(format!("m5-unknown-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("Main.java"),
+    let dir = common::javac_main(
+        "unknown",
         "class Main { public static void main(String[] a) { float f = 1.5f; f = f * 2; } }\n",
-    )
-    .unwrap();
-    let st = Command::new("javac")
-        .arg("-d")
-        .arg(&dir)
-        .arg(dir.join("Main.java"))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    );
     std::fs::write(
         dir.join("any.inv"),
         "thread t {\n  when Main.main @ any { true }\n}\n",
@@ -572,20 +564,10 @@ fn unsupported_instructions_make_the_proof_unknown_not_proved() {
 /// is possible and the invariant is refuted there, never proved.
 #[test]
 fn a_false_case_excludes_its_shapes_and_a_reachable_one_is_refuted() {
-    let dir = std::env::temp_dir().join(format!("m5-false-case-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("Main.java"),
+    let dir = common::javac_main(
+        "false-case",
         "class Main {\n  public static void main(String[] a) {\n    int n = a.length;\n    if (n > 100) {\n      float f = 1.5f;\n      f = f * 2;\n    }\n  }\n}\n",
-    )
-    .unwrap();
-    let st = Command::new("javac")
-        .arg("-d")
-        .arg(&dir)
-        .arg(dir.join("Main.java"))
-        .status()
-        .unwrap();
-    assert!(st.success());
+    );
     // javac 17: 0 aload_0, 1 arraylength, 2 istore_1, 3 iload_1, 4 bipush
     // 100, 6 if_icmple 16, 9..15 the floats (lines 5 and 6), 16 return.
     // The `any` case allows the float code too: only the `false` case

@@ -482,25 +482,10 @@ pub fn infer(
     };
     // The runs, then the exploration (if any).
     let sources = scheds.len() + usize::from(opts.explore_states > 0);
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let results: std::sync::Mutex<Vec<(usize, Filtered)>> = Default::default();
-    std::thread::scope(|sc| {
-        for _ in 0..opts.filter_jobs.clamp(1, sources.max(1)) {
-            sc.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    if k >= sources {
-                        break;
-                    }
-                    let r = filter_on(k);
-                    results.lock().expect("lock").push((k, r));
-                }
-            });
-        }
-    });
+    let results = crate::parallel::map(sources, opts.filter_jobs, filter_on);
     let mut alive = start;
     let (mut run_states, mut states, mut explored) = (0usize, 0usize, 0u64);
-    for (k, (a, n, e)) in results.into_inner().expect("lock") {
+    for (k, (a, n, e)) in results.into_iter().enumerate() {
         for (x, y) in alive.iter_mut().zip(a) {
             *x &= y;
         }

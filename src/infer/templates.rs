@@ -240,6 +240,7 @@ pub fn candidates(
         }
     };
     let named: Vec<&Term> = atoms.iter().chain(&fields).collect();
+    let is_let = |t: &Term| user.defs.get(&t.text).is_some_and(|d| d.0.is_empty());
     // Atoms and fields: constants, classes and equalities among them.
     for (i, a) in named.iter().enumerate() {
         if let Val::Ref(Some(r)) = a.val
@@ -265,9 +266,8 @@ pub fn candidates(
                 format!("{} == {}", a.text, constant(a.val)),
             );
         }
-        // Two of the user's number `let`s equal (`count == sum`: the
-        // idea's quantities agree here).
-        let is_let = |t: &Term| user.defs.get(&t.text).is_some_and(|d| d.0.is_empty());
+        // Two of the user's number `let`s equal (`a == b`: two quantities
+        // of the idea agree here).
         if matches!(a.val, Val::Int(_) | Val::Long(_)) && is_let(a) {
             for b in &named[..i] {
                 if b.val == a.val && is_let(b) {

@@ -3,6 +3,7 @@
 //! unscheduled, has finished or is blocked is a no-op that leaves `s`
 //! unchanged (M5's rule). Each opcode family has one function in `exec`.
 
+pub mod alone;
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;

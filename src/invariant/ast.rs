@@ -63,6 +63,24 @@ pub enum Item {
     },
 }
 
+impl Item {
+    /// The expressions of the item: a `let`'s or `def`'s body, each fact's.
+    pub fn exprs_mut(&mut self) -> Vec<&mut Expr> {
+        match self {
+            Item::Let { expr, .. } => vec![expr],
+            Item::Def { body, .. } => vec![body],
+            Item::Global { facts } | Item::Object { facts, .. } | Item::Relation { facts, .. } => {
+                facts.iter_mut().map(|f| &mut f.expr).collect()
+            }
+            Item::Thread { cases, .. } => cases
+                .iter_mut()
+                .flat_map(|c| c.facts.iter_mut().map(|f| &mut f.expr))
+                .collect(),
+            Item::Pcs { .. } => Vec::new(),
+        }
+    }
+}
+
 /// One named conjunct.
 #[derive(Clone, Debug)]
 pub struct Fact {
@@ -175,6 +193,59 @@ pub enum Domain {
 }
 
 impl Expr {
+    /// Calls `f` on `self` and every subexpression, outermost first.
+    pub fn walk(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match self {
+            Expr::Int(..) | Expr::Bool(..) | Expr::Null(_) | Expr::Name(..) => {}
+            Expr::Call(_, args, _) => args.iter().for_each(|a| a.walk(f)),
+            Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => b.walk(f),
+            Expr::Slot { frame, index, .. } => {
+                if let Some(fr) = frame {
+                    fr.walk(f);
+                }
+                index.walk(f);
+            }
+            Expr::Binary(_, a, b, _) | Expr::Index(a, b, _) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            Expr::If(a, b, c, _) => {
+                a.walk(f);
+                b.walk(f);
+                c.walk(f);
+            }
+            Expr::Quant { body, .. } => body.walk(f),
+        }
+    }
+
+    /// Calls `f` on every subexpression of `self` and then on `self`,
+    /// innermost first (so `f` may replace what it is given).
+    pub fn walk_mut(&mut self, f: &mut dyn FnMut(&mut Expr)) {
+        match self {
+            Expr::Int(..) | Expr::Bool(..) | Expr::Null(_) | Expr::Name(..) => {}
+            Expr::Call(_, args, _) => args.iter_mut().for_each(|a| a.walk_mut(f)),
+            Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => b.walk_mut(f),
+            Expr::Slot { frame, index, .. } => {
+                if let Some(fr) = frame {
+                    fr.walk_mut(f);
+                }
+                index.walk_mut(f);
+            }
+            Expr::Binary(_, a, b, _) | Expr::Index(a, b, _) => {
+                a.walk_mut(f);
+                b.walk_mut(f);
+            }
+            Expr::If(a, b, c, _) => {
+                a.walk_mut(f);
+                b.walk_mut(f);
+                c.walk_mut(f);
+            }
+            Expr::Quant { body, .. } => body.walk_mut(f),
+        }
+        f(self);
+    }
+
     pub fn span(&self) -> Span {
         match self {
             Expr::Int(_, s)

@@ -230,6 +230,11 @@ pub fn compile(path: &str, source: &str, classes: &ClassTable) -> Result<Compile
             format!("expected {}, found {found}", e.expected),
         )
     })?;
+    check(file, classes)
+}
+
+/// Checks a parsed file against the class table.
+fn check(file: File, classes: &ClassTable) -> Result<Compiled, InvariantError> {
     Checker {
         file: &file,
         classes,
@@ -571,7 +576,7 @@ impl Checker<'_> {
     /// `allocated(Class [, Class.method] [, n])`: a loaded class, one of
     /// its methods, an ordinal from 1 (`sites` resolves it to an address).
     fn allocated(&self, args: &[Expr], span: Span) -> Result<(), InvariantError> {
-        let usage = "`allocated` takes a class, optionally the method that allocates it and which one (from 1), as in `allocated(Container)`, `allocated(Container, 2)` or `allocated(Container, Main.main, 2)`";
+        let usage = "`allocated` takes a class, optionally the method that allocates it and which one (from 1), as in `allocated(C)`, `allocated(C, 2)` or `allocated(C, M.m, 2)`";
         let Some(class) = args.first().and_then(eval::dotted_path) else {
             return Err(self.err(span, usage));
         };
@@ -845,7 +850,7 @@ impl Checker<'_> {
         methods: &[MethodId],
     ) -> Result<(), InvariantError> {
         let mut result = Ok(());
-        walk(e, &mut |x| {
+        e.walk(&mut |x| {
             if let Expr::Slot {
                 frame: Some(f),
                 kind,
@@ -860,30 +865,5 @@ impl Checker<'_> {
             }
         });
         result
-    }
-}
-
-fn walk(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    match e {
-        Expr::Call(_, args, _) => args.iter().for_each(|a| walk(a, f)),
-        Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => walk(b, f),
-        Expr::Slot { frame, index, .. } => {
-            if let Some(fr) = frame {
-                walk(fr, f);
-            }
-            walk(index, f);
-        }
-        Expr::Binary(_, a, b, _) | Expr::Index(a, b, _) => {
-            walk(a, f);
-            walk(b, f);
-        }
-        Expr::If(a, b, c, _) => {
-            walk(a, f);
-            walk(b, f);
-            walk(c, f);
-        }
-        Expr::Quant { body, .. } => walk(body, f),
-        _ => {}
     }
 }

@@ -1,132 +1,84 @@
-//! Objects named by class and allocation site instead of heap address:
-//! `allocated(Container)` is the first Container the program allocates,
-//! `allocated(Container, 2)` the second, and `allocated(Container,
-//! Main.main)` the first one `Main.main` allocates, all while one thread
-//! alone runs (the single-threaded
-//! prefix: static initializers, main's set-up). That run is deterministic,
-//! so the name denotes one address in every run of the program; m5 runs
-//! the prefix once and writes the address in (`ref(k)`), and both
-//! evaluators then read the same term. A name survives recompilation
-//! (another compiler, another statement in main) where `ref(k)` does not.
+//! Objects named by class and allocation instead of heap address:
+//! `allocated(C)` is the first object of class C the program allocates,
+//! `allocated(C, 2)` the second, and `allocated(C, M.m)` the first one
+//! method `M.m` allocates, all while one thread alone runs (the
+//! single-threaded prefix: static initializers, main's set-up). That run
+//! is deterministic, so the name denotes one address in every run of the
+//! program; m5 runs the prefix once and writes the address in (`ref(k)`),
+//! and both evaluators then read the same term. A name survives
+//! recompilation (another compiler, another statement in main) where
+//! `ref(k)` does not.
 
-use super::ast::{Expr, Item};
+use super::ast::Expr;
 use super::{Compiled, InvariantError, class_id, error};
 use crate::classfile::{ClassId, MethodId};
-use crate::interp::{self, Outcome};
-use crate::state::{Body, Ref, State, ThreadId};
+use crate::interp::alone::run_alone;
+use crate::state::{Body, Ref, State};
 
 /// Steps of the single-threaded prefix run to find allocations, at most.
 const LIMIT: usize = 1_000_000;
 
-/// Does `e` (or a part of it) name an object by allocation?
-fn mentions(e: &Expr) -> bool {
-    let mut found = false;
-    visit(e, &mut |x| {
-        found |= matches!(x, Expr::Call(f, _, _) if f == "allocated");
-    });
-    found
-}
-
 /// Replaces every `allocated(...)` in `c` by `ref(k)`, the address the
-/// single-threaded prefix from `s0` allocates it at; an error names the
-/// call when the prefix allocates no such object.
+/// single-threaded prefix from `s0` allocates it at, and checks the file
+/// again; an error names the call when the prefix allocates no such
+/// object.
 pub fn resolve(c: &mut Compiled, s0: &State) -> Result<(), InvariantError> {
-    let any = c.file.items.iter().any(|i| item_exprs(i).any(mentions));
-    if !any {
-        return Ok(());
-    }
-    let (allocs, stop) = allocations(s0);
-    let file = c.file.clone();
+    let mut file = c.file.clone();
+    let mut allocs: Option<(Vec<Allocated>, String)> = None;
     let mut failure: Option<InvariantError> = None;
-    let mut fix = |e: &mut Expr| {
-        let Expr::Call(f, args, span) = e else { return };
-        if f != "allocated" || failure.is_some() {
-            return;
-        }
-        let span = *span;
-        match find(s0, &allocs, args) {
-            Some(r) => {
-                *e = Expr::Call("ref".into(), vec![Expr::Int(r as i64, span)], span);
-            }
-            None => {
-                failure = Some(error(
-                    &file,
-                    span,
-                    format!(
-                        "no such object is allocated while one thread alone runs ({} steps: {stop}); `allocated(...)` names only objects allocated before a second thread can run",
-                        allocs.steps
-                    ),
-                ));
-            }
-        }
-    };
-    for item in &mut c.file.items {
-        for e in item_exprs_mut(item) {
-            rewrite(e, &mut fix);
+    for item in &mut file.items {
+        for e in item.exprs_mut() {
+            e.walk_mut(&mut |e| {
+                let Expr::Call(f, args, span) = e else { return };
+                if f != "allocated" || failure.is_some() {
+                    return;
+                }
+                let span = *span;
+                let (objects, stop) = allocs.get_or_insert_with(|| allocations(s0));
+                match find(s0, objects, args) {
+                    Some(r) => *e = Expr::Call("ref".into(), vec![Expr::Int(r as i64, span)], span),
+                    None => {
+                        failure = Some(error(
+                            &c.file,
+                            span,
+                            format!(
+                                "no such object is allocated while one thread alone runs ({stop}); `allocated(...)` names only objects allocated before a second thread can run"
+                            ),
+                        ))
+                    }
+                }
+            });
         }
     }
-    for (_, body) in c.defs.values_mut() {
-        rewrite(body, &mut fix);
+    if let Some(e) = failure {
+        return Err(e);
     }
-    let facts = c
-        .global
-        .iter_mut()
-        .chain(c.cases.iter_mut().flat_map(|x| x.0.facts.iter_mut()))
-        .chain(c.objects.iter_mut().flat_map(|x| x.2.iter_mut()))
-        .chain(c.relations.values_mut().flatten());
-    for f in facts {
-        rewrite(&mut f.expr, &mut fix);
+    if allocs.is_some() {
+        *c = super::check(file, &s0.classes)?;
     }
-    match failure {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
+    Ok(())
 }
 
-/// The objects of the single-threaded prefix in allocation order, each
-/// with the method whose instruction allocated it (None: in the initial
-/// state).
-struct Allocations {
-    objects: Vec<Allocated>,
-    steps: usize,
-}
-
+/// An object of the single-threaded prefix.
 struct Allocated {
     r: Ref,
+    /// The method whose instruction allocated it (None: in the initial state).
     by: Option<MethodId>,
     class: ClassId,
     /// A plain object (fields), not an array.
     plain: bool,
 }
 
-fn allocations(s0: &State) -> (Allocations, String) {
+/// The objects of the single-threaded prefix from `s0` in allocation
+/// order, and how many steps it ran and why it stopped.
+fn allocations(s0: &State) -> (Vec<Allocated>, String) {
     let mut by: Vec<Option<MethodId>> = vec![None; s0.heap.len()];
     let mut s = s0.clone();
-    let mut steps = 0;
-    let stop = loop {
-        let live: Vec<ThreadId> = (0..s.threads.len() as ThreadId)
-            .filter(|&t| s.threads[t as usize].is_alive())
-            .collect();
-        if s.exit.is_some() || live.is_empty() {
-            break "the program ends".to_string();
-        }
-        if live.len() > 1 {
-            break format!("then {} threads can run", live.len());
-        }
-        if steps >= LIMIT {
-            break format!("the limit of {LIMIT} steps");
-        }
-        let t = live[0];
-        let top = s.threads[t as usize].stack.last().map(|f| f.method.id);
-        let before = s.heap.len();
-        match interp::step(&mut s, t) {
-            Ok(Outcome::NoOp(_)) => break "its one thread cannot move".to_string(),
-            Ok(_) => {}
-            Err(e) => break format!("the interpreter stops: {e}"),
-        }
-        by.extend((before..s.heap.len()).map(|_| top));
-        steps += 1;
-    };
+    let (steps, stop) = run_alone(&mut s, LIMIT, |before, after, t| {
+        let top = before.threads[t as usize].stack.last().map(|f| f.method.id);
+        by.extend((before.heap.len()..after.heap.len()).map(|_| top));
+        true
+    });
     // An object's class never changes: the last state has them all.
     let objects = by
         .into_iter()
@@ -141,11 +93,11 @@ fn allocations(s0: &State) -> (Allocations, String) {
             }
         })
         .collect();
-    (Allocations { objects, steps }, stop)
+    (objects, format!("{steps} steps: then {stop}"))
 }
 
 /// The address `allocated(args)` names, if the prefix allocated it.
-fn find(s0: &State, allocs: &Allocations, args: &[Expr]) -> Option<Ref> {
+fn find(s0: &State, objects: &[Allocated], args: &[Expr]) -> Option<Ref> {
     let class = class_id(&s0.classes, &super::semantics::dotted_path(args.first()?)?)?;
     let mut site = None;
     let mut nth = 1;
@@ -155,8 +107,7 @@ fn find(s0: &State, allocs: &Allocations, args: &[Expr]) -> Option<Ref> {
             m => site = Some(methods_named(s0, &super::semantics::dotted_path(m)?)?),
         }
     }
-    allocs
-        .objects
+    objects
         .iter()
         .filter(|a| {
             a.plain
@@ -182,79 +133,4 @@ fn methods_named(s0: &State, path: &str) -> Option<Vec<MethodId>> {
         .filter(|&m| &*s0.classes.method(m).name == name)
         .collect();
     (!ms.is_empty()).then_some(ms)
-}
-
-fn item_exprs(item: &Item) -> Box<dyn Iterator<Item = &Expr> + '_> {
-    match item {
-        Item::Let { expr, .. } => Box::new(std::iter::once(expr)),
-        Item::Def { body, .. } => Box::new(std::iter::once(body)),
-        Item::Global { facts } | Item::Object { facts, .. } | Item::Relation { facts, .. } => {
-            Box::new(facts.iter().map(|f| &f.expr))
-        }
-        Item::Thread { cases, .. } => {
-            Box::new(cases.iter().flat_map(|c| c.facts.iter().map(|f| &f.expr)))
-        }
-        Item::Pcs { .. } => Box::new(std::iter::empty()),
-    }
-}
-
-fn item_exprs_mut(item: &mut Item) -> Vec<&mut Expr> {
-    match item {
-        Item::Let { expr, .. } => vec![expr],
-        Item::Def { body, .. } => vec![body],
-        Item::Global { facts } | Item::Object { facts, .. } | Item::Relation { facts, .. } => {
-            facts.iter_mut().map(|f| &mut f.expr).collect()
-        }
-        Item::Thread { cases, .. } => cases
-            .iter_mut()
-            .flat_map(|c| c.facts.iter_mut().map(|f| &mut f.expr))
-            .collect(),
-        Item::Pcs { .. } => Vec::new(),
-    }
-}
-
-/// The direct subexpressions of `e`.
-fn children(e: &Expr) -> Vec<&Expr> {
-    match e {
-        Expr::Int(..) | Expr::Bool(..) | Expr::Null(_) | Expr::Name(..) => Vec::new(),
-        Expr::Call(_, args, _) => args.iter().collect(),
-        Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => vec![b],
-        Expr::Slot { frame, index, .. } => frame.iter().map(|f| &**f).chain([&**index]).collect(),
-        Expr::Index(a, b, _) | Expr::Binary(_, a, b, _) => vec![a, b],
-        Expr::If(a, b, c, _) => vec![a, b, c],
-        Expr::Quant { body, .. } => vec![body],
-    }
-}
-
-fn visit(e: &Expr, f: &mut impl FnMut(&Expr)) {
-    f(e);
-    for c in children(e) {
-        visit(c, f);
-    }
-}
-
-/// Applies `f` to every subexpression of `e`, innermost first.
-fn rewrite(e: &mut Expr, f: &mut impl FnMut(&mut Expr)) {
-    match e {
-        Expr::Int(..) | Expr::Bool(..) | Expr::Null(_) | Expr::Name(..) => {}
-        Expr::Call(_, args, _) => args.iter_mut().for_each(|a| rewrite(a, f)),
-        Expr::Dot(b, _, _) | Expr::Is(b, _, _) | Expr::Unary(_, b, _) => rewrite(b, f),
-        Expr::Slot { frame, index, .. } => {
-            if let Some(fr) = frame {
-                rewrite(fr, f);
-            }
-            rewrite(index, f);
-        }
-        Expr::Index(a, b, _) | Expr::Binary(_, a, b, _) => {
-            rewrite(a, f);
-            rewrite(b, f);
-        }
-        Expr::If(a, b, c, _) => {
-            rewrite(a, f);
-            rewrite(b, f);
-            rewrite(c, f);
-        }
-        Expr::Quant { body, .. } => rewrite(body, f),
-    }
-    f(e);
 }

@@ -477,21 +477,5 @@ fn unproved_catches(
 /// `prover.case` of each shape in `shapes`, on `jobs` threads, in the
 /// order of `shapes` (with each shape's index in it).
 fn build_cases(prover: &Prover, shapes: &[usize], jobs: usize) -> Vec<Built> {
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let built: std::sync::Mutex<Vec<Built>> = std::sync::Mutex::new(Vec::new());
-    std::thread::scope(|sc| {
-        for _ in 0..jobs.max(1) {
-            sc.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-                    let Some(&si) = shapes.get(k) else { break };
-                    let r = prover.case(si);
-                    built.lock().expect("lock").push((k, r));
-                }
-            });
-        }
-    });
-    let mut built = built.into_inner().expect("lock");
-    built.sort_by_key(|(k, _)| *k);
-    built
+    crate::parallel::map(shapes.len(), jobs, |k| (k, prover.case(shapes[k])))
 }

@@ -6,10 +6,10 @@
 //! no symbolic model and no inductive facts: every state of the prefix is
 //! a checked fact, and every later state is reached from its last one.
 
-use crate::interp::{self, Outcome};
+use crate::interp::alone::{Stop, run_alone};
 use crate::invariant::incremental::Incremental;
 use crate::invariant::{Compiled, eval};
-use crate::state::{InitStatus, State, ThreadId};
+use crate::state::{InitStatus, State};
 
 /// The prefix as run.
 pub struct Prefix {
@@ -27,73 +27,57 @@ pub struct Prefix {
     pub unsupported: Option<String>,
 }
 
-/// Threads that are started and have frames.
-fn alive(s: &State) -> Vec<ThreadId> {
-    (0..s.threads.len() as ThreadId)
-        .filter(|&t| s.threads[t as usize].is_alive())
-        .collect()
-}
-
 /// Runs from `s0` while exactly one thread is alive, at most `limit` steps.
 /// The invariant is checked incrementally, as `m5 run --invariant` does.
 pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefix {
     let mut s = s0;
     s.log_writes = true;
     let mut inc = Incremental::new(c);
-    let mut steps = 0;
     let mut relation_failures: Vec<(String, String)> = Vec::new();
     let mut checked = inc.check_all(&s);
-    let stop = loop {
-        if let Err(f) = checked {
-            s.log_writes = false;
-            return Prefix {
-                state: s,
-                steps,
-                stop: String::new(),
-                failure: Some(format!(
-                    "after {steps} steps of the single-threaded prefix: {}",
-                    f.describe(c)
-                )),
-                relation_failures,
-                unsupported: None,
-            };
-        }
-        let live = alive(&s);
-        if s.exit.is_some() || live.is_empty() {
-            break "the program ends".to_string();
-        }
-        if live.len() > 1 {
-            break format!("{} threads can run", live.len());
-        }
-        if steps >= limit {
-            break format!("the limit of {limit} steps (--prefix-steps)");
-        }
-        let mut next = s.clone();
-        match interp::step(&mut next, live[0]) {
-            Ok(Outcome::NoOp(_)) => break "its one thread cannot move".to_string(),
-            Ok(_) => {}
-            // An error of the interpreter (a limit, something it does not
-            // run): the induction starts here and meets it symbolically.
-            Err(e) => break format!("the interpreter stops: {e}"),
-        }
-        for r in relations {
-            if relation_failures.iter().any(|(x, _)| x == r) {
-                continue;
+    let mut steps = 0;
+    let mut stop = Stop::Visitor;
+    if checked.is_ok() {
+        let mut step = 0;
+        (steps, stop) = run_alone(&mut s, limit, |before, next, _| {
+            step += 1;
+            for r in relations {
+                if relation_failures.iter().any(|(x, _)| x == r) {
+                    continue;
+                }
+                if let Err(f) = eval::check_relation(c, r, before, next) {
+                    relation_failures.push((
+                        r.clone(),
+                        format!(
+                            "at step {step} of the single-threaded prefix: {}",
+                            f.describe(c)
+                        ),
+                    ));
+                }
             }
-            if let Err(f) = eval::check_relation(c, r, &s, &next) {
-                relation_failures.push((
-                    r.clone(),
-                    format!(
-                        "at step {} of the single-threaded prefix: {}",
-                        steps + 1,
-                        f.describe(c)
-                    ),
-                ));
-            }
-        }
-        checked = inc.check_step(&s, &mut next);
-        s = next;
-        steps += 1;
+            checked = inc.check_step(before, next);
+            checked.is_ok()
+        });
+    }
+    if let Err(f) = checked {
+        s.log_writes = false;
+        return Prefix {
+            state: s,
+            steps,
+            stop: String::new(),
+            failure: Some(format!(
+                "after {steps} steps of the single-threaded prefix: {}",
+                f.describe(c)
+            )),
+            relation_failures,
+            unsupported: None,
+        };
+    }
+    let stop = match stop {
+        Stop::Limit => format!("the limit of {limit} steps (--prefix-steps)"),
+        // An error of the interpreter (a limit, something it does not
+        // run): the induction starts here and meets it symbolically.
+        other => other.to_string(),
     };
     s.log_writes = false;
     let unsupported = initializing(&s).map(|class| {

@@ -2,7 +2,6 @@
 //! them as SMT-LIB2; rendering a counterexample as a state.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -20,8 +19,6 @@ pub fn solve(
     progress: &(dyn Fn(usize) + Sync),
     stop: Option<&AtomicBool>,
 ) -> Vec<Outcome> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<(usize, Vec<Outcome>)>> = Mutex::new(Vec::new());
     let done = AtomicUsize::new(0);
     // Cases with checks of caught exceptions first (see `stop`), then big
     // cases first, so that the threads finish together.
@@ -32,26 +29,16 @@ pub fn solve(
             std::cmp::Reverse(vcs[i].common.len() + 256 * vcs[i].obligations.len()),
         )
     });
-    std::thread::scope(|s| {
-        for _ in 0..opts.jobs.max(1) {
-            s.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(&i) = order.get(k) else {
-                        break;
-                    };
-                    if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
-                        break;
-                    }
-                    let r = solve_case(&vcs[i], i, opts, stop);
-                    let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
-                    progress(n);
-                    results.lock().expect("lock").push((i, r));
-                }
-            });
+    let mut all = crate::parallel::map(order.len(), opts.jobs, |k| {
+        let i = order[k];
+        if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+            return (i, Vec::new());
         }
+        let r = solve_case(&vcs[i], i, opts, stop);
+        let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
+        progress(n);
+        (i, r)
     });
-    let mut all = results.into_inner().expect("lock");
     all.sort_by_key(|(i, _)| *i);
     all.into_iter().flat_map(|(_, r)| r).collect()
 }
