@@ -1,5 +1,7 @@
 //! States per second of the schedule explorer on the correct finite
-//! Apprentice (3 Jobs x 3 incr calls, and 2 x 2 at bytecode granularity).
+//! Apprentice (3 Jobs x 3 incr calls, and 2 x 2 at bytecode granularity),
+//! and of the parallel search on 4 x 3 with one and two worker threads
+//! (the same states either way: checked before measuring).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use m5::classfile::ClassPath;
@@ -39,6 +41,30 @@ fn bench(c: &mut Criterion) {
             b.iter(|| explore(&s, &opts, &mut |_, _, _| {}).expect("explore"))
         });
     }
+    g.finish();
+
+    let mut g = c.benchmark_group("explore_parallel");
+    g.sample_size(10);
+    g.measurement_time(std::time::Duration::from_secs(30));
+    let s = start("4", "3");
+    let mut counts = Vec::new();
+    for jobs in [1usize, 2] {
+        let opts = ExploreOptions {
+            jobs,
+            ..Default::default()
+        };
+        let r = explore(&s, &opts, &mut |_, _, _| {}).expect("explore");
+        counts.push((r.states, r.transitions));
+        g.throughput(Throughput::Elements(r.states));
+        g.bench_function(format!("finite_apprentice_4x3_jobs_{jobs}"), |b| {
+            b.iter(|| explore(&s, &opts, &mut |_, _, _| {}).expect("explore"))
+        });
+    }
+    assert_eq!(counts[0], counts[1], "1 and 2 jobs explore the same states");
+    println!(
+        "4 x 3: {} states, {} transitions with 1 and with 2 jobs",
+        counts[0].0, counts[0].1
+    );
     g.finish();
 }
 

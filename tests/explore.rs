@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use m5::classfile::ClassPath;
-use m5::explore::{ExploreOptions, Verdict, explore, replay_violation, shorten};
+use m5::explore::{ExploreOptions, Strategy, Verdict, explore, replay_violation, shorten};
 use m5::interp::{init::load_classes, initial_state};
 use m5::state::{Config, State};
 
@@ -87,6 +87,14 @@ const EXAMPLES: &[Example] = &[
         "thread-exit-notify",
         "Main",
         &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    // SCTBench's reorder: a checker sees one setter's first write only.
+    (
+        "reorder",
+        "Main",
+        &["3"],
         "uncaught-exception",
         Some("java.lang.AssertionError"),
     ),
@@ -405,4 +413,190 @@ fn field_write_analysis_sees_through_calls() {
         m.iter().any(|f| f.starts_with("objref:")) && m.iter().any(|f| f.starts_with("calls:")),
         "{m:?}"
     );
+}
+
+/// Every strategy on every example: a bug found is the expected one and
+/// its witness replays; sampling strategies never say "ok"; preemption
+/// bounding says "ok" only where exhaustive search does (when its bound
+/// cut no schedule), and finds every bug of these examples within 3.
+#[test]
+fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() {
+    for &(dir, main, args, expected, exception) in EXAMPLES {
+        let s = start(&format!("classfiles/{dir}"), main, args);
+        for strategy in [
+            Strategy::PreemptionBound(3),
+            Strategy::Pct(3),
+            Strategy::Pos,
+            Strategy::Random,
+        ] {
+            let opts = ExploreOptions {
+                strategy,
+                runs: Some(300),
+                seed: 11,
+                jobs: 2,
+                ..Default::default()
+            };
+            let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            let name = format!("{dir} [{strategy}]");
+            match &r.verdict {
+                Verdict::Ok => {
+                    assert!(
+                        matches!(strategy, Strategy::PreemptionBound(_)),
+                        "{name}: a sampling strategy said ok"
+                    );
+                    assert_eq!(expected, "ok", "{name}");
+                }
+                Verdict::Incomplete { reason } => {
+                    assert!(reason.contains("not exhaustive"), "{name}: {reason}");
+                    assert!(
+                        expected == "ok" || strategy != Strategy::PreemptionBound(3),
+                        "{name}: preemption bounding missed the bug"
+                    );
+                }
+                v => {
+                    check_verdict(&name, v, expected, exception);
+                    let replayed = replay_violation(&s, &r.witness, &ExploreOptions::default())
+                        .unwrap()
+                        .unwrap_or_else(|| panic!("{name}: witness does not replay"));
+                    check_verdict(&name, &replayed, expected, exception);
+                }
+            }
+        }
+    }
+}
+
+/// Parallel exhaustive search: the same verdict on every example, and on
+/// the complete searches the same states and transitions as one thread.
+#[test]
+fn parallel_search_gets_the_same_verdicts_and_counts() {
+    for &(dir, main, args, expected, exception) in EXAMPLES {
+        let s = start(&format!("classfiles/{dir}"), main, args);
+        for every_instruction in [false, true] {
+            let one = search(&s, every_instruction, false);
+            let opts = ExploreOptions {
+                every_instruction,
+                jobs: 2,
+                ..Default::default()
+            };
+            let two = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            check_verdict(dir, &two.verdict, expected, exception);
+            if expected == "ok" {
+                assert_eq!(
+                    (one.states, one.transitions),
+                    (two.states, two.transitions),
+                    "{dir}"
+                );
+            } else {
+                let replayed = replay_violation(&s, &two.witness, &ExploreOptions::default())
+                    .unwrap()
+                    .unwrap_or_else(|| panic!("{dir}: parallel witness does not replay"));
+                check_verdict(dir, &replayed, expected, exception);
+            }
+        }
+    }
+}
+
+/// Sampling is a function of the seed: the same failing run and witness
+/// whatever the number of worker threads; another seed, other runs.
+#[test]
+fn sampling_depends_on_the_seed_not_on_the_threads() {
+    let s = start("classfiles/reorder", "Main", &["3"]);
+    for strategy in [Strategy::Pct(2), Strategy::Pos, Strategy::Random] {
+        let run = |seed, jobs| {
+            let opts = ExploreOptions {
+                strategy,
+                runs: Some(5000),
+                seed,
+                jobs,
+                ..Default::default()
+            };
+            explore(&s, &opts, &mut |_, _, _| {}).unwrap()
+        };
+        let (a, b) = (run(1, 1), run(1, 2));
+        assert!(a.verdict.is_violation(), "{strategy}: {:?}", a.verdict);
+        assert_eq!((a.runs, &a.witness), (b.runs, &b.witness), "{strategy}");
+        let others: Vec<u64> = (2..6).map(|seed| run(seed, 2).runs).collect();
+        assert!(
+            others.iter().any(|&n| n != a.runs),
+            "{strategy}: {others:?}"
+        );
+    }
+}
+
+/// Preemption bounding finds the reorder bug with one preemption, and a
+/// bound of 0 (no preemption at all) cannot.
+#[test]
+fn the_reorder_bug_needs_exactly_one_preemption() {
+    let s = start("classfiles/reorder", "Main", &["3"]);
+    let pb = |k| {
+        let opts = ExploreOptions {
+            strategy: Strategy::PreemptionBound(k),
+            ..Default::default()
+        };
+        explore(&s, &opts, &mut |_, _, _| {}).unwrap()
+    };
+    let zero = pb(0);
+    assert_eq!(zero.verdict.name(), "incomplete", "{:?}", zero.verdict);
+    let two = pb(2);
+    assert_eq!(two.verdict.name(), "uncaught-exception");
+    assert_eq!(two.note.as_deref(), Some("found with at most 1 preemption"));
+}
+
+#[test]
+fn cli_sampling_reports_runs_and_never_ok() {
+    let m5 = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_m5"))
+            .arg("explore")
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = m5(&[
+        "--classpath",
+        "classfiles/finite-apprentice",
+        "--strategy",
+        "random",
+        "--runs",
+        "20",
+        "FiniteApprentice",
+        "2",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("no bug found in 20 runs (not exhaustive)"),
+        "{text}"
+    );
+    let out = m5(&[
+        "--classpath",
+        "classfiles/reorder",
+        "--strategy",
+        "pct:2",
+        "--json",
+        "Main",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["verdict"], "uncaught-exception");
+    assert_eq!(j["exhaustive"], false);
+    assert!(j["runs"].as_u64().unwrap() >= 1);
+    for (bad, says) in [
+        ("pct:0", "at least 1"),
+        ("pct", "needs D"),
+        ("sometimes", "unknown strategy"),
+        ("random:3", "takes no argument"),
+    ] {
+        let out = m5(&[
+            "--classpath",
+            "classfiles/reorder",
+            "--strategy",
+            bad,
+            "Main",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad}: {err}");
+    }
 }

@@ -62,7 +62,15 @@ already seen. By default it branches only at instructions that can interact
 with other threads (heap, statics, monitors, calls, thread operations) and
 runs the frame-local instructions after them at once; --every-instruction
 branches at every bytecode (the paper's model). A bound reached means
-\"incomplete\" (exit 3), never \"ok\".
+\"incomplete\" (exit 3), never \"ok\". The search runs on all cores (--jobs).
+
+For programs too large to search exhaustively, --strategy chooses fewer
+schedules: preemption-bound:K tries every schedule with at most K
+preemptions (K = 0, 1, ... in turn; most bugs need one or two); pct:D, pos
+and random sample --runs executions under seeded randomized schedulers.
+They never print \"ok\" (unless preemption bounding cut no schedule at all):
+finding nothing prints \"no bug found ... (not exhaustive)\", exit 3. Every
+bug they find has a witness that `m5 run` replays.
 
 Exit codes: 0 no violation (complete search), 1 violation found, 2 bad input, 3 incomplete.
 
@@ -70,7 +78,9 @@ Examples:
   m5 explore --classpath out Main 3 3
   m5 explore --classpath out --witness bug.sched Main 3 3
   m5 run --classpath out --schedule file:bug.sched Main 3 3
-  m5 explore --classpath out --json --bfs --max-depth 500 Main")]
+  m5 explore --classpath out --json --bfs --max-depth 500 Main
+  m5 explore --classpath out --strategy preemption-bound:2 Main 10
+  m5 explore --classpath out --strategy pct:3 --runs 10000 --seed 7 Main 10")]
     Explore(ExploreArgs),
     /// Check an invariant file against the class files and evaluate it on the initial state (Lemma 1).
     #[command(after_help = "\
@@ -205,13 +215,32 @@ pub struct ExploreArgs {
     /// Arguments passed to main's String[].
     #[arg(trailing_var_arg = true)]
     pub args: Vec<String>,
-    /// Breadth-first search (shortest witnesses); default depth-first.
+    /// Which schedules to try: exhaustive (every one), preemption-bound:K
+    /// (every schedule with at most K preemptions, K = 0, 1, ... in turn),
+    /// pct:D (probabilistic concurrency testing for bugs of depth D), pos
+    /// (partial-order sampling), random (random walks); the last three are
+    /// seeded.
+    #[arg(long, default_value = "exhaustive", value_name = "STRATEGY", value_parser = parse_strategy)]
+    pub strategy: crate::explore::Strategy,
+    /// Executions to sample with pct, pos and random.
+    #[arg(long, default_value_t = crate::explore::DEFAULT_RUNS, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub runs: u64,
+    /// Seed of pct, pos and random (the same seed gives the same runs).
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub seed: u64,
+    /// Worker threads (default: all cores). Exhaustive depth-first search
+    /// splits its states among them, pct, pos and random their runs.
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Breadth-first search (shortest witnesses; one thread); default depth-first.
     #[arg(long)]
     pub bfs: bool,
     /// Branch at every bytecode instead of only at interacting instructions.
     #[arg(long)]
     pub every_instruction: bool,
-    /// Do not follow more than N transitions from the initial state.
+    /// Do not follow more than N transitions from the initial state (with
+    /// pct and random: cut each run after N transitions; default 100000).
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u64>,
     /// Stop after N distinct states.
@@ -653,6 +682,10 @@ fn peak_memory_mb() -> Option<f64> {
     Some(kb / 1024.0)
 }
 
+fn parse_strategy(text: &str) -> Result<crate::explore::Strategy, String> {
+    crate::explore::Strategy::parse(text)
+}
+
 fn explore(a: ExploreArgs) -> Result<i32> {
     use crate::explore::{self, ExploreOptions, Verdict};
     use std::io::IsTerminal;
@@ -664,6 +697,13 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
+    if a.bfs && a.strategy != explore::Strategy::Exhaustive {
+        return Err(UsageError(format!(
+            "--bfs is a kind of exhaustive search; it does not go with --strategy {}",
+            a.strategy
+        ))
+        .into());
+    }
     let opts = ExploreOptions {
         every_instruction: a.every_instruction,
         bfs: a.bfs,
@@ -672,6 +712,14 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         time_limit: a.time_limit.map(std::time::Duration::from_secs_f64),
         max_transition_steps: None,
         properties: None,
+        strategy: a.strategy,
+        runs: Some(a.runs),
+        seed: a.seed,
+        jobs: a.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        }),
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -692,11 +740,14 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     } else {
         None
     };
+    let sampling = opts.strategy.is_sampling();
     let mut progress = |states: u64, transitions: u64, depth: u64| {
         if let Some(b) = &bar {
-            b.set_message(format!(
-                "{states} states, {transitions} transitions, depth {depth}"
-            ));
+            b.set_message(if sampling {
+                format!("{states} runs, {transitions} transitions")
+            } else {
+                format!("{states} states, {transitions} transitions, depth {depth}")
+            });
             b.tick();
         }
     };
@@ -729,6 +780,12 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         0.0
     };
     let memory = peak_memory_mb();
+    // Preemption bounding and breadth-first search run on one thread.
+    let jobs = match opts.strategy {
+        explore::Strategy::Exhaustive if !opts.bfs => opts.jobs.max(1),
+        s if s.is_sampling() => opts.jobs.max(1),
+        _ => 1,
+    };
     if a.json {
         let mut j = serde_json::json!({
             "verdict": report.verdict.name(),
@@ -740,7 +797,17 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             "peak_memory_mb": memory,
             "witness": witness,
             "granularity": if opts.every_instruction { "instruction" } else { "interaction" },
+            "strategy": opts.strategy.to_string(),
+            "exhaustive": opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
+            "jobs": jobs,
         });
+        if sampling {
+            j["runs"] = serde_json::json!(report.runs);
+            j["seed"] = serde_json::json!(opts.seed);
+        }
+        if let Some(n) = &report.note {
+            j["note"] = serde_json::json!(n);
+        }
         match &report.verdict {
             Verdict::UncaughtException {
                 thread,
@@ -789,6 +856,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     );
                 }
             }
+            Verdict::Incomplete { reason } if !opts.strategy.is_exhaustive() => {
+                println!("{reason}")
+            }
             Verdict::Incomplete { reason } => {
                 println!("incomplete: {reason}; no violation found so far")
             }
@@ -799,22 +869,47 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 println!("violation: relation: {message}")
             }
         }
-        println!(
-            "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s){}, {} granularity",
-            report.states,
-            report.transitions,
-            report.max_depth,
-            report.seconds,
-            rate,
-            memory
-                .map(|m| format!(", peak memory {m:.0} MB"))
-                .unwrap_or_default(),
-            if opts.every_instruction {
-                "instruction"
-            } else {
-                "interaction"
-            }
-        );
+        if let Some(n) = &report.note {
+            println!("{}: {n}", opts.strategy);
+        }
+        if sampling {
+            println!(
+                "{} runs, {} transitions, {:.3} s{}, {} granularity, seed {}, {} job{}",
+                report.runs,
+                report.transitions,
+                report.seconds,
+                memory
+                    .map(|m| format!(", peak memory {m:.0} MB"))
+                    .unwrap_or_default(),
+                if opts.every_instruction {
+                    "instruction"
+                } else {
+                    "interaction"
+                },
+                opts.seed,
+                jobs,
+                if jobs > 1 { "s" } else { "" }
+            );
+        } else {
+            println!(
+                "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s){}, {} granularity, {} job{}",
+                report.states,
+                report.transitions,
+                report.max_depth,
+                report.seconds,
+                rate,
+                memory
+                    .map(|m| format!(", peak memory {m:.0} MB"))
+                    .unwrap_or_default(),
+                if opts.every_instruction {
+                    "instruction"
+                } else {
+                    "interaction"
+                },
+                jobs,
+                if jobs > 1 { "s" } else { "" }
+            );
+        }
         if report.verdict.is_violation() {
             match &a.witness {
                 Some(p) => println!(

@@ -21,7 +21,13 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashSet;
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
+pub mod access;
+mod parallel;
+mod preemption;
+mod sampling;
 pub mod writers;
+
+pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
 
 use crate::interp::{self, NoOp, Outcome, VmError};
 use crate::state::{Ref, State, ThreadId, Wake};
@@ -52,6 +58,89 @@ pub struct ExploreOptions {
     /// Single-thread instructions at most in one transition (a guard against
     /// a thread looping forever on its own; exceeding it is a bound).
     pub max_transition_steps: Option<u64>,
+    /// Which schedules to try (default: all of them).
+    pub strategy: Strategy,
+    /// Executions to sample (`pct` and `random`; default 1,000).
+    pub runs: Option<u64>,
+    /// Seed of the sampling strategies (same seed, same runs).
+    pub seed: u64,
+    /// Worker threads (0 and 1: the calling thread alone). Exhaustive
+    /// depth-first search splits its work; sampling splits its runs.
+    pub jobs: usize,
+}
+
+/// How the explorer chooses schedules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Strategy {
+    /// Every schedule (state caching makes it finite for finite programs).
+    #[default]
+    Exhaustive,
+    /// Every schedule with at most K preemptions (switching away from a
+    /// thread that could go on), for K = 0, 1, ... up to the bound (CHESS's
+    /// iterative context bounding).
+    PreemptionBound(u32),
+    /// Probabilistic concurrency testing with bug depth D (Burckhardt et
+    /// al., ASPLOS 2010): random thread priorities, D - 1 random points
+    /// where the running thread drops to the lowest priority.
+    Pct(u32),
+    /// At every scheduling point a thread that can move, uniformly.
+    Random,
+    /// Partial-order sampling (Yuan, Yang, Gu, CAV 2018): every thread's
+    /// next step has a random priority, the highest that can move runs,
+    /// and then it and every pending step that conflicts with the one
+    /// just made get new random priorities.
+    Pos,
+}
+
+impl Strategy {
+    /// Parses `exhaustive`, `preemption-bound:K`, `pct:D`, `random`.
+    pub fn parse(text: &str) -> Result<Strategy, String> {
+        let (name, arg) = match text.split_once(':') {
+            Some((n, a)) => (n, Some(a)),
+            None => (text, None),
+        };
+        let number = |what: &str| -> Result<u32, String> {
+            let a = arg.ok_or_else(|| format!("`{name}` needs {what}: `{name}:{what}`"))?;
+            a.parse::<u32>()
+                .map_err(|_| format!("`{a}` in `{text}` is not a number ({what})"))
+        };
+        match (name, arg) {
+            ("exhaustive", None) => Ok(Strategy::Exhaustive),
+            ("random", None) => Ok(Strategy::Random),
+            ("pos", None) => Ok(Strategy::Pos),
+            ("preemption-bound", _) => Ok(Strategy::PreemptionBound(number("K")?)),
+            ("pct", _) => match number("D")? {
+                0 => Err(format!("`{text}`: the depth of pct is at least 1")),
+                d => Ok(Strategy::Pct(d)),
+            },
+            ("exhaustive" | "random" | "pos", Some(_)) => {
+                Err(format!("`{name}` takes no argument"))
+            }
+            _ => Err(format!(
+                "unknown strategy `{text}` (expected exhaustive, preemption-bound:K, pct:D, pos or random)"
+            )),
+        }
+    }
+    /// Whether an "ok" from this strategy covers every schedule.
+    pub fn is_exhaustive(self) -> bool {
+        self == Strategy::Exhaustive
+    }
+    /// Whether it samples single executions (`--runs`, `--seed`).
+    pub fn is_sampling(self) -> bool {
+        matches!(self, Strategy::Pct(_) | Strategy::Random | Strategy::Pos)
+    }
+}
+
+impl std::fmt::Display for Strategy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Strategy::Exhaustive => write!(f, "exhaustive"),
+            Strategy::PreemptionBound(k) => write!(f, "preemption-bound:{k}"),
+            Strategy::Pct(d) => write!(f, "pct:{d}"),
+            Strategy::Random => write!(f, "random"),
+            Strategy::Pos => write!(f, "pos"),
+        }
+    }
 }
 
 /// What the search found.
@@ -121,6 +210,11 @@ pub struct Report {
     pub transitions: u64,
     pub max_depth: u64,
     pub seconds: f64,
+    /// Executions run (sampling strategies; 0 for the state-space searches).
+    pub runs: u64,
+    /// What the strategy adds to the verdict (the preemption bound a bug
+    /// needed, runs cut at the step bound, ...).
+    pub note: Option<String>,
 }
 
 /// 128-bit fingerprints of states (XXH3-128). States share unchanged
@@ -328,13 +422,68 @@ struct Node {
     via: Vec<ThreadId>,
 }
 
-/// Searches every schedule from `initial`.
+/// Searches the schedules from `initial` that `opts.strategy` chooses.
 pub fn explore(
     initial: &State,
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
-    explore_visiting(initial, opts, progress, &mut |_, _, _| {})
+    let opts = &effective(opts);
+    match opts.strategy {
+        Strategy::Exhaustive if opts.jobs > 1 && !opts.bfs => {
+            parallel::explore(initial, opts, progress)
+        }
+        Strategy::Exhaustive => explore_visiting(initial, opts, progress, &mut |_, _, _| {}),
+        Strategy::PreemptionBound(k) => preemption::explore(initial, opts, k, progress),
+        Strategy::Pct(_) | Strategy::Random | Strategy::Pos => {
+            sampling::explore(initial, opts, progress)
+        }
+    }
+}
+
+/// Properties are checked on every state: then the search branches at
+/// every instruction.
+fn effective(opts: &ExploreOptions) -> std::borrow::Cow<'_, ExploreOptions> {
+    if opts.properties.is_some() && !opts.every_instruction {
+        std::borrow::Cow::Owned(ExploreOptions {
+            every_instruction: true,
+            ..opts.clone()
+        })
+    } else {
+        std::borrow::Cow::Borrowed(opts)
+    }
+}
+
+/// A violation already on the initial state (an invariant that fails
+/// there), as a finished report.
+fn initial_violation(init: &State, opts: &ExploreOptions) -> Option<Report> {
+    let p = opts.properties.as_ref()?;
+    if !p.state_facts {
+        return None;
+    }
+    let f = crate::invariant::eval::check_state(&p.invariant, init).err()?;
+    Some(Report {
+        verdict: Verdict::InvariantViolation {
+            fact: f.fact.clone(),
+            message: f.describe(&p.invariant),
+        },
+        witness: Vec::new(),
+        states: 1,
+        transitions: 0,
+        max_depth: 0,
+        seconds: 0.0,
+        runs: 0,
+        note: None,
+    })
+}
+
+/// The initial state as the searches store it (no pending output).
+fn quiet(initial: &State) -> State {
+    let mut init = initial.clone();
+    init.out.clear();
+    init.err.clear();
+    init.wakes.clear();
+    init
 }
 
 /// `explore`, calling `visit(parent, state, thread)` on every new state
@@ -346,17 +495,7 @@ pub fn explore_visiting(
     progress: &mut dyn FnMut(u64, u64, u64),
     visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Report, VmError> {
-    // Properties are checked on every state: branch at every instruction.
-    let forced;
-    let opts = if opts.properties.is_some() && !opts.every_instruction {
-        forced = ExploreOptions {
-            every_instruction: true,
-            ..opts.clone()
-        };
-        &forced
-    } else {
-        opts
-    };
+    let opts = &effective(opts);
     let start = Instant::now();
     let writers = writers::Writers::new(&initial.classes);
     let mut fp = Fingerprint::new();
@@ -364,27 +503,10 @@ pub fn explore_visiting(
     let mut states = 1u64;
     let mut transitions = 0u64;
     let mut max_depth = 0u64;
-    let mut init = initial.clone();
-    init.out.clear();
-    init.err.clear();
-    init.wakes.clear();
+    let init = quiet(initial);
     visited.insert(fp.of(&init));
-    if let Some(p) = &opts.properties
-        && p.state_facts
-        && let Err(f) = crate::invariant::eval::check_state(&p.invariant, &init)
-    {
-        let v = Verdict::InvariantViolation {
-            fact: f.fact.clone(),
-            message: f.describe(&p.invariant),
-        };
-        return Ok(Report {
-            verdict: v,
-            witness: Vec::new(),
-            states: 1,
-            transitions: 0,
-            max_depth: 0,
-            seconds: 0.0,
-        });
+    if let Some(r) = initial_violation(&init, opts) {
+        return Ok(r);
     }
     let mut incomplete: Option<String> = None;
     let finish =
@@ -395,6 +517,8 @@ pub fn explore_visiting(
             transitions,
             max_depth,
             seconds: start.elapsed().as_secs_f64(),
+            runs: 0,
+            note: None,
         };
 
     if opts.bfs {

@@ -1,0 +1,78 @@
+//! The shared location a thread's next instruction reads or writes: what
+//! schedulers that look at conflicts between pending steps need (two
+//! accesses conflict when they touch one location and one writes).
+
+use crate::classfile::{ArrKind, Insn};
+use crate::interp;
+use crate::state::{Ref, State, ThreadId, Value};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Location {
+    /// A static field, by its global slot.
+    Static(u32),
+    /// An instance field, by object and slot.
+    Field(Ref, u32),
+    /// An array element.
+    Element(Ref, i32),
+    /// An object's monitor (entering and leaving both count as writes).
+    Monitor(Ref),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub location: Location,
+    pub write: bool,
+}
+
+impl Access {
+    pub fn conflicts(&self, other: &Access) -> bool {
+        self.location == other.location && (self.write || other.write)
+    }
+}
+
+/// What `th`'s next instruction accesses, if it is a field, static, array
+/// element or monitor access whose operands are already on the stack.
+pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
+    let (_, _, insn) = interp::next_insn(s, th)?;
+    let stack = &s.thread(th)?.top()?.stack;
+    // The operand `depth` slots below the top (long and double take two).
+    let at = |depth: usize| {
+        stack
+            .len()
+            .checked_sub(1 + depth)
+            .and_then(|i| stack.get(i))
+            .copied()
+    };
+    let object = |depth: usize| match at(depth)? {
+        Value::Ref(r) => Some(r),
+        _ => None,
+    };
+    let wide = |desc: &str| matches!(desc.as_bytes().first(), Some(b'J' | b'D'));
+    let (location, write) = match insn {
+        Insn::GetStatic(f) => (Location::Static(f.slot?), false),
+        Insn::PutStatic(f) => (Location::Static(f.slot?), true),
+        Insn::GetField(f) => (Location::Field(object(0)?, f.slot?), false),
+        Insn::PutField(f) => {
+            let size = if wide(&f.desc) { 2 } else { 1 };
+            (Location::Field(object(size)?, f.slot?), true)
+        }
+        Insn::ArrayLoad(_) => match at(0)? {
+            Value::Int(i) => (Location::Element(object(1)?, i), false),
+            _ => return None,
+        },
+        Insn::ArrayStore(k) => {
+            let size = if matches!(k, ArrKind::L | ArrKind::D) {
+                2
+            } else {
+                1
+            };
+            match at(size)? {
+                Value::Int(i) => (Location::Element(object(size + 1)?, i), true),
+                _ => return None,
+            }
+        }
+        Insn::MonitorEnter | Insn::MonitorExit => (Location::Monitor(object(0)?), true),
+        _ => return None,
+    };
+    Some(Access { location, write })
+}

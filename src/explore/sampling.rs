@@ -1,0 +1,334 @@
+//! Sampling strategies: many single executions, each under a seeded
+//! scheduler, for programs too large to search exhaustively.
+//!
+//! - `random`: at every scheduling point a thread that can move, uniformly
+//!   (a random permutation's first thread that moves).
+//! - `pct:D` (Burckhardt, Kothari, Musuvathi, Nagarakatte, ASPLOS 2010):
+//!   each thread gets a random priority when it first appears (the same as
+//!   a random permutation of priorities all at least D); D - 1 change
+//!   points are drawn among the first k steps, k being the length of a
+//!   first, priority-only run; the highest-priority thread that can move
+//!   runs; after the i-th change point's step its thread drops to priority
+//!   i, below every initial one. A bug of depth D is found by one run with
+//!   probability at least 1/(n k^(D-1)) for n threads.
+//!
+//! - `pos` (Yuan, Yang, Gu, CAV 2018): each thread's pending step has a
+//!   random priority; the highest that can move runs; then it, and every
+//!   thread whose pending step conflicts with the step just made (one
+//!   location, one of them a write: `access`), draw new priorities.
+//!
+//! Run i's scheduler is seeded from (seed, i) alone, so the runs are the
+//! same whatever the number of worker threads; of the runs that fail, the
+//! one with the smallest index is reported (runs with a larger index are
+//! skipped once one fails), so the witness is too.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+use rustc_hash::FxHashMap;
+
+use super::{
+    ExploreOptions, Report, Strategy, Verdict, access, blocked_threads, initial_violation, quiet,
+    transition, violation, writers,
+};
+use crate::interp::VmError;
+use crate::schedule::SplitMix64;
+use crate::state::{State, ThreadId};
+
+/// Runs sampled when `--runs` is not given.
+pub const DEFAULT_RUNS: u64 = 1000;
+/// Transitions one run may take when `--max-depth` is not given (a run
+/// longer than this is cut: a spinning thread under fixed priorities may
+/// never let the others on).
+pub const DEFAULT_RUN_LENGTH: u64 = 100_000;
+
+/// One execution's end.
+struct Run {
+    violation: Option<Verdict>,
+    witness: Vec<ThreadId>,
+    transitions: u64,
+    /// Stopped at the step bound before the program ended.
+    cut: bool,
+}
+
+/// The scheduler of one run.
+enum Walk {
+    Random,
+    Pos {
+        priority: FxHashMap<ThreadId, u64>,
+    },
+    Pct {
+        priority: FxHashMap<ThreadId, u64>,
+        /// (step number, low priority it gives), in step order.
+        changes: Vec<(u64, u64)>,
+    },
+}
+
+impl Walk {
+    fn new(strategy: Strategy, rng: &mut SplitMix64, k: u64) -> Walk {
+        match strategy {
+            Strategy::Pct(d) => {
+                let mut changes: Vec<(u64, u64)> = (1..u64::from(d))
+                    .map(|i| (1 + rng.below(k.max(1)), i))
+                    .collect();
+                changes.sort();
+                Walk::Pct {
+                    priority: FxHashMap::default(),
+                    changes,
+                }
+            }
+            Strategy::Pos => Walk::Pos {
+                priority: FxHashMap::default(),
+            },
+            _ => Walk::Random,
+        }
+    }
+
+    /// The order in which to try the live threads.
+    fn order(&mut self, s: &State, rng: &mut SplitMix64) -> Vec<ThreadId> {
+        let mut live = s.live_threads();
+        match self {
+            Walk::Random => {
+                for i in (1..live.len()).rev() {
+                    live.swap(i, rng.below(i as u64 + 1) as usize);
+                }
+            }
+            Walk::Pos { priority } => {
+                for &t in &live {
+                    priority.entry(t).or_insert_with(|| rng.next_u64());
+                }
+                live.sort_by_key(|t| std::cmp::Reverse(priority[t]));
+            }
+            Walk::Pct { priority, .. } => {
+                for &t in &live {
+                    // Initial priorities sit above every change point's
+                    // (which are below 2^32).
+                    priority
+                        .entry(t)
+                        .or_insert_with(|| (1 << 32) + rng.below(1 << 62));
+                }
+                live.sort_by_key(|t| std::cmp::Reverse(priority[t]));
+            }
+        }
+        live
+    }
+
+    /// After the `step`-th transition (1-based), made by `th` from
+    /// `before` to `after`.
+    fn stepped(
+        &mut self,
+        step: u64,
+        th: ThreadId,
+        before: &State,
+        after: &State,
+        rng: &mut SplitMix64,
+    ) {
+        if let Walk::Pos { priority } = self {
+            priority.insert(th, rng.next_u64());
+            if let Some(made) = access::next_access(before, th) {
+                for t in after.live_threads() {
+                    if t != th && access::next_access(after, t).is_some_and(|a| a.conflicts(&made))
+                    {
+                        priority.insert(t, rng.next_u64());
+                    }
+                }
+            }
+        }
+        if let Walk::Pct { priority, changes } = self {
+            while let Some(&(at, low)) = changes.first()
+                && at <= step
+            {
+                if at == step {
+                    priority.insert(th, low);
+                }
+                changes.remove(0);
+            }
+        }
+    }
+}
+
+/// Run `index`'s generator: a function of the seed and the index only.
+fn rng_for(seed: u64, index: u64) -> SplitMix64 {
+    let mut r = SplitMix64(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03));
+    r.next_u64();
+    r
+}
+
+fn run_one(
+    init: &State,
+    opts: &ExploreOptions,
+    writers: &writers::Writers,
+    mut walk: Walk,
+    mut rng: SplitMix64,
+    limit: u64,
+) -> Result<Run, VmError> {
+    let mut s = init.clone();
+    let mut run = Run {
+        violation: None,
+        witness: Vec::new(),
+        transitions: 0,
+        cut: false,
+    };
+    while s.exit.is_none() && s.any_alive() {
+        if run.transitions >= limit {
+            run.cut = true;
+            return Ok(run);
+        }
+        let mut moved = None;
+        for th in walk.order(&s, &mut rng) {
+            let mut steps = 0;
+            if let Some(next) = transition(&s, th, opts, writers, &mut steps)? {
+                moved = Some((th, next, steps));
+                break;
+            }
+        }
+        let Some((th, next, steps)) = moved else {
+            run.violation = Some(Verdict::Deadlock {
+                threads: blocked_threads(&s),
+            });
+            return Ok(run);
+        };
+        run.transitions += 1;
+        run.witness.extend(std::iter::repeat_n(th, steps as usize));
+        if let Some(v) = violation(&s, &next, opts) {
+            run.violation = Some(v);
+            return Ok(run);
+        }
+        walk.stepped(run.transitions, th, &s, &next, &mut rng);
+        s = next;
+    }
+    Ok(run)
+}
+
+pub(super) fn explore(
+    initial: &State,
+    opts: &ExploreOptions,
+    progress: &mut dyn FnMut(u64, u64, u64),
+) -> Result<Report, VmError> {
+    let start = Instant::now();
+    let init = quiet(initial);
+    if let Some(r) = initial_violation(&init, opts) {
+        return Ok(r);
+    }
+    let runs = opts.runs.unwrap_or(DEFAULT_RUNS);
+    let limit = opts.max_depth.unwrap_or(DEFAULT_RUN_LENGTH);
+    let writers = writers::Writers::new(&init.classes);
+    let walk = |index: u64, k: u64| {
+        let mut rng = rng_for(opts.seed, index);
+        let w = Walk::new(opts.strategy, &mut rng, k);
+        (w, rng)
+    };
+    // PCT's k: the length of run 0, which has no change points.
+    let mut k = 0;
+    let first = if matches!(opts.strategy, Strategy::Pct(_)) && runs > 0 {
+        let mut rng = rng_for(opts.seed, 0);
+        let w = Walk::Pct {
+            priority: FxHashMap::default(),
+            changes: Vec::new(),
+        };
+        rng.next_u64();
+        let r = run_one(&init, opts, &writers, w, rng, limit)?;
+        k = r.transitions;
+        Some(r)
+    } else {
+        None
+    };
+
+    let transitions = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let cut = AtomicU64::new(0);
+    let next = AtomicU64::new(0);
+    // The smallest failing index so far (later runs are skipped).
+    let failing = AtomicU64::new(u64::MAX);
+    let found: Mutex<Option<(u64, Run)>> = Mutex::new(None);
+    let error: Mutex<Option<VmError>> = Mutex::new(None);
+    let timed_out = AtomicBool::new(false);
+    let record = |i: u64, r: Run| {
+        transitions.fetch_add(r.transitions, Ordering::Relaxed);
+        done.fetch_add(1, Ordering::Relaxed);
+        if r.cut {
+            cut.fetch_add(1, Ordering::Relaxed);
+        }
+        if r.violation.is_some() {
+            failing.fetch_min(i, Ordering::SeqCst);
+            let mut f = found.lock().expect("lock");
+            if f.as_ref().is_none_or(|(j, _)| i < *j) {
+                *f = Some((i, r));
+            }
+        }
+    };
+    if let Some(r) = first {
+        next.store(1, Ordering::SeqCst);
+        record(0, r);
+    }
+    let work = |report: &mut dyn FnMut(u64, u64)| {
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= runs || i > failing.load(Ordering::SeqCst) {
+                break;
+            }
+            if opts.time_limit.is_some_and(|t| start.elapsed() >= t) {
+                timed_out.store(true, Ordering::SeqCst);
+                break;
+            }
+            let (w, rng) = walk(i, k);
+            match run_one(&init, opts, &writers, w, rng, limit) {
+                Ok(r) => record(i, r),
+                Err(e) => {
+                    error.lock().expect("lock").get_or_insert(e);
+                    failing.fetch_min(i, Ordering::SeqCst);
+                    break;
+                }
+            }
+            report(
+                done.load(Ordering::Relaxed),
+                transitions.load(Ordering::Relaxed),
+            );
+        }
+    };
+    std::thread::scope(|sc| {
+        for _ in 1..opts.jobs.max(1) {
+            sc.spawn(|| work(&mut |_, _| {}));
+        }
+        work(&mut |r, t| {
+            if r.is_multiple_of(16) {
+                progress(r, t, 0)
+            }
+        });
+    });
+    if let Some(e) = error.into_inner().expect("lock") {
+        return Err(e);
+    }
+    let transitions = transitions.into_inner();
+    let cut = cut.into_inner();
+    let report = |verdict, witness, runs: u64, note| Report {
+        verdict,
+        witness,
+        states: 0,
+        transitions,
+        max_depth: 0,
+        seconds: start.elapsed().as_secs_f64(),
+        runs,
+        note,
+    };
+    if let Some((i, r)) = found.into_inner().expect("lock") {
+        let v = r.violation.expect("a failing run");
+        let note = format!("found by run {} of {}", i + 1, opts.strategy);
+        return Ok(report(v, r.witness, i + 1, Some(note)));
+    }
+    let ran = done.into_inner();
+    let mut reason = format!("no bug found in {ran} runs (not exhaustive)");
+    if timed_out.into_inner() {
+        let t = opts.time_limit.unwrap_or_default();
+        reason = format!("no bug found in {ran} runs before --time-limit {t:?} (not exhaustive)");
+    }
+    let note = (cut > 0)
+        .then(|| format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)"));
+    Ok(report(
+        Verdict::Incomplete { reason },
+        Vec::new(),
+        ran,
+        note,
+    ))
+}
