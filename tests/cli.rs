@@ -56,12 +56,14 @@ fn recorded_schedule_replays_to_the_same_final_state() {
     };
     assert!(state(&e1).contains("\"Container\""), "{e1}");
     assert_eq!(state(&e1), state(&e2));
-    let lines = std::fs::read_to_string(&rec)
+    // One line per run of one thread's steps (`N*K`): 5,000 steps in all.
+    let steps: u64 = std::fs::read_to_string(&rec)
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .count();
-    assert_eq!(lines, 5000);
+        .map(|l| l.split_once('*').map_or(1, |(_, k)| k.parse().unwrap()))
+        .sum();
+    assert_eq!(steps, 5000);
 }
 
 #[test]

@@ -202,6 +202,16 @@ fn deadlocks_name_the_threads_and_what_they_wait_for() {
         monitors.iter().all(|m| m.contains("held by thread")),
         "{monitors:?}"
     );
+    // Where they wait, with the source line (both at line 13 of Main.java).
+    let waiting: Vec<&str> = threads
+        .iter()
+        .filter(|t| t.waits_for.contains("monitor"))
+        .map(|t| t.at.as_str())
+        .collect();
+    assert!(
+        waiting.iter().all(|a| a.ends_with("pc 13 (Main.java:13)")),
+        "{waiting:?}"
+    );
     let s = start("classfiles/deadlock-missed-notify", "Main", &[]);
     let Verdict::Deadlock { threads } = search(&s, false, false).verdict else {
         panic!("no deadlock")
@@ -280,6 +290,8 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
     let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON on stdout");
     assert_eq!(j["verdict"], "uncaught-exception");
     assert_eq!(j["exception"]["class"], "java.lang.AssertionError");
+    let at = j["exception"]["at"].as_str().unwrap();
+    assert!(at.contains("(FiniteApprentice.java:"), "{at}");
     assert!(j["states"].as_u64().unwrap() > 0 && j["seconds"].as_f64().is_some());
     let steps = j["witness"].as_array().unwrap().len();
     assert!(steps > 0);
@@ -599,4 +611,51 @@ fn cli_sampling_reports_runs_and_never_ok() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(says), "{bad}: {err}");
     }
+}
+
+/// The witness file's header holds the whole replay command (with every
+/// option that changes the run) and runs of one thread are one `N*K` line;
+/// running that command gives the same violation.
+#[test]
+fn the_witness_header_replays_with_the_search_options() {
+    let dir = env!("CARGO_TARGET_TMPDIR");
+    let w = format!("{dir}/options-witness.sched");
+    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/finite-apprentice-bogus",
+            "--ea",
+            "--max-stack-depth",
+            "5000",
+            "--witness",
+            &w,
+            "FiniteApprentice",
+            "2",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = std::fs::read_to_string(&w).unwrap();
+    let replay = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# replay: m5 "))
+        .expect("a replay line");
+    assert!(
+        replay.contains("--ea") && replay.contains("--max-stack-depth 5000"),
+        "{replay}"
+    );
+    let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert!(body.iter().any(|l| l.contains('*')), "{text}");
+    let run = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args(replay.split(' '))
+        .output()
+        .unwrap();
+    // A Job thread dies of it; main ends normally, so java's exit code is 0.
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("java.lang.AssertionError: counter decreased"),
+        "{err}"
+    );
 }

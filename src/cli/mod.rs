@@ -616,15 +616,8 @@ fn run(a: RunArgs) -> Result<i32> {
     let code = match &result.end {
         RunEnd::Exited(c) => *c,
         RunEnd::Finished => i32::from(s.main_died),
-        RunEnd::Deadlock(threads) => {
-            let names: Vec<String> = threads
-                .iter()
-                .map(|t| format!("{} ({})", t, crate::interp::natives::thread_name(&s, *t)))
-                .collect();
-            eprintln!(
-                "m5: deadlock: no live thread can move (threads {})",
-                names.join(", ")
-            );
+        RunEnd::Deadlock(_) => {
+            report_deadlock(&s);
             1
         }
         RunEnd::StepBound => {
@@ -633,6 +626,17 @@ fn run(a: RunArgs) -> Result<i32> {
                 result.steps
             );
             0
+        }
+        // An explicit schedule that ends where no live thread can move
+        // ends in a deadlock, whatever it would step next.
+        RunEnd::ScheduleEnd
+            if s.exit.is_none()
+                && s.live_threads()
+                    .iter()
+                    .all(|&t| !crate::interp::can_step(&s, t)) =>
+        {
+            report_deadlock(&s);
+            1
         }
         RunEnd::ScheduleEnd => {
             eprintln!(
@@ -680,6 +684,79 @@ fn peak_memory_mb() -> Option<f64> {
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb / 1024.0)
+}
+
+/// A deadlock on stderr: every live thread, where it is and what it waits
+/// for (the wait-for graph `explore` prints).
+fn report_deadlock(s: &State) {
+    eprintln!("m5: deadlock: no live thread can move");
+    for t in crate::explore::blocked_threads(s) {
+        eprintln!(
+            "  thread {} ({}) at {} waits for {}",
+            t.thread, t.name, t.at, t.waits_for
+        );
+    }
+}
+
+/// Ctrl-C stops the search with its partial report (exit 3); a second
+/// Ctrl-C ends m5 at once.
+fn on_ctrl_c_stop_search() {
+    extern "C" fn handler(_: libc::c_int) {
+        if crate::explore::interrupt() {
+            // SAFETY: _exit is async-signal-safe.
+            unsafe { libc::_exit(130) }
+        }
+    }
+    // SAFETY: the handler only stores to an atomic or calls _exit.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as *const () as libc::sighandler_t);
+    }
+}
+
+/// The `m5 run` command that replays a witness written to `path`, with
+/// every option of the search that changes what the run does or checks.
+fn replay_command(a: &ExploreArgs, path: &std::path::Path) -> String {
+    let mut words: Vec<String> = vec!["m5".into(), "run".into()];
+    let mut push = |w: &str| words.push(shell_word(w));
+    push("--classpath");
+    push(&a.cp.classpath);
+    if a.assertions {
+        push("--ea");
+    }
+    if a.max_stack_depth != crate::state::DEFAULT_MAX_STACK_DEPTH {
+        push("--max-stack-depth");
+        push(&a.max_stack_depth.to_string());
+    }
+    if let Some(inv) = &a.props.invariant {
+        push("--invariant");
+        push(&inv.display().to_string());
+    }
+    if let Some(r) = &a.props.relation {
+        push("--relation");
+        push(r);
+    }
+    if a.props.relation_only {
+        push("--relation-only");
+    }
+    push("--schedule");
+    push(&format!("file:{}", path.display()));
+    push(&a.main);
+    for x in &a.args {
+        push(x);
+    }
+    words.join(" ")
+}
+
+/// `w` as one word for a POSIX shell.
+fn shell_word(w: &str) -> String {
+    let plain = !w.is_empty()
+        && w.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c));
+    if plain {
+        w.to_string()
+    } else {
+        format!("'{}'", w.replace('\'', "'\\''"))
+    }
 }
 
 fn parse_strategy(text: &str) -> Result<crate::explore::Strategy, String> {
@@ -740,6 +817,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     } else {
         None
     };
+    on_ctrl_c_stop_search();
     let sampling = opts.strategy.is_sampling();
     let mut progress = |states: u64, transitions: u64, depth: u64| {
         if let Some(b) = &bar {
@@ -764,12 +842,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     };
     if let (Some(path), true) = (&a.witness, report.verdict.is_violation()) {
         let header = format!(
-            "m5 explore witness: {}\nreplay: m5 run --classpath {} --schedule file:{} {} {}",
+            "m5 explore witness: {}\nreplay: {}",
             report.verdict.name(),
-            a.cp.classpath,
-            path.display(),
-            a.main,
-            a.args.join(" ")
+            replay_command(&a, path)
         );
         schedule::write_schedule(path, &witness, &header)
             .with_context(|| format!("cannot write witness to {}", path.display()))?;
@@ -913,13 +988,10 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         if report.verdict.is_violation() {
             match &a.witness {
                 Some(p) => println!(
-                    "witness: {} steps written to {} (replay: m5 run --classpath {} --schedule file:{} {}{})",
+                    "witness: {} steps written to {} (replay: {})",
                     witness.len(),
                     p.display(),
-                    a.cp.classpath,
-                    p.display(),
-                    a.main,
-                    a.args.iter().map(|x| format!(" {x}")).collect::<String>()
+                    replay_command(&a, p)
                 ),
                 None => println!(
                     "witness: {} steps (write it with --witness PATH)",

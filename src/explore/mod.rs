@@ -152,7 +152,7 @@ pub enum Verdict {
         thread: ThreadId,
         class: String,
         message: String,
-        /// Where it was thrown: `Class.method pc N`.
+        /// Where it was thrown: `Class.method pc N (File.java:L)`.
         at: String,
     },
     Deadlock {
@@ -197,7 +197,7 @@ pub struct BlockedThread {
     pub thread: ThreadId,
     pub name: String,
     pub waits_for: String,
-    /// `Class.method` and pc where it waits.
+    /// Where it waits: `Class.method pc N (File.java:L)`.
     pub at: String,
 }
 
@@ -287,28 +287,42 @@ fn transition(
     steps: &mut u64,
 ) -> Result<Option<State>, VmError> {
     let mut next = s.clone();
-    match interp::step(&mut next, th)? {
-        Outcome::NoOp(_) => return Ok(None),
+    Ok(transition_in_place(&mut next, th, opts, writers, steps)?.then_some(next))
+}
+
+/// `transition` on `s` itself (the sampling strategies keep no parent
+/// state). `false`: the thread cannot move, and a step that cannot move
+/// changes nothing (M5's no-op).
+fn transition_in_place(
+    s: &mut State,
+    th: ThreadId,
+    opts: &ExploreOptions,
+    writers: &writers::Writers,
+    steps: &mut u64,
+) -> Result<bool, VmError> {
+    let uncaught = s.last_uncaught;
+    match interp::step(s, th)? {
+        Outcome::NoOp(_) => return Ok(false),
         Outcome::Stepped => *steps = 1,
     }
     if !opts.every_instruction {
         let limit = opts.max_transition_steps.unwrap_or(1 << 24);
         while *steps < limit
-            && next.exit.is_none()
-            && next.last_uncaught == s.last_uncaught
-            && next.thread(th).is_some_and(|t| t.wait.is_none())
-            && (interp::is_thread_local_step(&next, th) || writers.private_read(&next, th))
+            && s.exit.is_none()
+            && s.last_uncaught == uncaught
+            && s.thread(th).is_some_and(|t| t.wait.is_none())
+            && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
         {
-            if interp::step(&mut next, th)? != Outcome::Stepped {
+            if interp::step(s, th)? != Outcome::Stepped {
                 break;
             }
             *steps += 1;
         }
     }
-    next.out.clear();
-    next.err.clear();
-    next.wakes.clear();
-    Ok(Some(next))
+    s.out.clear();
+    s.err.clear();
+    s.wakes.clear();
+    Ok(true)
 }
 
 /// Describes what a blocked thread waits for.
@@ -359,7 +373,7 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
                 other => format!("{other:?}"),
             };
             let at = interp::next_insn(s, th)
-                .map(|(m, pc, _)| format!("{}.{} pc {pc}", m.class_name.replace('/', "."), m.name))
+                .map(|(m, pc, _)| interp::position(s, &m, pc))
                 .unwrap_or_default();
             BlockedThread {
                 thread: th,
@@ -373,43 +387,52 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 
 /// Checks a newly reached state for violations.
 fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
-    if let Some(p) = &opts.properties {
-        if let Some(r) = &p.relation
-            && let Err(f) = crate::invariant::eval::check_relation(&p.invariant, r, parent, s)
-        {
-            return Some(Verdict::RelationViolation {
-                fact: f.fact.clone(),
-                message: f.describe(&p.invariant),
-            });
-        }
-        if p.state_facts
-            && let Err(f) = crate::invariant::eval::check_state(&p.invariant, s)
-        {
-            return Some(Verdict::InvariantViolation {
-                fact: f.fact.clone(),
-                message: f.describe(&p.invariant),
-            });
-        }
-    }
-    if let Some((th, exc)) = s.last_uncaught
-        && parent.last_uncaught != s.last_uncaught
+    property_violation(parent, s, opts).or_else(|| uncaught(parent.last_uncaught, s))
+}
+
+/// The invariant's or the relation's failure on the step `parent` → `s`.
+fn property_violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
+    let p = opts.properties.as_ref()?;
+    if let Some(r) = &p.relation
+        && let Err(f) = crate::invariant::eval::check_relation(&p.invariant, r, parent, s)
     {
-        let class = interp::natives::java_class_name(s, exc);
-        let text = interp::exceptions::describe(s, exc);
-        let message = text
-            .strip_prefix(&class)
-            .unwrap_or("")
-            .trim_start_matches(": ")
-            .to_string();
-        let at = s.last_uncaught_site.clone().unwrap_or_default();
-        return Some(Verdict::UncaughtException {
-            thread: th,
-            class,
-            message,
-            at,
+        return Some(Verdict::RelationViolation {
+            fact: f.fact.clone(),
+            message: f.describe(&p.invariant),
+        });
+    }
+    if p.state_facts
+        && let Err(f) = crate::invariant::eval::check_state(&p.invariant, s)
+    {
+        return Some(Verdict::InvariantViolation {
+            fact: f.fact.clone(),
+            message: f.describe(&p.invariant),
         });
     }
     None
+}
+
+/// An exception that escaped a thread in the step that led to `s` (the
+/// state before had `before` as its last uncaught exception).
+fn uncaught(before: Option<(ThreadId, Ref)>, s: &State) -> Option<Verdict> {
+    let (th, exc) = s.last_uncaught?;
+    if before == s.last_uncaught {
+        return None;
+    }
+    let class = interp::natives::java_class_name(s, exc);
+    let text = interp::exceptions::describe(s, exc);
+    let message = text
+        .strip_prefix(&class)
+        .unwrap_or("")
+        .trim_start_matches(": ")
+        .to_string();
+    let at = s.last_uncaught_site.clone().unwrap_or_default();
+    Some(Verdict::UncaughtException {
+        thread: th,
+        class,
+        message,
+        at,
+    })
 }
 
 struct Node {
@@ -668,7 +691,25 @@ fn todo(s: &State) -> Vec<ThreadId> {
     t
 }
 
+/// Set when the user interrupts a search (the CLI's Ctrl-C handler): the
+/// searches then stop as at a bound, with a partial report.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Asks every running search to stop ("incomplete"). Async-signal-safe.
+pub fn interrupt() -> bool {
+    INTERRUPTED.swap(true, std::sync::atomic::Ordering::SeqCst)
+}
+
+fn interrupted() -> bool {
+    INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+const INTERRUPTED_REASON: &str = "interrupted (Ctrl-C)";
+
 fn bound_hit(opts: &ExploreOptions, start: &Instant, states: u64, depth: u64) -> Option<String> {
+    if interrupted() {
+        return Some(INTERRUPTED_REASON.into());
+    }
     if opts.max_depth.is_some_and(|d| depth >= d) {
         return Some(format!(
             "--max-depth {} reached",

@@ -26,11 +26,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use rustc_hash::FxHashMap;
-
 use super::{
     ExploreOptions, Report, Strategy, Verdict, access, blocked_threads, initial_violation, quiet,
-    transition, violation, writers,
+    transition_in_place, uncaught, violation, writers,
 };
 use crate::interp::VmError;
 use crate::schedule::SplitMix64;
@@ -56,13 +54,22 @@ struct Run {
 enum Walk {
     Random,
     Pos {
-        priority: FxHashMap<ThreadId, u64>,
+        /// By thread number; `None` until the thread is first live.
+        priority: Vec<Option<u64>>,
     },
     Pct {
-        priority: FxHashMap<ThreadId, u64>,
+        priority: Vec<Option<u64>>,
         /// (step number, low priority it gives), in step order.
         changes: Vec<(u64, u64)>,
     },
+}
+
+fn set(priority: &mut Vec<Option<u64>>, t: ThreadId, p: u64) {
+    let i = t as usize;
+    if priority.len() <= i {
+        priority.resize(i + 1, None);
+    }
+    priority[i] = Some(p);
 }
 
 impl Walk {
@@ -74,63 +81,101 @@ impl Walk {
                     .collect();
                 changes.sort();
                 Walk::Pct {
-                    priority: FxHashMap::default(),
+                    priority: Vec::new(),
                     changes,
                 }
             }
             Strategy::Pos => Walk::Pos {
-                priority: FxHashMap::default(),
+                priority: Vec::new(),
             },
             _ => Walk::Random,
         }
     }
 
-    /// The order in which to try the live threads.
-    fn order(&mut self, s: &State, rng: &mut SplitMix64) -> Vec<ThreadId> {
-        let mut live = s.live_threads();
+    /// The next thread to try among the live ones not in `tried`.
+    fn next(&mut self, s: &State, tried: &[ThreadId], rng: &mut SplitMix64) -> Option<ThreadId> {
+        let live = s
+            .threads
+            .iter()
+            .enumerate()
+            .filter(|(t, th)| th.is_alive() && !tried.contains(&(*t as ThreadId)))
+            .map(|(t, _)| t as ThreadId);
         match self {
+            // Uniform among the untried: the first that moves is uniform
+            // among those that can.
             Walk::Random => {
-                for i in (1..live.len()).rev() {
-                    live.swap(i, rng.below(i as u64 + 1) as usize);
-                }
+                let live: Vec<ThreadId> = live.collect();
+                (!live.is_empty()).then(|| live[rng.below(live.len() as u64) as usize])
             }
             Walk::Pos { priority } => {
-                for &t in &live {
-                    priority.entry(t).or_insert_with(|| rng.next_u64());
+                let mut best: Option<(u64, ThreadId)> = None;
+                for t in live {
+                    let p = match priority.get(t as usize).copied().flatten() {
+                        Some(p) => p,
+                        None => {
+                            let p = rng.next_u64();
+                            set(priority, t, p);
+                            p
+                        }
+                    };
+                    if best.is_none_or(|(b, _)| p > b) {
+                        best = Some((p, t));
+                    }
                 }
-                live.sort_by_key(|t| std::cmp::Reverse(priority[t]));
+                best.map(|(_, t)| t)
             }
             Walk::Pct { priority, .. } => {
-                for &t in &live {
-                    // Initial priorities sit above every change point's
-                    // (which are below 2^32).
-                    priority
-                        .entry(t)
-                        .or_insert_with(|| (1 << 32) + rng.below(1 << 62));
+                let mut best: Option<(u64, ThreadId)> = None;
+                for t in live {
+                    let p = match priority.get(t as usize).copied().flatten() {
+                        Some(p) => p,
+                        None => {
+                            // Initial priorities sit above every change
+                            // point's (which are below 2^32).
+                            let p = (1 << 32) + rng.below(1 << 62);
+                            set(priority, t, p);
+                            p
+                        }
+                    };
+                    if best.is_none_or(|(b, _)| p > b) {
+                        best = Some((p, t));
+                    }
                 }
-                live.sort_by_key(|t| std::cmp::Reverse(priority[t]));
+                best.map(|(_, t)| t)
             }
         }
-        live
     }
 
-    /// After the `step`-th transition (1-based), made by `th` from
-    /// `before` to `after`.
+    /// What each live thread's next step accesses (POS only; the others
+    /// do not look).
+    fn pending(&self, s: &State) -> Vec<(ThreadId, Option<access::Access>)> {
+        match self {
+            Walk::Pos { .. } => s
+                .live_threads()
+                .into_iter()
+                .map(|t| (t, access::next_access(s, t)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// After the `step`-th transition (1-based), made by `th`; `pending`
+    /// is what every thread was about to access before it.
     fn stepped(
         &mut self,
         step: u64,
         th: ThreadId,
-        before: &State,
-        after: &State,
+        pending: &[(ThreadId, Option<access::Access>)],
         rng: &mut SplitMix64,
     ) {
         if let Walk::Pos { priority } = self {
-            priority.insert(th, rng.next_u64());
-            if let Some(made) = access::next_access(before, th) {
-                for t in after.live_threads() {
-                    if t != th && access::next_access(after, t).is_some_and(|a| a.conflicts(&made))
-                    {
-                        priority.insert(t, rng.next_u64());
+            set(priority, th, rng.next_u64());
+            let made = pending.iter().find(|(t, _)| *t == th).and_then(|(_, a)| *a);
+            if let Some(made) = made {
+                // The others did not move: their pending steps are the same.
+                for (t, a) in pending {
+                    if *t != th && a.is_some_and(|a| a.conflicts(&made)) {
+                        set(priority, *t, rng.next_u64());
                     }
                 }
             }
@@ -140,7 +185,7 @@ impl Walk {
                 && at <= step
             {
                 if at == step {
-                    priority.insert(th, low);
+                    set(priority, th, low);
                 }
                 changes.remove(0);
             }
@@ -175,15 +220,22 @@ fn run_one(
             run.cut = true;
             return Ok(run);
         }
+        // The properties compare a step's two states; otherwise the run
+        // steps one state in place.
+        let parent = opts.properties.is_some().then(|| s.clone());
+        let pending = walk.pending(&s);
+        let uncaught_before = s.last_uncaught;
         let mut moved = None;
-        for th in walk.order(&s, &mut rng) {
+        let mut tried = Vec::new();
+        while let Some(th) = walk.next(&s, &tried, &mut rng) {
             let mut steps = 0;
-            if let Some(next) = transition(&s, th, opts, writers, &mut steps)? {
-                moved = Some((th, next, steps));
+            if transition_in_place(&mut s, th, opts, writers, &mut steps)? {
+                moved = Some((th, steps));
                 break;
             }
+            tried.push(th);
         }
-        let Some((th, next, steps)) = moved else {
+        let Some((th, steps)) = moved else {
             run.violation = Some(Verdict::Deadlock {
                 threads: blocked_threads(&s),
             });
@@ -191,12 +243,15 @@ fn run_one(
         };
         run.transitions += 1;
         run.witness.extend(std::iter::repeat_n(th, steps as usize));
-        if let Some(v) = violation(&s, &next, opts) {
-            run.violation = Some(v);
+        let found = match &parent {
+            Some(p) => violation(p, &s, opts),
+            None => uncaught(uncaught_before, &s),
+        };
+        if found.is_some() {
+            run.violation = found;
             return Ok(run);
         }
-        walk.stepped(run.transitions, th, &s, &next, &mut rng);
-        s = next;
+        walk.stepped(run.transitions, th, &pending, &mut rng);
     }
     Ok(run)
 }
@@ -224,7 +279,7 @@ pub(super) fn explore(
     let first = if matches!(opts.strategy, Strategy::Pct(_)) && runs > 0 {
         let mut rng = rng_for(opts.seed, 0);
         let w = Walk::Pct {
-            priority: FxHashMap::default(),
+            priority: Vec::new(),
             changes: Vec::new(),
         };
         rng.next_u64();
@@ -268,7 +323,7 @@ pub(super) fn explore(
             if i >= runs || i > failing.load(Ordering::SeqCst) {
                 break;
             }
-            if opts.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            if opts.time_limit.is_some_and(|t| start.elapsed() >= t) || super::interrupted() {
                 timed_out.store(true, Ordering::SeqCst);
                 break;
             }
@@ -320,8 +375,12 @@ pub(super) fn explore(
     let ran = done.into_inner();
     let mut reason = format!("no bug found in {ran} runs (not exhaustive)");
     if timed_out.into_inner() {
-        let t = opts.time_limit.unwrap_or_default();
-        reason = format!("no bug found in {ran} runs before --time-limit {t:?} (not exhaustive)");
+        let why = match opts.time_limit {
+            _ if super::interrupted() => super::INTERRUPTED_REASON.to_string(),
+            Some(t) => format!("--time-limit {t:?}"),
+            None => String::new(),
+        };
+        reason = format!("no bug found in {ran} runs before {why} (not exhaustive)");
     }
     let note = (cut > 0)
         .then(|| format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)"));

@@ -40,14 +40,9 @@ pub fn new_exception(s: &mut State, class: &str, msg: Option<String>) -> Result<
 pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmError> {
     let mut at_invoke = false;
     // Where it was thrown, for the report if nothing catches it.
-    let site = s.threads[th as usize].top().map(|f| {
-        format!(
-            "{}.{} pc {}",
-            f.method.class_name.replace('/', "."),
-            f.method.name,
-            f.pc()
-        )
-    });
+    let site = s.threads[th as usize]
+        .top()
+        .map(|f| super::position(s, &f.method, f.pc()));
     loop {
         // Initializations begun above this frame fail, with this exception
         // (JVMS 5.5 step 7: the class is erroneous, the exception goes on).

@@ -204,6 +204,20 @@ pub fn can_step(s: &State, th: ThreadId) -> bool {
     !matches!(step(&mut probe, th), Ok(Outcome::NoOp(_)))
 }
 
+/// `Class.method pc N (File.java:L)`: a code position for reports, with
+/// the source line when the class file records it (javac does by default).
+pub fn position(s: &State, m: &Method, pc: u32) -> String {
+    let here = format!("{}.{} pc {pc}", m.class_name.replace('/', "."), m.name);
+    let file = s
+        .classes
+        .id(&m.class_name)
+        .and_then(|c| s.classes.class(c).source_file.clone());
+    match (file, m.line_at(pc)) {
+        (Some(f), Some(l)) => format!("{here} ({f}:{l})"),
+        _ => here,
+    }
+}
+
 /// The instruction `th` would execute next, with its method and pc.
 pub fn next_insn(s: &State, th: ThreadId) -> Option<(Arc<Method>, u32, &Insn)> {
     let f = s.thread(th)?.top()?;

@@ -125,15 +125,19 @@ impl Schedule {
     }
 }
 
-/// Writes an executed schedule in the file format (`file:PATH` replays it).
+/// Writes an executed schedule in the file format (`file:PATH` replays it),
+/// a run of one thread's steps as one `N*K` line.
 pub fn write_schedule(path: &Path, steps: &[ThreadId], header: &str) -> std::io::Result<()> {
     use std::io::Write;
     let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
     for line in header.lines() {
         writeln!(w, "# {line}")?;
     }
-    for t in steps {
-        writeln!(w, "{t}")?;
+    for run in steps.chunk_by(|a, b| a == b) {
+        match run.len() {
+            1 => writeln!(w, "{}", run[0])?,
+            k => writeln!(w, "{}*{k}", run[0])?,
+        }
     }
     w.flush()
 }
