@@ -251,6 +251,24 @@ fn bounds_make_the_verdict_incomplete_never_ok() {
             bfs: true,
             ..Default::default()
         },
+        ExploreOptions {
+            max_depth: Some(20),
+            jobs: 2,
+            ..Default::default()
+        },
+        // A depth bound cuts paths; preemption bounding goes on to larger
+        // bounds and still never says "ok".
+        ExploreOptions {
+            max_depth: Some(20),
+            strategy: Strategy::PreemptionBound(2),
+            ..Default::default()
+        },
+        ExploreOptions {
+            max_depth: Some(20),
+            strategy: Strategy::Pct(2),
+            runs: Some(10),
+            ..Default::default()
+        },
     ] {
         let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
         assert_eq!(r.verdict.name(), "incomplete", "{opts:?}");

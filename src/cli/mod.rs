@@ -931,7 +931,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     );
                 }
             }
-            Verdict::Incomplete { reason } if !opts.strategy.is_exhaustive() => {
+            Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
                 println!("{reason}")
             }
             Verdict::Incomplete { reason } => {

@@ -43,6 +43,8 @@ struct Pass {
     witness: Vec<ThreadId>,
     /// Some schedule was cut by the bound: "nothing found" is not "ok".
     pruned: bool,
+    /// Some path was cut by --max-depth.
+    depth_cut: bool,
     states: u64,
     transitions: u64,
     max_depth: u64,
@@ -60,6 +62,7 @@ pub(super) fn explore(
         return Ok(r);
     }
     let (mut states, mut transitions, mut max_depth) = (0, 0, 0);
+    let mut depth_cut = false;
     let report = |verdict, witness, states, transitions, max_depth, note: String| Report {
         verdict,
         witness,
@@ -75,6 +78,7 @@ pub(super) fn explore(
         states += pass.states;
         transitions += pass.transitions;
         max_depth = max_depth.max(pass.max_depth);
+        depth_cut |= pass.depth_cut;
         match pass.verdict {
             v if v.is_violation() => {
                 let note = format!("found with at most {k} preemption{}", plural(k));
@@ -110,8 +114,12 @@ pub(super) fn explore(
             _ => {}
         }
     }
+    let cut = match (depth_cut, opts.max_depth) {
+        (true, Some(d)) => format!("; --max-depth {d} cut some schedules"),
+        _ => String::new(),
+    };
     let reason = format!(
-        "no bug found with at most {bound} preemption{} (not exhaustive)",
+        "no bug found with at most {bound} preemption{} (not exhaustive{cut})",
         plural(bound)
     );
     let mut r = report(
@@ -147,6 +155,7 @@ fn search(
         verdict: Verdict::Ok,
         witness: Vec::new(),
         pruned: false,
+        depth_cut: false,
         states: 1,
         transitions: 0,
         max_depth: 0,
@@ -217,11 +226,10 @@ fn search(
         }
         if let Some(r) = bound_hit(opts, start, pass.states, depth) {
             if opts.max_depth.is_some_and(|d| depth >= d) {
-                // Depth bound: not expanded, and not exhaustive.
+                // Depth bound: like the preemption bound, it cuts this
+                // path only (the search goes on, and is not exhaustive).
                 pass.pruned = true;
-                if !matches!(pass.verdict, Verdict::Incomplete { .. }) {
-                    pass.verdict = Verdict::Incomplete { reason: r };
-                }
+                pass.depth_cut = true;
                 continue;
             }
             pass.verdict = Verdict::Incomplete { reason: r };
