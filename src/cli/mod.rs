@@ -62,7 +62,8 @@ already seen. By default it branches only at instructions that can interact
 with other threads (heap, statics, monitors, calls, thread operations) and
 runs the frame-local instructions after them at once; --every-instruction
 branches at every bytecode (the paper's model). A bound reached means
-\"incomplete\" (exit 3), never \"ok\". The search runs on all cores (--jobs).
+\"incomplete\" (exit 3), never \"ok\"; so does Ctrl-C, which prints what was
+found so far. The search runs on all cores (--jobs).
 
 For programs too large to search exhaustively, --strategy chooses fewer
 schedules: preemption-bound:K tries every schedule with at most K
@@ -240,7 +241,7 @@ pub struct ExploreArgs {
     #[arg(long)]
     pub every_instruction: bool,
     /// Do not follow more than N transitions from the initial state (with
-    /// pct and random: cut each run after N transitions; default 100000).
+    /// pct, pos and random: cut each run after N transitions; default 100000).
     #[arg(long, value_name = "N")]
     pub max_depth: Option<u64>,
     /// Stop after N distinct states.
