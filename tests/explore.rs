@@ -15,6 +15,20 @@ fn start(dir: &str, main: &str, args: &[&str]) -> State {
     initial_state(classes, main, &args, Config::default()).expect("initial state")
 }
 
+fn m5() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_m5"))
+}
+
+/// The arguments of the `m5` command in a witness file's `# replay:` line.
+fn replay_arguments(witness_file: &str) -> Vec<&str> {
+    witness_file
+        .lines()
+        .find_map(|l| l.strip_prefix("# replay: m5 "))
+        .expect("a replay line")
+        .split(' ')
+        .collect()
+}
+
 fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report {
     let opts = ExploreOptions {
         every_instruction,
@@ -292,7 +306,7 @@ fn bfs_finds_a_witness_no_longer_than_dfs() {
 fn cli_explore_writes_a_witness_that_m5_run_replays() {
     let dir = env!("CARGO_TARGET_TMPDIR");
     let w = format!("{dir}/bogus-witness.sched");
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let out = m5()
         .args([
             "explore",
             "--classpath",
@@ -313,7 +327,7 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
     assert!(j["states"].as_u64().unwrap() > 0 && j["seconds"].as_f64().is_some());
     let steps = j["witness"].as_array().unwrap().len();
     assert!(steps > 0);
-    let run = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let run = m5()
         .args([
             "run",
             "--classpath",
@@ -330,7 +344,7 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
         "{err}"
     );
 
-    let ok = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let ok = m5()
         .args([
             "explore",
             "--classpath",
@@ -343,7 +357,7 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
         .output()
         .unwrap();
     assert_eq!(ok.status.code(), Some(0));
-    let incomplete = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let incomplete = m5()
         .args([
             "explore",
             "--classpath",
@@ -574,14 +588,8 @@ fn the_reorder_bug_needs_exactly_one_preemption() {
 
 #[test]
 fn cli_sampling_reports_runs_and_never_ok() {
-    let m5 = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_m5"))
-            .arg("explore")
-            .args(args)
-            .output()
-            .unwrap()
-    };
-    let out = m5(&[
+    let explore_with = |args: &[&str]| m5().arg("explore").args(args).output().unwrap();
+    let out = explore_with(&[
         "--classpath",
         "classfiles/finite-apprentice",
         "--strategy",
@@ -598,7 +606,7 @@ fn cli_sampling_reports_runs_and_never_ok() {
         text.starts_with("no bug found in 20 runs (not exhaustive)"),
         "{text}"
     );
-    let out = m5(&[
+    let out = explore_with(&[
         "--classpath",
         "classfiles/reorder",
         "--strategy",
@@ -618,7 +626,7 @@ fn cli_sampling_reports_runs_and_never_ok() {
         ("sometimes", "unknown strategy"),
         ("random:3", "takes no argument"),
     ] {
-        let out = m5(&[
+        let out = explore_with(&[
             "--classpath",
             "classfiles/reorder",
             "--strategy",
@@ -638,7 +646,7 @@ fn cli_sampling_reports_runs_and_never_ok() {
 fn the_witness_header_replays_with_the_search_options() {
     let dir = env!("CARGO_TARGET_TMPDIR");
     let w = format!("{dir}/options-witness.sched");
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let out = m5()
         .args([
             "explore",
             "--classpath",
@@ -656,20 +664,15 @@ fn the_witness_header_replays_with_the_search_options() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let text = std::fs::read_to_string(&w).unwrap();
-    let replay = text
-        .lines()
-        .find_map(|l| l.strip_prefix("# replay: m5 "))
-        .expect("a replay line");
+    let replay = replay_arguments(&text);
+    let line = replay.join(" ");
     assert!(
-        replay.contains("--ea") && replay.contains("--max-stack-depth 5000"),
-        "{replay}"
+        line.contains("--ea") && line.contains("--max-stack-depth 5000"),
+        "{line}"
     );
     let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert!(body.iter().any(|l| l.contains('*')), "{text}");
-    let run = Command::new(env!("CARGO_BIN_EXE_m5"))
-        .args(replay.split(' '))
-        .output()
-        .unwrap();
+    let run = m5().args(&replay).output().unwrap();
     // A Job thread dies of it; main ends normally, so java's exit code is 0.
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -744,7 +747,7 @@ fn every_verdict_kind_replays_from_the_witness_header() {
     ];
     for (kind, args, says, also) in cases {
         let w = format!("{dir}/{kind}.sched");
-        let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        let out = m5()
             .current_dir(&dir)
             .args(["explore", "--witness", &w])
             .args(args.iter())
@@ -757,15 +760,8 @@ fn every_verdict_kind_replays_from_the_witness_header() {
             header.starts_with(&format!("# m5 explore witness: {kind}\n")),
             "{header}"
         );
-        let replay = header
-            .lines()
-            .find_map(|l| l.strip_prefix("# replay: m5 "))
-            .expect("a replay line");
-        let run = Command::new(env!("CARGO_BIN_EXE_m5"))
-            .current_dir(&dir)
-            .args(replay.split(' '))
-            .output()
-            .unwrap();
+        let replay = replay_arguments(&header);
+        let run = m5().current_dir(&dir).args(&replay).output().unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert!(err.contains(says) && err.contains(also), "{kind}: {err}");
         if *kind != "uncaught-exception" {

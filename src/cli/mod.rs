@@ -221,7 +221,7 @@ pub struct ExploreArgs {
     /// pct:D (probabilistic concurrency testing for bugs of depth D), pos
     /// (partial-order sampling), random (random walks); the last three are
     /// seeded.
-    #[arg(long, default_value = "exhaustive", value_name = "STRATEGY", value_parser = parse_strategy)]
+    #[arg(long, default_value = "exhaustive", value_name = "STRATEGY", value_parser = crate::explore::Strategy::parse)]
     pub strategy: crate::explore::Strategy,
     /// Executions to sample with pct, pos and random.
     #[arg(long, default_value_t = crate::explore::DEFAULT_RUNS, value_name = "N",
@@ -760,10 +760,6 @@ fn shell_word(w: &str) -> String {
     }
 }
 
-fn parse_strategy(text: &str) -> Result<crate::explore::Strategy, String> {
-    crate::explore::Strategy::parse(text)
-}
-
 fn explore(a: ExploreArgs) -> Result<i32> {
     use crate::explore::{self, ExploreOptions, Verdict};
     use std::io::IsTerminal;
@@ -856,6 +852,11 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         0.0
     };
     let memory = peak_memory_mb();
+    let granularity = if opts.every_instruction {
+        "instruction"
+    } else {
+        "interaction"
+    };
     // Preemption bounding and breadth-first search run on one thread.
     let jobs = match opts.strategy {
         explore::Strategy::Exhaustive if !opts.bfs => opts.jobs.max(1),
@@ -872,7 +873,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             "states_per_second": rate,
             "peak_memory_mb": memory,
             "witness": witness,
-            "granularity": if opts.every_instruction { "instruction" } else { "interaction" },
+            "granularity": granularity,
             "strategy": opts.strategy.to_string(),
             "exhaustive": opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
             "jobs": jobs,
@@ -948,44 +949,27 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         if let Some(n) = &report.note {
             println!("{}: {n}", opts.strategy);
         }
-        if sampling {
-            println!(
-                "{} runs, {} transitions, {:.3} s{}, {} granularity, seed {}, {} job{}",
-                report.runs,
-                report.transitions,
-                report.seconds,
-                memory
-                    .map(|m| format!(", peak memory {m:.0} MB"))
-                    .unwrap_or_default(),
-                if opts.every_instruction {
-                    "instruction"
-                } else {
-                    "interaction"
-                },
-                opts.seed,
-                jobs,
-                if jobs > 1 { "s" } else { "" }
-            );
+        let counts = if sampling {
+            format!(
+                "{} runs, {} transitions, {:.3} s",
+                report.runs, report.transitions, report.seconds
+            )
         } else {
-            println!(
-                "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s){}, {} granularity, {} job{}",
-                report.states,
-                report.transitions,
-                report.max_depth,
-                report.seconds,
-                rate,
-                memory
-                    .map(|m| format!(", peak memory {m:.0} MB"))
-                    .unwrap_or_default(),
-                if opts.every_instruction {
-                    "instruction"
-                } else {
-                    "interaction"
-                },
-                jobs,
-                if jobs > 1 { "s" } else { "" }
-            );
-        }
+            format!(
+                "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s)",
+                report.states, report.transitions, report.max_depth, report.seconds, rate
+            )
+        };
+        let memory = memory
+            .map(|m| format!(", peak memory {m:.0} MB"))
+            .unwrap_or_default();
+        let seed = if sampling {
+            format!(", seed {}", opts.seed)
+        } else {
+            String::new()
+        };
+        let plural = if jobs > 1 { "s" } else { "" };
+        println!("{counts}{memory}, {granularity} granularity{seed}, {jobs} job{plural}");
         if report.verdict.is_violation() {
             match &a.witness {
                 Some(p) => println!(

@@ -217,6 +217,30 @@ pub struct Report {
     pub note: Option<String>,
 }
 
+impl Report {
+    /// A finished search: its verdict, witness and counts, timed from
+    /// `start` (`runs` and `note` are the strategies' to fill in).
+    fn new(
+        verdict: Verdict,
+        witness: Vec<ThreadId>,
+        states: u64,
+        transitions: u64,
+        max_depth: u64,
+        start: &Instant,
+    ) -> Report {
+        Report {
+            verdict,
+            witness,
+            states,
+            transitions,
+            max_depth,
+            seconds: start.elapsed().as_secs_f64(),
+            runs: 0,
+            note: None,
+        }
+    }
+}
+
 /// 128-bit fingerprints of states (XXH3-128). States share unchanged
 /// threads and objects, and each thread and object caches its own
 /// fingerprint (`HashCache`, reset whenever it is written), so a state's
@@ -452,14 +476,19 @@ pub fn explore(
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
     let opts = &effective(opts);
+    if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs) {
+        return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
+    }
+    // The other searches start from the same quiet, checked state.
+    let init = quiet(initial);
+    if let Some(r) = initial_violation(&init, opts) {
+        return Ok(r);
+    }
     match opts.strategy {
-        Strategy::Exhaustive if opts.jobs > 1 && !opts.bfs => {
-            parallel::explore(initial, opts, progress)
-        }
-        Strategy::Exhaustive => explore_visiting(initial, opts, progress, &mut |_, _, _| {}),
-        Strategy::PreemptionBound(k) => preemption::explore(initial, opts, k, progress),
+        Strategy::Exhaustive => parallel::explore(&init, opts, progress),
+        Strategy::PreemptionBound(k) => preemption::explore(&init, opts, k, progress),
         Strategy::Pct(_) | Strategy::Random | Strategy::Pos => {
-            sampling::explore(initial, opts, progress)
+            sampling::explore(&init, opts, progress)
         }
     }
 }
@@ -485,19 +514,11 @@ fn initial_violation(init: &State, opts: &ExploreOptions) -> Option<Report> {
         return None;
     }
     let f = crate::invariant::eval::check_state(&p.invariant, init).err()?;
-    Some(Report {
-        verdict: Verdict::InvariantViolation {
-            fact: f.fact.clone(),
-            message: f.describe(&p.invariant),
-        },
-        witness: Vec::new(),
-        states: 1,
-        transitions: 0,
-        max_depth: 0,
-        seconds: 0.0,
-        runs: 0,
-        note: None,
-    })
+    let v = Verdict::InvariantViolation {
+        fact: f.fact.clone(),
+        message: f.describe(&p.invariant),
+    };
+    Some(Report::new(v, Vec::new(), 1, 0, 0, &Instant::now()))
 }
 
 /// The initial state as the searches store it (no pending output).
@@ -532,17 +553,9 @@ pub fn explore_visiting(
         return Ok(r);
     }
     let mut incomplete: Option<String> = None;
-    let finish =
-        |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| Report {
-            verdict,
-            witness,
-            states,
-            transitions,
-            max_depth,
-            seconds: start.elapsed().as_secs_f64(),
-            runs: 0,
-            note: None,
-        };
+    let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
+        Report::new(verdict, witness, states, transitions, max_depth, &start)
+    };
 
     if opts.bfs {
         // Parent links let BFS rebuild the (shortest) witness.

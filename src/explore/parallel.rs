@@ -19,8 +19,8 @@ use std::time::Instant;
 use rustc_hash::FxHashSet;
 
 use super::{
-    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, initial_violation,
-    quiet, transition, violation, writers,
+    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, transition,
+    violation, writers,
 };
 use crate::interp::VmError;
 use crate::state::{State, ThreadId};
@@ -220,14 +220,10 @@ impl Shared<'_> {
 }
 
 pub(super) fn explore(
-    initial: &State,
+    init: &State,
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
-    let init = quiet(initial);
-    if let Some(r) = initial_violation(&init, opts) {
-        return Ok(r);
-    }
     let jobs = opts.jobs.max(1);
     let shared = Shared {
         opts,
@@ -250,9 +246,9 @@ pub(super) fn explore(
         transitions: AtomicU64::new(0),
         max_depth: AtomicU64::new(0),
     };
-    shared.insert(Fingerprint::new().of(&init));
+    shared.insert(Fingerprint::new().of(init));
     shared.pool.lock().expect("lock").items.push(Item {
-        state: init,
+        state: init.clone(),
         depth: 0,
         path: None,
     });
@@ -272,14 +268,12 @@ pub(super) fn explore(
             None => (Verdict::Ok, Vec::new()),
         },
     };
-    Ok(Report {
+    Ok(Report::new(
         verdict,
         witness,
-        states: shared.states.into_inner(),
-        transitions: shared.transitions.into_inner(),
-        max_depth: shared.max_depth.into_inner(),
-        seconds: shared.start.elapsed().as_secs_f64(),
-        runs: 0,
-        note: None,
-    })
+        shared.states.into_inner(),
+        shared.transitions.into_inner(),
+        shared.max_depth.into_inner(),
+        &shared.start,
+    ))
 }

@@ -18,8 +18,8 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::{
-    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, initial_violation,
-    quiet, todo, transition, violation, writers,
+    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, todo, transition,
+    violation, writers,
 };
 use crate::interp::{self, VmError};
 use crate::state::{State, ThreadId};
@@ -51,30 +51,20 @@ struct Pass {
 }
 
 pub(super) fn explore(
-    initial: &State,
+    init: &State,
     opts: &ExploreOptions,
     bound: u32,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
     let start = Instant::now();
-    let init = quiet(initial);
-    if let Some(r) = initial_violation(&init, opts) {
-        return Ok(r);
-    }
     let (mut states, mut transitions, mut max_depth) = (0, 0, 0);
     let mut depth_cut = false;
     let report = |verdict, witness, states, transitions, max_depth, note: String| Report {
-        verdict,
-        witness,
-        states,
-        transitions,
-        max_depth,
-        seconds: start.elapsed().as_secs_f64(),
-        runs: 0,
         note: Some(note),
+        ..Report::new(verdict, witness, states, transitions, max_depth, &start)
     };
     for k in 0..=bound {
-        let pass = search(&init, opts, k, &start, progress)?;
+        let pass = search(init, opts, k, &start, progress)?;
         states += pass.states;
         transitions += pass.transitions;
         max_depth = max_depth.max(pass.max_depth);

@@ -27,8 +27,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{
-    ExploreOptions, Report, Strategy, Verdict, access, blocked_threads, initial_violation, quiet,
-    transition_in_place, uncaught, violation, writers,
+    ExploreOptions, Report, Strategy, Verdict, access, blocked_threads, transition_in_place,
+    uncaught, violation, writers,
 };
 use crate::interp::VmError;
 use crate::schedule::SplitMix64;
@@ -257,15 +257,11 @@ fn run_one(
 }
 
 pub(super) fn explore(
-    initial: &State,
+    init: &State,
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
     let start = Instant::now();
-    let init = quiet(initial);
-    if let Some(r) = initial_violation(&init, opts) {
-        return Ok(r);
-    }
     let runs = opts.runs.unwrap_or(DEFAULT_RUNS);
     let limit = opts.max_depth.unwrap_or(DEFAULT_RUN_LENGTH);
     let writers = writers::Writers::new(&init.classes);
@@ -283,7 +279,7 @@ pub(super) fn explore(
             changes: Vec::new(),
         };
         rng.next_u64();
-        let r = run_one(&init, opts, &writers, w, rng, limit)?;
+        let r = run_one(init, opts, &writers, w, rng, limit)?;
         k = r.transitions;
         Some(r)
     } else {
@@ -328,7 +324,7 @@ pub(super) fn explore(
                 break;
             }
             let (w, rng) = walk(i, k);
-            match run_one(&init, opts, &writers, w, rng, limit) {
+            match run_one(init, opts, &writers, w, rng, limit) {
                 Ok(r) => record(i, r),
                 Err(e) => {
                     error.lock().expect("lock").get_or_insert(e);
@@ -358,14 +354,9 @@ pub(super) fn explore(
     let transitions = transitions.into_inner();
     let cut = cut.into_inner();
     let report = |verdict, witness, runs: u64, note| Report {
-        verdict,
-        witness,
-        states: 0,
-        transitions,
-        max_depth: 0,
-        seconds: start.elapsed().as_secs_f64(),
         runs,
         note,
+        ..Report::new(verdict, witness, 0, transitions, 0, &start)
     };
     if let Some((i, r)) = found.into_inner().expect("lock") {
         let v = r.violation.expect("a failing run");
