@@ -9,5 +9,6 @@ pub mod interp;
 pub mod invariant;
 pub mod parallel;
 pub mod prove;
+pub mod race;
 pub mod schedule;
 pub mod state;

@@ -4,9 +4,13 @@
 use std::process::Command;
 
 use m5::classfile::ClassPath;
-use m5::explore::{ExploreOptions, Strategy, Verdict, explore, replay_violation, shorten};
+use m5::explore::{
+    ExploreOptions, RaceCheck, Strategy, Verdict, explore, replay_race, replay_violation, shorten,
+};
 use m5::interp::{init::load_classes, initial_state};
-use m5::state::{Config, State};
+use m5::race::Race;
+use m5::schedule::{Control, Observer, RunOptions, Schedule};
+use m5::state::{Config, State, ThreadId};
 
 fn start(dir: &str, main: &str, args: &[&str]) -> State {
     let cp = ClassPath::parse(dir).expect("class path");
@@ -29,13 +33,84 @@ fn replay_arguments(witness_file: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Exhaustive search that goes on after races (the examples' other
+/// violations are the expected verdicts; a race is the verdict only where
+/// there is nothing else).
 fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report {
     let opts = ExploreOptions {
         every_instruction,
         bfs,
+        races: RaceCheck::Continue,
         ..Default::default()
     };
     explore(s, &opts, &mut |_, _, _| {}).expect("explore")
+}
+
+/// `m5 run --races`'s detector (happens-before by vector clocks) along a
+/// schedule: every race it sees (not only the first of each pair of code
+/// positions, which is what `m5 run` prints).
+fn clock_races(s: &State, schedule: &Schedule, max_steps: u64) -> Vec<Race> {
+    struct Watch(m5::race::clock::Detector, Vec<Race>);
+    impl Observer for Watch {
+        fn before(&mut self, s: &State, th: ThreadId, _: u64) {
+            self.0.before(s, th);
+        }
+        fn after(&mut self, s: &mut State, _: ThreadId, _: u64) -> Control {
+            let found = self.0.after(s);
+            self.1.extend(found);
+            s.written.clear();
+            s.written_threads.clear();
+            Control::Continue
+        }
+    }
+    let mut s = s.clone();
+    let mut w = Watch(m5::race::clock::Detector::new(&mut s), Vec::new());
+    let opts = RunOptions {
+        max_steps: Some(max_steps),
+        observer: Some(&mut w),
+        ..Default::default()
+    };
+    m5::schedule::run(&mut s, schedule, opts).expect("run");
+    w.1
+}
+
+/// A witness reproduces its verdict: a race witness reaches a state where
+/// the same two threads race (the explorer's check) and then makes both
+/// accesses, which the vector-clock detector reports as the same race; any
+/// other verdict replays to the same kind.
+fn check_replay(name: &str, s: &State, witness: &[ThreadId], v: &Verdict, exception: Option<&str>) {
+    if let Verdict::DataRace(race) = v {
+        assert!(
+            replay_race(s, witness).unwrap().is_some(),
+            "{name}: race witness does not reach a race"
+        );
+        // The witness ends with the two accesses, from a state where they race.
+        let (to, last) = witness.split_at(witness.len() - 2);
+        let mut at = s.clone();
+        for &th in to {
+            m5::interp::step(&mut at, th).unwrap();
+        }
+        let again = m5::race::pending(&at)
+            .unwrap_or_else(|| panic!("{name}: no race two steps before the witness ends"));
+        assert_eq!(
+            (&again.first, &again.second),
+            (&race.first, &race.second),
+            "{name}"
+        );
+        assert_eq!(last, [race.first.thread, race.second.thread], "{name}");
+        let by_clock = clock_races(s, &Schedule::List(witness.to_vec()), witness.len() as u64);
+        assert!(
+            by_clock
+                .iter()
+                .any(|r| r.first == race.first && r.second == race.second),
+            "{name}: the vector clocks see {by_clock:?}, the explorer {race:?}"
+        );
+        return;
+    }
+    let replayed = replay_violation(s, witness, &ExploreOptions::default())
+        .unwrap()
+        .unwrap_or_else(|| panic!("{name}: witness does not replay"));
+    check_verdict(name, &replayed, v.name(), exception);
 }
 
 /// (folder, main, args, expected verdict name, exception class if any)
@@ -112,7 +187,37 @@ const EXAMPLES: &[Example] = &[
         "uncaught-exception",
         Some("java.lang.AssertionError"),
     ),
+    // Data races that end in no other violation, and race-free handoffs.
+    ("races", "RaceStatic", &[], "data-race", None),
+    ("races", "RaceArray", &[], "data-race", None),
+    ("races", "RaceLockedWrite", &[], "data-race", None),
+    ("races", "RacePublish", &[], "data-race", None),
+    // No interleaving fails its assertion; only the race tells.
+    ("races", "RaceStoreBuffer", &[], "data-race", None),
+    ("races", "FreeStartJoin", &[], "ok", None),
+    ("races", "FreeVolatile", &[], "ok", None),
+    ("races", "FreeMonitor", &[], "ok", None),
 ];
+
+/// The examples with a data race (the others have none).
+const RACY: &[&str] = &[
+    "finite-apprentice-bogus",
+    "lost-update",
+    "reorder",
+    "RaceStatic",
+    "RaceArray",
+    "RaceLockedWrite",
+    "RacePublish",
+    "RaceStoreBuffer",
+];
+
+fn example_name(dir: &str, main: &str) -> String {
+    if dir == "races" {
+        main.to_string()
+    } else {
+        dir.to_string()
+    }
+}
 
 /// Threads have a stack limit, as on HotSpot: 200,000 nested calls throw
 /// StackOverflowError (at both granularities; a limit of 1,000 frames
@@ -151,24 +256,62 @@ fn check_verdict(name: &str, v: &Verdict, expected: &str, exception: Option<&str
 #[test]
 fn every_example_gets_its_verdict_at_both_granularities_and_they_agree() {
     for &(dir, main, args, expected, exception) in EXAMPLES {
+        let name = &example_name(dir, main);
         let s = start(&format!("classfiles/{dir}"), main, args);
         let reduced = search(&s, false, false);
         let full = search(&s, true, false);
-        check_verdict(dir, &reduced.verdict, expected, exception);
-        check_verdict(dir, &full.verdict, expected, exception);
+        check_verdict(name, &reduced.verdict, expected, exception);
+        check_verdict(name, &full.verdict, expected, exception);
         // The reduction branches less, never more.
         if expected == "ok" {
             assert!(
                 reduced.states <= full.states,
-                "{dir}: {} > {}",
+                "{name}: {} > {}",
                 reduced.states,
                 full.states
             );
         }
         println!(
-            "{dir}: {expected}; states {} (reduced) vs {} (every instruction)",
+            "{name}: {expected}; states {} (reduced) vs {} (every instruction)",
             reduced.states, full.states
         );
+    }
+}
+
+/// With races checked as by default (the first race is the verdict), the
+/// racy examples, and only they, get "data-race", at both granularities,
+/// with one thread and two; each race witness ends with the two accesses,
+/// and `m5 run --races`'s vector clocks report the same race on it. On the
+/// race-free examples the vector clocks find no race either, on several
+/// schedules.
+#[test]
+fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
+    for &(dir, main, args, expected, exception) in EXAMPLES {
+        let name = &example_name(dir, main);
+        let racy = RACY.contains(&name.as_str());
+        let s = start(&format!("classfiles/{dir}"), main, args);
+        for (every_instruction, jobs) in [(false, 1), (true, 1), (false, 2)] {
+            let opts = ExploreOptions {
+                every_instruction,
+                jobs,
+                ..Default::default()
+            };
+            let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            let here = format!("{name} (every instruction: {every_instruction}, jobs {jobs})");
+            if racy {
+                assert_eq!(r.verdict.name(), "data-race", "{here}: {:?}", r.verdict);
+                check_replay(&here, &s, &r.witness, &r.verdict, None);
+            } else {
+                check_verdict(&here, &r.verdict, expected, exception);
+            }
+        }
+        if !racy {
+            for schedule in ["rr", "rr:3", "random:1", "random:2", "random:3"] {
+                let sched = Schedule::parse(schedule).unwrap();
+                let found = clock_races(&s, &sched, 200_000);
+                assert!(found.is_empty(), "{name} under {schedule}: {found:?}");
+            }
+        }
     }
 }
 
@@ -178,6 +321,7 @@ fn witnesses_replay_to_the_same_violation() {
         if expected == "ok" {
             continue;
         }
+        let name = &example_name(dir, main);
         let s = start(&format!("classfiles/{dir}"), main, args);
         for bfs in [false, true] {
             let r = search(&s, false, bfs);
@@ -190,12 +334,10 @@ fn witnesses_replay_to_the_same_violation() {
             .unwrap();
             assert!(
                 w.len() <= r.witness.len(),
-                "{dir}: shortening made it longer"
+                "{name}: shortening made it longer"
             );
-            let replayed = replay_violation(&s, &w, &ExploreOptions::default())
-                .unwrap()
-                .unwrap_or_else(|| panic!("{dir}: witness does not replay"));
-            check_verdict(dir, &replayed, expected, exception);
+            check_verdict(name, &r.verdict, expected, exception);
+            check_replay(name, &s, &w, &r.verdict, exception);
         }
     }
 }
@@ -311,6 +453,8 @@ fn cli_explore_writes_a_witness_that_m5_run_replays() {
             "explore",
             "--classpath",
             "classfiles/finite-apprentice-bogus",
+            "--after-race",
+            "continue",
             "--witness",
             &w,
             "--json",
@@ -406,6 +550,8 @@ fn explore_checks_invariants_and_relations() {
         properties: Some(props),
         bfs: true,
         max_depth: Some(400),
+        // The bogus Apprentice also races (objref is set after start).
+        races: RaceCheck::Continue,
         ..Default::default()
     };
     let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -467,6 +613,7 @@ fn field_write_analysis_sees_through_calls() {
 fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() {
     for &(dir, main, args, expected, exception) in EXAMPLES {
         let s = start(&format!("classfiles/{dir}"), main, args);
+        let dir = &example_name(dir, main);
         for strategy in [
             Strategy::PreemptionBound(3),
             Strategy::Pct(3),
@@ -478,6 +625,7 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
                 runs: Some(300),
                 seed: 11,
                 jobs: 2,
+                races: RaceCheck::Continue,
                 ..Default::default()
             };
             let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -497,12 +645,17 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
                         "{name}: preemption bounding missed the bug"
                     );
                 }
+                // A sampling strategy that met the race but not the bug.
+                v @ Verdict::DataRace(_)
+                    if expected != "data-race"
+                        && !matches!(strategy, Strategy::PreemptionBound(_)) =>
+                {
+                    assert!(RACY.contains(&dir.as_str()), "{name}: {v:?}");
+                    check_replay(&name, &s, &r.witness, v, None);
+                }
                 v => {
                     check_verdict(&name, v, expected, exception);
-                    let replayed = replay_violation(&s, &r.witness, &ExploreOptions::default())
-                        .unwrap()
-                        .unwrap_or_else(|| panic!("{name}: witness does not replay"));
-                    check_verdict(&name, &replayed, expected, exception);
+                    check_replay(&name, &s, &r.witness, v, exception);
                 }
             }
         }
@@ -514,27 +667,26 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
 #[test]
 fn parallel_search_gets_the_same_verdicts_and_counts() {
     for &(dir, main, args, expected, exception) in EXAMPLES {
+        let name = &example_name(dir, main);
         let s = start(&format!("classfiles/{dir}"), main, args);
         for every_instruction in [false, true] {
             let one = search(&s, every_instruction, false);
             let opts = ExploreOptions {
                 every_instruction,
                 jobs: 2,
+                races: RaceCheck::Continue,
                 ..Default::default()
             };
             let two = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
-            check_verdict(dir, &two.verdict, expected, exception);
+            check_verdict(name, &two.verdict, expected, exception);
             if expected == "ok" {
                 assert_eq!(
                     (one.states, one.transitions),
                     (two.states, two.transitions),
-                    "{dir}"
+                    "{name}"
                 );
             } else {
-                let replayed = replay_violation(&s, &two.witness, &ExploreOptions::default())
-                    .unwrap()
-                    .unwrap_or_else(|| panic!("{dir}: parallel witness does not replay"));
-                check_verdict(dir, &replayed, expected, exception);
+                check_replay(name, &s, &two.witness, &two.verdict, exception);
             }
         }
     }
@@ -575,6 +727,8 @@ fn the_reorder_bug_needs_exactly_one_preemption() {
     let pb = |k| {
         let opts = ExploreOptions {
             strategy: Strategy::PreemptionBound(k),
+            // The bug, not the race on `a` (found with no preemption).
+            races: RaceCheck::Off,
             ..Default::default()
         };
         explore(&s, &opts, &mut |_, _, _| {}).unwrap()
@@ -611,6 +765,8 @@ fn cli_sampling_reports_runs_and_never_ok() {
         "classfiles/reorder",
         "--strategy",
         "pct:2",
+        "--after-race",
+        "continue",
         "--json",
         "Main",
         "3",
@@ -651,6 +807,8 @@ fn the_witness_header_replays_with_the_search_options() {
             "explore",
             "--classpath",
             "classfiles/finite-apprentice-bogus",
+            "--after-race",
+            "continue",
             "--ea",
             "--max-stack-depth",
             "5000",
@@ -696,10 +854,22 @@ fn every_verdict_kind_replays_from_the_witness_header() {
             &[
                 "--classpath".into(),
                 abs("classfiles/lost-update"),
+                "--after-race".into(),
+                "continue".into(),
                 "Main".into(),
             ],
             "java.lang.AssertionError: lost update",
             "",
+        ),
+        (
+            "data-race",
+            &[
+                "--classpath".into(),
+                abs("classfiles/races"),
+                "RacePublish".into(),
+            ],
+            "data race on static field RacePublish.shared",
+            "(RacePublish.java:23)",
         ),
         (
             "deadlock",
@@ -718,6 +888,8 @@ fn every_verdict_kind_replays_from_the_witness_header() {
                 abs("classfiles/apprentice-bogus"),
                 "--invariant".into(),
                 abs("invariants/apprentice.inv"),
+                "--after-race".into(),
+                "continue".into(),
                 "--bfs".into(),
                 "--max-depth".into(),
                 "400".into(),
@@ -736,6 +908,8 @@ fn every_verdict_kind_replays_from_the_witness_header() {
                 "--relation".into(),
                 "Monotonicity".into(),
                 "--relation-only".into(),
+                "--after-race".into(),
+                "continue".into(),
                 "--bfs".into(),
                 "--max-depth".into(),
                 "400".into(),

@@ -175,6 +175,8 @@ pub struct FieldRef {
     /// Instance fields: the class that declares the field (an object's
     /// slot holds this field only if its class's layout says so).
     pub declaring: Option<u32>,
+    /// The resolved field is `volatile` (its accesses synchronize: JLS 17.4.4).
+    pub volatile: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

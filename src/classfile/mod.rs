@@ -122,6 +122,7 @@ pub struct FieldSlot {
     pub declaring: ClassId,
     pub name: Arc<str>,
     pub desc: Arc<str>,
+    pub volatile: bool,
 }
 
 /// A declared static field: name, descriptor, global static slot, ConstantValue.
@@ -142,6 +143,8 @@ pub struct Class {
     pub layout: Vec<FieldSlot>,
     /// Declared static fields: (name, desc, global static slot, ConstantValue).
     pub statics: Vec<StaticField>,
+    /// Global slots of the declared statics that are `volatile`.
+    pub volatile_statics: Vec<u32>,
     pub methods: Vec<MethodId>,
     /// Virtual dispatch (JVMS 5.4.6): resolved method -> selected method,
     /// for every non-private instance method of the class's supertypes
@@ -503,10 +506,15 @@ impl Linker<'_> {
                     declaring: i as ClassId,
                     name: f.name.clone(),
                     desc: f.desc.clone(),
+                    volatile: f.volatile,
                 });
             }
             let mut statics = Vec::new();
+            let mut volatile_statics = Vec::new();
             for f in rc.fields.iter().filter(|f| f.is_static) {
+                if f.volatile {
+                    volatile_statics.push(n_statics);
+                }
                 statics.push((
                     f.name.clone(),
                     f.desc.clone(),
@@ -584,6 +592,7 @@ impl Linker<'_> {
                 all_interfaces,
                 layout,
                 statics,
+                volatile_statics,
                 methods: my_methods,
                 dispatch: FxHashMap::default(),
                 clinit,
@@ -752,6 +761,7 @@ fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String
             f.slot = Some(slot as u32);
             f.owner = Some(cid);
             f.declaring = Some(c.layout[slot].declaring);
+            f.volatile = c.layout[slot].volatile;
         }
     }
     Ok(())
@@ -764,6 +774,7 @@ fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> 
     {
         f.slot = Some(slot);
         f.owner = Some(owner);
+        f.volatile = t.class(owner).volatile_statics.contains(&slot);
     }
     Ok(())
 }

@@ -39,6 +39,7 @@ pub struct RawField {
     pub name: Arc<str>,
     pub desc: Arc<str>,
     pub is_static: bool,
+    pub volatile: bool,
     pub constant: Option<Const>,
 }
 
@@ -55,6 +56,8 @@ pub struct RawClass {
 
 pub const ACC_STATIC: u16 = 0x0008;
 pub const ACC_FINAL: u16 = 0x0010;
+/// Fields (the same bit is ACC_BRIDGE on methods).
+pub const ACC_VOLATILE: u16 = 0x0040;
 pub const ACC_SYNCHRONIZED: u16 = 0x0020;
 pub const ACC_NATIVE: u16 = 0x0100;
 pub const ACC_INTERFACE: u16 = 0x0200;
@@ -194,6 +197,7 @@ fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
         slot: None,
         owner: None,
         declaring: None,
+        volatile: false,
     })
 }
 
@@ -591,6 +595,7 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
             name: f.name.as_ref().into(),
             desc: field_desc_string(&f.descriptor),
             is_static: f.access_flags.bits() & ACC_STATIC != 0,
+            volatile: f.access_flags.bits() & ACC_VOLATILE != 0,
             constant,
         });
     }

@@ -65,6 +65,15 @@ branches at every bytecode (the paper's model). A bound reached means
 \"incomplete\" (exit 3), never \"ok\"; so does Ctrl-C, which prints what was
 found so far. The search runs on all cores (--jobs).
 
+Every state reached is also checked for a data race: two threads about to
+access one field, static or array element, one of them writing, with no
+monitor, volatile, start or join ordering them. A race is the verdict
+\"data-race\" (exit 1); its witness ends with the two accesses and
+`m5 run --races` replays it. --after-race continue searches on for
+exceptions and deadlocks instead (the race is the verdict if nothing else
+is found). \"ok\" means no uncaught exception, deadlock or data race in any
+interleaving; without races, the Java memory model adds no other behaviour.
+
 For programs too large to search exhaustively, --strategy chooses fewer
 schedules: preemption-bound:K tries every schedule with at most K
 preemptions (K = 0, 1, ... in turn; most bugs need one or two); pct:D, pos
@@ -189,6 +198,11 @@ pub struct RunArgs {
     /// Print the final state in M5 style on stderr.
     #[arg(long)]
     pub final_state: bool,
+    /// Report data races on the executed schedule (happens-before by vector
+    /// clocks): each pair of unordered conflicting accesses, with threads
+    /// and source lines, on stderr; exit 1 if there is one.
+    #[arg(long)]
+    pub races: bool,
     /// Print steps, steps/second and how the run ended on stderr.
     #[arg(long)]
     pub stats: bool,
@@ -262,8 +276,19 @@ pub struct ExploreArgs {
     /// Frames a thread may hold before a call throws StackOverflowError.
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,
+    /// What a data race does: stop (it is the verdict) or continue (search
+    /// on for exceptions, deadlocks and property violations; the race is
+    /// the verdict if nothing else is found, never "ok").
+    #[arg(long, value_enum, default_value = "stop", value_name = "WHAT")]
+    pub after_race: AfterRace,
     #[command(flatten)]
     pub props: PropertyArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterRace {
+    Stop,
+    Continue,
 }
 
 #[derive(clap::Args, Debug)]
@@ -468,6 +493,42 @@ fn drain(s: &mut State) {
 
 struct Tracer;
 
+/// `m5 run --races`: the happens-before detector watches every step and
+/// prints each new race as it happens; another observer (tracer or
+/// invariant checker) runs after it.
+struct RaceObserver<'a> {
+    detector: crate::race::clock::Detector,
+    inner: Option<&'a mut dyn Observer>,
+    /// The races reported so far (read after the run).
+    found: std::rc::Rc<std::cell::RefCell<Vec<crate::race::Race>>>,
+}
+
+impl Observer for RaceObserver<'_> {
+    fn before(&mut self, s: &State, th: ThreadId, step: u64) {
+        self.detector.before(s, th);
+        if let Some(i) = self.inner.as_deref_mut() {
+            i.before(s, th, step);
+        }
+    }
+    fn after(&mut self, s: &mut State, th: ThreadId, step: u64) -> Control {
+        let known = self.detector.races.len();
+        self.detector.after(s);
+        for r in &self.detector.races[known..] {
+            eprintln!("m5: step {step}: {r}");
+            self.found.borrow_mut().push(r.clone());
+        }
+        match self.inner.as_deref_mut() {
+            // The invariant checker drains the write log itself.
+            Some(i) => i.after(s, th, step),
+            None => {
+                s.written.clear();
+                s.written_threads.clear();
+                Control::Continue
+            }
+        }
+    }
+}
+
 impl Observer for Tracer {
     fn before(&mut self, s: &State, th: ThreadId, step: u64) {
         if let Some(f) = s.thread(th).and_then(|t| t.top())
@@ -532,10 +593,23 @@ fn run(a: RunArgs) -> Result<i32> {
     let mut recorded = Vec::new();
     let mut tracer = Tracer;
     let mut drain_fn = |s: &mut State, _steps: u64| drain(s);
-    let observer: Option<&mut dyn Observer> = match (&mut checker, a.trace) {
+    let inner: Option<&mut dyn Observer> = match (&mut checker, a.trace) {
         (Some(ch), _) => Some(ch),
         (None, true) => Some(&mut tracer),
         (None, false) => None,
+    };
+    let found_races = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let mut race_observer = a.races.then(|| RaceObserver {
+        detector: crate::race::clock::Detector::new(&mut s),
+        inner: None,
+        found: found_races.clone(),
+    });
+    let observer: Option<&mut dyn Observer> = match &mut race_observer {
+        Some(r) => {
+            r.inner = inner;
+            Some(r)
+        }
+        None => inner,
     };
     let opts = RunOptions {
         max_steps: if initial_failure {
@@ -551,6 +625,8 @@ fn run(a: RunArgs) -> Result<i32> {
     let start = Instant::now();
     let result = schedule::run(&mut s, &sched, opts);
     let secs = start.elapsed().as_secs_f64();
+    // The races found (this also ends the race observer's borrows).
+    let races: Option<Vec<crate::race::Race>> = a.races.then(|| found_races.take());
     drain(&mut s);
     let result = result.map_err(|e| UsageError(format!("m5: {e}")))?;
     if let Some(path) = &a.record {
@@ -614,6 +690,18 @@ fn run(a: RunArgs) -> Result<i32> {
             }
         }
     }
+    if let Some(found) = &races {
+        if found.is_empty() {
+            eprintln!("m5: no data race on this schedule ({} steps)", result.steps);
+        } else {
+            eprintln!(
+                "m5: {} data race{} on this schedule (distinct pairs of code positions)",
+                found.len(),
+                if found.len() == 1 { "" } else { "s" }
+            );
+        }
+    }
+    let raced = races.as_ref().is_some_and(|r| !r.is_empty());
     let code = match &result.end {
         RunEnd::Exited(c) => *c,
         RunEnd::Finished => i32::from(s.main_died),
@@ -648,6 +736,8 @@ fn run(a: RunArgs) -> Result<i32> {
         }
         RunEnd::Stopped => 0,
     };
+    // A race is a finding of its own (exit 1) unless the run failed anyway.
+    let code = if raced && code == 0 { 1 } else { code };
     if a.stats {
         let rate = if secs > 0.0 {
             result.steps as f64 / secs
@@ -716,11 +806,14 @@ fn on_ctrl_c_stop_search() {
 
 /// The `m5 run` command that replays a witness written to `path`, with
 /// every option of the search that changes what the run does or checks.
-fn replay_command(a: &ExploreArgs, path: &std::path::Path) -> String {
+fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
     let mut words: Vec<String> = vec!["m5".into(), "run".into()];
     let mut push = |w: &str| words.push(shell_word(w));
     push("--classpath");
     push(&a.cp.classpath);
+    if race {
+        push("--races");
+    }
     if a.assertions {
         push("--ea");
     }
@@ -794,6 +887,10 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 .map(|n| n.get())
                 .unwrap_or(1)
         }),
+        races: match a.after_race {
+            AfterRace::Stop => explore::RaceCheck::Stop,
+            AfterRace::Continue => explore::RaceCheck::Continue,
+        },
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -831,6 +928,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let is_race = matches!(report.verdict, Verdict::DataRace(_));
     let witness = if report.verdict.is_violation() {
         explore::shorten(&initial, report.witness.clone(), &report.verdict, &opts)
             .map_err(|e| UsageError(e.to_string()))?
@@ -841,7 +939,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         let header = format!(
             "m5 explore witness: {}\nreplay: {}",
             report.verdict.name(),
-            replay_command(&a, path)
+            replay_command(&a, path, is_race)
         );
         schedule::write_schedule(path, &witness, &header)
             .with_context(|| format!("cannot write witness to {}", path.display()))?;
@@ -901,6 +999,10 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::DataRace(r) => {
+                let side = |s: &crate::race::Side| serde_json::json!({"thread": s.thread, "write": s.write, "at": s.at});
+                j["race"] = serde_json::json!({"location": r.location, "first": side(&r.first), "second": side(&r.second)});
+            }
             Verdict::InvariantViolation { fact, message }
             | Verdict::RelationViolation { fact, message } => {
                 j["fact"] = serde_json::json!(fact);
@@ -911,7 +1013,23 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         println!("{j}");
     } else {
         match &report.verdict {
-            Verdict::Ok => println!("ok: no uncaught exception and no deadlock in any schedule"),
+            Verdict::Ok if opts.races == explore::RaceCheck::Off => {
+                println!("ok: no uncaught exception and no deadlock in any schedule")
+            }
+            Verdict::Ok => {
+                println!("ok: no uncaught exception, deadlock or data race in any schedule")
+            }
+            Verdict::DataRace(r) => {
+                println!("violation: data race on {}", r.location);
+                for (n, s) in [("first", &r.first), ("then", &r.second)] {
+                    let what = if s.write { "writes" } else { "reads" };
+                    let name = interp::natives::thread_name(&initial, s.thread);
+                    println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
+                }
+                println!(
+                    "  with nothing ordering them (no common monitor, volatile, start or join between)"
+                );
+            }
             Verdict::UncaughtException {
                 thread,
                 class,
@@ -976,7 +1094,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     "witness: {} steps written to {} (replay: {})",
                     witness.len(),
                     p.display(),
-                    replay_command(&a, p)
+                    replay_command(&a, p, is_race)
                 ),
                 None => println!(
                     "witness: {} steps (write it with --witness PATH)",

@@ -67,6 +67,25 @@ pub struct ExploreOptions {
     /// Worker threads (0 and 1: the calling thread alone). Exhaustive
     /// depth-first search splits its work; sampling splits its runs.
     pub jobs: usize,
+    /// What a data race on a reached state does (default: ends the search
+    /// with the verdict `data-race`).
+    pub races: RaceCheck,
+}
+
+/// Data-race checking during a search (`crate::race::pending` on every
+/// state reached).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RaceCheck {
+    /// The first race found is the verdict.
+    #[default]
+    Stop,
+    /// The search goes on for exceptions, deadlocks and property
+    /// violations; the first race becomes the verdict if none is found
+    /// (so a racy program never gets "ok").
+    Continue,
+    /// No race checking ("ok" then says nothing about races): for callers
+    /// that only collect states, such as inference.
+    Off,
 }
 
 /// How the explorer chooses schedules.
@@ -168,6 +187,9 @@ pub enum Verdict {
         fact: String,
         message: String,
     },
+    /// Two threads' next steps access one location, one of them a write,
+    /// unordered by happens-before. The witness ends with both accesses.
+    DataRace(crate::race::Race),
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -183,6 +205,7 @@ impl Verdict {
             Verdict::Deadlock { .. } => "deadlock",
             Verdict::InvariantViolation { .. } => "invariant-violation",
             Verdict::RelationViolation { .. } => "relation-violation",
+            Verdict::DataRace(_) => "data-race",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
@@ -409,6 +432,60 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
         .collect()
 }
 
+/// The first data race a search met and went on after
+/// (`RaceCheck::Continue`), with its witness.
+#[derive(Default)]
+struct Races(std::sync::Mutex<Option<(Verdict, Vec<ThreadId>)>>);
+
+impl Races {
+    /// The race check on a newly reached state `s`, which `path()` reaches:
+    /// `Some` when the search must stop and report it (its witness then
+    /// takes one step of each racing thread).
+    fn check(
+        &self,
+        s: &State,
+        opts: &ExploreOptions,
+        path: impl FnOnce() -> Vec<ThreadId>,
+    ) -> Option<(Verdict, Vec<ThreadId>)> {
+        match opts.races {
+            RaceCheck::Off => return None,
+            RaceCheck::Continue if self.0.lock().expect("lock").is_some() => return None,
+            _ => {}
+        }
+        let race = crate::race::pending(s)?;
+        let mut witness = path();
+        witness.extend([race.first.thread, race.second.thread]);
+        let found = (Verdict::DataRace(race), witness);
+        if opts.races == RaceCheck::Stop {
+            return Some(found);
+        }
+        self.0.lock().expect("lock").get_or_insert(found);
+        None
+    }
+
+    /// The search's report with the race it went on after: the verdict if
+    /// the search found no other violation, a note if it did.
+    fn fold(self, mut r: Report) -> Report {
+        let Some((v, w)) = self.0.into_inner().expect("lock") else {
+            return r;
+        };
+        if r.verdict.is_violation() {
+            let also = match &v {
+                Verdict::DataRace(race) => format!("also found a {race}"),
+                _ => String::new(),
+            };
+            r.note = Some(match r.note.take() {
+                Some(n) => format!("{n}; {also}"),
+                None => also,
+            });
+        } else {
+            r.verdict = v;
+            r.witness = w;
+        }
+        r
+    }
+}
+
 /// Checks a newly reached state for violations.
 fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
     property_violation(parent, s, opts).or_else(|| uncaught(parent.last_uncaught, s))
@@ -552,10 +629,14 @@ pub fn explore_visiting(
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
     }
+    let races = Races::default();
     let mut incomplete: Option<String> = None;
     let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
         Report::new(verdict, witness, states, transitions, max_depth, &start)
     };
+    if let Some((v, w)) = races.check(&init, opts, Vec::new) {
+        return Ok(finish(v, w, states, 0, 0));
+    }
 
     if opts.bfs {
         // Parent links let BFS rebuild the (shortest) witness.
@@ -590,13 +671,18 @@ pub fn explore_visiting(
                 if let Some(v) = violation(&s, &next, opts) {
                     parents.push((id, via));
                     let w = witness_of(&parents, parents.len() - 1);
-                    return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
+                    let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
+                    return Ok(races.fold(r));
                 }
                 if visited.insert(fp.of(&next)) {
                     visit(&s, &next, th);
                     states += 1;
                     max_depth = max_depth.max(depth + 1);
                     parents.push((id, via));
+                    let here = parents.len() - 1;
+                    if let Some((v, w)) = races.check(&next, opts, || witness_of(&parents, here)) {
+                        return Ok(finish(v, w, states, transitions, max_depth));
+                    }
                     queue.push_back((next, parents.len() - 1, depth + 1));
                     if states.is_multiple_of(4096) {
                         progress(states, transitions, max_depth);
@@ -605,7 +691,7 @@ pub fn explore_visiting(
             }
             if !moved && s.any_alive() && s.exit.is_none() {
                 let w = witness_of(&parents, id);
-                return Ok(finish(
+                return Ok(races.fold(finish(
                     Verdict::Deadlock {
                         threads: blocked_threads(&s),
                     },
@@ -613,14 +699,14 @@ pub fn explore_visiting(
                     states,
                     transitions,
                     max_depth,
-                ));
+                )));
             }
         }
         let verdict = match incomplete {
             Some(reason) => Verdict::Incomplete { reason },
             None => Verdict::Ok,
         };
-        return Ok(finish(verdict, Vec::new(), states, transitions, max_depth));
+        return Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)));
     }
 
     let mut stack: Vec<Node> = vec![Node {
@@ -639,13 +725,13 @@ pub fn explore_visiting(
                     stack.iter().flat_map(|n| n.via.iter().copied()).collect();
                 w.extend(node.via.iter().copied());
                 let threads = blocked_threads(&node.state);
-                return Ok(finish(
+                return Ok(races.fold(finish(
                     Verdict::Deadlock { threads },
                     w,
                     states,
                     transitions,
                     max_depth,
-                ));
+                )));
             }
             continue;
         };
@@ -660,7 +746,8 @@ pub fn explore_visiting(
         if let Some(v) = violation(&top.state, &next, opts) {
             let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
             w.extend(via);
-            return Ok(finish(v, w, states, transitions, max_depth.max(depth + 1)));
+            let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
+            return Ok(races.fold(r));
         }
         if !visited.insert(fp.of(&next)) {
             continue;
@@ -668,6 +755,14 @@ pub fn explore_visiting(
         visit(&top.state, &next, th);
         states += 1;
         max_depth = max_depth.max(depth + 1);
+        let path = || {
+            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+            w.extend(via.iter().copied());
+            w
+        };
+        if let Some((v, w)) = races.check(&next, opts, path) {
+            return Ok(finish(v, w, states, transitions, max_depth));
+        }
         if states.is_multiple_of(4096) {
             progress(states, transitions, max_depth);
         }
@@ -691,7 +786,7 @@ pub fn explore_visiting(
         Some(reason) => Verdict::Incomplete { reason },
         None => Verdict::Ok,
     };
-    Ok(finish(verdict, Vec::new(), states, transitions, max_depth))
+    Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
 }
 
 /// Threads to try from a state (popped from the end: lowest number first).
@@ -771,6 +866,68 @@ pub fn replay_violation(
     Ok(None)
 }
 
+/// Replays `witness` from `initial` up to the first state at which two
+/// threads' next steps race (`crate::race::pending`): the steps that reach
+/// it and the race.
+pub fn replay_race(
+    initial: &State,
+    witness: &[ThreadId],
+) -> Result<Option<(usize, crate::race::Race)>, VmError> {
+    let mut s = initial.clone();
+    for (k, &th) in witness.iter().enumerate() {
+        if let Some(r) = crate::race::pending(&s) {
+            return Ok(Some((k, r)));
+        }
+        interp::step(&mut s, th)?;
+    }
+    Ok(crate::race::pending(&s).map(|r| (witness.len(), r)))
+}
+
+/// A race witness: the steps to a state where the same two threads race at
+/// the same code positions, then one step of each thread (the first access, then the second).
+fn shorten_race(
+    initial: &State,
+    witness: Vec<ThreadId>,
+    race: &crate::race::Race,
+) -> Result<Vec<ThreadId>, VmError> {
+    let same = |w: &[ThreadId]| -> Result<Option<usize>, VmError> {
+        Ok(replay_race(initial, w)?
+            .filter(|(_, r)| r.first == race.first && r.second == race.second)
+            .map(|(k, _)| k))
+    };
+    let Some(k) = same(&witness)? else {
+        return Ok(witness);
+    };
+    let mut runs: Vec<(ThreadId, usize)> = Vec::new();
+    for &t in &witness[..k] {
+        match runs.last_mut() {
+            Some((last, n)) if *last == t => *n += 1,
+            _ => runs.push((t, 1)),
+        }
+    }
+    let expand = |runs: &[(ThreadId, usize)]| {
+        runs.iter()
+            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
+            .collect::<Vec<_>>()
+    };
+    let mut budget = 400usize;
+    let mut i = runs.len();
+    while i > 0 && budget > 0 {
+        i -= 1;
+        budget -= 1;
+        let mut trial = runs.clone();
+        trial.remove(i);
+        if same(&expand(&trial))?.is_some() {
+            runs = trial;
+        }
+    }
+    let mut w = expand(&runs);
+    let k = same(&w)?.unwrap_or(w.len());
+    w.truncate(k);
+    w.extend([race.first.thread, race.second.thread]);
+    Ok(w)
+}
+
 /// Shortens a witness by deleting whole runs of one thread's steps while the
 /// same kind of violation (same exception class, or a deadlock) still
 /// occurs. Bounded effort; the result always still reproduces.
@@ -780,6 +937,9 @@ pub fn shorten(
     verdict: &Verdict,
     opts: &ExploreOptions,
 ) -> Result<Vec<ThreadId>, VmError> {
+    if let Verdict::DataRace(race) = verdict {
+        return shorten_race(initial, witness, race);
+    }
     let same = |v: &Option<Verdict>| match (v, verdict) {
         (
             Some(Verdict::UncaughtException { class: a, .. }),

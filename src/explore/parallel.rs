@@ -19,7 +19,7 @@ use std::time::Instant;
 use rustc_hash::FxHashSet;
 
 use super::{
-    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, transition,
+    ExploreOptions, Fingerprint, Races, Report, Verdict, blocked_threads, bound_hit, transition,
     violation, writers,
 };
 use crate::interp::VmError;
@@ -67,6 +67,7 @@ struct Shared<'a> {
     waiting: AtomicUsize,
     stop: AtomicBool,
     found: Mutex<Option<(Verdict, Vec<ThreadId>)>>,
+    races: Races,
     incomplete: Mutex<Option<String>>,
     error: Mutex<Option<VmError>>,
     states: AtomicU64,
@@ -181,6 +182,10 @@ impl Shared<'_> {
                 let states = self.states.fetch_add(1, Ordering::Relaxed) + 1;
                 let depth = item.depth + 1;
                 self.max_depth.fetch_max(depth, Ordering::Relaxed);
+                if let Some((v, w)) = self.races.check(&next, opts, || witness(&item.path, &via)) {
+                    self.report(v, w);
+                    return Ok(());
+                }
                 if states.is_multiple_of(4096) {
                     progress(
                         states,
@@ -240,6 +245,7 @@ pub(super) fn explore(
         waiting: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         found: Mutex::new(None),
+        races: Races::default(),
         incomplete: Mutex::new(None),
         error: Mutex::new(None),
         states: AtomicU64::new(1),
@@ -261,6 +267,9 @@ pub(super) fn explore(
     if let Some(e) = shared.error.into_inner().expect("lock") {
         return Err(e);
     }
+    if let Some((v, w)) = shared.races.check(init, opts, Vec::new) {
+        return Ok(Report::new(v, w, 1, 0, 0, &shared.start));
+    }
     let (verdict, witness) = match shared.found.into_inner().expect("lock") {
         Some(f) => f,
         None => match shared.incomplete.into_inner().expect("lock") {
@@ -268,12 +277,12 @@ pub(super) fn explore(
             None => (Verdict::Ok, Vec::new()),
         },
     };
-    Ok(Report::new(
+    Ok(shared.races.fold(Report::new(
         verdict,
         witness,
         shared.states.into_inner(),
         shared.transitions.into_inner(),
         shared.max_depth.into_inner(),
         &shared.start,
-    ))
+    )))
 }

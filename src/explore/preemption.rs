@@ -18,8 +18,8 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::{
-    ExploreOptions, Fingerprint, Report, Verdict, blocked_threads, bound_hit, todo, transition,
-    violation, writers,
+    ExploreOptions, Fingerprint, Races, Report, Verdict, blocked_threads, bound_hit, todo,
+    transition, violation, writers,
 };
 use crate::interp::{self, VmError};
 use crate::state::{State, ThreadId};
@@ -59,12 +59,16 @@ pub(super) fn explore(
     let start = Instant::now();
     let (mut states, mut transitions, mut max_depth) = (0, 0, 0);
     let mut depth_cut = false;
+    let races = Races::default();
     let report = |verdict, witness, states, transitions, max_depth, note: String| Report {
         note: Some(note),
         ..Report::new(verdict, witness, states, transitions, max_depth, &start)
     };
+    if let Some((v, w)) = races.check(init, opts, Vec::new) {
+        return Ok(Report::new(v, w, 1, 0, 0, &start));
+    }
     for k in 0..=bound {
-        let pass = search(init, opts, k, &start, progress)?;
+        let pass = search(init, opts, k, &start, &races, progress)?;
         states += pass.states;
         transitions += pass.transitions;
         max_depth = max_depth.max(pass.max_depth);
@@ -72,19 +76,19 @@ pub(super) fn explore(
         match pass.verdict {
             v if v.is_violation() => {
                 let note = format!("found with at most {k} preemption{}", plural(k));
-                return Ok(report(
+                return Ok(races.fold(report(
                     v,
                     pass.witness,
                     states,
                     transitions,
                     max_depth,
                     note,
-                ));
+                )));
             }
             Verdict::Incomplete { reason } => {
                 let note = format!("stopped while searching schedules with {k} preemptions");
                 let v = Verdict::Incomplete { reason };
-                return Ok(report(v, Vec::new(), states, transitions, max_depth, note));
+                return Ok(races.fold(report(v, Vec::new(), states, transitions, max_depth, note)));
             }
             _ if !pass.pruned => {
                 // Nothing was cut: this pass was the full search.
@@ -92,14 +96,14 @@ pub(super) fn explore(
                     "no schedule needs more than {k} preemption{}: the search was exhaustive",
                     plural(k)
                 );
-                return Ok(report(
+                return Ok(races.fold(report(
                     Verdict::Ok,
                     Vec::new(),
                     states,
                     transitions,
                     max_depth,
                     note,
-                ));
+                )));
             }
             _ => {}
         }
@@ -121,7 +125,7 @@ pub(super) fn explore(
         String::new(),
     );
     r.note = None;
-    Ok(r)
+    Ok(races.fold(r))
 }
 
 fn plural(k: u32) -> &'static str {
@@ -134,6 +138,7 @@ fn search(
     opts: &ExploreOptions,
     k: u32,
     start: &Instant,
+    races: &Races,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Pass, VmError> {
     let writers = writers::Writers::new(&init.classes);
@@ -211,6 +216,16 @@ fn search(
         }
         pass.states += 1;
         pass.max_depth = pass.max_depth.max(depth);
+        let race_path = || {
+            let mut w = path(&stack);
+            w.extend(via.iter().copied());
+            w
+        };
+        if let Some((v, w)) = races.check(&next, opts, race_path) {
+            pass.verdict = v;
+            pass.witness = w;
+            return Ok(pass);
+        }
         if pass.states.is_multiple_of(4096) {
             progress(pass.states, pass.transitions, pass.max_depth);
         }

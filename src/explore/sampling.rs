@@ -12,10 +12,18 @@
 //!   i, below every initial one. A bug of depth D is found by one run with
 //!   probability at least 1/(n k^(D-1)) for n threads.
 //!
-//! - `pos` (Yuan, Yang, Gu, CAV 2018): each thread's pending step has a
-//!   random priority; the highest that can move runs; then it, and every
-//!   thread whose pending step conflicts with the step just made (one
-//!   location, one of them a write: `access`), draw new priorities.
+//! - `pos` (partial-order sampling; Yuan, Yang, Gu, CAV 2018): each thread
+//!   has a random priority; the highest that can move runs. When the step
+//!   just made races with other threads' pending steps (one location, one
+//!   of them a write: `access`), those threads and the one that moved draw
+//!   new priorities; otherwise every priority stays. Keeping priorities
+//!   across steps that race with nothing (thread starts, frame-local work,
+//!   stores to objects no other thread is about to touch) is what lets a
+//!   low-priority thread stay behind a long straight line of another
+//!   thread's steps; redrawing at every step, as the paper does per event,
+//!   let each of N waiting threads slip in with probability about 1/2 at
+//!   every step of the line, and found the reorder family's bug only for
+//!   N < 10.
 //!
 //! Run i's scheduler is seeded from (seed, i) alone, so the runs are the
 //! same whatever the number of worker threads; of the runs that fail, the
@@ -27,8 +35,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{
-    ExploreOptions, Report, Strategy, Verdict, access, blocked_threads, transition_in_place,
-    uncaught, violation, writers,
+    ExploreOptions, RaceCheck, Report, Strategy, Verdict, access, blocked_threads,
+    transition_in_place, uncaught, violation, writers,
 };
 use crate::interp::VmError;
 use crate::schedule::SplitMix64;
@@ -48,7 +56,12 @@ struct Run {
     transitions: u64,
     /// Stopped at the step bound before the program ended.
     cut: bool,
+    /// The first data race met, with its witness (`RaceCheck::Continue`).
+    race: Option<Found>,
 }
+
+/// A violation and the witness that reaches it.
+type Found = (Verdict, Vec<ThreadId>);
 
 /// The scheduler of one run.
 enum Walk {
@@ -169,14 +182,18 @@ impl Walk {
         rng: &mut SplitMix64,
     ) {
         if let Walk::Pos { priority } = self {
-            set(priority, th, rng.next_u64());
             let made = pending.iter().find(|(t, _)| *t == th).and_then(|(_, a)| *a);
             if let Some(made) = made {
                 // The others did not move: their pending steps are the same.
+                let mut raced = false;
                 for (t, a) in pending {
                     if *t != th && a.is_some_and(|a| a.conflicts(&made)) {
                         set(priority, *t, rng.next_u64());
+                        raced = true;
                     }
+                }
+                if raced {
+                    set(priority, th, rng.next_u64());
                 }
             }
         }
@@ -214,6 +231,7 @@ fn run_one(
         witness: Vec::new(),
         transitions: 0,
         cut: false,
+        race: None,
     };
     while s.exit.is_none() && s.any_alive() {
         if run.transitions >= limit {
@@ -250,6 +268,19 @@ fn run_one(
         if found.is_some() {
             run.violation = found;
             return Ok(run);
+        }
+        if opts.races != RaceCheck::Off
+            && run.race.is_none()
+            && let Some(race) = crate::race::pending(&s)
+        {
+            let mut w = run.witness.clone();
+            w.extend([race.first.thread, race.second.thread]);
+            if opts.races == RaceCheck::Stop {
+                run.violation = Some(Verdict::DataRace(race));
+                run.witness = w;
+                return Ok(run);
+            }
+            run.race = Some((Verdict::DataRace(race), w));
         }
         walk.stepped(run.transitions, th, &pending, &mut rng);
     }
@@ -293,9 +324,17 @@ pub(super) fn explore(
     // The smallest failing index so far (later runs are skipped).
     let failing = AtomicU64::new(u64::MAX);
     let found: Mutex<Option<(u64, Run)>> = Mutex::new(None);
+    // The race of the run with the smallest index that met one (Continue).
+    let raced: Mutex<Option<(u64, Found)>> = Mutex::new(None);
     let error: Mutex<Option<VmError>> = Mutex::new(None);
     let timed_out = AtomicBool::new(false);
-    let record = |i: u64, r: Run| {
+    let record = |i: u64, mut r: Run| {
+        if let Some(race) = r.race.take() {
+            let mut f = raced.lock().expect("lock");
+            if f.as_ref().is_none_or(|(j, _)| i < *j) {
+                *f = Some((i, race));
+            }
+        }
         transitions.fetch_add(r.transitions, Ordering::Relaxed);
         done.fetch_add(1, Ordering::Relaxed);
         if r.cut {
@@ -358,10 +397,19 @@ pub(super) fn explore(
         note,
         ..Report::new(verdict, witness, 0, transitions, 0, &start)
     };
+    let raced = raced.into_inner().expect("lock");
     if let Some((i, r)) = found.into_inner().expect("lock") {
         let v = r.violation.expect("a failing run");
-        let note = format!("found by run {} of {}", i + 1, opts.strategy);
+        let mut note = format!("found by run {} of {}", i + 1, opts.strategy);
+        if let Some((j, (Verdict::DataRace(race), _))) = &raced {
+            note += &format!("; run {} also found a {race}", j + 1);
+        }
         return Ok(report(v, r.witness, i + 1, Some(note)));
+    }
+    if let Some((i, (v, w))) = raced {
+        let ran = done.load(Ordering::SeqCst);
+        let note = format!("found by run {} of {}", i + 1, opts.strategy);
+        return Ok(report(v, w, ran, Some(note)));
     }
     let ran = done.into_inner();
     let mut reason = format!("no bug found in {ran} runs (not exhaustive)");

@@ -1,0 +1,368 @@
+//! Happens-before along one executed schedule: vector clocks (one per
+//! thread, per released monitor, per volatile location, per ended thread,
+//! per initialized class) and, per accessed location, the last write and
+//! the reads since as FastTrack epochs (thread, its clock then), widened to
+//! one epoch per thread only while reads are concurrent.
+//!
+//! The edges (JLS 17.4.4): program order; a monitor's release to its next
+//! acquisition (`monitorenter`/`monitorexit`, synchronized methods, `wait`);
+//! a volatile write to later reads of it; `Thread.start` to the started
+//! thread; a thread's end to `join` (its thread object's monitor, which the
+//! ending thread releases as HotSpot's does when it notifies joiners) and to
+//! an `isAlive()` that returns false; a class's initialization to every
+//! later access of its statics.
+//!
+//! The detector watches steps from outside the interpreter: before a step
+//! it records what the instruction may access; after it, what changed (the
+//! state's write log names the objects whose monitors may have changed).
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Race, Side};
+use crate::classfile::{ClassId, Insn, Method};
+use crate::explore::access::{self, Access, Location};
+use crate::interp;
+use crate::state::{InitStatus, Ref, State, Status, ThreadId};
+
+/// A vector clock: thread number -> its logical time.
+#[derive(Clone, Debug, Default)]
+struct Vc(Vec<u32>);
+
+impl Vc {
+    fn get(&self, t: ThreadId) -> u32 {
+        self.0.get(t as usize).copied().unwrap_or(0)
+    }
+    fn join(&mut self, o: &Vc) {
+        if self.0.len() < o.0.len() {
+            self.0.resize(o.0.len(), 0);
+        }
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a = (*a).max(*b);
+        }
+    }
+    fn tick(&mut self, t: ThreadId) {
+        let i = t as usize;
+        if self.0.len() <= i {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] += 1;
+    }
+}
+
+/// An access as FastTrack keeps it: who, at which of its clock values, where.
+#[derive(Clone)]
+struct Epoch {
+    thread: ThreadId,
+    clock: u32,
+    write: bool,
+    method: Arc<Method>,
+    pc: u32,
+}
+
+#[derive(Default)]
+struct Shadow {
+    write: Option<Epoch>,
+    /// The reads since the last write that no later read is known to
+    /// follow: one while they are ordered, one per thread when not.
+    reads: Vec<Epoch>,
+}
+
+/// What the step about to run may do, recorded before it.
+struct Pending {
+    thread: ThreadId,
+    depth: usize,
+    ip: u32,
+    /// A plain (non-volatile) access that can race.
+    access: Option<(Access, Arc<Method>, u32)>,
+    /// A volatile access: (location, write).
+    volatile: Option<(Location, bool)>,
+    /// The class whose statics the instruction reads or writes.
+    static_owner: Option<ClassId>,
+    /// The thread an `isAlive()` call asks about.
+    alive_query: Option<ThreadId>,
+}
+
+pub struct Detector {
+    clocks: Vec<Vc>,
+    locks: FxHashMap<Ref, Vc>,
+    volatiles: FxHashMap<Location, Vc>,
+    ends: FxHashMap<ThreadId, Vc>,
+    inits: FxHashMap<ClassId, Vc>,
+    shadow: FxHashMap<Location, Shadow>,
+    /// Each object's (owner, count) as last seen.
+    monitors: FxHashMap<Ref, (ThreadId, u32)>,
+    started: Vec<bool>,
+    alive: Vec<bool>,
+    init_seen: im::Vector<InitStatus>,
+    pending: Option<Pending>,
+    /// Races found, first of each pair of code positions, in order.
+    pub races: Vec<Race>,
+    reported: FxHashSet<(String, String)>,
+}
+
+/// Races kept per run (the rest are counted only by position pairs).
+const MAX_RACES: usize = 100;
+
+impl Detector {
+    /// Starts watching at `s` (every thread already started is ordered
+    /// after everything before). Sets `s.log_writes`: the detector reads
+    /// the write log after each step; whoever drains it must do so after.
+    pub fn new(s: &mut State) -> Detector {
+        s.log_writes = true;
+        let n = s.threads.len();
+        let mut d = Detector {
+            clocks: Vec::new(),
+            locks: FxHashMap::default(),
+            volatiles: FxHashMap::default(),
+            ends: FxHashMap::default(),
+            inits: FxHashMap::default(),
+            shadow: FxHashMap::default(),
+            monitors: FxHashMap::default(),
+            started: vec![false; n],
+            alive: vec![false; n],
+            init_seen: s.init.clone(),
+            pending: None,
+            races: Vec::new(),
+            reported: FxHashSet::default(),
+        };
+        for (t, th) in s.threads.iter().enumerate() {
+            d.started[t] = th.status == Status::Scheduled;
+            d.alive[t] = th.is_alive();
+        }
+        for (r, o) in s.heap.iter().enumerate() {
+            if o.mcount > 0 {
+                d.monitors.insert(r as Ref, (o.monitor, o.mcount));
+            }
+        }
+        d
+    }
+
+    fn clock(&mut self, t: ThreadId) -> &mut Vc {
+        let i = t as usize;
+        while self.clocks.len() <= i {
+            let mut v = Vc::default();
+            v.tick(self.clocks.len() as ThreadId);
+            self.clocks.push(v);
+        }
+        &mut self.clocks[i]
+    }
+
+    /// Before `th` steps in `s`.
+    pub fn before(&mut self, s: &State, th: ThreadId) {
+        let Some(t) = s.thread(th) else {
+            self.pending = None;
+            return;
+        };
+        let (depth, ip) = (t.stack.len(), t.top().map(|f| f.ip).unwrap_or(0));
+        let mut p = Pending {
+            thread: th,
+            depth,
+            ip,
+            access: None,
+            volatile: None,
+            static_owner: None,
+            alive_query: None,
+        };
+        if let Some((m, pc, insn)) = interp::next_insn(s, th) {
+            match insn {
+                Insn::GetStatic(f) | Insn::PutStatic(f) => p.static_owner = f.owner,
+                _ => {}
+            }
+            let volatile = matches!(insn,
+                Insn::GetField(f) | Insn::PutField(f) | Insn::GetStatic(f) | Insn::PutStatic(f)
+                    if f.volatile);
+            if volatile {
+                p.volatile = access::next_access(s, th).map(|a| (a.location, a.write));
+            } else if let Some(a) = super::next_access(s, th) {
+                p.access = Some((a, m.clone(), pc));
+            }
+            if let Insn::Invoke(_, r) = insn
+                && &*r.name == "isAlive"
+                && &*r.desc == "()Z"
+                && let Some(crate::state::Value::Ref(obj)) = t.top().and_then(|f| f.stack.last())
+            {
+                p.alive_query = s.thread_of_object.get(obj).copied();
+            }
+        }
+        self.pending = Some(p);
+    }
+
+    /// After the step `before` saw; returns the races it made (also kept
+    /// in `races`). Does not drain the state's write log.
+    pub fn after(&mut self, s: &State) -> Vec<Race> {
+        let Some(p) = self.pending.take() else {
+            return Vec::new();
+        };
+        let th = p.thread;
+        self.clock(th);
+        self.monitors_changed(s, th);
+        self.threads_changed(s, th);
+        self.inits_changed(s, th);
+        if let Some(u) = p.alive_query
+            && s.thread(u).is_some_and(|t| t.is_terminated())
+            && let Some(end) = self.ends.get(&u).cloned()
+        {
+            self.clock(th).join(&end);
+        }
+        let executed = s
+            .thread(th)
+            .is_some_and(|t| t.stack.len() == p.depth && t.top().is_some_and(|f| f.ip == p.ip + 1));
+        if !executed {
+            return Vec::new();
+        }
+        if let Some(c) = p.static_owner
+            && let Some(init) = self.inits.get(&c).cloned()
+        {
+            self.clock(th).join(&init);
+        }
+        if let Some((loc, write)) = p.volatile {
+            if write {
+                let now = self.clock(th).clone();
+                self.volatiles.entry(loc).or_default().join(&now);
+                self.clock(th).tick(th);
+            } else if let Some(v) = self.volatiles.get(&loc).cloned() {
+                self.clock(th).join(&v);
+            }
+        }
+        match p.access {
+            Some((a, m, pc)) => self.access(s, th, a, m, pc),
+            None => Vec::new(),
+        }
+    }
+
+    fn monitors_changed(&mut self, s: &State, th: ThreadId) {
+        let mut seen: FxHashSet<Ref> = FxHashSet::default();
+        for &r in &s.written {
+            if !seen.insert(r) || r as usize >= s.heap.len() {
+                continue;
+            }
+            let o = s.object(r);
+            let now = (o.monitor, o.mcount);
+            let before = self.monitors.get(&r).copied().unwrap_or((0, 0));
+            let held =
+                |(owner, count): (ThreadId, u32)| if count > 0 && owner == th { count } else { 0 };
+            if held(now) > held(before) {
+                if let Some(l) = self.locks.get(&r).cloned() {
+                    self.clock(th).join(&l);
+                }
+            } else if held(now) < held(before) {
+                let c = self.clock(th).clone();
+                self.locks.insert(r, c);
+                self.clock(th).tick(th);
+            }
+            if now.1 > 0 {
+                self.monitors.insert(r, now);
+            } else {
+                self.monitors.remove(&r);
+            }
+        }
+    }
+
+    fn threads_changed(&mut self, s: &State, th: ThreadId) {
+        let n = s.threads.len();
+        if self.started.len() < n {
+            self.started.resize(n, false);
+            self.alive.resize(n, false);
+        }
+        for u in 0..n {
+            let t = &s.threads[u];
+            let uid = u as ThreadId;
+            if !self.started[u] && t.status == Status::Scheduled {
+                // Thread.start: everything before it happens-before the thread.
+                self.started[u] = true;
+                let parent = self.clock(th).clone();
+                self.clock(uid).join(&parent);
+                self.clock(th).tick(th);
+            }
+            let alive = t.is_alive();
+            if self.alive[u] && !alive {
+                // The end of a thread: joiners re-acquire its object's monitor.
+                let end = self.clock(uid).clone();
+                if let Some(obj) = t.object {
+                    self.locks.entry(obj).or_default().join(&end);
+                }
+                self.ends.insert(uid, end);
+                self.clock(uid).tick(uid);
+            }
+            self.alive[u] = alive;
+        }
+    }
+
+    fn inits_changed(&mut self, s: &State, th: ThreadId) {
+        if self.init_seen.ptr_eq(&s.init) {
+            return;
+        }
+        let done: Vec<ClassId> = s
+            .init
+            .iter()
+            .enumerate()
+            .filter(|(c, st)| {
+                **st == InitStatus::Done && self.init_seen.get(*c) != Some(&InitStatus::Done)
+            })
+            .map(|(c, _)| c as ClassId)
+            .collect();
+        for c in done {
+            let now = self.clock(th).clone();
+            self.inits.insert(c, now);
+            self.clock(th).tick(th);
+        }
+        self.init_seen = s.init.clone();
+    }
+
+    fn access(
+        &mut self,
+        s: &State,
+        th: ThreadId,
+        a: Access,
+        method: Arc<Method>,
+        pc: u32,
+    ) -> Vec<Race> {
+        let now = self.clock(th).clone();
+        let me = Epoch {
+            thread: th,
+            clock: now.get(th),
+            write: a.write,
+            method,
+            pc,
+        };
+        let unordered = |e: &Epoch| e.thread != th && e.clock > now.get(e.thread);
+        let sh = self.shadow.entry(a.location).or_default();
+        let mut earlier: Vec<Epoch> = Vec::new();
+        if let Some(w) = &sh.write
+            && unordered(w)
+        {
+            earlier.push(w.clone());
+        }
+        if a.write {
+            earlier.extend(sh.reads.iter().filter(|e| unordered(e)).cloned());
+            sh.write = Some(me.clone());
+            sh.reads.clear();
+        } else {
+            // Reads this one follows are no longer needed (FastTrack's
+            // read epoch; kept per thread only while reads are concurrent).
+            sh.reads.retain(|e| unordered(e));
+            sh.reads.push(me.clone());
+        }
+        let mut found = Vec::new();
+        for e in earlier {
+            let side = |e: &Epoch| Side {
+                thread: e.thread,
+                write: e.write,
+                at: interp::position(s, &e.method, e.pc),
+            };
+            let race = Race {
+                location: super::describe(s, a.location),
+                first: side(&e),
+                second: side(&me),
+            };
+            let key = (race.first.at.clone(), race.second.at.clone());
+            if self.races.len() < MAX_RACES && self.reported.insert(key) {
+                self.races.push(race.clone());
+            }
+            found.push(race);
+        }
+        found
+    }
+}

@@ -1,0 +1,184 @@
+//! Data races (JLS 17.4.5; the rccjava seed's notion): two accesses to one
+//! instance field, static field or array element by different threads, at
+//! least one a write, not ordered by happens-before. Accesses to `volatile`
+//! fields are synchronization actions, never races. A program without data
+//! races in its sequentially consistent executions is correctly
+//! synchronized: the Java memory model then gives it no other executions,
+//! so a search under sequential consistency covers what a real JVM does.
+//!
+//! Two checks of the one notion, tested against each other:
+//!
+//! - [`pending`], for the explorer: a state in which two threads' next
+//!   instructions are conflicting accesses. Those two can run back to back
+//!   with nothing in between to order them, so that is a race; conversely,
+//!   if some execution has a race, reordering it (keeping happens-before)
+//!   brings the two accesses of its first race next to each other, so some
+//!   reachable state has such a pair. The check is a function of the state
+//!   alone, so it stays exact under state caching and any search order.
+//! - [`clock::Detector`], for `m5 run --races`: happens-before along one
+//!   executed schedule, by vector clocks with FastTrack's epochs (Flanagan
+//!   and Freund, PLDI 2009).
+
+pub mod clock;
+
+use crate::classfile::{ArrKind, Insn};
+use crate::explore::access::{self, Access, Location};
+use crate::interp;
+use crate::state::{InitStatus, State, ThreadId, Value};
+
+/// One of the two accesses of a race.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Side {
+    pub thread: ThreadId,
+    pub write: bool,
+    /// `Class.method pc N (File.java:L)`.
+    pub at: String,
+}
+
+/// Two accesses to `location`, the first made before the second, that
+/// happens-before does not order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Race {
+    pub location: String,
+    pub first: Side,
+    pub second: Side,
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.write { "write" } else { "read" };
+        write!(f, "{what} by thread {} at {}", self.thread, self.at)
+    }
+}
+
+impl std::fmt::Display for Race {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "data race on {}: {}, then {}",
+            self.location, self.first, self.second
+        )
+    }
+}
+
+/// The access `th`'s next step makes that can take part in a race: a read
+/// or write of a non-volatile field, static or array element that the step
+/// really performs (the object is not null, the index is in bounds, the
+/// class is initialized, the stored reference fits the array, no monitor
+/// or class initialization comes first).
+pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
+    let t = s.thread(th)?;
+    if !t.is_alive() || t.wait.is_some() || t.initializing() {
+        return None;
+    }
+    let f = t.top()?;
+    if f.needs_monitor() {
+        return None;
+    }
+    let insn = f.method.code.get(f.ip as usize)?;
+    match insn {
+        Insn::GetField(r) | Insn::PutField(r) if r.volatile => return None,
+        Insn::GetStatic(r) | Insn::PutStatic(r) => {
+            if r.volatile {
+                return None;
+            }
+            let owner = r.owner?;
+            if s.init.get(owner as usize) != Some(&InitStatus::Done) {
+                return None;
+            }
+        }
+        _ => {}
+    }
+    let a = access::next_access(s, th)?;
+    if let Location::Element(r, i) = a.location {
+        let (_, data) = s.object(r).array()?;
+        if i < 0 || i as usize >= data.len() {
+            return None;
+        }
+        if let Insn::ArrayStore(ArrKind::A) = insn
+            && let Some(Value::Ref(v)) = f.stack.last()
+            && !interp::natives::assignable_to(s, *v, s.object(r).array()?.0)
+        {
+            return None;
+        }
+    }
+    match a.location {
+        Location::Monitor(_) => None,
+        _ => Some(a),
+    }
+}
+
+/// Where `th`'s next instruction is, as reports print it.
+pub fn position(s: &State, th: ThreadId) -> String {
+    interp::next_insn(s, th)
+        .map(|(m, pc, _)| interp::position(s, &m, pc))
+        .unwrap_or_default()
+}
+
+/// Names a location for reports: `static field Main.x`, `field Box.v of
+/// (REF 5)`, `element 2 of (REF 7) (int[])`.
+pub fn describe(s: &State, l: Location) -> String {
+    let dotted = |n: &str| n.replace('/', ".");
+    match l {
+        Location::Static(slot) => s
+            .classes
+            .classes
+            .iter()
+            .find_map(|c| {
+                c.statics
+                    .iter()
+                    .find(|st| st.2 == slot)
+                    .map(|st| format!("static field {}.{}", dotted(&c.name), st.0))
+            })
+            .unwrap_or_else(|| format!("static slot {slot}")),
+        Location::Field(r, slot) => {
+            let o = s.object(r);
+            match s.classes.class(o.class).layout.get(slot as usize) {
+                Some(fs) => format!(
+                    "field {}.{} of (REF {r})",
+                    dotted(&s.classes.class(fs.declaring).name),
+                    fs.name
+                ),
+                None => format!("field slot {slot} of (REF {r})"),
+            }
+        }
+        Location::Element(r, i) => {
+            let class = interp::natives::java_class_name(s, r);
+            format!("element {i} of (REF {r}) ({class})")
+        }
+        Location::Monitor(r) => format!("the monitor of (REF {r})"),
+    }
+}
+
+/// Two threads whose next steps race, lowest thread numbers first: the
+/// race, with the thread to step first and the one to step second.
+pub fn pending(s: &State) -> Option<Race> {
+    if s.exit.is_some() {
+        return None;
+    }
+    let accesses: Vec<(ThreadId, Access)> = s
+        .live_threads()
+        .into_iter()
+        .filter_map(|t| next_access(s, t).map(|a| (t, a)))
+        .collect();
+    for (i, (t, a)) in accesses.iter().enumerate() {
+        for (u, b) in &accesses[i + 1..] {
+            if a.conflicts(b) {
+                return Some(Race {
+                    location: describe(s, a.location),
+                    first: Side {
+                        thread: *t,
+                        write: a.write,
+                        at: position(s, *t),
+                    },
+                    second: Side {
+                        thread: *u,
+                        write: b.write,
+                        at: position(s, *u),
+                    },
+                });
+            }
+        }
+    }
+    None
+}
