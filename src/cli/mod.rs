@@ -281,6 +281,12 @@ pub struct ExploreArgs {
     /// the verdict if nothing else is found, never "ok").
     #[arg(long, value_enum, default_value = "stop", value_name = "WHAT")]
     pub after_race: AfterRace,
+    /// Check that every complete execution prints the same output and ends
+    /// with the same exit status; otherwise the verdict is
+    /// "nondeterministic" with both executions' witnesses and the diff of
+    /// their outputs (exhaustive search on one thread).
+    #[arg(long)]
+    pub determinism: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
 }
@@ -841,6 +847,13 @@ fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String
     words.join(" ")
 }
 
+/// Where the first execution of a nondeterminism witness goes: `PATH.first`.
+fn first_path(path: &std::path::Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".first");
+    PathBuf::from(s)
+}
+
 /// `w` as one word for a POSIX shell.
 fn shell_word(w: &str) -> String {
     let plain = !w.is_empty()
@@ -864,6 +877,13 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
+    if a.determinism && a.strategy != explore::Strategy::Exhaustive {
+        return Err(UsageError(format!(
+            "--determinism compares every complete execution; it needs the exhaustive search, not --strategy {}",
+            a.strategy
+        ))
+        .into());
+    }
     if a.bfs && a.strategy != explore::Strategy::Exhaustive {
         return Err(UsageError(format!(
             "--bfs is a kind of exhaustive search; it does not go with --strategy {}",
@@ -891,6 +911,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             AfterRace::Stop => explore::RaceCheck::Stop,
             AfterRace::Continue => explore::RaceCheck::Continue,
         },
+        determinism: a.determinism,
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -943,6 +964,16 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         );
         schedule::write_schedule(path, &witness, &header)
             .with_context(|| format!("cannot write witness to {}", path.display()))?;
+        if let Verdict::Nondeterministic { first_witness, .. } = &report.verdict {
+            let other = first_path(path);
+            let header = format!(
+                "m5 explore witness: nondeterministic (the first execution; {} has the second)\nreplay: {}",
+                path.display(),
+                replay_command(&a, &other, false)
+            );
+            schedule::write_schedule(&other, first_witness, &header)
+                .with_context(|| format!("cannot write witness to {}", other.display()))?;
+        }
     }
     let rate = if report.seconds > 0.0 {
         report.states as f64 / report.seconds
@@ -955,9 +986,10 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     } else {
         "interaction"
     };
-    // Preemption bounding and breadth-first search run on one thread.
+    // Preemption bounding, breadth-first search and the determinism check
+    // run on one thread.
     let jobs = match opts.strategy {
-        explore::Strategy::Exhaustive if !opts.bfs => opts.jobs.max(1),
+        explore::Strategy::Exhaustive if !opts.bfs && !opts.determinism => opts.jobs.max(1),
         s if s.is_sampling() => opts.jobs.max(1),
         _ => 1,
     };
@@ -999,6 +1031,16 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::Nondeterministic {
+                first,
+                first_witness,
+                second,
+            } => {
+                let o = |o: &explore::determinism::Outcome, w: &[ThreadId]| serde_json::json!({"stdout": o.stdout, "stderr": o.stderr, "exit": o.exit, "witness": w});
+                j["executions"] = serde_json::json!([o(first, first_witness), o(second, &witness)]);
+                j["diff"] =
+                    serde_json::json!(explore::determinism::diff(&first.stdout, &second.stdout));
+            }
             Verdict::DataRace(r) => {
                 let side = |s: &crate::race::Side| serde_json::json!({"thread": s.thread, "write": s.write, "at": s.at});
                 j["race"] = serde_json::json!({"location": r.location, "first": side(&r.first), "second": side(&r.second)});
@@ -1016,8 +1058,28 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Ok if opts.races == explore::RaceCheck::Off => {
                 println!("ok: no uncaught exception and no deadlock in any schedule")
             }
+            Verdict::Ok if opts.determinism => println!(
+                "ok: no uncaught exception, deadlock or data race in any schedule, and every complete execution prints the same and exits with the same status"
+            ),
             Verdict::Ok => {
                 println!("ok: no uncaught exception, deadlock or data race in any schedule")
+            }
+            Verdict::Nondeterministic { first, second, .. } => {
+                println!("violation: nondeterministic: two complete executions end differently");
+                println!(
+                    "  exit status {} then {}; output (first -> second):",
+                    first.exit, second.exit
+                );
+                let d = explore::determinism::diff(&first.stdout, &second.stdout);
+                for l in d.lines() {
+                    println!("    {l}");
+                }
+                if first.stderr != second.stderr {
+                    println!("  error output (first -> second):");
+                    for l in explore::determinism::diff(&first.stderr, &second.stderr).lines() {
+                        println!("    {l}");
+                    }
+                }
             }
             Verdict::DataRace(r) => {
                 println!("violation: data race on {}", r.location);
@@ -1089,6 +1151,17 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         let plural = if jobs > 1 { "s" } else { "" };
         println!("{counts}{memory}, {granularity} granularity{seed}, {jobs} job{plural}");
         if report.verdict.is_violation() {
+            if let (Verdict::Nondeterministic { first_witness, .. }, Some(p)) =
+                (&report.verdict, &a.witness)
+            {
+                let other = first_path(p);
+                println!(
+                    "first execution: {} steps written to {} (replay: {})",
+                    first_witness.len(),
+                    other.display(),
+                    replay_command(&a, &other, false)
+                );
+            }
             match &a.witness {
                 Some(p) => println!(
                     "witness: {} steps written to {} (replay: {})",

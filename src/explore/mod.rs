@@ -22,6 +22,7 @@ use rustc_hash::FxHashSet;
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 pub mod access;
+pub mod determinism;
 mod parallel;
 mod preemption;
 mod sampling;
@@ -70,6 +71,9 @@ pub struct ExploreOptions {
     /// What a data race on a reached state does (default: ends the search
     /// with the verdict `data-race`).
     pub races: RaceCheck,
+    /// Check that every complete execution prints the same output and
+    /// ends with the same status (sequential exhaustive search only).
+    pub determinism: bool,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -190,6 +194,13 @@ pub enum Verdict {
     /// Two threads' next steps access one location, one of them a write,
     /// unordered by happens-before. The witness ends with both accesses.
     DataRace(crate::race::Race),
+    /// Two complete executions printed different output or ended with a
+    /// different status. The report's witness is the second's.
+    Nondeterministic {
+        first: determinism::Outcome,
+        first_witness: Vec<ThreadId>,
+        second: determinism::Outcome,
+    },
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -206,6 +217,7 @@ impl Verdict {
             Verdict::InvariantViolation { .. } => "invariant-violation",
             Verdict::RelationViolation { .. } => "relation-violation",
             Verdict::DataRace(_) => "data-race",
+            Verdict::Nondeterministic { .. } => "nondeterministic",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
@@ -320,6 +332,11 @@ impl Fingerprint {
         bytes.extend(self.globals(s).to_le_bytes());
         bytes.extend(hash128(&(s.exit, s.main_died)).to_le_bytes());
         bytes.extend(hash128(&(&s.interned, &s.mirrors, &s.last_uncaught)).to_le_bytes());
+        // Output is kept only when determinism is checked; then it is part
+        // of what the rest of the execution can print.
+        if !s.out.is_empty() || !s.err.is_empty() {
+            bytes.extend(hash128(&(&s.out, &s.err)).to_le_bytes());
+        }
         xxh3_128(&bytes)
     }
 }
@@ -366,8 +383,10 @@ fn transition_in_place(
             *steps += 1;
         }
     }
-    s.out.clear();
-    s.err.clear();
+    if !opts.determinism {
+        s.out.clear();
+        s.err.clear();
+    }
     s.wakes.clear();
     Ok(true)
 }
@@ -553,7 +572,7 @@ pub fn explore(
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
     let opts = &effective(opts);
-    if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs) {
+    if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs || opts.determinism) {
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
     // The other searches start from the same quiet, checked state.
@@ -630,6 +649,7 @@ pub fn explore_visiting(
         return Ok(r);
     }
     let races = Races::default();
+    let mut outcomes = determinism::Outcomes::default();
     let mut incomplete: Option<String> = None;
     let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
         Report::new(verdict, witness, states, transitions, max_depth, &start)
@@ -682,6 +702,11 @@ pub fn explore_visiting(
                     let here = parents.len() - 1;
                     if let Some((v, w)) = races.check(&next, opts, || witness_of(&parents, here)) {
                         return Ok(finish(v, w, states, transitions, max_depth));
+                    }
+                    if opts.determinism
+                        && let Some((v, w)) = outcomes.check(&next, || witness_of(&parents, here))
+                    {
+                        return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
                     }
                     queue.push_back((next, parents.len() - 1, depth + 1));
                     if states.is_multiple_of(4096) {
@@ -762,6 +787,11 @@ pub fn explore_visiting(
         };
         if let Some((v, w)) = races.check(&next, opts, path) {
             return Ok(finish(v, w, states, transitions, max_depth));
+        }
+        if opts.determinism
+            && let Some((v, w)) = outcomes.check(&next, path)
+        {
+            return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
         }
         if states.is_multiple_of(4096) {
             progress(states, transitions, max_depth);
@@ -939,6 +969,10 @@ pub fn shorten(
 ) -> Result<Vec<ThreadId>, VmError> {
     if let Verdict::DataRace(race) = verdict {
         return shorten_race(initial, witness, race);
+    }
+    if let Verdict::Nondeterministic { .. } = verdict {
+        // Its outcome is the whole execution's: nothing to cut.
+        return Ok(witness);
     }
     let same = |v: &Option<Verdict>| match (v, verdict) {
         (
