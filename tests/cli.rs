@@ -129,3 +129,59 @@ fn classes_load_from_a_jar_file() {
     assert_eq!(code, 0, "{err}");
     assert!(err.contains("2000 steps"), "{err}");
 }
+
+/// Uncaught exceptions and `printStackTrace` print the stack as HotSpot
+/// does (`\tat Class.method(File.java:N)`, constructors left out, callers
+/// at their call's line, `... N more` for a cause's shared frames): the
+/// whole stderr and the exit code equal `java`'s on the example.
+#[test]
+fn stack_traces_are_printed_as_hotspot_prints_them() {
+    let (code, out, err) = m5(&["run", "--classpath", "classfiles/stack-trace", "Main"]);
+    let java = Command::new("java")
+        .args(["-cp", "classfiles/stack-trace", "Main"])
+        .output()
+        .expect("java (a JDK is a prerequisite)");
+    assert_eq!(out, String::from_utf8_lossy(&java.stdout));
+    assert_eq!(err, String::from_utf8_lossy(&java.stderr));
+    assert_eq!(Some(code), java.status.code());
+    assert!(err.contains("\tat Main.depth(Main.java:8)"), "{err}");
+}
+
+/// `--trace=lines`: one line when a thread reaches another source line,
+/// with the source text; `--trace` alone still traces every step.
+#[test]
+fn trace_lines_prints_source_lines() {
+    let (code, _, err) = m5(&[
+        "run",
+        "--classpath",
+        "classfiles/races",
+        "--trace=lines",
+        "FreeStartJoin",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("t0 FreeStartJoin.main (FreeStartJoin.java:14)  input = 21;"),
+        "{err}"
+    );
+    assert!(
+        err.contains("t1 FreeStartJoin$Worker.run (FreeStartJoin.java:9)  output = input * 2;"),
+        "{err}"
+    );
+    // One line per source line a thread reaches, not per instruction.
+    let (_, _, steps) = m5(&[
+        "run",
+        "--classpath",
+        "classfiles/races",
+        "--trace",
+        "FreeStartJoin",
+    ]);
+    assert!(err.lines().count() * 3 < steps.lines().count(), "{err}");
+    let (code, _, bad) = m5(&[
+        "run",
+        "--classpath",
+        "classfiles/races",
+        "--trace=words",
+        "FreeStartJoin",
+    ]);
+    assert_eq!(code, 2, "{bad}");
+}

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 use crate::classfile::ClassPath;
 
 mod prove;
+mod trace;
 use crate::interp::{self, init::load_classes};
 use crate::schedule::{self, Control, Observer, RunEnd, RunOptions, Schedule};
 use crate::state::{Config, State, ThreadId, print};
@@ -192,9 +193,13 @@ pub struct RunArgs {
     /// Write the executed schedule to PATH (replay with --schedule file:PATH).
     #[arg(long, value_name = "PATH")]
     pub record: Option<PathBuf>,
-    /// Print one line per step on stderr: step, thread, class.method, pc, instruction.
-    #[arg(long)]
-    pub trace: bool,
+    /// Print on stderr one line per step (step, thread, class.method, pc,
+    /// instruction), or with --trace=lines one line each time a thread
+    /// reaches another source line (with the line's text when the source
+    /// file is next to the class file).
+    #[arg(long, value_enum, num_args = 0..=1, require_equals = true,
+          default_missing_value = "steps", value_name = "WHAT")]
+    pub trace: Option<trace::TraceMode>,
     /// Print the final state in M5 style on stderr.
     #[arg(long)]
     pub final_state: bool,
@@ -497,8 +502,6 @@ fn drain(s: &mut State) {
     }
 }
 
-struct Tracer;
-
 /// `m5 run --races`: the happens-before detector watches every step and
 /// prints each new race as it happens; another observer (tracer or
 /// invariant checker) runs after it.
@@ -535,37 +538,6 @@ impl Observer for RaceObserver<'_> {
     }
 }
 
-impl Observer for Tracer {
-    fn before(&mut self, s: &State, th: ThreadId, step: u64) {
-        if let Some(f) = s.thread(th).and_then(|t| t.top())
-            && f.needs_monitor()
-        {
-            eprintln!(
-                "{step:>8} t{th} {}.{} enters: takes the monitor of the synchronized method",
-                f.method.class_name.replace('/', "."),
-                f.method.name
-            );
-            return;
-        }
-        if let Some((m, pc, insn)) = interp::next_insn(s, th) {
-            let ip = m.index_of_pc(pc).unwrap_or(0) as usize;
-            let text = crate::classfile::M5Insn {
-                insn,
-                index: ip,
-                offsets: &m.offsets,
-            };
-            eprintln!(
-                "{step:>8} t{th} {}.{} {pc:>4} {text}",
-                m.class_name.replace('/', "."),
-                m.name
-            );
-        }
-    }
-    fn after(&mut self, _s: &mut State, _th: ThreadId, _step: u64) -> Control {
-        Control::Continue
-    }
-}
-
 fn run(a: RunArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
@@ -580,7 +552,7 @@ fn run(a: RunArgs) -> Result<i32> {
     let mut checker = compiled.as_ref().map(|c| InvariantObserver {
         c,
         relation: a.props.relation.clone(),
-        trace: a.trace,
+        trace: a.trace.map(|m| trace::Tracer::new(m, &cp)),
         state_facts: !a.props.relation_only,
         inc: crate::invariant::incremental::Incremental::new(c),
         prev: None,
@@ -597,12 +569,12 @@ fn run(a: RunArgs) -> Result<i32> {
     }
     let initial_failure = checker.as_ref().is_some_and(|c| c.failure.is_some());
     let mut recorded = Vec::new();
-    let mut tracer = Tracer;
+    let mut tracer = trace::Tracer::new(a.trace.unwrap_or(trace::TraceMode::Steps), &cp);
     let mut drain_fn = |s: &mut State, _steps: u64| drain(s);
     let inner: Option<&mut dyn Observer> = match (&mut checker, a.trace) {
         (Some(ch), _) => Some(ch),
-        (None, true) => Some(&mut tracer),
-        (None, false) => None,
+        (None, Some(_)) => Some(&mut tracer),
+        (None, None) => None,
     };
     let found_races = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
     let mut race_observer = a.races.then(|| RaceObserver {
@@ -1188,7 +1160,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
 struct InvariantObserver<'a> {
     c: &'a crate::invariant::Compiled,
     relation: Option<String>,
-    trace: bool,
+    trace: Option<trace::Tracer>,
     state_facts: bool,
     inc: crate::invariant::incremental::Incremental<'a>,
     prev: Option<State>,
@@ -1199,8 +1171,8 @@ struct InvariantObserver<'a> {
 
 impl Observer for InvariantObserver<'_> {
     fn before(&mut self, s: &State, th: ThreadId, step: u64) {
-        if self.trace {
-            Tracer.before(s, th, step);
+        if let Some(t) = &mut self.trace {
+            t.before(s, th, step);
         }
         self.prev = Some(s.clone());
     }

@@ -19,6 +19,7 @@ pub fn throw_new(
     msg: Option<String>,
 ) -> Result<(), VmError> {
     let r = new_exception(s, class, msg)?;
+    super::backtrace::fill(s, th, r, false);
     throw_ref(s, th, r)
 }
 
@@ -185,14 +186,16 @@ pub fn describe(s: &State, exc: Ref) -> String {
 fn uncaught(s: &mut State, th: ThreadId, exc: Ref) {
     let name = natives::thread_name(s, th);
     let mut text = format!("Exception in thread \"{name}\" {}\n", describe(s, exc));
+    text.push_str(&super::backtrace::lines(s, exc, None));
     let mut cause = s.field(exc, "cause").and_then(|v| v.as_ref());
     let mut seen = vec![exc];
     while let Some(c) = cause {
         if seen.contains(&c) {
             break;
         }
-        seen.push(c);
         text.push_str(&format!("Caused by: {}\n", describe(s, c)));
+        text.push_str(&super::backtrace::lines(s, c, seen.last().copied()));
+        seen.push(c);
         cause = s.field(c, "cause").and_then(|v| v.as_ref());
     }
     s.err.extend(text.bytes());

@@ -667,6 +667,15 @@ impl Machine for Running<'_> {
         self.s.config.frames_of(m)
     }
     fn push_frame(&mut self, callee: &Arc<Method>, args: Vec<Value>, lock: Option<Value>) {
+        // HotSpot records a throwable's stack in Throwable.fillInStackTrace,
+        // which every constructor calls; m5 records it outside the heap so
+        // that the program's objects and addresses stay as they are.
+        if &*callee.name == "fillInStackTrace"
+            && &*callee.class_name == "java/lang/Throwable"
+            && let Some(Value::Ref(exc)) = args.first()
+        {
+            super::backtrace::fill(self.s, self.th, *exc, true);
+        }
         let mut frame = Frame::new(callee.clone(), &args);
         frame.sync = lock.and_then(|v| v.as_ref());
         self.s.thread_mut(self.th).stack.push(Arc::new(frame));

@@ -84,6 +84,7 @@ pub fn initial_state(
         log_writes: false,
         written: Vec::new(),
         written_threads: Vec::new(),
+        backtraces: im::HashMap::new(),
     };
     // String constants in ConstantValue attributes are interned literals.
     for c in &classes.classes {

@@ -4,6 +4,7 @@
 //! unchanged (M5's rule). Each opcode family has one function in `exec`.
 
 pub mod alone;
+pub mod backtrace;
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;

@@ -51,6 +51,12 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ),
     ("java/lang/Object", "hashCode", "()I", identity_hash),
     (
+        "java/lang/Throwable",
+        "stackTraceLines",
+        "(Ljava/lang/Throwable;)Ljava/lang/String;",
+        throwable_stack_trace_lines,
+    ),
+    (
         "java/lang/Object",
         "clone",
         "()Ljava/lang/Object;",
@@ -411,6 +417,18 @@ fn hash_of(r: Ref) -> i32 {
     // A fixed scramble of the address: stable for the object's life, like
     // HotSpot's identity hash, but deterministic.
     ((r as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 33) as i32 & 0x7FFF_FFFF
+}
+
+/// m5's `Throwable.stackTraceLines(enclosing)`: the `\tat ...` lines
+/// `printStackTrace` prints for the throwable.
+fn throwable_stack_trace_lines(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let text = super::backtrace::lines(s, r, arg_ref(a, 1));
+    ret_string(s, &text)
 }
 
 fn identity_hash(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

@@ -284,12 +284,19 @@ impl Prover<'_> {
         let case = shape_text(classes, shape);
         let top = shape.last().expect("nonempty");
         let tm = classes.method(top.method);
-        let insn = M5Insn {
+        let mut insn = M5Insn {
             insn: &tm.code[top.ip as usize],
             index: top.ip as usize,
             offsets: &tm.offsets,
         }
         .to_string();
+        // The source line, for people (the shape's pcs stay the key).
+        if let (Some(file), Some(line)) = (
+            classes.class(tm.class).source_file.as_deref(),
+            tm.line_at(tm.pc(top.ip)),
+        ) {
+            insn += &format!(" ({file}:{line})");
+        }
         if let Some(why) = self.walk.unsupported.get(&si) {
             return Err(why.clone());
         }

@@ -422,6 +422,10 @@ pub struct State {
     pub written_threads: Vec<ThreadId>,
     /// How many threads are started and not finished (kept by start/end).
     pub alive: u32,
+    /// Each throwable's stack when it was created, (method id, pc) pairs,
+    /// innermost first (`interp::backtrace`); only for printing it (not
+    /// part of equality).
+    pub backtraces: im::HashMap<Ref, Arc<[(u32, u32)]>>,
     /// Wake events since the scheduler last drained them (not part of equality).
     pub wakes: Vec<Wake>,
 }

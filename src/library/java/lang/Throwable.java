@@ -4,8 +4,9 @@
  * Contract with the VM: `private String detailMessage` is set directly by the VM
  * on the exceptions it throws itself (it need not run a constructor).
  *
- * Differences from the JDK: no stack traces (printStackTrace prints the
- * toString() line, suppressed and "Caused by: " lines only); `cause == null` means
+ * Differences from the JDK: the stack trace is kept by the VM only for
+ * printing (recorded when fillInStackTrace runs; no getStackTrace), and
+ * suppressed exceptions print without their frames; `cause == null` means
  * "no cause yet", so initCause after an explicit null cause is allowed.
  */
 package java.lang;
@@ -79,10 +80,11 @@ public class Throwable implements java.io.Serializable {
     /**
      * Prints toString(), a tab + "Suppressed: " line per suppressed exception,
      * then "Caused by: " + cause for each cause in the chain (the walk stops when
-     * a cause repeats the previous one). No stack frames.
+     * a cause repeats the previous one), each followed by its frames.
      */
     public void printStackTrace(PrintStream s) {
         s.println(this);
+        s.print(stackTraceLines(null));
         Throwable[] sup = suppressedExceptions;
         if (sup != null) {
             for (int i = 0; i < sup.length; i++) {
@@ -93,11 +95,18 @@ public class Throwable implements java.io.Serializable {
         Throwable c = getCause();
         while (c != null && c != seen) {
             s.println("Caused by: " + c);
+            s.print(c.stackTraceLines(seen));
             seen = c;
             c = c.getCause();
         }
     }
 
+    /* "\tat Class.method(File.java:N)" per frame the VM recorded; frames
+     * shared with the enclosing throwable's bottom as one "\t... N more". */
+    private native String stackTraceLines(Throwable enclosing);
+
+    /* The VM records the stack when this method is called, as HotSpot's
+     * native fillInStackTrace(int) does. */
     public synchronized Throwable fillInStackTrace() {
         return this;
     }
