@@ -194,6 +194,11 @@ const EXAMPLES: &[Example] = &[
     ("races", "RacePublish", &[], "data-race", None),
     // No interleaving fails its assertion; only the race tells.
     ("races", "RaceStoreBuffer", &[], "data-race", None),
+    // The first access to a class without <clinit> initializes it and
+    // accesses in one step.
+    ("races", "RaceLazyClass", &[], "data-race", None),
+    // Initialization orders a <clinit>'s writes before later users.
+    ("races", "FreeInitEdge", &[], "ok", None),
     ("races", "FreeStartJoin", &[], "ok", None),
     ("races", "FreeVolatile", &[], "ok", None),
     ("races", "FreeMonitor", &[], "ok", None),
@@ -209,6 +214,7 @@ const RACY: &[&str] = &[
     "RaceLockedWrite",
     "RacePublish",
     "RaceStoreBuffer",
+    "RaceLazyClass",
 ];
 
 fn example_name(dir: &str, main: &str) -> String {

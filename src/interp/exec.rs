@@ -104,7 +104,7 @@ fn init_supers(s: &State, c: ClassId) -> Vec<ClassId> {
 /// Can `c` be initialized by `th` without running code or waiting: no
 /// `<clinit>` of its own, and every class step 7 needs first initialized,
 /// in progress in `th` (a recursive request), or itself trivial?
-fn trivial_init(s: &State, th: ThreadId, c: ClassId) -> bool {
+pub(crate) fn trivial_init(s: &State, th: ThreadId, c: ClassId) -> bool {
     s.classes.class(c).clinit.is_none()
         && init_supers(s, c)
             .into_iter()

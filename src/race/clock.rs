@@ -7,10 +7,9 @@
 //! The edges (JLS 17.4.4): program order; a monitor's release to its next
 //! acquisition (`monitorenter`/`monitorexit`, synchronized methods, `wait`);
 //! a volatile write to later reads of it; `Thread.start` to the started
-//! thread; a thread's end to `join` (its thread object's monitor, which the
-//! ending thread releases as HotSpot's does when it notifies joiners) and to
-//! an `isAlive()` that returns false; a class's initialization to every
-//! later access of its statics.
+//! thread; a thread's end to an `isAlive()` that returns false (the
+//! model's `join` asks it); a class's initialization to its subclasses'
+//! and to every later use (static access, static call, `new`).
 //!
 //! The detector watches steps from outside the interpreter: before a step
 //! it records what the instruction may access; after it, what changed (the
@@ -166,10 +165,14 @@ impl Detector {
             alive_query: None,
         };
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
-            match insn {
-                Insn::GetStatic(f) | Insn::PutStatic(f) => p.static_owner = f.owner,
-                _ => {}
-            }
+            // The class whose initialization the instruction uses (JLS
+            // 12.4.2: its initialization happens-before the use).
+            p.static_owner = match insn {
+                Insn::GetStatic(f) | Insn::PutStatic(f) => f.owner,
+                Insn::Invoke(crate::classfile::InvokeKind::Static, m) => m.owner,
+                Insn::New(c) => c.id,
+                _ => None,
+            };
             let volatile = matches!(insn,
                 Insn::GetField(f) | Insn::PutField(f) | Insn::GetStatic(f) | Insn::PutStatic(f)
                     if f.volatile);
@@ -206,16 +209,19 @@ impl Detector {
         {
             self.clock(th).join(&end);
         }
+        // Using an initialized class orders its initialization first
+        // (whether or not the instruction itself completed in this step).
+        if let Some(c) = p.static_owner
+            && s.init.get(c as usize) == Some(&InitStatus::Done)
+            && let Some(init) = self.inits.get(&c).cloned()
+        {
+            self.clock(th).join(&init);
+        }
         let executed = s
             .thread(th)
             .is_some_and(|t| t.stack.len() == p.depth && t.top().is_some_and(|f| f.ip == p.ip + 1));
         if !executed {
             return Vec::new();
-        }
-        if let Some(c) = p.static_owner
-            && let Some(init) = self.inits.get(&c).cloned()
-        {
-            self.clock(th).join(&init);
         }
         if let Some((loc, write)) = p.volatile {
             if write {
@@ -278,11 +284,11 @@ impl Detector {
             }
             let alive = t.is_alive();
             if self.alive[u] && !alive {
-                // The end of a thread: joiners re-acquire its object's monitor.
+                // The end of a thread orders it before whoever learns of it
+                // by `join` or `isAlive()` (the model's join asks isAlive).
+                // Not before a later lock of its thread object: HotSpot
+                // happens to give that order, the JLS does not.
                 let end = self.clock(uid).clone();
-                if let Some(obj) = t.object {
-                    self.locks.entry(obj).or_default().join(&end);
-                }
                 self.ends.insert(uid, end);
                 self.clock(uid).tick(uid);
             }
@@ -304,6 +310,12 @@ impl Detector {
             .map(|(c, _)| c as ClassId)
             .collect();
         for c in done {
+            // A class is initialized after its superclasses.
+            for &sup in &s.classes.class(c).supers[1..] {
+                if let Some(i) = self.inits.get(&sup).cloned() {
+                    self.clock(th).join(&i);
+                }
+            }
             let now = self.clock(th).clone();
             self.inits.insert(c, now);
             self.clock(th).tick(th);

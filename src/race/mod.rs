@@ -64,8 +64,9 @@ impl std::fmt::Display for Race {
 /// The access `th`'s next step makes that can take part in a race: a read
 /// or write of a non-volatile field, static or array element that the step
 /// really performs (the object is not null, the index is in bounds, the
-/// class is initialized, the stored reference fits the array, no monitor
-/// or class initialization comes first).
+/// class is initialized or initializes in the same step, the stored
+/// reference fits the array, no monitor or class initialization code
+/// comes first).
 pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     let t = s.thread(th)?;
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
@@ -82,8 +83,15 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
             if r.volatile {
                 return None;
             }
+            // The access happens in this step if the class is initialized
+            // or initializes at once (no code to run: `ensure_init`).
             let owner = r.owner?;
-            if s.init.get(owner as usize) != Some(&InitStatus::Done) {
+            let ready = match s.init.get(owner as usize)? {
+                InitStatus::Done => true,
+                InitStatus::Uninitialized => interp::exec::trivial_init(s, th, owner),
+                _ => false,
+            };
+            if !ready {
                 return None;
             }
         }
