@@ -454,7 +454,11 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 /// The first data race a search met and went on after
 /// (`RaceCheck::Continue`), with its witness.
 #[derive(Default)]
-struct Races(std::sync::Mutex<Option<(Verdict, Vec<ThreadId>)>>);
+struct Races {
+    first: std::sync::Mutex<Option<(Verdict, Vec<ThreadId>)>>,
+    /// Set with `first`: later states need no check (read on every state).
+    found: std::sync::atomic::AtomicBool,
+}
 
 impl Races {
     /// The race check on a newly reached state `s`, which `path()` reaches:
@@ -468,7 +472,9 @@ impl Races {
     ) -> Option<(Verdict, Vec<ThreadId>)> {
         match opts.races {
             RaceCheck::Off => return None,
-            RaceCheck::Continue if self.0.lock().expect("lock").is_some() => return None,
+            RaceCheck::Continue if self.found.load(std::sync::atomic::Ordering::Relaxed) => {
+                return None;
+            }
             _ => {}
         }
         let race = crate::race::pending(s)?;
@@ -478,14 +484,15 @@ impl Races {
         if opts.races == RaceCheck::Stop {
             return Some(found);
         }
-        self.0.lock().expect("lock").get_or_insert(found);
+        self.first.lock().expect("lock").get_or_insert(found);
+        self.found.store(true, std::sync::atomic::Ordering::Relaxed);
         None
     }
 
     /// The search's report with the race it went on after: the verdict if
     /// the search found no other violation, a note if it did.
     fn fold(self, mut r: Report) -> Report {
-        let Some((v, w)) = self.0.into_inner().expect("lock") else {
+        let Some((v, w)) = self.first.into_inner().expect("lock") else {
             return r;
         };
         if r.verdict.is_violation() {
@@ -913,23 +920,15 @@ pub fn replay_race(
     Ok(crate::race::pending(&s).map(|r| (witness.len(), r)))
 }
 
-/// A race witness: the steps to a state where the same two threads race at
-/// the same code positions, then one step of each thread (the first access, then the second).
-fn shorten_race(
-    initial: &State,
-    witness: Vec<ThreadId>,
-    race: &crate::race::Race,
+/// Deletes whole runs of one thread's steps from `witness`, last run
+/// first, while `keeps` says the shorter schedule still shows the
+/// violation (at most 400 tries).
+fn drop_runs(
+    witness: &[ThreadId],
+    mut keeps: impl FnMut(&[ThreadId]) -> Result<bool, VmError>,
 ) -> Result<Vec<ThreadId>, VmError> {
-    let same = |w: &[ThreadId]| -> Result<Option<usize>, VmError> {
-        Ok(replay_race(initial, w)?
-            .filter(|(_, r)| r.first == race.first && r.second == race.second)
-            .map(|(k, _)| k))
-    };
-    let Some(k) = same(&witness)? else {
-        return Ok(witness);
-    };
     let mut runs: Vec<(ThreadId, usize)> = Vec::new();
-    for &t in &witness[..k] {
+    for &t in witness {
         match runs.last_mut() {
             Some((last, n)) if *last == t => *n += 1,
             _ => runs.push((t, 1)),
@@ -947,11 +946,29 @@ fn shorten_race(
         budget -= 1;
         let mut trial = runs.clone();
         trial.remove(i);
-        if same(&expand(&trial))?.is_some() {
+        if keeps(&expand(&trial))? {
             runs = trial;
         }
     }
-    let mut w = expand(&runs);
+    Ok(expand(&runs))
+}
+
+/// A race witness: the steps to a state where the same two threads race at
+/// the same code positions, then one step of each thread (the first access, then the second).
+fn shorten_race(
+    initial: &State,
+    witness: Vec<ThreadId>,
+    race: &crate::race::Race,
+) -> Result<Vec<ThreadId>, VmError> {
+    let same = |w: &[ThreadId]| -> Result<Option<usize>, VmError> {
+        Ok(replay_race(initial, w)?
+            .filter(|(_, r)| r.first == race.first && r.second == race.second)
+            .map(|(k, _)| k))
+    };
+    let Some(k) = same(&witness)? else {
+        return Ok(witness);
+    };
+    let mut w = drop_runs(&witness[..k], |w| Ok(same(w)?.is_some()))?;
     let k = same(&w)?.unwrap_or(w.len());
     w.truncate(k);
     w.extend([race.first.thread, race.second.thread]);
@@ -990,30 +1007,7 @@ pub fn shorten(
         ) => a == b,
         _ => false,
     };
-    let mut runs: Vec<(ThreadId, usize)> = Vec::new();
-    for &t in &witness {
-        match runs.last_mut() {
-            Some((last, n)) if *last == t => *n += 1,
-            _ => runs.push((t, 1)),
-        }
-    }
-    let expand = |runs: &[(ThreadId, usize)]| {
-        runs.iter()
-            .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
-            .collect::<Vec<_>>()
-    };
-    let mut budget = 400usize;
-    let mut i = runs.len();
-    while i > 0 && budget > 0 {
-        i -= 1;
-        budget -= 1;
-        let mut trial = runs.clone();
-        trial.remove(i);
-        if same(&replay_violation(initial, &expand(&trial), opts)?) {
-            runs = trial;
-        }
-    }
-    let shortened = expand(&runs);
+    let shortened = drop_runs(&witness, |w| Ok(same(&replay_violation(initial, w, opts)?)))?;
     // Cut anything after the violation happens.
     let mut s = initial.clone();
     for (k, &th) in shortened.iter().enumerate() {
