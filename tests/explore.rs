@@ -1,5 +1,6 @@
-//! The schedule explorer: expected verdicts for every example, at both
-//! granularities; witnesses replay; bounds give "incomplete", never "ok".
+//! The schedule explorer: expected verdicts for every example and for
+//! random programs, at all three granularities; witnesses replay; bounds
+//! give "incomplete", never "ok".
 
 use std::process::Command;
 
@@ -37,8 +38,14 @@ fn replay_arguments(witness_file: &str) -> Vec<&str> {
 /// violations are the expected verdicts; a race is the verdict only where
 /// there is nothing else).
 fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report {
+    search_at(s, false, every_instruction, bfs)
+}
+
+/// `search`, at the sync granularity when `sync`.
+fn search_at(s: &State, sync: bool, every_instruction: bool, bfs: bool) -> m5::explore::Report {
     let opts = ExploreOptions {
         every_instruction,
+        sync,
         bfs,
         races: RaceCheck::Continue,
         ..Default::default()
@@ -259,34 +266,42 @@ fn check_verdict(name: &str, v: &Verdict, expected: &str, exception: Option<&str
     }
 }
 
+/// The three granularities (sync points, interactions, every instruction)
+/// get every example's verdict. A racy example is searched again at the
+/// interaction granularity after its first race (`--after-race continue`):
+/// its verdict there is the interaction search's.
 #[test]
-fn every_example_gets_its_verdict_at_both_granularities_and_they_agree() {
+fn every_example_gets_its_verdict_at_all_three_granularities() {
     for &(dir, main, args, expected, exception) in EXAMPLES {
         let name = &example_name(dir, main);
         let s = start(&format!("classfiles/{dir}"), main, args);
+        let sync = search_at(&s, true, false, false);
         let reduced = search(&s, false, false);
         let full = search(&s, true, false);
+        check_verdict(name, &sync.verdict, expected, exception);
         check_verdict(name, &reduced.verdict, expected, exception);
         check_verdict(name, &full.verdict, expected, exception);
-        // The reduction branches less, never more.
+        // Each reduction branches less, never more.
         if expected == "ok" {
+            assert_eq!(sync.granularity, "sync", "{name}");
             assert!(
-                reduced.states <= full.states,
-                "{name}: {} > {}",
+                sync.states <= reduced.states && reduced.states <= full.states,
+                "{name}: {} > {} > {}",
+                sync.states,
                 reduced.states,
                 full.states
             );
         }
         println!(
-            "{name}: {expected}; states {} (reduced) vs {} (every instruction)",
-            reduced.states, full.states
+            "{name}: {expected}; states {} (sync, {}) vs {} (interaction) vs {} (every instruction)",
+            sync.states, sync.granularity, reduced.states, full.states
         );
     }
 }
 
 /// With races checked as by default (the first race is the verdict), the
-/// racy examples, and only they, get "data-race", at both granularities,
-/// with one thread and two; each race witness ends with the two accesses,
+/// racy examples, and only they, get "data-race", at all three
+/// granularities, with one thread and two; each race witness ends with the two accesses,
 /// and `m5 run --races`'s vector clocks report the same race on it. On the
 /// race-free examples the vector clocks find no race either, on several
 /// schedules.
@@ -296,14 +311,21 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
         let name = &example_name(dir, main);
         let racy = RACY.contains(&name.as_str());
         let s = start(&format!("classfiles/{dir}"), main, args);
-        for (every_instruction, jobs) in [(false, 1), (true, 1), (false, 2)] {
+        for (sync, every_instruction, jobs) in [
+            (true, false, 1),
+            (true, false, 2),
+            (false, false, 1),
+            (false, true, 1),
+            (false, false, 2),
+        ] {
             let opts = ExploreOptions {
+                sync,
                 every_instruction,
                 jobs,
                 ..Default::default()
             };
             let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
-            let here = format!("{name} (every instruction: {every_instruction}, jobs {jobs})");
+            let here = format!("{name} ({} granularity, jobs {jobs})", r.granularity);
             if racy {
                 assert_eq!(r.verdict.name(), "data-race", "{here}: {:?}", r.verdict);
                 check_replay(&here, &s, &r.witness, &r.verdict, None);
@@ -1038,4 +1060,175 @@ fn determinism_reports_two_executions_and_their_diff() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// A small random concurrent program: main starts two workers, may do one
+/// step of its own, joins them and checks the final values. `disciplined`:
+/// `a` and `arr` are only accessed holding `L`, `b` only holding `M`
+/// (nested L then M, so no deadlock), so the program has no data race;
+/// otherwise locks are random.
+fn random_program(name: &str, seed: u64, disciplined: bool) -> String {
+    let mut x = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = |n: u64| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (x >> 33) % n
+    };
+    let vars = ["a", "b", "arr[0]", "arr[1]"];
+    let op = |next: &mut dyn FnMut(u64) -> u64| -> String {
+        let x = vars[next(4) as usize];
+        let y = vars[next(4) as usize];
+        let (k, k2) = (next(3), next(3));
+        let body = match next(8) {
+            0 => format!("{x} = {k};"),
+            1 => format!("{x} = {y} + {k};"),
+            2 => format!("if ({x} == {k}) {y} = {k2};"),
+            3 => format!("{x}++;"),
+            4 => format!("v = {k};"),
+            5 => format!("if (v == {k}) {x} = {k2};"),
+            6 => format!("if ({x} == {k}) throw new IllegalStateException(\"{x} {k}\");"),
+            _ => format!("{x} = {y};"),
+        };
+        let uses = |v: &str| body.contains(v);
+        let (l, m) = if disciplined {
+            (uses("a") || uses("arr"), uses("b"))
+        } else {
+            (next(3) == 0, next(3) == 0)
+        };
+        let mut s = body;
+        if m {
+            s = format!("synchronized (M) {{ {s} }}");
+        }
+        if l {
+            s = format!("synchronized (L) {{ {s} }}");
+        }
+        s
+    };
+    let worker = |next: &mut dyn FnMut(u64) -> u64| -> String {
+        let n = 1 + next(3);
+        (0..n).map(|_| op(next)).collect::<Vec<_>>().join(" ")
+    };
+    let w0 = worker(&mut next);
+    let w1 = worker(&mut next);
+    let main_op = if next(2) == 0 {
+        op(&mut next)
+    } else {
+        String::new()
+    };
+    let (ka, kb) = (next(3), next(3));
+    format!(
+        "class {name} {{
+    static int a, b;
+    static volatile int v;
+    static final int[] arr = new int[2];
+    static final Object L = new Object(), M = new Object();
+    static class W extends Thread {{
+        final int id;
+        W(int id) {{ this.id = id; }}
+        public void run() {{
+            if (id == 0) {{ {w0} }} else {{ {w1} }}
+        }}
+    }}
+    public static void main(String[] args) throws Exception {{
+        W t0 = new W(0), t1 = new W(1);
+        t0.start(); t1.start();
+        {main_op}
+        t0.join(); t1.join();
+        synchronized (L) {{ synchronized (M) {{
+            if (a == {ka} && b == {kb}) throw new AssertionError(\"a \" + a + \" b \" + b);
+        }} }}
+    }}
+}}
+"
+    )
+}
+
+/// Random programs, half of them race-free by construction: the three
+/// granularities give every one the same verdict, with races checked as by
+/// default and with the search going on after races; race witnesses
+/// replay; the race-free ones are silent under the vector clocks too.
+#[test]
+fn random_programs_get_the_same_verdict_at_all_three_granularities() {
+    if Command::new("javac").arg("-version").output().is_err() {
+        println!("SKIPPED: no javac on PATH");
+        return;
+    }
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-concurrent");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    // M5_RANDOM_PROGRAMS=N tries more.
+    let n: u64 = std::env::var("M5_RANDOM_PROGRAMS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(40);
+    let mut files = Vec::new();
+    for i in 0..n {
+        let name = format!("R{i}");
+        let path = dir.join(format!("{name}.java"));
+        std::fs::write(&path, random_program(&name, i, i % 2 == 0)).unwrap();
+        files.push(path);
+    }
+    let out = Command::new("javac")
+        .arg("-d")
+        .arg(&dir)
+        .args(&files)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut tally = std::collections::BTreeMap::<String, usize>::new();
+    for i in 0..n {
+        let name = format!("R{i}");
+        let s = start(dir.to_str().unwrap(), &name, &[]);
+        for races in [RaceCheck::Stop, RaceCheck::Continue] {
+            let mut verdicts = Vec::new();
+            for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
+                let opts = ExploreOptions {
+                    sync,
+                    every_instruction,
+                    races,
+                    ..Default::default()
+                };
+                let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+                let here = format!("{name} ({} granularity, {races:?})", r.granularity);
+                let kind = match &r.verdict {
+                    Verdict::UncaughtException { class, .. } => format!("uncaught {class}"),
+                    v => v.name().to_string(),
+                };
+                if r.verdict.is_violation() {
+                    check_replay(&here, &s, &r.witness, &r.verdict, None);
+                }
+                verdicts.push((here, kind, r.states));
+            }
+            let first = &verdicts[0].1;
+            assert!(
+                verdicts.iter().all(|v| &v.1 == first),
+                "{verdicts:?}\n{}",
+                random_program(&name, i, i % 2 == 0)
+            );
+            if races == RaceCheck::Stop {
+                if i % 2 == 0 {
+                    assert_ne!(first, "data-race", "{name} is race-free by construction");
+                }
+                *tally.entry(first.clone()).or_default() += 1;
+                if i % 2 == 0 {
+                    for schedule in ["rr", "random:1", "random:2"] {
+                        let found = clock_races(&s, &Schedule::parse(schedule).unwrap(), 100_000);
+                        assert!(found.is_empty(), "{name} under {schedule}: {found:?}");
+                    }
+                }
+            }
+        }
+    }
+    println!("verdicts of {n} random programs: {tally:?}");
+    // The generator makes every kind of verdict.
+    for kind in ["ok", "data-race", "uncaught java.lang.AssertionError"] {
+        assert!(tally.contains_key(kind), "no {kind} among {tally:?}");
+    }
 }

@@ -59,20 +59,25 @@ Examples:
     /// Search every schedule for uncaught exceptions and deadlocks; print a replayable witness.
     #[command(after_help = "\
 The search tries every thread that can move at every state and skips states
-already seen. By default it branches only at instructions that can interact
-with other threads (heap, statics, monitors, calls, thread operations) and
-runs the frame-local instructions after them at once; --every-instruction
-branches at every bytecode (the paper's model). A bound reached means
+already seen. By default (--granularity sync) it lets another thread run
+only at synchronization: monitors, synchronized calls and returns, volatile
+accesses, native calls (start, join, wait, notify, printing), allocation,
+class initialization, exceptions, a thread's end; in between, each thread
+runs alone and its plain field, static and array accesses are checked for
+data races. Without races that reaches every exception and deadlock.
+--granularity interaction branches before every access to shared state;
+--granularity instruction (--every-instruction) before every bytecode (the
+paper's model). A bound reached means
 \"incomplete\" (exit 3), never \"ok\"; so does Ctrl-C, which prints what was
 found so far. The search runs on all cores (--jobs).
 
-Every state reached is also checked for a data race: two threads about to
-access one field, static or array element, one of them writing, with no
-monitor, volatile, start or join ordering them. A race is the verdict
-\"data-race\" (exit 1); its witness ends with the two accesses and
-`m5 run --races` replays it. --after-race continue searches on for
-exceptions and deadlocks instead (the race is the verdict if nothing else
-is found). \"ok\" means no uncaught exception, deadlock or data race in any
+Every state reached is also checked for a data race: two threads' accesses
+to one field, static or array element, one of them writing, with no
+monitor, volatile, start, join or class initialization ordering them. A
+race is the verdict \"data-race\" (exit 1); its witness ends with the two
+accesses and `m5 run --races` replays it. --after-race continue searches
+on for exceptions and deadlocks instead, at the interaction granularity
+(the race is the verdict if nothing else is found). \"ok\" means no uncaught exception, deadlock or data race in any
 interleaving; without races, the Java memory model adds no other behaviour.
 
 For programs too large to search exhaustively, --strategy chooses fewer
@@ -256,7 +261,15 @@ pub struct ExploreArgs {
     /// Breadth-first search (shortest witnesses; one thread); default depth-first.
     #[arg(long)]
     pub bfs: bool,
-    /// Branch at every bytecode instead of only at interacting instructions.
+    /// Where the search lets another thread run: sync (at synchronization
+    /// only: monitors, volatile accesses, calls of native methods such as
+    /// start, join, wait and notify, allocation, class initialization,
+    /// exceptions, a thread's end; the plain accesses in between are
+    /// checked for data races), interaction (before every access to shared
+    /// state), instruction (before every bytecode, the paper's model).
+    #[arg(long, value_enum, default_value = "sync", value_name = "WHERE")]
+    pub granularity: Granularity,
+    /// The same as --granularity instruction.
     #[arg(long)]
     pub every_instruction: bool,
     /// Do not follow more than N transitions from the initial state (with
@@ -294,6 +307,13 @@ pub struct ExploreArgs {
     pub determinism: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Granularity {
+    Sync,
+    Interaction,
+    Instruction,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -864,7 +884,8 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         .into());
     }
     let opts = ExploreOptions {
-        every_instruction: a.every_instruction,
+        every_instruction: a.every_instruction || a.granularity == Granularity::Instruction,
+        sync: a.granularity == Granularity::Sync && !a.every_instruction,
         bfs: a.bfs,
         max_depth: a.max_depth,
         max_states: a.max_states,
@@ -953,11 +974,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         0.0
     };
     let memory = peak_memory_mb();
-    let granularity = if opts.every_instruction {
-        "instruction"
-    } else {
-        "interaction"
-    };
+    let granularity = report.granularity;
     // Preemption bounding, breadth-first search and the determinism check
     // run on one thread.
     let jobs = match opts.strategy {

@@ -50,6 +50,12 @@ pub struct ExploreOptions {
     pub properties: Option<Properties>,
     /// Branch at every instruction, not only at interacting ones.
     pub every_instruction: bool,
+    /// Branch only at sync points (`race::segment`): the CLI's default.
+    /// It is complete for programs without data races, so it needs the race
+    /// check: with `RaceCheck::Off` or properties (every instruction) it
+    /// does not apply, and with `RaceCheck::Continue` a race found makes the
+    /// search start again at the interaction granularity.
+    pub sync: bool,
     /// Breadth-first (shortest witnesses) instead of depth-first.
     pub bfs: bool,
     /// Bound on the number of transitions from the initial state.
@@ -250,6 +256,9 @@ pub struct Report {
     /// What the strategy adds to the verdict (the preemption bound a bug
     /// needed, runs cut at the step bound, ...).
     pub note: Option<String>,
+    /// Where the search interleaved threads: "sync", "interaction" or
+    /// "instruction" (set by `explore`).
+    pub granularity: &'static str,
 }
 
 impl Report {
@@ -272,6 +281,7 @@ impl Report {
             seconds: start.elapsed().as_secs_f64(),
             runs: 0,
             note: None,
+            granularity: "",
         }
     }
 }
@@ -332,6 +342,9 @@ impl Fingerprint {
         bytes.extend(self.globals(s).to_le_bytes());
         bytes.extend(hash128(&(s.exit, s.main_died)).to_le_bytes());
         bytes.extend(hash128(&(&s.interned, &s.mirrors, &s.last_uncaught)).to_le_bytes());
+        if let Some(h) = s.segments.fingerprint() {
+            bytes.extend(h.to_le_bytes());
+        }
         // Output is kept only when determinism is checked; then it is part
         // of what the rest of the execution can print.
         if !s.out.is_empty() || !s.err.is_empty() {
@@ -365,6 +378,9 @@ fn transition_in_place(
     steps: &mut u64,
 ) -> Result<bool, VmError> {
     let uncaught = s.last_uncaught;
+    if opts.sync {
+        return sync_transition(s, th, opts, uncaught, steps);
+    }
     match interp::step(s, th)? {
         Outcome::NoOp(_) => return Ok(false),
         Outcome::Stepped => *steps = 1,
@@ -382,6 +398,45 @@ fn transition_in_place(
             }
             *steps += 1;
         }
+    }
+    if !opts.determinism {
+        s.out.clear();
+        s.err.clear();
+    }
+    s.wakes.clear();
+    Ok(true)
+}
+
+/// `transition_in_place` at the sync granularity: one step, then every
+/// quiet step after it (`race::segment::quiet`), recording plain accesses
+/// in the thread's open segment; a race ends the transition at once.
+fn sync_transition(
+    s: &mut State,
+    th: ThreadId,
+    opts: &ExploreOptions,
+    uncaught: Option<(ThreadId, Ref)>,
+    steps: &mut u64,
+) -> Result<bool, VmError> {
+    use crate::race::segment;
+    let limit = opts.max_transition_steps.unwrap_or(1 << 24);
+    let first = segment::before_step(s, th);
+    if let Outcome::NoOp(_) = interp::step(s, th)? {
+        return Ok(false);
+    }
+    *steps = 1;
+    let mut raced = segment::after_step(s, th, first, true);
+    while !raced
+        && *steps < limit
+        && s.exit.is_none()
+        && s.last_uncaught == uncaught
+        && s.thread(th).is_some_and(|t| t.wait.is_none())
+    {
+        let p = segment::before_step(s, th);
+        if !p.quiet() || interp::step(s, th)? != Outcome::Stepped {
+            break;
+        }
+        *steps += 1;
+        raced = segment::after_step(s, th, p, false);
     }
     if !opts.determinism {
         s.out.clear();
@@ -451,6 +506,22 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
         .collect()
 }
 
+/// The data race on a newly reached state that `path()` reaches, with its
+/// witness (which ends with the two accesses): one found on the step that
+/// led here at the sync granularity, or two threads' next steps.
+fn race_at(
+    s: &State,
+    path: impl FnOnce() -> Vec<ThreadId>,
+) -> Option<(crate::race::Race, Vec<ThreadId>)> {
+    if let Some(f) = s.segments.race() {
+        return Some((f.race.clone(), crate::race::segment::witness(f, path())));
+    }
+    let race = crate::race::pending(s)?;
+    let mut witness = path();
+    witness.extend([race.first.thread, race.second.thread]);
+    Some((race, witness))
+}
+
 /// The first data race a search met and went on after
 /// (`RaceCheck::Continue`), with its witness.
 #[derive(Default)]
@@ -477,9 +548,7 @@ impl Races {
             }
             _ => {}
         }
-        let race = crate::race::pending(s)?;
-        let mut witness = path();
-        witness.extend([race.first.thread, race.second.thread]);
+        let (race, witness) = race_at(s, path)?;
         let found = (Verdict::DataRace(race), witness);
         if opts.races == RaceCheck::Stop {
             return Some(found);
@@ -579,6 +648,61 @@ pub fn explore(
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
     let opts = &effective(opts);
+    let mut r = explore_at(initial, opts, progress)?;
+    if r.granularity.is_empty() {
+        r.granularity = granularity(opts);
+    }
+    Ok(r)
+}
+
+fn granularity(opts: &ExploreOptions) -> &'static str {
+    if opts.every_instruction {
+        "instruction"
+    } else if opts.sync {
+        "sync"
+    } else {
+        "interaction"
+    }
+}
+
+/// `explore` with the effective options.
+fn explore_at(
+    initial: &State,
+    opts: &ExploreOptions,
+    progress: &mut dyn FnMut(u64, u64, u64),
+) -> Result<Report, VmError> {
+    if opts.sync && opts.races == RaceCheck::Continue {
+        // Sync points cover every interleaving only without races: search
+        // at them until a race, then again at the interaction granularity.
+        let first = explore_at(
+            initial,
+            &ExploreOptions {
+                races: RaceCheck::Stop,
+                ..opts.clone()
+            },
+            progress,
+        )?;
+        if !matches!(first.verdict, Verdict::DataRace(_)) {
+            return Ok(first);
+        }
+        let mut again = explore_at(
+            initial,
+            &ExploreOptions {
+                sync: false,
+                ..opts.clone()
+            },
+            progress,
+        )?;
+        again.granularity = "interaction";
+        again.seconds += first.seconds;
+        let note =
+            "a data race found at sync points: searched again at the interaction granularity";
+        again.note = Some(match again.note.take() {
+            Some(n) => format!("{note}; {n}"),
+            None => note.to_string(),
+        });
+        return Ok(again);
+    }
     if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs || opts.determinism) {
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
@@ -599,9 +723,12 @@ pub fn explore(
 /// Properties are checked on every state: then the search branches at
 /// every instruction.
 fn effective(opts: &ExploreOptions) -> std::borrow::Cow<'_, ExploreOptions> {
-    if opts.properties.is_some() && !opts.every_instruction {
+    let every_instruction = opts.every_instruction || opts.properties.is_some();
+    let sync = opts.sync && !every_instruction && opts.races != RaceCheck::Off;
+    if every_instruction != opts.every_instruction || sync != opts.sync {
         std::borrow::Cow::Owned(ExploreOptions {
-            every_instruction: true,
+            every_instruction,
+            sync,
             ..opts.clone()
         })
     } else {
@@ -630,6 +757,7 @@ fn quiet(initial: &State) -> State {
     init.out.clear();
     init.err.clear();
     init.wakes.clear();
+    crate::race::segment::reset(&mut init);
     init
 }
 

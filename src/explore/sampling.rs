@@ -271,10 +271,8 @@ fn run_one(
         }
         if opts.races != RaceCheck::Off
             && run.race.is_none()
-            && let Some(race) = crate::race::pending(&s)
+            && let Some((race, w)) = super::race_at(&s, || run.witness.clone())
         {
-            let mut w = run.witness.clone();
-            w.extend([race.first.thread, race.second.thread]);
             if opts.races == RaceCheck::Stop {
                 run.violation = Some(Verdict::DataRace(race));
                 run.witness = w;

@@ -85,6 +85,7 @@ pub fn initial_state(
         written: Vec::new(),
         written_threads: Vec::new(),
         backtraces: im::HashMap::new(),
+        segments: Default::default(),
     };
     // String constants in ConstantValue attributes are interned literals.
     for c in &classes.classes {

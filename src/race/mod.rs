@@ -20,6 +20,7 @@
 //!   and Freund, PLDI 2009).
 
 pub mod clock;
+pub mod segment;
 
 use crate::classfile::{ArrKind, Insn};
 use crate::explore::access::{self, Access, Location};

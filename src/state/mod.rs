@@ -428,6 +428,10 @@ pub struct State {
     pub backtraces: im::HashMap<Ref, Arc<[(u32, u32)]>>,
     /// Wake events since the scheduler last drained them (not part of equality).
     pub wakes: Vec<Wake>,
+    /// Each thread's plain accesses since its last sync point, kept by the
+    /// explorer at the sync granularity (`race::segment`); not part of
+    /// equality (the explorer's fingerprint includes them).
+    pub segments: crate::race::segment::Segments,
 }
 
 impl PartialEq for State {

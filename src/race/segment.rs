@@ -1,0 +1,299 @@
+//! Open segments: the data race check of sync-point scheduling.
+//!
+//! At the sync granularity a transition of a thread is one step followed by
+//! every *quiet* step it takes next ([`quiet`]: thread-local steps and plain
+//! reads and writes of fields, statics and array elements that cannot
+//! throw). Every other step is a sync point; the search interleaves threads
+//! only there. A thread's *open segment* is the set of plain accesses it
+//! made since its last sync point: none of them has a happens-before edge
+//! to anything another thread does later, because the thread has not
+//! synchronized since. So an access that conflicts with another thread's
+//! open segment is a data race, and the report is never false.
+//!
+//! No race is missed either: in an execution whose first race is between
+//! accesses `a` (thread u) and `b` (thread t), u makes no sync step between
+//! `a` and `b` that t's steps up to `b` depend on (that would order `a`
+//! before `b`), so the search also tries t's transitions while `a` is still
+//! in u's open segment, and checks `b` against it. Without races, scheduling
+//! only at sync points reaches every uncaught exception and deadlock that
+//! scheduling at every instruction reaches (quiet steps of different
+//! threads commute).
+//!
+//! The open segments are part of the state the search caches (which
+//! locations, read or written), so caching stays exact; where each access
+//! was and at which step are kept for the report only.
+
+use std::hash::Hash;
+use std::sync::{Arc, OnceLock};
+
+use rustc_hash::FxHashMap;
+
+use super::{Race, Side};
+use crate::classfile::{Insn, Method};
+use crate::explore::access::{Access, Location};
+use crate::interp;
+use crate::state::{InitStatus, State, ThreadId};
+
+/// Where and when an access of an open segment was made.
+#[derive(Clone, Debug)]
+struct Mark {
+    /// Steps from the search's initial state before this one (its index in
+    /// the witness).
+    step: u64,
+    method: Arc<Method>,
+    pc: u32,
+}
+
+/// The first read and the first write of one location in a segment.
+#[derive(Clone, Debug, Default)]
+struct Entry {
+    read: Option<Mark>,
+    write: Option<Mark>,
+}
+
+/// One thread's open segment.
+#[derive(Debug, Default)]
+struct Open {
+    entries: FxHashMap<Location, Entry>,
+    /// Hash of (location, read, written) over the entries, order-free.
+    hash: OnceLock<u128>,
+}
+
+impl Clone for Open {
+    fn clone(&self) -> Self {
+        Open {
+            entries: self.entries.clone(),
+            hash: OnceLock::new(),
+        }
+    }
+}
+
+impl Open {
+    fn hash(&self) -> u128 {
+        *self.hash.get_or_init(|| {
+            self.entries.iter().fold(0u128, |acc, (l, e)| {
+                let mut h = xxhash_rust::xxh3::Xxh3::new();
+                (l, e.read.is_some(), e.write.is_some()).hash(&mut h);
+                acc.wrapping_add(h.digest128())
+            })
+        })
+    }
+}
+
+/// A race found while recording an access: the race, and the witness
+/// index of its first access.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// Sides in witness order: the lower thread number first, as
+    /// `race::pending` orders two pending accesses.
+    pub race: Race,
+    /// The thread whose open segment had the earlier access, and that
+    /// access's witness index.
+    pub earlier: ThreadId,
+    pub earlier_step: u64,
+}
+
+/// The open segments of a state's threads (empty unless the search runs at
+/// the sync granularity).
+#[derive(Clone, Debug, Default)]
+pub struct Segments {
+    open: Vec<Option<Arc<Open>>>,
+    /// Steps taken since the search's initial state.
+    steps: u64,
+    /// The race found on the step that led here, if any.
+    race: Option<Arc<Found>>,
+}
+
+impl Segments {
+    /// What the fingerprint of a state must include: the locations in each
+    /// thread's open segment and whether they were read or written.
+    pub fn fingerprint(&self) -> Option<u128> {
+        let mut any = false;
+        let mut h = 0u128;
+        for (t, o) in self.open.iter().enumerate() {
+            if let Some(o) = o
+                && !o.entries.is_empty()
+            {
+                any = true;
+                h = h.wrapping_mul(0x100_0000_01b3).wrapping_add(o.hash()) ^ t as u128;
+            }
+        }
+        any.then_some(h)
+    }
+
+    pub fn race(&self) -> Option<&Found> {
+        self.race.as_deref()
+    }
+
+    /// Ends `th`'s open segment (it made a sync step).
+    fn close(&mut self, th: ThreadId) {
+        if let Some(o) = self.open.get_mut(th as usize) {
+            *o = None;
+        }
+    }
+}
+
+/// Is `th`'s next step quiet: one that neither synchronizes with another
+/// thread nor can be influenced by one except through the plain data it
+/// reads? Thread-local steps (`interp::is_thread_local_step`) and plain
+/// accesses that are performed without throwing, to objects, arrays and
+/// initialized classes. Allocation, monitors, volatile accesses, natives,
+/// class initialization, exceptions and a thread's last return are not.
+pub fn quiet(s: &State, th: ThreadId) -> bool {
+    interp::is_thread_local_step(s, th)
+        || super::next_access(s, th).is_some_and(|a| plain(s, th, a))
+}
+
+/// Is `a`, the access `th`'s next step performs, a quiet one?
+fn plain(s: &State, th: ThreadId, a: Access) -> bool {
+    match a.location {
+        // The class must be initialized already: a first access that
+        // initializes it synchronizes (JLS 12.4.2).
+        Location::Static(_) => interp::next_insn(s, th).is_some_and(|(_, _, insn)| match insn {
+            Insn::GetStatic(r) | Insn::PutStatic(r) => r
+                .owner
+                .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done)),
+            _ => false,
+        }),
+        Location::Monitor(_) => false,
+        _ => true,
+    }
+}
+
+/// What to record about `th`'s next step before it is taken.
+pub struct Pending {
+    access: Option<(Access, Arc<Method>, u32)>,
+    quiet: bool,
+}
+
+/// Looks at `th`'s next step (call before `interp::step`).
+pub fn before_step(s: &State, th: ThreadId) -> Pending {
+    if interp::is_thread_local_step(s, th) {
+        return Pending {
+            access: None,
+            quiet: true,
+        };
+    }
+    let Some(a) = super::next_access(s, th) else {
+        return Pending {
+            access: None,
+            quiet: false,
+        };
+    };
+    let quiet = plain(s, th, a);
+    let access = interp::next_insn(s, th).map(|(m, pc, _)| (a, m, pc));
+    Pending { access, quiet }
+}
+
+impl Pending {
+    /// Whether the step is quiet.
+    pub fn quiet(&self) -> bool {
+        self.quiet
+    }
+}
+
+/// Records a step `th` has taken (`leading`: the first of its transition).
+/// A leading sync step ends the thread's open segment first; the step's own
+/// plain access, if any, comes after its synchronization and is recorded.
+/// `true`: the access races with another thread's open segment (the race
+/// is then in `s.segments`, and the transition must end here).
+pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> bool {
+    let step = s.segments.steps;
+    s.segments.steps += 1;
+    s.segments.race = None;
+    if leading && !p.quiet {
+        s.segments.close(th);
+    }
+    let Some((a, method, pc)) = p.access else {
+        return false;
+    };
+    // Another thread's open access this one conflicts with: any access
+    // for a write, a write for a read; the earliest.
+    let mut found: Option<(ThreadId, bool, &Mark)> = None;
+    for (u, o) in s.segments.open.iter().enumerate() {
+        let (Some(o), true) = (o, u as ThreadId != th) else {
+            continue;
+        };
+        let Some(e) = o.entries.get(&a.location) else {
+            continue;
+        };
+        let hit = match (a.write, &e.read, &e.write) {
+            (true, Some(r), Some(w)) => Some(if r.step < w.step {
+                (false, r)
+            } else {
+                (true, w)
+            }),
+            (true, Some(r), None) => Some((false, r)),
+            (_, _, Some(w)) => Some((true, w)),
+            _ => None,
+        };
+        if let Some((write, m)) = hit
+            && found.is_none_or(|(_, _, f)| m.step < f.step)
+        {
+            found = Some((u as ThreadId, write, m));
+        }
+    }
+    if let Some((u, write, m)) = found {
+        let earlier = Side {
+            thread: u,
+            write,
+            at: interp::position(s, &m.method, m.pc),
+        };
+        let later = Side {
+            thread: th,
+            write: a.write,
+            at: interp::position(s, &method, pc),
+        };
+        let (first, second) = if u < th {
+            (earlier, later)
+        } else {
+            (later, earlier)
+        };
+        let race = Race {
+            location: super::describe(s, a.location),
+            first,
+            second,
+        };
+        let earlier_step = m.step;
+        s.segments.race = Some(Arc::new(Found {
+            race,
+            earlier: u,
+            earlier_step,
+        }));
+        return true;
+    }
+    let slot = th as usize;
+    if s.segments.open.len() <= slot {
+        s.segments.open.resize(slot + 1, None);
+    }
+    let open = Arc::make_mut(s.segments.open[slot].get_or_insert_with(Default::default));
+    let e = open.entries.entry(a.location).or_default();
+    let first = if a.write { &mut e.write } else { &mut e.read };
+    if first.is_none() {
+        *first = Some(Mark { step, method, pc });
+        open.hash = OnceLock::new();
+    }
+    false
+}
+
+/// The witness of a race found by [`after_step`] on the step that reached
+/// the state `path` leads to: that path without the racing step and
+/// without the earlier thread's steps from its access on (nothing in
+/// between depended on them), which reaches a state where both accesses
+/// are the threads' next steps; then one step of each.
+pub fn witness(found: &Found, mut path: Vec<ThreadId>) -> Vec<ThreadId> {
+    path.pop();
+    let mut w: Vec<ThreadId> = path
+        .iter()
+        .enumerate()
+        .filter(|&(k, &t)| t != found.earlier || (k as u64) < found.earlier_step)
+        .map(|(_, &t)| t)
+        .collect();
+    w.extend([found.race.first.thread, found.race.second.thread]);
+    w
+}
+
+/// Forgets the open segments (the state a search starts from).
+pub fn reset(s: &mut State) {
+    s.segments = Segments::default();
+}
