@@ -14,7 +14,7 @@ m5=target/release/m5
 printf '| N | strategy | verdict | states / runs | seconds | note |\n|---|---|---|---|---|---|\n'
 for n in "${sizes[@]}"; do
   for strategy in exhaustive preemption-bound:2 pct:2 pct:3 pos random; do
-    j=$($m5 explore --strategy "$strategy" --after-race continue --runs 100000000 --time-limit "$limit" --json \
+    j=$($m5 explore --strategy "$strategy" --after-race continue --granularity interaction --runs 100000000 --time-limit "$limit" --json \
           --classpath classfiles/reorder Main "$n" || true)
     python3 - "$n" "$strategy" "$j" <<'PY'
 import json, sys

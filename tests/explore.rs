@@ -204,6 +204,15 @@ const EXAMPLES: &[Example] = &[
     // The first access to a class without <clinit> initializes it and
     // accesses in one step.
     ("races", "RaceLazyClass", &[], "data-race", None),
+    // A race through a native (System.arraycopy reads what a thread
+    // writes), which also tears the copy in some interleavings.
+    (
+        "races",
+        "RaceArraycopy",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
     // Initialization orders a <clinit>'s writes before later users.
     ("races", "FreeInitEdge", &[], "ok", None),
     ("races", "FreeStartJoin", &[], "ok", None),
@@ -222,6 +231,7 @@ const RACY: &[&str] = &[
     "RacePublish",
     "RaceStoreBuffer",
     "RaceLazyClass",
+    "RaceArraycopy",
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
@@ -256,6 +266,31 @@ fn deep_recursion_overflows_the_stack() {
             "uncaught-exception",
             Some("java.lang.StackOverflowError"),
         );
+    }
+}
+
+/// A StackOverflowError thrown by a plain call inside a synchronized
+/// method releases the monitor while unwinding: the write made under it
+/// is ordered before main's locked read, at all three granularities (the
+/// sync granularity once took the overflowing call for a quiet step and
+/// reported a race).
+#[test]
+fn an_overflow_that_unwinds_a_monitor_is_no_race() {
+    let cp = ClassPath::parse("classfiles/races").expect("class path");
+    let classes = load_classes(&cp, "FreeOverflowUnwind").expect("load");
+    let config = Config {
+        max_stack_depth: 1_000,
+        ..Config::default()
+    };
+    let s = initial_state(classes, "FreeOverflowUnwind", &[], config).expect("initial state");
+    for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
+        let opts = ExploreOptions {
+            sync,
+            every_instruction,
+            ..Default::default()
+        };
+        let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+        assert_eq!(r.verdict, Verdict::Ok, "{} granularity", r.granularity);
     }
 }
 

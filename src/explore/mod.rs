@@ -420,23 +420,35 @@ fn sync_transition(
     use crate::race::segment;
     let limit = opts.max_transition_steps.unwrap_or(1 << 24);
     let first = segment::before_step(s, th);
+    let quiet = first.quiet();
+    let heap = s.heap.len();
     if let Outcome::NoOp(_) = interp::step(s, th)? {
         return Ok(false);
     }
     *steps = 1;
     let mut raced = segment::after_step(s, th, first, true);
+    // A quiet step never allocates; one that did threw, which is a sync
+    // point after all (unwinding may release monitors): the segment ends
+    // and so does the transition.
+    let mut threw = quiet && s.heap.len() != heap;
     while !raced
+        && !threw
         && *steps < limit
         && s.exit.is_none()
         && s.last_uncaught == uncaught
         && s.thread(th).is_some_and(|t| t.wait.is_none())
     {
         let p = segment::before_step(s, th);
+        let heap = s.heap.len();
         if !p.quiet() || interp::step(s, th)? != Outcome::Stepped {
             break;
         }
         *steps += 1;
         raced = segment::after_step(s, th, p, false);
+        threw = s.heap.len() != heap;
+    }
+    if threw && !raced {
+        segment::close(s, th);
     }
     if !opts.determinism {
         s.out.clear();

@@ -307,7 +307,12 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 }
             };
             let callee = s.classes.method(target);
-            !callee.is_native() && !callee.is_synchronized() && !callee.is_abstract()
+            // A call that overflows the stack throws (and may release
+            // monitors while unwinding): not local.
+            !callee.is_native()
+                && !callee.is_synchronized()
+                && !callee.is_abstract()
+                && t.stack.len() < s.config.frames_of(callee)
         }
         Insn::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
         Insn::ArrayLength => top_ref(0).is_some(),

@@ -74,7 +74,8 @@ struct Pending {
     depth: usize,
     ip: u32,
     /// A plain (non-volatile) access that can race.
-    access: Option<(Access, Arc<Method>, u32)>,
+    /// The step's plain accesses (several for some natives) and where it is.
+    access: Option<(Vec<Access>, Arc<Method>, u32)>,
     /// A volatile access: (location, write).
     volatile: Option<(Location, bool)>,
     /// The class whose statics the instruction reads or writes.
@@ -178,8 +179,11 @@ impl Detector {
                     if f.volatile);
             if volatile {
                 p.volatile = access::next_access(s, th).map(|a| (a.location, a.write));
-            } else if let Some(a) = super::next_access(s, th) {
-                p.access = Some((a, m.clone(), pc));
+            } else {
+                let accesses = super::next_accesses(s, th);
+                if !accesses.is_empty() {
+                    p.access = Some((accesses, m.clone(), pc));
+                }
             }
             if let Insn::Invoke(_, r) = insn
                 && &*r.name == "isAlive"
@@ -233,7 +237,10 @@ impl Detector {
             }
         }
         match p.access {
-            Some((a, m, pc)) => self.access(s, th, a, m, pc),
+            Some((accesses, m, pc)) => accesses
+                .into_iter()
+                .flat_map(|a| self.access(s, th, a, m.clone(), pc))
+                .collect(),
             None => Vec::new(),
         }
     }

@@ -117,6 +117,147 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     }
 }
 
+/// The plain heap accesses of the native method `th`'s next step calls,
+/// for the natives that read or write program-visible data:
+/// `System.arraycopy` (the source range read, the destination range
+/// written, when every check passes), `Object.clone` (every field or
+/// element of the receiver read) and `Thread.getName` (its `name` field).
+/// Other natives touch only VM state, immutable strings or their own
+/// synchronization.
+pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
+    use crate::classfile::InvokeKind;
+    let mut out = Vec::new();
+    let Some(t) = s.thread(th) else { return out };
+    if !t.is_alive() || t.wait.is_some() || t.initializing() {
+        return out;
+    }
+    let Some(f) = t.top() else { return out };
+    if f.needs_monitor() {
+        return out;
+    }
+    let Some(Insn::Invoke(kind, m)) = f.method.code.get(f.ip as usize) else {
+        return out;
+    };
+    let arg = |k: usize| {
+        f.stack
+            .len()
+            .checked_sub(m.arg_slots as usize - k)
+            .and_then(|i| f.stack.get(i))
+            .copied()
+    };
+    let obj = |k: usize| match arg(k) {
+        Some(Value::Ref(r)) => Some(r),
+        _ => None,
+    };
+    let callee = match (kind, m.target) {
+        (InvokeKind::Static, Some(id)) => {
+            let ready = m
+                .owner
+                .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done));
+            if !ready {
+                return out;
+            }
+            id
+        }
+        (InvokeKind::Static, None) => return out,
+        _ => {
+            let Some(recv) = obj(0) else { return out };
+            match interp::exec::callee(s, &f.method, f.ip, *kind, m, recv) {
+                Ok(interp::machine::Callee::Method(id)) => id,
+                _ => return out,
+            }
+        }
+    };
+    let callee = s.classes.method(callee);
+    if !callee.is_native() {
+        return out;
+    }
+    let int = |k: usize| match arg(k) {
+        Some(Value::Int(i)) => Some(i),
+        _ => None,
+    };
+    match (&*callee.class_name, &*callee.name) {
+        ("java/lang/System", "arraycopy") => {
+            let (Some(src), Some(sp), Some(dst), Some(dp), Some(len)) =
+                (obj(0), int(1), obj(2), int(3), int(4))
+            else {
+                return out;
+            };
+            let (Some((se, sd)), Some((de, dd))) = (s.object(src).array(), s.object(dst).array())
+            else {
+                return out;
+            };
+            let prim = |e: &str| !e.starts_with('L') && !e.starts_with('[');
+            let fits = |p: i32, n: usize| p >= 0 && p as i64 + len as i64 <= n as i64;
+            if ((prim(se) || prim(de)) && se != de) || len < 0 || !fits(sp, sd.len()) {
+                return out;
+            }
+            if !fits(dp, dd.len()) {
+                return out;
+            }
+            for i in 0..len {
+                out.push(Access {
+                    location: Location::Element(src, sp + i),
+                    write: false,
+                });
+                out.push(Access {
+                    location: Location::Element(dst, dp + i),
+                    write: true,
+                });
+            }
+        }
+        ("java/lang/Object", "clone") => {
+            let Some(r) = obj(0) else { return out };
+            let o = s.object(r);
+            match o.array() {
+                Some((_, data)) => {
+                    for i in 0..data.len() as i32 {
+                        out.push(Access {
+                            location: Location::Element(r, i),
+                            write: false,
+                        });
+                    }
+                }
+                None => {
+                    for slot in 0..o.fields().len() as u32 {
+                        out.push(Access {
+                            location: Location::Field(r, slot),
+                            write: false,
+                        });
+                    }
+                }
+            }
+        }
+        ("java/lang/Thread", "getName") => {
+            let Some(r) = obj(0) else { return out };
+            let o = s.object(r);
+            if let Some(slot) = s
+                .classes
+                .class(o.class)
+                .layout
+                .iter()
+                .position(|fs| &*fs.name == "name" && &*fs.desc == "Ljava/lang/String;")
+            {
+                out.push(Access {
+                    location: Location::Field(r, slot as u32),
+                    write: false,
+                });
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Every plain access `th`'s next step performs: its instruction's
+/// ([`next_access`]) or the native method's it calls ([`native_accesses`]).
+pub fn next_accesses(s: &State, th: ThreadId) -> Vec<Access> {
+    match next_access(s, th) {
+        Some(a) => vec![a],
+        None => native_accesses(s, th),
+    }
+}
+
 /// Where `th`'s next instruction is, as reports print it.
 pub fn position(s: &State, th: ThreadId) -> String {
     interp::next_insn(s, th)
@@ -168,11 +309,11 @@ pub fn pending(s: &State) -> Option<Race> {
     let accesses: Vec<(ThreadId, Access)> = s
         .live_threads()
         .into_iter()
-        .filter_map(|t| next_access(s, t).map(|a| (t, a)))
+        .flat_map(|t| next_accesses(s, t).into_iter().map(move |a| (t, a)))
         .collect();
     for (i, (t, a)) in accesses.iter().enumerate() {
         for (u, b) in &accesses[i + 1..] {
-            if a.conflicts(b) {
+            if t != u && a.conflicts(b) {
                 return Some(Race {
                     location: describe(s, a.location),
                     first: Side {

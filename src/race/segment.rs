@@ -162,7 +162,9 @@ fn plain(s: &State, th: ThreadId, a: Access) -> bool {
 
 /// What to record about `th`'s next step before it is taken.
 pub struct Pending {
-    access: Option<(Access, Arc<Method>, u32)>,
+    /// The step's plain accesses (several for a native such as
+    /// `System.arraycopy`), and where the step is.
+    access: Option<(Vec<Access>, Arc<Method>, u32)>,
     quiet: bool,
 }
 
@@ -174,14 +176,13 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
             quiet: true,
         };
     }
-    let Some(a) = super::next_access(s, th) else {
-        return Pending {
-            access: None,
-            quiet: false,
-        };
+    let (accesses, quiet) = match super::next_access(s, th) {
+        Some(a) => (vec![a], plain(s, th, a)),
+        None => (super::native_accesses(s, th), false),
     };
-    let quiet = plain(s, th, a);
-    let access = interp::next_insn(s, th).map(|(m, pc, _)| (a, m, pc));
+    let access = (!accesses.is_empty())
+        .then(|| interp::next_insn(s, th).map(|(m, pc, _)| (accesses, m, pc)))
+        .flatten();
     Pending { access, quiet }
 }
 
@@ -204,9 +205,27 @@ pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> boo
     if leading && !p.quiet {
         s.segments.close(th);
     }
-    let Some((a, method, pc)) = p.access else {
+    let Some((accesses, method, pc)) = p.access else {
         return false;
     };
+    for a in accesses {
+        if record(s, th, a, &method, pc, step) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Checks one access of `th` against the other threads' open segments
+/// and adds it to `th`'s; `true` on a race (then recorded in `s`).
+fn record(
+    s: &mut State,
+    th: ThreadId,
+    a: Access,
+    method: &Arc<Method>,
+    pc: u32,
+    step: u64,
+) -> bool {
     // Another thread's open access this one conflicts with: any access
     // for a write, a write for a read; the earliest.
     let mut found: Option<(ThreadId, bool, &Mark)> = None;
@@ -242,7 +261,7 @@ pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> boo
         let later = Side {
             thread: th,
             write: a.write,
-            at: interp::position(s, &method, pc),
+            at: interp::position(s, method, pc),
         };
         let (first, second) = if u < th {
             (earlier, later)
@@ -270,7 +289,11 @@ pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> boo
     let e = open.entries.entry(a.location).or_default();
     let first = if a.write { &mut e.write } else { &mut e.read };
     if first.is_none() {
-        *first = Some(Mark { step, method, pc });
+        *first = Some(Mark {
+            step,
+            method: method.clone(),
+            pc,
+        });
         open.hash = OnceLock::new();
     }
     false
@@ -291,6 +314,13 @@ pub fn witness(found: &Found, mut path: Vec<ThreadId>) -> Vec<ThreadId> {
         .collect();
     w.extend([found.race.first.thread, found.race.second.thread]);
     w
+}
+
+/// Ends `th`'s open segment after a step that was expected to be quiet
+/// but threw (it allocated its exception, and unwinding may have released
+/// monitors): nothing before it may count as unordered any more.
+pub fn close(s: &mut State, th: ThreadId) {
+    s.segments.close(th);
 }
 
 /// Forgets the open segments (the state a search starts from).
