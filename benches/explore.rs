@@ -1,5 +1,6 @@
 //! States per second of the schedule explorer on the correct finite
-//! Apprentice (3 Jobs x 3 incr calls, and 2 x 2 at bytecode granularity),
+//! Apprentice (3 Jobs x 3 incr calls at the interaction granularity, 2 x 2
+//! at bytecode granularity, 4 x 3 at sync points),
 //! and of the parallel search on 4 x 3 with one and two worker threads
 //! (the same states either way: checked before measuring).
 
@@ -24,13 +25,21 @@ fn start(jobs: &str, calls: &str) -> State {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("explore");
     g.sample_size(10);
-    for (name, jobs, calls, every) in [
-        ("finite_apprentice_3x3", "3", "3", false),
-        ("finite_apprentice_2x2_every_instruction", "2", "2", true),
+    for (name, jobs, calls, every, sync) in [
+        ("finite_apprentice_3x3", "3", "3", false, false),
+        (
+            "finite_apprentice_2x2_every_instruction",
+            "2",
+            "2",
+            true,
+            false,
+        ),
+        ("finite_apprentice_4x3_sync", "4", "3", false, true),
     ] {
         let s = start(jobs, calls);
         let opts = ExploreOptions {
             every_instruction: every,
+            sync,
             ..Default::default()
         };
         let states = explore(&s, &opts, &mut |_, _, _| {})
