@@ -252,7 +252,7 @@ fn record(
             found = Some((u as ThreadId, write, m));
         }
     }
-    if let Some((u, write, m)) = found {
+    let race = found.map(|(u, write, m)| {
         let earlier = Side {
             thread: u,
             write,
@@ -273,13 +273,18 @@ fn record(
             first,
             second,
         };
-        let earlier_step = m.step;
-        s.segments.race = Some(Arc::new(Found {
+        Found {
             race,
             earlier: u,
-            earlier_step,
-        }));
-        return true;
+            earlier_step: m.step,
+        }
+    });
+    // The access joins the segment even when it races, so the state itself
+    // shows the conflict (two open segments conflict exactly in the states
+    // a race was found on): a cached state never hides one.
+    let raced = race.is_some();
+    if let Some(f) = race {
+        s.segments.race = Some(Arc::new(f));
     }
     let slot = th as usize;
     if s.segments.open.len() <= slot {
@@ -296,7 +301,7 @@ fn record(
         });
         open.hash = OnceLock::new();
     }
-    false
+    raced
 }
 
 /// The witness of a race found by [`after_step`] on the step that reached
