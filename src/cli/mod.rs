@@ -56,7 +56,7 @@ Examples:
   m5 run --classpath out --schedule random:7 --max-steps 1000000 Main
   m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2")]
     Run(RunArgs),
-    /// Search every schedule for uncaught exceptions and deadlocks; print a replayable witness.
+    /// Search every schedule for uncaught exceptions, deadlocks and data races; print a replayable witness.
     #[command(after_help = "\
 The search tries every thread that can move at every state and skips states
 already seen. By default (--granularity sync) it lets another thread run
