@@ -408,7 +408,7 @@ fn transition_in_place(
 }
 
 /// `transition_in_place` at the sync granularity: one step, then every
-/// quiet step after it (`race::segment::quiet`), recording plain accesses
+/// quiet step after it (`race::segment::before_step`), recording plain accesses
 /// in the thread's open segment; a race ends the transition at once.
 fn sync_transition(
     s: &mut State,

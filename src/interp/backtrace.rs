@@ -55,11 +55,7 @@ pub fn frames(s: &State, exc: Ref) -> Vec<String> {
             let place = if m.is_native() {
                 "Native Method".to_string()
             } else {
-                let file = s
-                    .classes
-                    .id(&m.class_name)
-                    .and_then(|c| s.classes.class(c).source_file.clone());
-                match (file, m.line_at(pc)) {
+                match (super::source_file(s, m), m.line_at(pc)) {
                     (Some(f), Some(l)) => format!("{f}:{l}"),
                     (Some(f), None) => f.to_string(),
                     _ => "Unknown Source".to_string(),

@@ -205,15 +205,48 @@ pub fn can_step(s: &State, th: ThreadId) -> bool {
     !matches!(step(&mut probe, th), Ok(Outcome::NoOp(_)))
 }
 
+/// The method an `invoke` in frame `f` runs when executed now, if it runs
+/// one: a static method of an initialized class (else the step initializes
+/// it), or what dispatch on the non-null receiver selects (else it throws).
+pub fn invoke_target(
+    s: &State,
+    f: &Frame,
+    kind: crate::classfile::InvokeKind,
+    m: &crate::classfile::MethodRef,
+) -> Option<u32> {
+    use crate::classfile::InvokeKind;
+    match (kind, m.target) {
+        (InvokeKind::Static, Some(id)) => {
+            let owner = m.owner?;
+            (s.init.get(owner as usize) == Some(&crate::state::InitStatus::Done)).then_some(id)
+        }
+        (InvokeKind::Static, None) => None,
+        (kind, _) => {
+            let recv = f
+                .stack
+                .len()
+                .checked_sub(m.arg_slots as usize)
+                .and_then(|i| f.stack[i].as_ref())?;
+            match exec::callee(s, &f.method, f.ip, kind, m, recv) {
+                Ok(machine::Callee::Method(id)) => Some(id),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The source file the class file of `m`'s class names, if any.
+pub fn source_file(s: &State, m: &Method) -> Option<Arc<str>> {
+    s.classes
+        .id(&m.class_name)
+        .and_then(|c| s.classes.class(c).source_file.clone())
+}
+
 /// `Class.method pc N (File.java:L)`: a code position for reports, with
 /// the source line when the class file records it (javac does by default).
 pub fn position(s: &State, m: &Method, pc: u32) -> String {
     let here = format!("{}.{} pc {pc}", m.class_name.replace('/', "."), m.name);
-    let file = s
-        .classes
-        .id(&m.class_name)
-        .and_then(|c| s.classes.class(c).source_file.clone());
-    match (file, m.line_at(pc)) {
+    match (source_file(s, m), m.line_at(pc)) {
         (Some(f), Some(l)) => format!("{here} ({f}:{l})"),
         _ => here,
     }
@@ -248,7 +281,6 @@ pub(crate) fn push(stack: &mut Vec<Value>, v: Value) {
 /// that cannot throw. Such steps commute with every step of every other
 /// thread, which is what the explorer's reduction relies on.
 pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
-    use crate::classfile::InvokeKind;
     let Some(t) = s.thread(th) else { return false };
     if t.wait.is_some() || t.status != Status::Scheduled {
         return false;
@@ -287,24 +319,8 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
     };
     match insn {
         Insn::Invoke(kind, m) => {
-            let target = match (kind, m.target) {
-                (InvokeKind::Static, Some(id)) => {
-                    let owner = m.owner.unwrap_or(u32::MAX);
-                    if s.init.get(owner as usize) != Some(&crate::state::InitStatus::Done) {
-                        return false;
-                    }
-                    id
-                }
-                (InvokeKind::Static, None) => return false,
-                (kind, _) => {
-                    let Some(recv) = top_ref(m.arg_slots as usize - 1) else {
-                        return false;
-                    };
-                    match exec::callee(s, &f.method, f.ip, *kind, m, recv) {
-                        Ok(machine::Callee::Method(id)) => id,
-                        _ => return false,
-                    }
-                }
+            let Some(target) = invoke_target(s, f, *kind, m) else {
+                return false;
             };
             let callee = s.classes.method(target);
             // A call that overflows the stack throws (and may release

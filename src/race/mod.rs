@@ -125,7 +125,6 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
 /// Other natives touch only VM state, immutable strings or their own
 /// synchronization.
 pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
-    use crate::classfile::InvokeKind;
     let mut out = Vec::new();
     let Some(t) = s.thread(th) else { return out };
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
@@ -149,24 +148,8 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
         Some(Value::Ref(r)) => Some(r),
         _ => None,
     };
-    let callee = match (kind, m.target) {
-        (InvokeKind::Static, Some(id)) => {
-            let ready = m
-                .owner
-                .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done));
-            if !ready {
-                return out;
-            }
-            id
-        }
-        (InvokeKind::Static, None) => return out,
-        _ => {
-            let Some(recv) = obj(0) else { return out };
-            match interp::exec::callee(s, &f.method, f.ip, *kind, m, recv) {
-                Ok(interp::machine::Callee::Method(id)) => id,
-                _ => return out,
-            }
-        }
+    let Some(callee) = interp::invoke_target(s, f, *kind, m) else {
+        return out;
     };
     let callee = s.classes.method(callee);
     if !callee.is_native() {

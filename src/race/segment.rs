@@ -133,16 +133,12 @@ impl Segments {
     }
 }
 
-/// Is `th`'s next step quiet: one that neither synchronizes with another
-/// thread nor can be influenced by one except through the plain data it
-/// reads? Thread-local steps (`interp::is_thread_local_step`) and plain
-/// accesses that are performed without throwing, to objects, arrays and
-/// initialized classes. Allocation, monitors, volatile accesses, natives,
-/// class initialization, exceptions and a thread's last return are not.
-pub fn quiet(s: &State, th: ThreadId) -> bool {
-    interp::is_thread_local_step(s, th)
-        || super::next_access(s, th).is_some_and(|a| plain(s, th, a))
-}
+// A step is quiet when it neither synchronizes with another thread nor can
+// be influenced by one except through the plain data it reads:
+// thread-local steps (`interp::is_thread_local_step`) and plain accesses
+// performed without throwing, to objects, arrays and initialized classes.
+// Allocation, monitors, volatile accesses, natives, class initialization,
+// exceptions and a thread's last return are not ([`before_step`] decides).
 
 /// Is `a`, the access `th`'s next step performs, a quiet one?
 fn plain(s: &State, th: ThreadId, a: Access) -> bool {
