@@ -20,6 +20,7 @@ fn bench_one(c: &mut Criterion, name: &str, file: &str, prefix_steps: usize) {
         check_skips: false,
         houdini: false,
         houdini_cache: None,
+        houdini_guards: None,
         stop_at_lemma1: false,
     };
     let r = driver::prove(&tf, &opts, &|_, _| {}).expect("prove");

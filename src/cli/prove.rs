@@ -25,6 +25,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         check_skips: a.check_skips,
         houdini: false,
         houdini_cache: None,
+        houdini_guards: None,
         stop_at_lemma1: false,
     }
 }

@@ -60,6 +60,7 @@ impl Default for InferOptions {
                 check_skips: false,
                 houdini: false,
                 houdini_cache: None,
+                houdini_guards: None,
                 stop_at_lemma1: true,
             },
         }
@@ -86,6 +87,9 @@ pub struct Stats {
     pub houdini: Duration,
     /// Candidates dropped per round.
     pub dropped: Vec<usize>,
+    /// Cases solved in the rounds (a case is solved again after a drop
+    /// it mentions).
+    pub cases_solved: usize,
     /// Why Houdini stopped before a fixpoint (the final proof says more).
     pub stopped: Option<String>,
     /// Every candidate Houdini dropped, and the obligation that did not
@@ -107,6 +111,8 @@ pub struct Dropped {
 /// The result: the complete invariant and how it was found.
 pub struct Inferred {
     pub text: String,
+    /// Each candidate's byte range in `text` (None: dropped).
+    pub ranges: Vec<Option<(usize, usize)>>,
     pub stats: Stats,
     /// The obligations (by a hash of their whole script) the rounds
     /// proved: the final proof does not ask them again.
@@ -529,15 +535,10 @@ pub fn infer(
         },
         ..labelled(tf)
     };
+    // The obligations the rounds prove, by their text as asked: the proof
+    // after the rounds does not ask them again.
     let cache: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>> =
         Default::default();
-    let hopts = Options {
-        houdini: true,
-        houdini_cache: Some(cache.clone()),
-        stop_at_lemma1: true,
-        emit_smt2: None,
-        ..opts.prove.clone()
-    };
     loop {
         if stats.rounds >= opts.max_rounds {
             stats.stopped = Some(format!("{} rounds without a fixpoint", stats.rounds));
@@ -545,57 +546,88 @@ pub fn infer(
         }
         stats.rounds += 1;
         let (text, ranges) = work.render();
+        // One round builds the obligations once, with every candidate
+        // guarded, and solves them to a fixpoint (`prove::solve_houdini`).
+        let guards = std::sync::Arc::new(crate::prove::Guards::new(&ranges));
+        let hopts = Options {
+            houdini: true,
+            houdini_cache: Some(cache.clone()),
+            houdini_guards: Some(guards.clone()),
+            stop_at_lemma1: true,
+            emit_smt2: None,
+            ..opts.prove.clone()
+        };
         let r = driver::prove_source(&tf_inv, Some(&text), &hopts, &|_, _| {})?;
         if let Some(why) = incomplete(&r) {
             stats.stopped = Some(why);
             break;
         }
+        let drops = std::mem::take(&mut *guards.dropped.lock().expect("lock"));
         let mut dropped = 0;
-        for o in &r.outcomes {
-            for sp in &o.failed {
-                if let Some(i) = ranges
-                    .iter()
-                    .position(|x| x.is_some_and(|(a, b)| a <= sp.start && sp.start < b))
-                    && work.alive[i]
-                {
-                    work.alive[i] = false;
-                    dropped += 1;
-                    stats.explained.push(Dropped {
-                        round: stats.rounds,
-                        fact: work.cands[i].text.clone(),
-                        shape: work.place(i),
-                        by: format!(
-                            "{} {}{}: {}",
-                            o.case,
-                            o.insn,
-                            if o.branch.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" ({})", o.branch)
-                            },
-                            o.what
-                        ),
-                    });
-                }
+        // Dropping a `false` candidate lets a thread into a shape the
+        // round built no case for: the next round builds it.
+        let mut new_shapes = false;
+        for (i, o) in drops {
+            if !work.alive[i] {
+                continue;
             }
+            work.alive[i] = false;
+            dropped += 1;
+            new_shapes |= work.cands[i].template == templates::Template::Unreached;
+            stats.explained.push(Dropped {
+                round: stats.rounds,
+                fact: work.cands[i].text.clone(),
+                shape: work.place(i),
+                by: format!(
+                    "{} {}{}: {}",
+                    o.case,
+                    o.insn,
+                    if o.branch.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", o.branch)
+                    },
+                    o.what
+                ),
+            });
         }
+        let solved = guards.solved.load(std::sync::atomic::Ordering::SeqCst);
         stats.dropped.push(dropped);
+        stats.cases_solved += solved;
         log(&format!(
-            "Houdini round {}: {} obligations, {} candidates dropped ({:.2} s, {:.2} s in the solver)",
+            "Houdini round {}: {} obligations in {} cases, {} cases solved to the fixpoint, {} candidates dropped ({:.2} s, {:.2} s in the solver)",
             stats.rounds,
             r.lemma2.obligations,
+            r.lemma2.cases,
+            solved,
             dropped,
             r.wall.as_secs_f64(),
             r.solver_time.as_secs_f64()
         ));
-        if dropped == 0 {
+        if let Some(o) = guards.refuted.lock().expect("lock").take() {
+            stats.stopped = Some(format!(
+                "a fact of yours does not follow, whatever Houdini drops: {} {}{}: {}",
+                o.case,
+                o.insn,
+                if o.branch.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", o.branch)
+                },
+                o.what
+            ));
+            break;
+        }
+        if dropped == 0 || !new_shapes {
             break;
         }
     }
     stats.houdini = t2.elapsed();
     stats.survivors = work.alive.iter().filter(|&&a| a).count();
+    let (text, ranges) = work.render();
     Ok(Inferred {
-        text: work.render().0,
+        text,
+        ranges,
         stats,
         proved: Some(cache),
     })
@@ -716,9 +748,16 @@ pub fn prove_inferred(
 ) -> Result<Report, InferError> {
     // An obligation whose whole script a round proved (unsat) is proved:
     // the same script, the same answer. The rest are asked as usual.
+    // The candidates are written guarded, as in the rounds, all switched
+    // on: the same obligations as the rounds' where no dropped candidate
+    // was read (a guarded fact is a goal even after a step that leaves
+    // it as it was, which changes no meaning).
     let opts = Options {
         houdini: false,
         houdini_cache: inferred.proved.clone(),
+        houdini_guards: Some(std::sync::Arc::new(crate::prove::Guards::new(
+            &inferred.ranges,
+        ))),
         stop_at_lemma1: true,
         ..opts.clone()
     };

@@ -56,6 +56,10 @@ pub struct Compiled {
     pub relation_over: HashMap<String, (String, ClassId)>,
     /// The classes whose `Class` object the invariant names (`class(C)`).
     pub mirrored: std::collections::BTreeSet<ClassId>,
+    /// Houdini's guards (`crate::infer`): the facts, by the start of their
+    /// span, that the prover writes as `(=> hg!N fact)`, so that one set of
+    /// obligations serves every subset of the candidates (empty: none).
+    pub guards: std::collections::HashMap<usize, usize>,
 }
 
 /// The element descriptor (`I`, `J`, `Z`, `Ljava/lang/Object;`, `[I`, ...)
@@ -296,6 +300,7 @@ impl Checker<'_> {
             relations: HashMap::new(),
             relation_over: HashMap::new(),
             mirrored: Default::default(),
+            guards: Default::default(),
         };
         // Names first, so facts may use definitions written below them.
         for item in &file.items {

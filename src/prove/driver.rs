@@ -116,6 +116,18 @@ pub fn prove_source(
     .map_err(|e| InputError(e.rendered.clone()))?;
     let mut c = c;
     crate::invariant::sites::resolve(&mut c, &s0).map_err(|e| InputError(e.rendered.clone()))?;
+    // (After `resolve`, which compiles the file again.)
+    if let Some(g) = &opts.houdini_guards {
+        let facts = c
+            .global
+            .iter()
+            .chain(c.cases.iter().flat_map(|x| &x.0.facts))
+            .chain(c.objects.iter().flat_map(|o| &o.2));
+        let guards = facts
+            .filter_map(|f| Some((f.span.start, g.candidate_at(f.span.start)?)))
+            .collect();
+        c.guards = guards;
+    }
     let relations: Vec<String> = tf
         .theorems
         .iter()
@@ -274,7 +286,10 @@ pub fn prove_source(
             // A caught exception the invariant does not rule out stops the
             // solving: it is followed, and the induction runs again.
             let stop = std::sync::atomic::AtomicBool::new(false);
-            report.outcomes = solve(&vcs, opts, &|n| progress(n, total), Some(&stop));
+            report.outcomes = match &opts.houdini_guards {
+                Some(g) if opts.houdini => solve_houdini(&vcs, opts, g, Some(&stop)),
+                _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
+            };
             // One extra case: a thread that cannot move leaves the state as it is.
             report.lemma2.cases = cases_built + 1;
             for (_, st) in &mut report.lemma3 {
@@ -451,7 +466,10 @@ fn unproved_catches(
         emit_smt2: None,
         ..opts.clone()
     };
-    let outcomes = solve(&vcs, &quiet, &|_| {}, None);
+    let outcomes = match &opts.houdini_guards {
+        Some(g) if opts.houdini => solve_houdini(&vcs, &quiet, g, None),
+        _ => solve(&vcs, &quiet, &|_| {}, None),
+    };
     // In the order of the cases and their obligations.
     let scripts = vcs
         .iter()

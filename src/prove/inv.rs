@@ -137,6 +137,11 @@ fn lit(t: &str) -> Option<i128> {
     t.parse().ok()
 }
 
+/// The Boolean constant that switches Houdini's candidate `g` on.
+pub fn guard_name(g: usize) -> String {
+    format!("hg!{g}")
+}
+
 fn valid(h: &Heap, r: &str) -> String {
     format!("(and (<= 0 {r}) (< {r} {}))", h.h)
 }
@@ -182,12 +187,17 @@ impl<'a> SEnv<'a> {
     fn fact(&mut self, part: &str, f: &Fact) -> Result<FactTerm, String> {
         self.ev.d.reads.clear();
         let v = self.ev.eval(&f.expr)?;
-        let term = if v.k == K::Bool {
+        let mut term = if v.k == K::Bool {
             smt::and(&[v.d, v.t])
         } else {
             "false".into()
         };
         let c = self.ev.c;
+        if let Some(g) = c.guards.get(&f.span.start) {
+            let name = guard_name(*g);
+            self.ev.d.sc.declare(&name, "Bool");
+            term = smt::implies(&name, &term);
+        }
         let (line, col) = c.file.line_col(f.span.start);
         Ok(FactTerm {
             part: part.to_string(),

@@ -35,7 +35,7 @@ use std::time::Duration;
 
 pub(crate) use cases::shape_text;
 pub use cases::{CaseVc, Obligation, Prover, Shown, allows};
-pub use solve::{obligation_script, solve};
+pub use solve::{obligation_script, solve, solve_houdini};
 pub use theorem::{Goal, Verdict};
 pub use walk::{Walk, walk};
 
@@ -64,11 +64,66 @@ pub struct Options {
     /// hash of their whole script) earlier rounds proved, not asked again
     /// (a proved script is proved whatever mode asked it).
     pub houdini_cache: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
+    /// Houdini with guards (`Guards`): the candidates' facts are written
+    /// guarded, and the solving runs to a fixpoint over one set of
+    /// obligations (`solve::solve_houdini`). Implies `houdini`.
+    pub houdini_guards: Option<std::sync::Arc<Guards>>,
     /// Skip Lemmas 2 and 3 when Lemma 1 fails (the invariant is refuted
     /// by a reachable state either way). Inference sets it: its candidates
     /// are pruned only by proofs, so after a user fact fails on the prefix
     /// Lemma 2 would mostly report candidates, slowly.
     pub stop_at_lemma1: bool,
+}
+
+/// Houdini's candidates as switches: each candidate fact is written
+/// `(=> hg!N fact)` (`inv::guard_name`), and a case is solved with every
+/// switch set: on for a candidate still alive (the fact is a hypothesis
+/// before the step and a goal after it), off for one dropped (true, both
+/// places). So the obligations built once serve every round, and a drop
+/// re-asks only the cases that mention the dropped candidate.
+#[derive(Debug, Default)]
+pub struct Guards {
+    /// The candidates' byte ranges in the invariant's text, sorted:
+    /// (start, end, candidate number).
+    ranges: Vec<(usize, usize, usize)>,
+    /// Per candidate number: still alive?
+    pub alive: std::sync::Mutex<Vec<bool>>,
+    /// Each candidate dropped, and the obligation that did not prove it,
+    /// in the order dropped.
+    pub dropped: std::sync::Mutex<Vec<(usize, Outcome)>>,
+    /// Cases solved (a case asked again after a drop counts again).
+    pub solved: std::sync::atomic::AtomicUsize,
+    /// An obligation of the invariant that failed on a fact no switch
+    /// guards (the user's, or a pre-step check): weaker hypotheses cannot
+    /// prove it, so the invariant is refuted whatever else is dropped,
+    /// and the solving stopped there.
+    pub refuted: std::sync::Mutex<Option<Outcome>>,
+}
+
+impl Guards {
+    /// Switches for the candidates written at `ranges` (per candidate
+    /// number: its byte range in the invariant's text, None if absent),
+    /// all on.
+    pub fn new(ranges: &[Option<(usize, usize)>]) -> Guards {
+        let mut sorted: Vec<(usize, usize, usize)> = ranges
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.map(|(a, b)| (a, b, i)))
+            .collect();
+        sorted.sort();
+        Guards {
+            ranges: sorted,
+            alive: std::sync::Mutex::new(vec![true; ranges.len()]),
+            ..Guards::default()
+        }
+    }
+
+    /// The candidate whose text holds byte `at`, if any.
+    pub fn candidate_at(&self, at: usize) -> Option<usize> {
+        let k = self.ranges.partition_point(|r| r.0 <= at).checked_sub(1)?;
+        let (a, b, i) = self.ranges[k];
+        (a <= at && at < b).then_some(i)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -34,7 +34,26 @@ pub fn solve(
         if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
             return (i, Vec::new());
         }
-        let r = solve_case(&vcs[i], i, opts, stop);
+        // Houdini's switches, when the facts are guarded: as `alive` says.
+        let switches: Vec<(usize, bool)> = match &opts.houdini_guards {
+            Some(g) => {
+                let alive = g.alive.lock().expect("lock");
+                Mentions::of(&vcs[i])
+                    .switched
+                    .into_iter()
+                    .map(|x| (x, alive.get(x).copied().unwrap_or(true)))
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        let again = Again {
+            switches: &switches,
+            asks: None,
+        };
+        let r: Vec<Outcome> = solve_case(&vcs[i], i, opts, stop, &again)
+            .into_iter()
+            .map(|(_, o)| o)
+            .collect();
         let n = done.fetch_add(r.len(), Ordering::SeqCst) + r.len();
         progress(n);
         (i, r)
@@ -116,7 +135,7 @@ impl Goals {
 
 /// Parses a case's script with the obligations `wanted` says. (Z3 shares
 /// equal terms, so the hypotheses parsed twice are the same terms.)
-fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
+fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Option<Parsed> {
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
     let mut n = 0;
     for (k, ob) in vc.obligations.iter().enumerate() {
@@ -131,7 +150,7 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
         text.push_str(&format!("(assert {})\n", ob.more));
         n += 2 + goals.len();
     }
-    let mut hyps = parse(&text)?;
+    let mut hyps = parse(&switched(&text, sw))?;
     let mut obs = hyps.split_off(hyps.len().checked_sub(n)?).into_iter();
     let more = hyps.split_off(hyps.len().checked_sub(vc.more)?);
     let mut obligations = Vec::new();
@@ -142,7 +161,7 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool) -> Option<Parsed> {
         }
         let mut ante = obs.next()?;
         if let Some(o) = &ob.other {
-            ante = z3::ast::Bool::and(&[ante, other_hyp(o)?]);
+            ante = z3::ast::Bool::and(&[ante, other_hyp(o, sw)?]);
         }
         let goals = (&mut obs).take(ob.goals().len()).collect();
         let more = obs.next()?;
@@ -164,14 +183,89 @@ thread_local! {
         Default::default();
 }
 
-/// `o`'s formula in this thread's Z3 context (None: Z3 could not parse it).
-fn other_hyp(o: &OtherHyp) -> Option<z3::ast::Bool> {
-    if let Some(b) = OTHERS.with(|m| m.borrow().get(&o.script).cloned()) {
+/// `o`'s formula in this thread's Z3 context, with Houdini's switches
+/// set (None: Z3 could not parse it).
+fn other_hyp(o: &OtherHyp, sw: &Switches) -> Option<z3::ast::Bool> {
+    let script = switched(&o.script, sw);
+    if let Some(b) = OTHERS.with(|m| m.borrow().get(script.as_ref()).cloned()) {
         return Some(b);
     }
-    let b = parse(&o.script)?.pop()?;
-    OTHERS.with(|m| m.borrow_mut().insert(o.script.clone(), b.clone()));
+    let b = parse(&script)?.pop()?;
+    OTHERS.with(|m| m.borrow_mut().insert(script.into_owned(), b.clone()));
     Some(b)
+}
+
+/// Houdini's switches (`super::Guards`): candidate number, on.
+type Switches = std::collections::HashMap<usize, bool>;
+
+/// `text` with Houdini's switches set: a fact switched on, `(=> hg!N f)`,
+/// written `f`, one switched off `true`, and the switches' declarations
+/// gone. So a fact on is a plain assertion, which Z3 simplifies (an
+/// equation eliminates a variable), and a case that reads no fact
+/// switched off is word for word the one the invariant without the
+/// dropped facts gives (`Options::houdini_cache` then serves the proof
+/// after the rounds).
+fn switched<'t>(text: &'t str, sw: &Switches) -> std::borrow::Cow<'t, str> {
+    if sw.is_empty() || !text.contains("hg!") {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        if !line.starts_with("(declare-const hg!") {
+            switch_into(&mut out, line, sw);
+        }
+    }
+    out.into()
+}
+
+fn switch_into(out: &mut String, mut rest: &str, sw: &Switches) {
+    while let Some(i) = rest.find("hg!") {
+        let after = &rest[i + 3..];
+        let n = after.bytes().take_while(u8::is_ascii_digit).count();
+        let on = after[..n]
+            .parse::<usize>()
+            .ok()
+            .and_then(|g| sw.get(&g).copied())
+            .unwrap_or(true);
+        let pre = &rest[..i];
+        // The body of `(=> hg!N body)`: up to the parenthesis closing it.
+        let body = pre
+            .strip_suffix("(=> ")
+            .and_then(|p| after[n..].strip_prefix(' ').map(|b| (p, b)))
+            .and_then(|(p, b)| {
+                let mut depth = 1usize;
+                for (k, c) in b.bytes().enumerate() {
+                    match c {
+                        b'(' => depth += 1,
+                        b')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                return Some((p, &b[..k], &b[k + 1..]));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                None
+            });
+        match body {
+            Some((p, b, tail)) => {
+                out.push_str(p);
+                if on {
+                    switch_into(out, b, sw);
+                } else {
+                    out.push_str("true");
+                }
+                rest = tail;
+            }
+            None => {
+                out.push_str(pre);
+                out.push_str(if on { "true" } else { "false" });
+                rest = &after[n..];
+            }
+        }
+    }
+    out.push_str(rest);
 }
 
 /// The assertions of an SMT-LIB2 script, in this thread's Z3 context, or
@@ -367,37 +461,64 @@ fn check_failing(
     }
 }
 
+/// Houdini's switches and what to ask again (`solve_houdini`): the
+/// candidates' switches the case sets, and the obligations to ask (None:
+/// all); the others are neither asked nor reported.
+#[derive(Default)]
+struct Again<'a> {
+    switches: &'a [(usize, bool)],
+    asks: Option<&'a BTreeSet<usize>>,
+}
+
 fn solve_case(
     vc: &CaseVc,
     index: usize,
     opts: &Options,
     stop: Option<&AtomicBool>,
-) -> Vec<Outcome> {
+    again: &Again,
+) -> Vec<(usize, Outcome)> {
     // Houdini rounds: an obligation whose text an earlier round proved is
     // proved (`Options::houdini_cache`); a case with nothing else to ask
     // is not even parsed.
+    // (Of the text asked: with Houdini's switches set.)
+    let sw: Switches = again.switches.iter().copied().collect();
     let keys: Vec<u128> = match &opts.houdini_cache {
         Some(_) => {
             let mut base = xxhash_rust::xxh3::Xxh3::new();
-            base.update(vc.common.as_bytes());
+            base.update(switched(&vc.common, &sw).as_bytes());
             vc.obligations
                 .iter()
                 .map(|ob| {
                     let mut h = base.clone();
-                    h.update(ob.goal().as_bytes());
+                    h.update(switched(&ob.goal(), &sw).as_bytes());
                     h.digest128()
                 })
                 .collect()
         }
         _ => Vec::new(),
     };
-    let known: Vec<bool> = match &opts.houdini_cache {
+    let mut known: Vec<bool> = match &opts.houdini_cache {
         Some(cache) if !keys.is_empty() => {
             let cache = cache.lock().expect("lock");
             keys.iter().map(|k| cache.contains(k)).collect()
         }
         _ => vec![false; vc.obligations.len()],
     };
+    // Asked again: the obligations named and the shared checks covering
+    // them; the others count as known (and are not reported).
+    let asked: Option<BTreeSet<usize>> = again.asks.map(|a| {
+        let mut all = a.clone();
+        for &k in a {
+            all.extend(vc.obligations[k].cover.iter().flatten().copied());
+        }
+        all
+    });
+    if let Some(asked) = &asked {
+        for (k, kn) in known.iter_mut().enumerate() {
+            *kn |= !asked.contains(&k);
+        }
+    }
+    let reported = |k: usize| again.asks.is_none_or(|a| a.contains(&k));
     if keys.len() == vc.obligations.len()
         && vc
             .obligations
@@ -408,21 +529,27 @@ fn solve_case(
         return vc
             .obligations
             .iter()
-            .filter(|ob| !ob.shared)
-            .map(|ob| Outcome {
-                case: vc.case.clone(),
-                insn: vc.insn.clone(),
-                branch: ob.branch.clone(),
-                lemma: ob.lemma,
-                what: ob.what.clone(),
-                verdict: Verdict::Proved,
-                detail: String::new(),
-                time: Duration::ZERO,
-                vacuous: false,
-                catch: ob.catch.clone(),
-                by_shared: false,
-                shared_checks: 0,
-                failed: Vec::new(),
+            .enumerate()
+            .filter(|(k, ob)| !ob.shared && reported(*k))
+            .map(|(k, ob)| {
+                (
+                    k,
+                    Outcome {
+                        case: vc.case.clone(),
+                        insn: vc.insn.clone(),
+                        branch: ob.branch.clone(),
+                        lemma: ob.lemma,
+                        what: ob.what.clone(),
+                        verdict: Verdict::Proved,
+                        detail: String::new(),
+                        time: Duration::ZERO,
+                        vacuous: false,
+                        catch: ob.catch.clone(),
+                        by_shared: false,
+                        shared_checks: 0,
+                        failed: Vec::new(),
+                    },
+                )
             })
             .collect();
     }
@@ -430,10 +557,14 @@ fn solve_case(
     // within its own push/pop, so Z3 never works on the other goals. First
     // parsed: the shared checks and what no shared check could cover;
     // the rest only if the shared checks leave some of it open.
-    let mut parsed = parse_case(vc, &|k| {
-        let ob = &vc.obligations[k];
-        !known[k] && (ob.shared || ob.cover.iter().all(Option::is_none))
-    });
+    let mut parsed = parse_case(
+        vc,
+        &|k| {
+            let ob = &vc.obligations[k];
+            !known[k] && (ob.shared || ob.cover.iter().all(Option::is_none))
+        },
+        &sw,
+    );
     let mut solver = parsed.as_ref().map(|p| hyp_solver(p, opts));
     // Contradictory hypotheses prove everything: report such cases.
     let vacuity = match &solver {
@@ -462,7 +593,7 @@ fn solve_case(
         if let Some(dir) = &opts.emit_smt2 {
             let _ = std::fs::write(
                 dir.join(format!("case{index:04}-{k:03}.smt2")),
-                obligation_script(vc, k),
+                switched(&obligation_script(vc, k), &sw).as_ref(),
             );
         }
     };
@@ -475,7 +606,7 @@ fn solve_case(
             if later.is_empty() {
                 break;
             }
-            let more = parse_case(vc, &|k| later.contains(&k));
+            let more = parse_case(vc, &|k| later.contains(&k), &sw);
             if let (Some(p), Some(q)) = (&mut parsed, more) {
                 for (g, h) in p.obligations.iter_mut().zip(q.obligations) {
                     if h.is_some() {
@@ -605,7 +736,11 @@ fn solve_case(
                 ),
                 // "sat" is believed only when a fresh solver, given this
                 // obligation alone, finds the counterexample again.
-                z3::SatResult::Sat => match counterexample(vc, k, opts) {
+                // In Houdini's rounds nothing is a verdict: not rendered.
+                z3::SatResult::Sat if opts.houdini => {
+                    (Verdict::Refuted, "not proved (Houdini round)".into())
+                }
+                z3::SatResult::Sat => match counterexample(vc, k, opts, &sw) {
                     Ok(text) => (Verdict::Refuted, text),
                     Err(why) => (
                         Verdict::Unknown,
@@ -655,13 +790,14 @@ fn solve_case(
     if let (Some(s), Some(p)) = (solver, &parsed) {
         spare(s, p);
     }
+    out.retain(|(k, _)| reported(*k));
     out.sort_by_key(|(k, _)| *k);
-    out.into_iter().map(|(_, o)| o).collect()
+    out
 }
 
 /// Which conjunct fails and the values of what it reads, in a model a
 /// fresh solver finds for obligation `k` alone; Err when it finds none.
-fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> Result<String, String> {
+fn counterexample(vc: &CaseVc, k: usize, opts: &Options, sw: &Switches) -> Result<String, String> {
     let ob = &vc.obligations[k];
     let mut obs: Vec<Shown> = vec![
         ("th".into(), "th".into(), smt::Sort::Int, false),
@@ -692,7 +828,7 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> Result<String, Strin
         ));
     }
     text.push_str(&format!("(assert (not {}))\n", ob.goal()));
-    let (solver, parsed) = case_solver(&text, opts);
+    let (solver, parsed) = case_solver(&switched(&text, sw), opts);
     if !parsed {
         return Err("Z3 could not parse the obligation".into());
     }
@@ -802,4 +938,216 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options) -> Result<String, Strin
         }
     }
     Ok(lines.join("\n"))
+}
+
+/// The candidates whose switches (`inv::guard_name`) text `t` mentions.
+fn guard_numbers(t: &str) -> impl Iterator<Item = usize> + '_ {
+    t.match_indices("hg!").filter_map(move |(i, _)| {
+        let rest = &t[i + 3..];
+        let n = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest[..n].parse().ok()
+    })
+}
+
+/// Which candidates a case's hypotheses mention: those every obligation
+/// reads (the case's script) and those of each obligation alone; and the
+/// switches it sets (the goals' too). A goal whose candidate is dropped
+/// is true and asks nothing again, so goals are not in the first two.
+struct Mentions {
+    common: BTreeSet<usize>,
+    per_ob: Vec<BTreeSet<usize>>,
+    switched: BTreeSet<usize>,
+}
+
+impl Mentions {
+    fn of(vc: &CaseVc) -> Mentions {
+        // (A declaration is no mention: a case declares the switches of
+        // the other threads' hypotheses, which only some obligations read.)
+        let common: BTreeSet<usize> = vc
+            .common
+            .lines()
+            .filter(|l| !l.starts_with("(declare-const "))
+            .flat_map(guard_numbers)
+            .collect();
+        let mut switched = common.clone();
+        let per_ob = vc
+            .obligations
+            .iter()
+            .map(|ob| {
+                let mut m: BTreeSet<usize> = guard_numbers(&ob.hyp)
+                    .chain(guard_numbers(&ob.more))
+                    .collect();
+                if let Some(o) = &ob.other {
+                    m.extend(guard_numbers(&o.script));
+                }
+                switched.extend(m.iter().copied());
+                for f in &ob.facts {
+                    switched.extend(guard_numbers(&f.term));
+                }
+                m
+            })
+            .collect();
+        Mentions {
+            common,
+            per_ob,
+            switched,
+        }
+    }
+}
+
+/// What a case has left to ask: every obligation (None) or these.
+type Asks = Option<BTreeSet<usize>>;
+
+fn add_asks(to: &mut BTreeMap<usize, Asks>, case: usize, ob: Option<usize>) {
+    let e = to.entry(case).or_insert_with(|| Some(BTreeSet::new()));
+    match (e, ob) {
+        (Some(set), Some(k)) => {
+            set.insert(k);
+        }
+        (e, None) => *e = None,
+        (None, Some(_)) => {}
+    }
+}
+
+/// Houdini over one set of obligations (`Options::houdini_guards`): every
+/// case is solved with the candidates' switches set as `g.alive` says;
+/// each candidate an obligation does not prove is dropped at once, and
+/// the obligations whose hypotheses mention it are asked again, until
+/// none drops one. A worklist in the cases' order (the walk's, roughly
+/// the code's): a case sees every drop made before it starts, so a chain
+/// of facts along the code falls in one sweep. Returns every obligation's
+/// last outcome; the drops are in `g.dropped`. As with `Options::houdini`
+/// these outcomes choose facts and are never a verdict: "sat" is neither
+/// confirmed nor rendered, and the shared checks are not used.
+pub fn solve_houdini(
+    vcs: &[CaseVc],
+    opts: &Options,
+    g: &super::Guards,
+    stop: Option<&AtomicBool>,
+) -> Vec<Outcome> {
+    use std::sync::{Condvar, Mutex};
+    let mentions: Vec<Mentions> = vcs.iter().map(Mentions::of).collect();
+    // Per candidate: the (case, obligation) pairs whose hypotheses read
+    // it (obligation None: the whole case's).
+    let mut users: BTreeMap<usize, Vec<(usize, Option<usize>)>> = BTreeMap::new();
+    for (i, m) in mentions.iter().enumerate() {
+        for &x in &m.common {
+            users.entry(x).or_default().push((i, None));
+        }
+        for (k, ob) in m.per_ob.iter().enumerate() {
+            for &x in ob.difference(&m.common) {
+                users.entry(x).or_default().push((i, Some(k)));
+            }
+        }
+    }
+    // What is left to ask, and how many threads are asking.
+    let work: Mutex<(BTreeMap<usize, Asks>, usize)> =
+        Mutex::new(((0..vcs.len()).map(|i| (i, None)).collect(), 0));
+    let wake = Condvar::new();
+    let results: Mutex<Vec<BTreeMap<usize, Outcome>>> =
+        Mutex::new(vec![BTreeMap::new(); vcs.len()]);
+    let stopped = || {
+        stop.is_some_and(|s| s.load(Ordering::SeqCst)) || g.refuted.lock().expect("lock").is_some()
+    };
+    std::thread::scope(|sc| {
+        for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
+            sc.spawn(|| {
+                loop {
+                    let next = {
+                        let mut w = work.lock().expect("lock");
+                        loop {
+                            if stopped() {
+                                w.0.clear();
+                            }
+                            // A whole case first (its stepping thread's
+                            // hypotheses changed: a chain along the code
+                            // goes on there), then the obligations about
+                            // other threads, which then ask for several
+                            // drops at once.
+                            let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
+                            let next = match whole {
+                                Some(i) => w.0.remove_entry(&i),
+                                None => w.0.pop_first(),
+                            };
+                            if let Some(next) = next {
+                                w.1 += 1;
+                                break Some(next);
+                            }
+                            if w.1 == 0 {
+                                break None;
+                            }
+                            w = wake.wait(w).expect("lock");
+                        }
+                    };
+                    let Some((i, asks)) = next else {
+                        wake.notify_all();
+                        return;
+                    };
+                    let switches: Vec<(usize, bool)> = {
+                        let alive = g.alive.lock().expect("lock");
+                        mentions[i]
+                            .switched
+                            .iter()
+                            .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
+                            .collect()
+                    };
+                    let out = solve_case(
+                        &vcs[i],
+                        i,
+                        opts,
+                        stop,
+                        &Again {
+                            switches: &switches,
+                            asks: asks.as_ref(),
+                        },
+                    );
+                    g.solved.fetch_add(1, Ordering::SeqCst);
+                    // A failure no drop can mend ends the rounds: fewer
+                    // hypotheses only allow more counterexamples.
+                    let fatal = out.iter().map(|(_, o)| o).find(|o| {
+                        o.lemma == super::Lemma::Preserved
+                            && o.verdict == Verdict::Refuted
+                            && (o.failed.is_empty()
+                                || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
+                    });
+                    if let Some(o) = fatal {
+                        g.refuted
+                            .lock()
+                            .expect("lock")
+                            .get_or_insert_with(|| o.clone());
+                    }
+                    let mut again = Vec::new();
+                    {
+                        let mut alive = g.alive.lock().expect("lock");
+                        let mut dropped = g.dropped.lock().expect("lock");
+                        for (_, o) in &out {
+                            for sp in &o.failed {
+                                let Some(x) = g.candidate_at(sp.start) else {
+                                    continue;
+                                };
+                                if alive.get(x).copied().unwrap_or(false) {
+                                    alive[x] = false;
+                                    dropped.push((x, o.clone()));
+                                    again.extend(users.get(&x).into_iter().flatten().copied());
+                                }
+                            }
+                        }
+                    }
+                    results.lock().expect("lock")[i].extend(out);
+                    let mut w = work.lock().expect("lock");
+                    for (case, ob) in again {
+                        add_asks(&mut w.0, case, ob);
+                    }
+                    w.1 -= 1;
+                    wake.notify_all();
+                }
+            });
+        }
+    });
+    results
+        .into_inner()
+        .expect("lock")
+        .into_iter()
+        .flat_map(BTreeMap::into_values)
+        .collect()
 }
