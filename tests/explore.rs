@@ -213,6 +213,9 @@ const EXAMPLES: &[Example] = &[
         "uncaught-exception",
         Some("java.lang.AssertionError"),
     ),
+    // Threads started with lambdas (desugared into ordinary classes).
+    ("races", "RaceLambda", &[], "data-race", None),
+    ("races", "FreeLambda", &[], "ok", None),
     // Initialization orders a <clinit>'s writes before later users.
     ("races", "FreeInitEdge", &[], "ok", None),
     ("races", "FreeStartJoin", &[], "ok", None),
@@ -232,6 +235,7 @@ const RACY: &[&str] = &[
     "RaceStoreBuffer",
     "RaceLazyClass",
     "RaceArraycopy",
+    "RaceLambda",
 ];
 
 fn example_name(dir: &str, main: &str) -> String {

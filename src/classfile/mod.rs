@@ -6,6 +6,7 @@
 
 mod dispatch;
 pub mod insn;
+pub mod lambda;
 pub mod library;
 pub mod parse;
 
@@ -335,7 +336,7 @@ impl ClassTable {
                         }
                     }
                 };
-            let rc = parse_class(&origin, &bytes)?;
+            let mut rc = parse_class(&origin, &bytes)?;
             if rc.name != name {
                 return Err(LoadError::Link {
                     path: origin,
@@ -347,8 +348,30 @@ impl ClassTable {
                     queue.push_back(dep);
                 }
             }
+            // The classes its lambda call sites make come with it.
+            let synthetic = std::mem::take(&mut rc.synthetic);
+            let caller = rc.name.clone();
+            let origin: Arc<str> = origin.into();
             index.insert(name, raw.len());
-            raw.push((rc, origin.into(), lib));
+            raw.push((rc, origin.clone(), lib));
+            for sc in synthetic {
+                for dep in referenced_classes(&sc) {
+                    if !index.contains_key(&dep) {
+                        queue.push_back(dep);
+                    }
+                }
+                if index.contains_key(&sc.name) {
+                    return Err(LoadError::Link {
+                        path: origin.to_string(),
+                        msg: format!(
+                            "class {} clashes with the class m5 makes for a lambda of {caller}",
+                            sc.name
+                        ),
+                    });
+                }
+                index.insert(sc.name.clone(), raw.len());
+                raw.push((sc, origin.clone(), lib));
+            }
         }
         Linker {
             raw,

@@ -52,6 +52,8 @@ pub struct RawClass {
     pub fields: Vec<RawField>,
     pub methods: Vec<RawMethod>,
     pub source_file: Option<Arc<str>>,
+    /// The classes this class's lambda call sites make (`lambda`).
+    pub synthetic: Vec<RawClass>,
 }
 
 pub const ACC_STATIC: u16 = 0x0008;
@@ -239,6 +241,7 @@ type Bootstraps<'a> = [cafebabe::attributes::BootstrapMethodEntry<'a>];
 fn decode_indy(
     indy: &cafebabe::constant_pool::InvokeDynamic,
     bootstraps: Option<&Bootstraps>,
+    lambdas: &mut super::lambda::Lambdas,
 ) -> Result<Insn, String> {
     let name = indy.name_and_type.name.as_ref();
     let desc = indy.name_and_type.descriptor.as_ref();
@@ -249,6 +252,18 @@ fn decode_indy(
         ));
     };
     let bsm = &entry.method;
+    let factory = bsm.member_ref.name.as_ref();
+    if bsm.class_name == "java/lang/invoke/LambdaMetafactory"
+        && matches!(factory, "metafactory" | "altMetafactory")
+    {
+        // A lambda or method reference; what the desugaring does not
+        // cover stays an instruction m5 does not model.
+        return Ok(lambdas
+            .site(name, desc, &entry.arguments, factory == "altMetafactory")
+            .unwrap_or_else(|why| {
+                Insn::Unsupported(format!("invokedynamic {name}{desc}: {why}").into())
+            }));
+    }
     let is_concat = bsm.class_name == "java/lang/invoke/StringConcatFactory";
     if !is_concat {
         return Ok(Insn::Unsupported(
@@ -326,6 +341,7 @@ fn decode_code(
     ops: &[(usize, Opcode)],
     code_len: usize,
     bootstraps: Option<&Bootstraps>,
+    lambdas: &mut super::lambda::Lambdas,
 ) -> Result<(Vec<Insn>, Vec<u32>), String> {
     let offsets: Vec<u32> = ops.iter().map(|(o, _)| *o as u32).collect();
     let index_of = |from: usize, rel: i32| -> Result<u32, String> {
@@ -522,7 +538,7 @@ fn decode_code(
             O::Invokeinterface(m, _) => {
                 Insn::Invoke(InvokeKind::Interface, method_ref(m, InvokeKind::Interface)?)
             }
-            O::Invokedynamic(d) => decode_indy(d, bootstraps)?,
+            O::Invokedynamic(d) => decode_indy(d, bootstraps, lambdas)?,
             O::New(n) => Insn::New(Box::new(ClassRef {
                 name: n.as_ref().into(),
                 id: None,
@@ -600,6 +616,7 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
         });
     }
     let mut methods = Vec::new();
+    let mut lambdas = super::lambda::Lambdas::new(name.clone());
     for m in &cf.methods {
         let mname: Arc<str> = m.name.as_ref().into();
         let desc: Arc<str> = m.descriptor.to_string().into();
@@ -625,7 +642,7 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
                 .bytecode
                 .as_ref()
                 .ok_or_else(|| malformed(format!("method {mname}{desc}: no bytecode")))?;
-            let (code, offsets) = decode_code(&ops.opcodes, c.code.len(), bootstraps)
+            let (code, offsets) = decode_code(&ops.opcodes, c.code.len(), bootstraps, &mut lambdas)
                 .map_err(|e| malformed(format!("method {mname}{desc}: {e}")))?;
             rm.code = code;
             rm.offsets = offsets;
@@ -665,5 +682,6 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
         fields,
         methods,
         source_file,
+        synthetic: lambdas.classes,
     })
 }

@@ -38,6 +38,11 @@ pub fn fill(s: &mut State, th: ThreadId, exc: Ref, top_at_call: bool) {
             continue;
         }
         skipping = false;
+        // A lambda's class is m5's stand-in for HotSpot's hidden class,
+        // whose frames stack traces leave out.
+        if crate::classfile::lambda::is_lambda_class(&f.method.class_name) {
+            continue;
+        }
         pairs.push((f.method.id, f.method.pc(ip)));
     }
     s.backtraces.insert(exc, Arc::from(pairs));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds m5's model Java library (java.lang / java.io) into src/library/classes
+# Builds m5's model Java library (java.lang / java.io, java.util.Objects) into src/library/classes
 # and regenerates src/library/manifest.txt. The .class files are committed; the
 # Rust crate embeds them with include_bytes!.
 # Usage: src/library/build.sh   (from anywhere; it cd's to the repo root itself)
