@@ -1040,110 +1040,135 @@ pub fn solve_houdini(
             }
         }
     }
+    // First the obligations a failure of which ends the rounds (a check,
+    // a fact of the user's: no switch) in every case, so that a file
+    // whose idea is wrong says so soon; then everything. (What the first
+    // sweep proved is not asked again: `Options::houdini_cache`.)
+    let first: BTreeMap<usize, Asks> = vcs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, vc)| {
+            let asks: BTreeSet<usize> = (0..vc.obligations.len())
+                .filter(|&k| {
+                    let ob = &vc.obligations[k];
+                    !ob.shared
+                        && ob.lemma == super::Lemma::Preserved
+                        && (ob.check.is_some() || ob.facts.iter().any(|f| !f.term.contains("hg!")))
+                })
+                .collect();
+            (!asks.is_empty()).then_some((i, Some(asks)))
+        })
+        .collect();
+    let everything: BTreeMap<usize, Asks> = (0..vcs.len()).map(|i| (i, None)).collect();
     // What is left to ask, and how many threads are asking.
-    let work: Mutex<(BTreeMap<usize, Asks>, usize)> =
-        Mutex::new(((0..vcs.len()).map(|i| (i, None)).collect(), 0));
+    let work: Mutex<(BTreeMap<usize, Asks>, usize)> = Mutex::new((BTreeMap::new(), 0));
     let wake = Condvar::new();
     let results: Mutex<Vec<BTreeMap<usize, Outcome>>> =
         Mutex::new(vec![BTreeMap::new(); vcs.len()]);
     let stopped = || {
         stop.is_some_and(|s| s.load(Ordering::SeqCst)) || g.refuted.lock().expect("lock").is_some()
     };
-    std::thread::scope(|sc| {
-        for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
-            sc.spawn(|| {
-                loop {
-                    let next = {
-                        let mut w = work.lock().expect("lock");
-                        loop {
-                            if stopped() {
-                                w.0.clear();
-                            }
-                            // A whole case first (its stepping thread's
-                            // hypotheses changed: a chain along the code
-                            // goes on there), then the obligations about
-                            // other threads, which then ask for several
-                            // drops at once.
-                            let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
-                            let next = match whole {
-                                Some(i) => w.0.remove_entry(&i),
-                                None => w.0.pop_first(),
-                            };
-                            if let Some(next) = next {
-                                w.1 += 1;
-                                break Some(next);
-                            }
-                            if w.1 == 0 {
-                                break None;
-                            }
-                            w = wake.wait(w).expect("lock");
-                        }
-                    };
-                    let Some((i, asks)) = next else {
-                        wake.notify_all();
-                        return;
-                    };
-                    let switches: Vec<(usize, bool)> = {
-                        let alive = g.alive.lock().expect("lock");
-                        mentions[i]
-                            .switched
-                            .iter()
-                            .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
-                            .collect()
-                    };
-                    let out = solve_case(
-                        &vcs[i],
-                        i,
-                        opts,
-                        stop,
-                        &Again {
-                            switches: &switches,
-                            asks: asks.as_ref(),
-                        },
-                    );
-                    g.solved.fetch_add(1, Ordering::SeqCst);
-                    // A failure no drop can mend ends the rounds: fewer
-                    // hypotheses only allow more counterexamples.
-                    let fatal = out.iter().map(|(_, o)| o).find(|o| {
-                        o.lemma == super::Lemma::Preserved
-                            && o.verdict == Verdict::Refuted
-                            && (o.failed.is_empty()
-                                || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
-                    });
-                    if let Some(o) = fatal {
-                        g.refuted
-                            .lock()
-                            .expect("lock")
-                            .get_or_insert_with(|| o.clone());
-                    }
-                    let mut again = Vec::new();
-                    {
-                        let mut alive = g.alive.lock().expect("lock");
-                        let mut dropped = g.dropped.lock().expect("lock");
-                        for (_, o) in &out {
-                            for sp in &o.failed {
-                                let Some(x) = g.candidate_at(sp.start) else {
-                                    continue;
+    for sweep in [first, everything] {
+        if stopped() {
+            break;
+        }
+        work.lock().expect("lock").0 = sweep;
+        std::thread::scope(|sc| {
+            for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
+                sc.spawn(|| {
+                    loop {
+                        let next = {
+                            let mut w = work.lock().expect("lock");
+                            loop {
+                                if stopped() {
+                                    w.0.clear();
+                                }
+                                // A whole case first (its stepping thread's
+                                // hypotheses changed: a chain along the code
+                                // goes on there), then the obligations about
+                                // other threads, which then ask for several
+                                // drops at once.
+                                let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
+                                let next = match whole {
+                                    Some(i) => w.0.remove_entry(&i),
+                                    None => w.0.pop_first(),
                                 };
-                                if alive.get(x).copied().unwrap_or(false) {
-                                    alive[x] = false;
-                                    dropped.push((x, o.clone()));
-                                    again.extend(users.get(&x).into_iter().flatten().copied());
+                                if let Some(next) = next {
+                                    w.1 += 1;
+                                    break Some(next);
+                                }
+                                if w.1 == 0 {
+                                    break None;
+                                }
+                                w = wake.wait(w).expect("lock");
+                            }
+                        };
+                        let Some((i, asks)) = next else {
+                            wake.notify_all();
+                            return;
+                        };
+                        let switches: Vec<(usize, bool)> = {
+                            let alive = g.alive.lock().expect("lock");
+                            mentions[i]
+                                .switched
+                                .iter()
+                                .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
+                                .collect()
+                        };
+                        let out = solve_case(
+                            &vcs[i],
+                            i,
+                            opts,
+                            stop,
+                            &Again {
+                                switches: &switches,
+                                asks: asks.as_ref(),
+                            },
+                        );
+                        g.solved.fetch_add(1, Ordering::SeqCst);
+                        // A failure no drop can mend ends the rounds: fewer
+                        // hypotheses only allow more counterexamples.
+                        let fatal = out.iter().map(|(_, o)| o).find(|o| {
+                            o.lemma == super::Lemma::Preserved
+                                && o.verdict == Verdict::Refuted
+                                && (o.failed.is_empty()
+                                    || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
+                        });
+                        if let Some(o) = fatal {
+                            g.refuted
+                                .lock()
+                                .expect("lock")
+                                .get_or_insert_with(|| o.clone());
+                        }
+                        let mut again = Vec::new();
+                        {
+                            let mut alive = g.alive.lock().expect("lock");
+                            let mut dropped = g.dropped.lock().expect("lock");
+                            for (_, o) in &out {
+                                for sp in &o.failed {
+                                    let Some(x) = g.candidate_at(sp.start) else {
+                                        continue;
+                                    };
+                                    if alive.get(x).copied().unwrap_or(false) {
+                                        alive[x] = false;
+                                        dropped.push((x, o.clone()));
+                                        again.extend(users.get(&x).into_iter().flatten().copied());
+                                    }
                                 }
                             }
                         }
+                        results.lock().expect("lock")[i].extend(out);
+                        let mut w = work.lock().expect("lock");
+                        for (case, ob) in again {
+                            add_asks(&mut w.0, case, ob);
+                        }
+                        w.1 -= 1;
+                        wake.notify_all();
                     }
-                    results.lock().expect("lock")[i].extend(out);
-                    let mut w = work.lock().expect("lock");
-                    for (case, ob) in again {
-                        add_asks(&mut w.0, case, ob);
-                    }
-                    w.1 -= 1;
-                    wake.notify_all();
-                }
-            });
-        }
-    });
+                });
+            }
+        });
+    }
     results
         .into_inner()
         .expect("lock")
