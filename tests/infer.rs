@@ -303,3 +303,37 @@ fn unreached_with(ty: &str) {
     );
     assert_eq!(weak.0, 3, "{ty}: {:#}", weak.1);
 }
+
+/// Lambdas are classes m5 writes (`Caller$$Lambda$N`, factory `<lambda>`):
+/// inference writes cases for their frames that the invariant language
+/// reads back, and the prover steps through them. The idea here is too
+/// weak to prove (the lock's state is not described), so the verdict is
+/// refuted, never an internal error.
+#[test]
+fn inference_writes_cases_for_lambda_frames() {
+    let dir = scratch("lambda");
+    let inv = dir.join("lambda.inv");
+    std::fs::write(
+        &inv,
+        "global {\n  hits: static(Main.hits) >= 0 && static(Main.hits) <= 1\n}\n\
+         thread t {\n  when done { }\n  when Main.main @ any .. { }\n  when Thread.run @ any { }\n  \
+         when Thread.run @ any > Main$$Lambda$1.run @ any .. { }\n}\n",
+    )
+    .expect("write");
+    let path = dir.join("t.proof");
+    std::fs::write(
+        &path,
+        format!(
+            "classpath {}\nmain Main\ninvariant {}\ninfer\nprove invariant\n",
+            root().join("classfiles/lambda-counter").display(),
+            inv.display()
+        ),
+    )
+    .expect("write");
+    let out = m5().arg("prove").arg(&path).output().expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains("internal error"), "{text}");
+    assert!(text.contains("Main$$Lambda$1.run@"), "{text}");
+    assert_eq!(out.status.code(), Some(1), "refuted: {text}");
+}

@@ -30,9 +30,10 @@ pub const ACC_SYNTHETIC: u16 = 0x1000;
 const ACC_PUBLIC: u16 = 0x0001;
 const ACC_PRIVATE: u16 = 0x0002;
 const ACC_SUPER: u16 = 0x0020;
-/// The static method that makes (or gives) the instance: a name the JVM
-/// allows and Java does not, so no interface method can clash with it.
-const FACTORY: &str = "new-lambda";
+/// The static method that makes (or gives) the instance: in angle
+/// brackets like `<init>`, so no Java method can clash with it (and an
+/// invariant names it like a constructor: `Main$$Lambda$1.<lambda>`).
+pub const FACTORY: &str = "<lambda>";
 
 /// Is `name` a class this module writes?
 pub fn is_lambda_class(name: &str) -> bool {

@@ -3,10 +3,10 @@
 
 use nom::IResult;
 use nom::branch::alt;
-use nom::bytes::complete::{tag, take_while, take_while1};
+use nom::bytes::complete::{take_while, take_while1};
 use nom::character::complete::{char, digit1};
 use nom::combinator::recognize;
-use nom::sequence::pair;
+use nom::sequence::{pair, tuple};
 
 use super::ast::*;
 
@@ -30,9 +30,10 @@ fn ident(i: &str) -> IResult<&str, &str> {
     ))(i)
 }
 
-/// A method name segment: an identifier or `<init>` / `<clinit>`.
+/// A method name segment: an identifier, or one in angle brackets (the
+/// JVM's `<init>` and `<clinit>`, m5's lambda factories `<lambda>`).
 fn member(i: &str) -> IResult<&str, &str> {
-    alt((tag("<init>"), tag("<clinit>"), ident))(i)
+    alt((recognize(tuple((char('<'), ident, char('>')))), ident))(i)
 }
 
 struct Parser<'a> {
