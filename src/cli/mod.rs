@@ -757,7 +757,9 @@ fn run(a: RunArgs) -> Result<i32> {
 
 fn disasm(a: DisasmArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
-    let classes = load_classes(&cp, &a.class).map_err(|e| UsageError(e.to_string()))?;
+    // A lambda's class comes with the class whose call site makes it.
+    let root = a.class.split("$$Lambda$").next().unwrap_or(&a.class);
+    let classes = load_classes(&cp, root).map_err(|e| UsageError(e.to_string()))?;
     let name = a.class.replace('.', "/");
     let id = classes
         .id(&name)
