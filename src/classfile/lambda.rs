@@ -35,23 +35,35 @@ const ACC_SUPER: u16 = 0x0020;
 /// invariant names it like a constructor: `Main$$Lambda$1.<lambda>`).
 pub const FACTORY: &str = "<lambda>";
 
-/// Is `name` a class this module writes?
-pub fn is_lambda_class(name: &str) -> bool {
-    name.contains("$$Lambda$")
-}
-
 /// The lambda classes of one class file, numbered from 1 in the order
-/// their call sites appear.
-pub struct Lambdas {
+/// their call sites appear (skipping names a class already has).
+pub struct Lambdas<'a> {
     caller: Arc<str>,
     pub classes: Vec<RawClass>,
+    /// Is a class of this name on the class path (or in the library)? A
+    /// lambda's class takes the next number that is not (a nested class
+    /// `$Lambda$1` of `Main` is `Main$$Lambda$1` too).
+    taken: &'a dyn Fn(&str) -> bool,
+    next: usize,
 }
 
-impl Lambdas {
-    pub fn new(caller: Arc<str>) -> Lambdas {
+impl<'a> Lambdas<'a> {
+    pub fn new(caller: Arc<str>, taken: &'a dyn Fn(&str) -> bool) -> Lambdas<'a> {
         Lambdas {
             caller,
             classes: Vec::new(),
+            taken,
+            next: 0,
+        }
+    }
+
+    fn fresh_name(&mut self) -> Arc<str> {
+        loop {
+            self.next += 1;
+            let name = format!("{}$$Lambda${}", self.caller, self.next);
+            if !(self.taken)(&name) {
+                return name.into();
+            }
         }
     }
 
@@ -82,7 +94,7 @@ impl Lambdas {
         } else {
             (Vec::new(), Vec::new())
         };
-        let name: Arc<str> = format!("{}$$Lambda${}", self.caller, self.classes.len() + 1).into();
+        let name = self.fresh_name();
         let mut class = synthesize(&name, sam, indy_desc, erased, handle, instantiated)?;
         class.interfaces.extend(markers);
         for b in bridges {
@@ -268,21 +280,36 @@ fn adapt(from: &str, to: &str) -> Result<Vec<Insn>, String> {
             }
         }
         (true, false) => {
-            // Unbox: as the wrapper `from` names, widened; else as `to`'s.
-            let p = unwrapped(from).unwrap_or(to);
-            let (w, unbox) = wrapper(p).ok_or_else(cannot)?;
+            // Unbox: as the wrapper `from` names, then widened; from any
+            // other reference, through the base of `to`'s wrapper (Number
+            // for the numeric types: a Short gives an int).
             let mut out = Vec::new();
-            if unwrapped(from).is_none() {
-                out.push(Insn::CheckCast(Box::new(TypeRef {
-                    name: w.into(),
-                    id: None,
-                })));
+            match unwrapped(from) {
+                Some(p) => {
+                    let (w, unbox) = wrapper(p).ok_or_else(cannot)?;
+                    out.push(Insn::Invoke(
+                        InvokeKind::Virtual,
+                        mref(InvokeKind::Virtual, w, unbox, &format!("(){p}"))?,
+                    ));
+                    out.extend(widen(p, to).ok_or_else(cannot)?);
+                }
+                None => {
+                    let (w, unbox) = wrapper(to).ok_or_else(cannot)?;
+                    let base = if matches!(to, "Z" | "C") {
+                        w
+                    } else {
+                        "java/lang/Number"
+                    };
+                    out.push(Insn::CheckCast(Box::new(TypeRef {
+                        name: base.into(),
+                        id: None,
+                    })));
+                    out.push(Insn::Invoke(
+                        InvokeKind::Virtual,
+                        mref(InvokeKind::Virtual, base, unbox, &format!("(){to}"))?,
+                    ));
+                }
             }
-            out.push(Insn::Invoke(
-                InvokeKind::Virtual,
-                mref(InvokeKind::Virtual, w, unbox, &format!("(){p}"))?,
-            ));
-            out.extend(widen(p, to).ok_or_else(cannot)?);
             out
         }
         (false, true) => {
@@ -410,11 +437,9 @@ fn synthesize(
                 "a lambda returning {sam_ret} from the void method {impl_class}.{impl_name}"
             ));
         }
-        (Some(_), Some(_)) => {
-            if !(is_ref(&impl_ret) && is_ref(sam_ret)) {
-                code.extend(adapt(&impl_ret, sam_ret)?);
-            }
-        }
+        // (A reference is cast to the interface method's return type: a
+        // generic implementation may return anything.)
+        (Some(_), Some(_)) => code.extend(adapt(&impl_ret, sam_ret)?),
     }
     code.push(Insn::Return(kind(sam_ret)));
     let sam_method = method(sam, erased, ACC_PUBLIC | ACC_FINAL, local, code);
@@ -516,5 +541,6 @@ fn synthesize(
         methods,
         source_file: None,
         synthetic: Vec::new(),
+        lambda: true,
     })
 }

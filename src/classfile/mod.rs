@@ -158,6 +158,9 @@ pub struct Class {
     /// Where the class came from (file, or `<m5 library>`), for messages.
     pub origin: Arc<str>,
     pub from_library: bool,
+    /// Written by m5 for a lambda call site (`lambda`): left out of stack
+    /// traces, as HotSpot leaves out its hidden classes.
+    pub lambda: bool,
 }
 
 impl Class {
@@ -336,7 +339,12 @@ impl ClassTable {
                         }
                     }
                 };
-            let mut rc = parse_class(&origin, &bytes)?;
+            let taken = |n: &str| {
+                index.contains_key(n)
+                    || library::lookup(n).is_some()
+                    || matches!(cp.find(n), Ok(Some(_)))
+            };
+            let mut rc = parse::parse_class_with(&origin, &bytes, &taken)?;
             if rc.name != name {
                 return Err(LoadError::Link {
                     path: origin,
@@ -623,6 +631,7 @@ impl Linker<'_> {
                 source_file: rc.source_file.clone(),
                 origin: origin.clone(),
                 from_library: *lib,
+                lambda: rc.lambda,
             });
         }
         let mut table = ClassTable {

@@ -54,6 +54,8 @@ pub struct RawClass {
     pub source_file: Option<Arc<str>>,
     /// The classes this class's lambda call sites make (`lambda`).
     pub synthetic: Vec<RawClass>,
+    /// Written by m5 for a lambda call site (`lambda`).
+    pub lambda: bool,
 }
 
 pub const ACC_STATIC: u16 = 0x0008;
@@ -571,6 +573,16 @@ fn field_desc_string(fd: &FieldDescriptor) -> Arc<str> {
 
 /// Parses one class file. `origin` names the file in error messages.
 pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
+    parse_class_with(origin, bytes, &|_| false)
+}
+
+/// `parse_class`, with the names a lambda's class must not take (`taken`:
+/// the classes on the class path and in the library).
+pub fn parse_class_with(
+    origin: &str,
+    bytes: &[u8],
+    taken: &dyn Fn(&str) -> bool,
+) -> Result<RawClass, LoadError> {
     let malformed = |msg: String| LoadError::Malformed {
         path: origin.to_string(),
         msg,
@@ -616,7 +628,7 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
         });
     }
     let mut methods = Vec::new();
-    let mut lambdas = super::lambda::Lambdas::new(name.clone());
+    let mut lambdas = super::lambda::Lambdas::new(name.clone(), taken);
     for m in &cf.methods {
         let mname: Arc<str> = m.name.as_ref().into();
         let desc: Arc<str> = m.descriptor.to_string().into();
@@ -683,5 +695,6 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
         methods,
         source_file,
         synthetic: lambdas.classes,
+        lambda: false,
     })
 }

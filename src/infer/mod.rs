@@ -750,8 +750,8 @@ pub fn prove_inferred(
     // the same script, the same answer. The rest are asked as usual.
     // The candidates are written guarded, as in the rounds, all switched
     // on: the same obligations as the rounds' where no dropped candidate
-    // was read (a guarded fact is a goal even after a step that leaves
-    // it as it was, which changes no meaning).
+    // was read (and as the plain file's, but for a goal whose body equals
+    // another candidate's hypothesis: one goal more, never one fewer).
     let opts = Options {
         houdini: false,
         houdini_cache: inferred.proved.clone(),

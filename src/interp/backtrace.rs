@@ -40,7 +40,7 @@ pub fn fill(s: &mut State, th: ThreadId, exc: Ref, top_at_call: bool) {
         skipping = false;
         // A lambda's class is m5's stand-in for HotSpot's hidden class,
         // whose frames stack traces leave out.
-        if crate::classfile::lambda::is_lambda_class(&f.method.class_name) {
+        if s.classes.class(f.method.class).lambda {
             continue;
         }
         pairs.push((f.method.id, f.method.pc(ip)));

@@ -1018,7 +1018,7 @@ fn add_asks(to: &mut BTreeMap<usize, Asks>, case: usize, ob: Option<usize>) {
 /// of facts along the code falls in one sweep. Returns every obligation's
 /// last outcome; the drops are in `g.dropped`. As with `Options::houdini`
 /// these outcomes choose facts and are never a verdict: "sat" is neither
-/// confirmed nor rendered, and the shared checks are not used.
+/// confirmed nor rendered.
 pub fn solve_houdini(
     vcs: &[CaseVc],
     opts: &Options,

@@ -69,6 +69,10 @@ public final class Class<T> implements java.io.Serializable {
 
     private static String simpleBase(String name) {
         String s = name.substring(name.lastIndexOf('.') + 1);
+        // A lambda's class (HotSpot's hidden class keeps its whole name).
+        if (s.indexOf("$$Lambda$") >= 0) {
+            return s;
+        }
         int dollar = s.lastIndexOf('$');
         if (dollar < 0) {
             return s;
