@@ -377,15 +377,7 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         if failed && !verbose && shown >= 10 {
             continue;
         }
-        let head = format!(
-            "{} {}",
-            o.case,
-            if o.branch.is_empty() {
-                o.insn.clone()
-            } else {
-                format!("{} ({})", o.insn, o.branch)
-            }
-        );
+        let head = o.step();
         if verbose && head != last_case {
             println!("case: stepping thread th at {head}");
             last_case = head.clone();

@@ -578,17 +578,7 @@ pub fn infer(
                 round: stats.rounds,
                 fact: work.cands[i].text.clone(),
                 shape: work.place(i),
-                by: format!(
-                    "{} {}{}: {}",
-                    o.case,
-                    o.insn,
-                    if o.branch.is_empty() {
-                        String::new()
-                    } else {
-                        format!(" ({})", o.branch)
-                    },
-                    o.what
-                ),
+                by: format!("{}: {}", o.step(), o.what),
             });
         }
         let solved = guards.solved.load(std::sync::atomic::Ordering::SeqCst);
@@ -606,14 +596,8 @@ pub fn infer(
         ));
         if let Some(o) = guards.refuted.lock().expect("lock").take() {
             stats.stopped = Some(format!(
-                "a fact of yours does not follow, whatever Houdini drops: {} {}{}: {}",
-                o.case,
-                o.insn,
-                if o.branch.is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", o.branch)
-                },
+                "a fact of yours does not follow, whatever Houdini drops: {}: {}",
+                o.step(),
                 o.what
             ));
             break;

@@ -126,6 +126,18 @@ impl Guards {
     }
 }
 
+impl Outcome {
+    /// Where it was asked: the stepping case, the instruction and the
+    /// branch, e.g. `Job.run@4 > Job.incr@6 MONITORENTER (lock acquired)`.
+    pub fn step(&self) -> String {
+        if self.branch.is_empty() {
+            format!("{} {}", self.case, self.insn)
+        } else {
+            format!("{} {} ({})", self.case, self.insn, self.branch)
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Lemma {
     /// Lemma 2: the invariant is preserved.
