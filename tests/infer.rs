@@ -250,6 +250,31 @@ fn two_containers_from_four_user_facts_and_the_switch_twin_is_not_proved() {
     ] {
         assert_ne!(verdict(&v, t), "proved", "{t}: {v}");
     }
+    // Inference stopped at the user's failing fact: the proof after it
+    // asks only what can refute a theorem by itself (the candidates are no
+    // fixpoint) and says how much it left out.
+    assert!(
+        v["inference"]["stopped"]
+            .as_str()
+            .is_some_and(|s| s.contains("a fact of yours")),
+        "{v}"
+    );
+    assert!(v["obligations_not_asked"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+}
+
+/// `--runs`, `--steps` and `--explore-states` apply when the theorem file
+/// asks for inference (not only with `--infer`).
+#[test]
+fn inference_options_apply_to_a_file_that_asks_for_inference() {
+    let file = root().join("proofs/apprentice-inferred.proof");
+    let (_, v) = run("prove", &file, &["--explore-states", "0", "--steps", "300"]);
+    assert_eq!(v["inference"]["explored_states"], 0, "{v}");
+    let (_, w) = run("prove", &file, &[]);
+    assert!(
+        v["inference"]["thread_states"].as_u64() < w["inference"]["thread_states"].as_u64(),
+        "{v}\n{w}"
+    );
 }
 
 /// Code the program leads to but no run reaches gets the candidate

@@ -827,7 +827,8 @@ fn a_synchronized_main_is_unknown_to_the_prover() {
 /// The two shortcuts of the interference obligations, checked. Another
 /// thread's part that reads nothing the step writes is skipped unbuilt:
 /// `--check-skips` builds every skipped one too and stops with "unknown" if
-/// one changed. A changed fact several shapes share is asked once (a shared
+/// one changed, and translates every part it renamed after the step again
+/// and stops so unless the two are the same. A changed fact several shapes share is asked once (a shared
 /// check): in the racy twin every shape of the other thread breaks, and each
 /// must still be refuted, none covered by a shared check that failed.
 #[test]

@@ -27,6 +27,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         houdini_cache: None,
         houdini_guards: None,
         stop_at_lemma1: false,
+        decisive_only: false,
     }
 }
 
@@ -47,13 +48,14 @@ fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOp
     }
 }
 
-/// Proves a theorem file; with `infer` (or its `infer` line) the invariant
-/// is inferred first.
+/// Proves a theorem file; with `infer` set (or the file's `infer` line)
+/// the invariant is inferred first, as `how` says (None: the defaults).
 fn run_file(
     path: &Path,
     opts: &Options,
     show_progress: bool,
-    infer: Option<&super::InferHow>,
+    infer: bool,
+    how: Option<&super::InferHow>,
 ) -> Result<Proved> {
     let tf = theorem::load(path).map_err(|e| UsageError(e.to_string()))?;
     let d = crate::infer::InferOptions::default();
@@ -62,7 +64,7 @@ fn run_file(
         steps: d.steps,
         explore_states: d.explore_states,
     };
-    let how = infer.or(tf.infer.then_some(&default_how));
+    let how = (infer || tf.infer).then_some(how.unwrap_or(&default_how));
     let inferred = match how {
         Some(how) => {
             let log = |line: &str| {
@@ -141,7 +143,7 @@ fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
 
 pub fn infer_cmd(a: super::InferArgs) -> Result<i32> {
     let opts = options(&a.solve, None, false);
-    let p = run_file(&a.file, &opts, !a.json, Some(&a.how))?;
+    let p = run_file(&a.file, &opts, !a.json, true, Some(&a.how))?;
     let inf = p.inferred.as_ref().expect("inferred");
     if let Some(out) = &a.out {
         std::fs::write(out, &inf.text)
@@ -190,7 +192,9 @@ fn exit_code(r: &Report) -> i32 {
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
     let opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
-    let p = run_file(&a.file, &opts, !a.json, a.infer.then_some(&a.how))?;
+    // (`--runs`, `--steps` and `--explore-states` apply as well when the
+    // file asks for inference.)
+    let p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
     report_out(&a.file, &p, a.json, a.verbose)
 }
 
@@ -232,6 +236,7 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
             "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
             "walk_error": r.walk_error,
             "lemmas_2_3_skipped": r.skipped,
+            "obligations_not_asked": r.not_asked,
             "vacuous_cases": r.vacuous,
             "theorems": r.verdicts.iter().map(|(t, v)| serde_json::json!({
                 "theorem": t.goal.name(), "verdict": v.name(),
@@ -353,6 +358,12 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
         );
         for (name, st) in &r.lemma3 {
             println!("{}", stats_line(&format!("Lemma 3 (relation {name})"), st));
+        }
+        if r.not_asked > 0 {
+            println!(
+                "not asked: {} obligations whose every goal is an inferred fact (inference stopped at a fact of yours, so the inferred facts are no fixpoint; asked: the pre-step checks, your facts and the relations)",
+                r.not_asked
+            );
         }
     }
     if !r.vacuous.is_empty() {
@@ -476,7 +487,7 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
     for f in &files {
         // (Inference included: the time the file takes.)
         let t0 = std::time::Instant::now();
-        let r = run_file(f, &opts, true, None)?.report;
+        let r = run_file(f, &opts, true, false, None)?.report;
         let took = t0.elapsed();
         for (t, v) in &r.verdicts {
             let (mark, good) = match t.expect {

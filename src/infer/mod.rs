@@ -47,7 +47,11 @@ impl Default for InferOptions {
     fn default() -> Self {
         InferOptions {
             runs: 6,
-            steps: 4000,
+            // (A program that keeps starting threads makes a run's cost
+            // grow with the square of its steps: every step that changes
+            // the heap visits every thread. The bounded exploration covers
+            // the interleavings near the start.)
+            steps: 1000,
             explore_states: 5_000,
             max_rounds: 50,
             filter_jobs: 1,
@@ -62,6 +66,7 @@ impl Default for InferOptions {
                 houdini_cache: None,
                 houdini_guards: None,
                 stop_at_lemma1: true,
+                decisive_only: false,
             },
         }
     }
@@ -92,6 +97,9 @@ pub struct Stats {
     pub cases_solved: usize,
     /// Why Houdini stopped before a fixpoint (the final proof says more).
     pub stopped: Option<String>,
+    /// It stopped because an obligation of a fact of the user's (or a
+    /// pre-step check) failed, which no drop can mend.
+    pub user_refuted: bool,
     /// Every candidate Houdini dropped, and the obligation that did not
     /// prove it.
     pub explained: Vec<Dropped>,
@@ -554,6 +562,7 @@ pub fn infer(
             houdini_cache: Some(cache.clone()),
             houdini_guards: Some(guards.clone()),
             stop_at_lemma1: true,
+            decisive_only: false,
             emit_smt2: None,
             ..opts.prove.clone()
         };
@@ -595,6 +604,7 @@ pub fn infer(
             r.solver_time.as_secs_f64()
         ));
         if let Some(o) = guards.refuted.lock().expect("lock").take() {
+            stats.user_refuted = true;
             stats.stopped = Some(format!(
                 "a fact of yours does not follow, whatever Houdini drops: {}: {}",
                 o.step(),
@@ -743,6 +753,10 @@ pub fn prove_inferred(
             &inferred.ranges,
         ))),
         stop_at_lemma1: true,
+        // After a fact of the user's failed, the candidates are no
+        // fixpoint, and what their own obligations would show is noise:
+        // the proof asks what can refute a theorem by itself.
+        decisive_only: inferred.stats.user_refuted,
         ..opts.clone()
     };
     Ok(driver::prove_source(

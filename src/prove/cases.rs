@@ -479,7 +479,8 @@ impl Prover<'_> {
                 // A step that leaves heap and thread table alone leaves
                 // every other thread's part as it was.
                 let u_cases = if *post == pre { &[][..] } else { u_cases };
-                let written = post.written_since(&pre);
+                let renaming = post.renaming_since(&pre);
+                let written: BTreeSet<String> = renaming.keys().cloned().collect();
                 // The obligations of the other threads' shapes, with the
                 // changed facts (before, after) of each (None: not paired).
                 let mut pending: Vec<OtherOb> = Vec::new();
@@ -502,10 +503,30 @@ impl Prover<'_> {
                     if unread && !self.check_skips {
                         continue;
                     }
-                    let (upost, mut orefs) = {
+                    // The part after the step is the part before with the
+                    // written components renamed (for the same reason).
+                    // `check_skips` translates it again and compares.
+                    let (upost, mut orefs) = (
+                        upre.iter()
+                            .map(|f| f.renamed(&renaming))
+                            .collect::<Vec<_>>(),
+                        urefs
+                            .iter()
+                            .map(|r| smt::rename(r, &renaming))
+                            .collect::<Vec<_>>(),
+                    );
+                    if self.check_skips {
                         let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
-                        (env.thread("u", uf)?, env.take_refs())
-                    };
+                        let (t, r) = (env.thread("u", uf)?, env.take_refs());
+                        let same = terms(&t) == terms(&upost)
+                            && t.iter().zip(&upost).all(|(a, b)| a.reads == b.reads)
+                            && r == orefs;
+                        if !same {
+                            return Err(format!(
+                                "internal error: the part of another thread at {utext} renamed after the step is not its translation (please report this)"
+                            ));
+                        }
+                    }
                     if terms(upre) == terms(&upost) {
                         continue;
                     }

@@ -73,6 +73,9 @@ pub struct Report {
     /// rounds of checks of caught exceptions before them.
     pub rounds: usize,
     pub catch_rounds: usize,
+    /// Obligations not asked (`Options::decisive_only`): then nothing is
+    /// proved.
+    pub not_asked: usize,
 }
 
 /// A case built on some core: its index among the allowed shapes, and its
@@ -190,6 +193,7 @@ pub fn prove_source(
         followed: 0,
         rounds: 1,
         catch_rounds: 0,
+        not_asked: 0,
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
@@ -290,6 +294,14 @@ pub fn prove_source(
                 Some(g) if opts.houdini => solve_houdini(&vcs, opts, g, Some(&stop)),
                 _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
             };
+            if opts.decisive_only {
+                let reported = vcs
+                    .iter()
+                    .flat_map(|v| &v.obligations)
+                    .filter(|o| !o.shared)
+                    .count();
+                report.not_asked = reported.saturating_sub(report.outcomes.len());
+            }
             // One extra case: a thread that cannot move leaves the state as it is.
             report.lemma2.cases = cases_built + 1;
             for (_, st) in &mut report.lemma3 {
@@ -362,6 +374,7 @@ pub fn prove_source(
         report.outcomes.clear();
         report.vacuous.clear();
         report.lemma2 = LemmaStats::default();
+        report.not_asked = 0;
         for (_, st) in &mut report.lemma3 {
             *st = LemmaStats::default();
         }
@@ -373,6 +386,7 @@ pub fn prove_source(
 fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
     let incomplete = report.walk_error.is_some()
         || report.skipped
+        || report.not_asked > 0
         || !report.unsupported.is_empty()
         || report.translation.is_some();
     let inv = if report.lemma1.is_some() || report.lemma2.refuted > 0 {

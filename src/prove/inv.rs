@@ -75,6 +75,23 @@ pub struct FactTerm {
     pub reads: Vec<(String, String, Sort, bool)>,
 }
 
+impl FactTerm {
+    /// The fact with the state components `renaming` maps renamed (the
+    /// translation copies components' names into terms and never looks
+    /// into them, so this is the fact over the renamed state).
+    pub fn renamed(&self, renaming: &std::collections::BTreeMap<String, String>) -> FactTerm {
+        FactTerm {
+            term: smt::rename(&self.term, renaming),
+            reads: self
+                .reads
+                .iter()
+                .map(|(s, t, sort, r)| (s.clone(), smt::rename(t, renaming), *sort, *r))
+                .collect(),
+            ..self.clone()
+        }
+    }
+}
+
 /// A translated expression (`SEnv::value`).
 #[derive(Clone, Debug)]
 pub struct SymValue {

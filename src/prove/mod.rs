@@ -73,6 +73,12 @@ pub struct Options {
     /// are pruned only by proofs, so after a user fact fails on the prefix
     /// Lemma 2 would mostly report candidates, slowly.
     pub stop_at_lemma1: bool,
+    /// Ask only the obligations whose failure refutes a theorem by itself:
+    /// pre-step checks, those with a goal that is not a Houdini candidate
+    /// (`hg!`), and relations. The others are not asked (`Report::not_asked`).
+    /// So the verdicts are the full proof's whenever such an obligation is
+    /// refuted, and otherwise never "proved" (the invariant's is unknown).
+    pub decisive_only: bool,
 }
 
 /// Houdini's candidates as switches: each candidate fact is written

@@ -119,6 +119,31 @@ impl Script {
     }
 }
 
+/// `term` with every symbol `renaming` maps replaced by its image (whole
+/// symbols only: `H` in `(< x H)`, not in `th_H`).
+pub fn rename(term: &str, renaming: &std::collections::BTreeMap<String, String>) -> String {
+    if renaming.is_empty() {
+        return term.to_string();
+    }
+    let mut out = String::with_capacity(term.len() + 16);
+    let mut rest = term;
+    while !rest.is_empty() {
+        let end = rest
+            .find(|c: char| c == '(' || c == ')' || c.is_whitespace())
+            .unwrap_or(rest.len());
+        if end == 0 {
+            let c = rest.chars().next().expect("nonempty");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+            continue;
+        }
+        let word = &rest[..end];
+        out.push_str(renaming.get(word).map_or(word, String::as_str));
+        rest = &rest[end..];
+    }
+    out
+}
+
 /// A symbol made of letters, digits and `_` (class and field names may hold `$`).
 pub fn sanitize(s: &str) -> String {
     s.chars()

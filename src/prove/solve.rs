@@ -46,9 +46,24 @@ pub fn solve(
             }
             None => Vec::new(),
         };
+        // The decisive obligations alone (`Options::decisive_only`).
+        let decisive: Option<BTreeSet<usize>> = opts.decisive_only.then(|| {
+            (0..vcs[i].obligations.len())
+                .filter(|&k| {
+                    let ob = &vcs[i].obligations[k];
+                    !ob.shared
+                        && (ob.lemma == super::Lemma::Relation
+                            || ob.check.is_some()
+                            || ob.facts.iter().any(|f| !f.term.contains("hg!")))
+                })
+                .collect()
+        });
+        if decisive.as_ref().is_some_and(BTreeSet::is_empty) {
+            return (i, Vec::new());
+        }
         let again = Again {
             switches: &switches,
-            asks: None,
+            asks: decisive.as_ref(),
         };
         let r: Vec<Outcome> = solve_case(&vcs[i], i, opts, stop, &again)
             .into_iter()
@@ -98,6 +113,9 @@ pub fn obligation_script(vc: &CaseVc, k: usize) -> String {
 /// hypotheses, its goals (each fact, or the check) and its own `more` (all
 /// unasserted); None when Z3 could not parse all of it.
 struct Parsed {
+    /// The declarations and definitions of the case's script (or all of
+    /// it, when it is not one command per line).
+    header: String,
     hyps: Vec<z3::ast::Bool>,
     /// The first hypotheses every case has (`CaseVc::universal`).
     universal: usize,
@@ -110,7 +128,28 @@ struct Parsed {
 struct Goals {
     ante: z3::ast::Bool,
     goals: Vec<z3::ast::Bool>,
-    more: z3::ast::Bool,
+    more: More,
+}
+
+/// An obligation's own object facts at what the object facts read (as
+/// `CaseVc::more`), parsed when first needed.
+struct More {
+    /// With Houdini's switches set.
+    text: String,
+    parsed: std::cell::OnceCell<Option<z3::ast::Bool>>,
+}
+
+impl More {
+    fn is_true(&self) -> bool {
+        self.text == "true"
+    }
+    /// The formula, under the case's declarations and definitions (None:
+    /// Z3 could not parse it).
+    fn get(&self, header: &str) -> Option<&z3::ast::Bool> {
+        self.parsed
+            .get_or_init(|| parse(&format!("{header}(assert {})\n", self.text))?.pop())
+            .as_ref()
+    }
 }
 
 impl Goals {
@@ -136,7 +175,9 @@ impl Goals {
 /// Parses a case's script with the obligations `wanted` says. (Z3 shares
 /// equal terms, so the hypotheses parsed twice are the same terms.)
 fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Option<Parsed> {
-    let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    let common = vc.common.replacen("(set-logic ALL)\n", "", 1);
+    let common = switched(&common, sw);
+    let mut text = String::new();
     let mut n = 0;
     for (k, ob) in vc.obligations.iter().enumerate() {
         if !wanted(k) {
@@ -147,10 +188,26 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Opt
         for g in &goals {
             text.push_str(&format!("(assert {g})\n"));
         }
-        text.push_str(&format!("(assert {})\n", ob.more));
-        n += 2 + goals.len();
+        n += 1 + goals.len();
     }
-    let mut hyps = parse(&switched(&text, sw))?;
+    let text = switched(&text, sw);
+    // The case's hypotheses once per case and thread (a case is parsed
+    // again for the obligations a first pass left, and in every sweep of
+    // Houdini); the obligations under the case's declarations and
+    // definitions alone.
+    let head = header(&common);
+    let mut hyps = match (common_hyps(&common, vc.universal), &head) {
+        (Some(mut hyps), Some(head)) => {
+            if n > 0 {
+                hyps.extend(parse(&(head.clone() + text.as_ref()))?);
+            }
+            hyps
+        }
+        _ => parse_reusing(&(common.to_string() + text.as_ref()), vc.universal)?,
+    };
+    // (A whole script declares and defines all its parts read too: `More`
+    // takes its last assertion.)
+    let head = head.unwrap_or_else(|| common.into_owned());
     let mut obs = hyps.split_off(hyps.len().checked_sub(n)?).into_iter();
     let more = hyps.split_off(hyps.len().checked_sub(vc.more)?);
     let mut obligations = Vec::new();
@@ -164,15 +221,176 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Opt
             ante = z3::ast::Bool::and(&[ante, other_hyp(o, sw)?]);
         }
         let goals = (&mut obs).take(ob.goals().len()).collect();
-        let more = obs.next()?;
+        // What the object facts read: only when the check without them
+        // fails (most do not), so parsed then.
+        let more = More {
+            text: switched(&ob.more, sw).into_owned(),
+            parsed: std::cell::OnceCell::new(),
+        };
         obligations.push(Some(Goals { ante, goals, more }));
     }
     Some(Parsed {
+        header: head,
         universal: vc.universal.min(hyps.len()),
         hyps,
         more,
         obligations,
     })
+}
+
+thread_local! {
+    /// The hypotheses every case has (`CaseVc::universal`), parsed in this
+    /// thread's Z3 context, by the text that determines them (`Universal`).
+    static UNIVERSAL: std::cell::RefCell<Option<(String, Vec<z3::ast::Bool>)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// A case's script split so that its first `universal` assertions can be
+/// parsed once for all cases: `key` is those assertions with the
+/// declarations and definitions of every symbol they read (transitively),
+/// a script on its own that parses to the same terms as in any script that
+/// has the same `key`; `rest` is the script without those assertions.
+struct Universal {
+    key: String,
+    rest: String,
+}
+
+impl Universal {
+    /// None when the script is not one declaration, definition or
+    /// assertion per line (then it is parsed whole).
+    fn split(text: &str, universal: usize) -> Option<Universal> {
+        let mut decls: Vec<(&str, &str)> = Vec::new();
+        let mut defs: Vec<(&str, &str)> = Vec::new();
+        let mut asserts = 0usize;
+        let mut key_asserts = String::new();
+        let mut rest = String::with_capacity(text.len());
+        for line in text.lines() {
+            fn name(l: &str) -> Option<&str> {
+                l.split([' ', '(', ')']).find(|w| !w.is_empty())
+            }
+            if let Some(r) = line.strip_prefix("(declare-const ") {
+                decls.push((name(r)?, line));
+            } else if let Some(r) = line.strip_prefix("(define-fun ") {
+                defs.push((name(r)?, line));
+            } else if line.starts_with("(assert ") {
+                asserts += 1;
+                if asserts <= universal {
+                    key_asserts.push_str(line);
+                    key_asserts.push('\n');
+                    continue;
+                }
+            } else if !line.is_empty() && !line.starts_with(';') {
+                return None;
+            }
+            rest.push_str(line);
+            rest.push('\n');
+        }
+        if asserts < universal || universal == 0 {
+            return None;
+        }
+        // The symbols the assertions read, and what the definitions of
+        // those read, to a fixpoint.
+        let words = |t: &str| -> Vec<String> {
+            t.split(['(', ')', ' '])
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        let mut used: BTreeSet<String> = words(&key_asserts).into_iter().collect();
+        let mut taken = vec![false; defs.len()];
+        loop {
+            let mut grew = false;
+            for (k, (n, l)) in defs.iter().enumerate() {
+                if !taken[k] && used.contains(*n) {
+                    taken[k] = true;
+                    used.extend(words(l));
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let mut key = String::new();
+        for (n, l) in &decls {
+            if used.contains(*n) {
+                key.push_str(l);
+                key.push('\n');
+            }
+        }
+        for (k, (_, l)) in defs.iter().enumerate() {
+            if taken[k] {
+                key.push_str(l);
+                key.push('\n');
+            }
+        }
+        key.push_str(&key_asserts);
+        Some(Universal { key, rest })
+    }
+}
+
+thread_local! {
+    /// Cases' hypotheses parsed in this thread's Z3 context, by their text
+    /// (with Houdini's switches set).
+    static COMMON: std::cell::RefCell<std::collections::HashMap<String, Vec<z3::ast::Bool>>> =
+        Default::default();
+}
+
+/// The assertions of a case's script (`CaseVc::common`), parsed once per
+/// text and thread.
+fn common_hyps(common: &str, universal: usize) -> Option<Vec<z3::ast::Bool>> {
+    if let Some(v) = COMMON.with(|c| c.borrow().get(common).cloned()) {
+        return Some(v);
+    }
+    let v = parse_reusing(common, universal)?;
+    COMMON.with(|c| {
+        let mut c = c.borrow_mut();
+        // (Bounded: a proof's cases, a few sweeps of Houdini.)
+        if c.len() >= 1024 {
+            c.clear();
+        }
+        c.insert(common.to_string(), v.clone());
+    });
+    Some(v)
+}
+
+/// A script's declarations and definitions alone: what its other parts
+/// may read. None when it is not one command per line.
+fn header(text: &str) -> Option<String> {
+    let mut out = String::new();
+    for line in text.lines() {
+        if line.starts_with("(declare-const ") || line.starts_with("(define-fun ") {
+            out.push_str(line);
+            out.push('\n');
+        } else if !(line.starts_with("(assert ") || line.is_empty() || line.starts_with(';')) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// `parse(text)`, with its first `universal` assertions taken from this
+/// thread's last parse of the same (`Universal::key`) when there is one.
+fn parse_reusing(text: &str, universal: usize) -> Option<Vec<z3::ast::Bool>> {
+    let Some(u) = Universal::split(text, universal) else {
+        return parse(text);
+    };
+    let cached = UNIVERSAL.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(k, _)| *k == u.key)
+            .map(|(_, v)| v.clone())
+    });
+    let mut first = match cached {
+        Some(v) => v,
+        None => {
+            let v = parse(&u.key)?;
+            UNIVERSAL.with(|c| *c.borrow_mut() = Some((u.key, v.clone())));
+            v
+        }
+    };
+    first.extend(parse(&u.rest)?);
+    Some(first)
 }
 
 thread_local! {
@@ -385,14 +603,16 @@ fn check(
     let Some(refute) = g.refutation(proved) else {
         return z3::SatResult::Unsat;
     };
-    let more = &g.more;
     // First without the object facts at what the object facts read: with
     // fewer hypotheses "unsat" still proves the goal, and Z3 is much faster.
-    let last = p.more.is_empty() && more.as_bool() == Some(true);
+    let last = p.more.is_empty() && g.more.is_true();
     let lean = check_lean(solver, g, proved, if last { Some(on_sat) } else { None });
     if lean == z3::SatResult::Unsat || last {
         return lean;
     }
+    let Some(more) = g.more.get(&p.header) else {
+        return z3::SatResult::Unknown;
+    };
     if lean == z3::SatResult::Unknown {
         // A solver that gave up is not asked again (see `solve_case`).
         *solver = hyp_solver(p, opts);
@@ -795,6 +1015,10 @@ fn solve_case(
     out
 }
 
+/// Z3's resource limit for the search for a small counterexample (about
+/// a tenth of a second on this machine; `rlimit` counts Z3's work).
+const SMALL_STATE_RLIMIT: u32 = 300_000;
+
 /// Which conjunct fails and the values of what it reads, in a model a
 /// fresh solver finds for obligation `k` alone; Err when it finds none.
 fn counterexample(vc: &CaseVc, k: usize, opts: &Options, sw: &Switches) -> Result<String, String> {
@@ -832,14 +1056,23 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options, sw: &Switches) -> Resul
     if !parsed {
         return Err("Z3 could not parse the obligation".into());
     }
-    // Prefer a small state (easier to read); any state will do.
+    // Prefer a small state (easier to read), within a resource limit
+    // (deterministic, unlike a time limit: the same state on every
+    // machine); else any state, from a fresh solver (one that gave up is
+    // not asked again).
     solver.push();
+    let mut small = z3::Params::new();
+    small.set_u32("rlimit", SMALL_STATE_RLIMIT);
+    solver.set_params(&small);
     solver.assert(z3::ast::Int::new_const("H").lt(z3::ast::Int::from_i64(12)));
     solver.assert(z3::ast::Int::new_const("N").lt(z3::ast::Int::from_i64(12)));
-    if solver.check() != z3::SatResult::Sat {
-        solver.pop(1);
+    let r = solver.check();
+    let solver = if r == z3::SatResult::Sat {
+        solver
+    } else {
+        let (solver, _) = case_solver(&switched(&text, sw), opts);
         match solver.check() {
-            z3::SatResult::Sat => {}
+            z3::SatResult::Sat => solver,
             z3::SatResult::Unsat => return Err("it answered unsat".into()),
             z3::SatResult::Unknown => {
                 return Err(format!(
@@ -850,7 +1083,7 @@ fn counterexample(vc: &CaseVc, k: usize, opts: &Options, sw: &Switches) -> Resul
                 ));
             }
         }
-    }
+    };
     let Some(model) = solver.get_model() else {
         return Err("it gave no model".into());
     };

@@ -253,10 +253,11 @@ impl Heap {
 }
 
 impl Heap {
-    /// The names (in `pre`) of the components this state has written since
-    /// `pre`: a component keeps its name until a step defines a new version
-    /// (always a fresh name), so the names that differ are those written.
-    pub fn written_since(&self, pre: &Heap) -> BTreeSet<String> {
+    /// The components this state has written since `pre`: their names
+    /// there, and what this state has instead. A component keeps its name
+    /// until a step defines a new version (always a fresh name), so the
+    /// names that differ are those written.
+    pub fn renaming_since(&self, pre: &Heap) -> BTreeMap<String, String> {
         // Destructured without `..`: a new component must be listed here.
         let Heap {
             h,
@@ -300,15 +301,15 @@ impl Heap {
             (ej, &pre.ej),
             (ea, &pre.ea),
         ];
-        let mut out: BTreeSet<String> = pairs
+        let mut out: BTreeMap<String, String> = pairs
             .into_iter()
             .filter(|(post, pre)| post != pre)
-            .map(|(_, pre)| pre.clone())
+            .map(|(post, pre)| (pre.clone(), post.clone()))
             .collect();
         for (k, name) in fields {
             let before = pre.fields.get(k).cloned().unwrap_or_else(|| k.base());
             if *name != before {
-                out.insert(before);
+                out.insert(before, name.clone());
             }
         }
         for (slot, name) in statics {
@@ -318,10 +319,15 @@ impl Heap {
                 .cloned()
                 .unwrap_or_else(|| format!("S{slot}"));
             if *name != before {
-                out.insert(before);
+                out.insert(before, name.clone());
             }
         }
         out
+    }
+
+    /// The components written since `pre`, by their names there.
+    pub fn written_since(&self, pre: &Heap) -> BTreeSet<String> {
+        self.renaming_since(pre).into_keys().collect()
     }
 
     /// The elements array for element slots of type `ty`.
