@@ -359,6 +359,19 @@ fn inference_writes_cases_for_lambda_frames() {
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(!text.contains("internal error"), "{text}");
-    assert!(text.contains("Main$$Lambda$1.run@"), "{text}");
     assert_eq!(out.status.code(), Some(1), "refuted: {text}");
+    // The cases written for the lambda's frames (read back above).
+    let written = dir.join("written.inv");
+    let out = m5()
+        .arg("infer")
+        .arg(&path)
+        .arg("--out")
+        .arg(&written)
+        .output()
+        .expect("runs");
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains("internal error"), "{text}");
+    let inferred = std::fs::read_to_string(&written).expect("written");
+    assert!(inferred.contains("Main$$Lambda$1.run @"), "{inferred}");
 }

@@ -1231,6 +1231,10 @@ impl Mentions {
 /// What a case has left to ask: every obligation (None) or these.
 type Asks = Option<BTreeSet<usize>>;
 
+/// Houdini's work: per case what is left to ask, the threads asking, and
+/// what to ask first (`solve_houdini`).
+type Worklist = (BTreeMap<usize, Asks>, usize, BTreeMap<usize, Asks>);
+
 fn add_asks(to: &mut BTreeMap<usize, Asks>, case: usize, ob: Option<usize>) {
     let e = to.entry(case).or_insert_with(|| Some(BTreeSet::new()));
     match (e, ob) {
@@ -1277,24 +1281,31 @@ pub fn solve_houdini(
     // a fact of the user's: no switch) in every case, so that a file
     // whose idea is wrong says so soon; then everything. (What the first
     // sweep proved is not asked again: `Options::houdini_cache`.)
-    let first: BTreeMap<usize, Asks> = vcs
+    let decisive: Vec<BTreeSet<usize>> = vcs
         .iter()
-        .enumerate()
-        .filter_map(|(i, vc)| {
-            let asks: BTreeSet<usize> = (0..vc.obligations.len())
+        .map(|vc| {
+            (0..vc.obligations.len())
                 .filter(|&k| {
                     let ob = &vc.obligations[k];
                     !ob.shared
                         && ob.lemma == super::Lemma::Preserved
                         && (ob.check.is_some() || ob.facts.iter().any(|f| !f.term.contains("hg!")))
                 })
-                .collect();
-            (!asks.is_empty()).then_some((i, Some(asks)))
+                .collect()
         })
         .collect();
+    let first: BTreeMap<usize, Asks> = decisive
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.is_empty())
+        .map(|(i, a)| (i, Some(a.clone())))
+        .collect();
     let everything: BTreeMap<usize, Asks> = (0..vcs.len()).map(|i| (i, None)).collect();
-    // What is left to ask, and how many threads are asking.
-    let work: Mutex<(BTreeMap<usize, Asks>, usize)> = Mutex::new((BTreeMap::new(), 0));
+    // What is left to ask, how many threads are asking, and what to ask
+    // before anything else: after a drop, the obligations it re-opens whose
+    // failure would end the rounds (so a wrong idea is found early; the
+    // rest is asked anyway).
+    let work: Mutex<Worklist> = Mutex::new((BTreeMap::new(), 0, BTreeMap::new()));
     let wake = Condvar::new();
     let results: Mutex<Vec<BTreeMap<usize, Outcome>>> =
         Mutex::new(vec![BTreeMap::new(); vcs.len()]);
@@ -1315,6 +1326,7 @@ pub fn solve_houdini(
                             loop {
                                 if stopped() {
                                     w.0.clear();
+                                    w.2.clear();
                                 }
                                 // A whole case first (its stepping thread's
                                 // hypotheses changed: a chain along the code
@@ -1322,9 +1334,10 @@ pub fn solve_houdini(
                                 // other threads, which then ask for several
                                 // drops at once.
                                 let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
-                                let next = match whole {
-                                    Some(i) => w.0.remove_entry(&i),
-                                    None => w.0.pop_first(),
+                                let next = match (w.2.pop_first(), whole) {
+                                    (Some(u), _) => Some(u),
+                                    (None, Some(i)) => w.0.remove_entry(&i),
+                                    (None, None) => w.0.pop_first(),
                                 };
                                 if let Some(next) = next {
                                     w.1 += 1;
@@ -1394,6 +1407,17 @@ pub fn solve_houdini(
                         let mut w = work.lock().expect("lock");
                         for (case, ob) in again {
                             add_asks(&mut w.0, case, ob);
+                            let urgent: Vec<usize> = match ob {
+                                Some(k) => decisive[case]
+                                    .contains(&k)
+                                    .then_some(k)
+                                    .into_iter()
+                                    .collect(),
+                                None => decisive[case].iter().copied().collect(),
+                            };
+                            for k in urgent {
+                                add_asks(&mut w.2, case, Some(k));
+                            }
                         }
                         w.1 -= 1;
                         wake.notify_all();
