@@ -109,7 +109,7 @@ fn run_file(
 /// The inference's figures, one line.
 fn infer_line(st: &crate::infer::Stats) -> String {
     format!(
-        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs and a bounded exploration ({} states), {} after {} Houdini rounds ({} cases solved){}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
+        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs and a bounded exploration ({} states), {} after {} Houdini rounds ({} cases solved; {} of them implied by others and not written){}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
         st.user_facts,
         st.generated,
         st.shapes,
@@ -119,6 +119,7 @@ fn infer_line(st: &crate::infer::Stats) -> String {
         st.survivors,
         st.rounds,
         st.cases_solved,
+        st.implied,
         st.stopped
             .as_deref()
             .map_or(String::new(), |w| format!(" (stopped: {w})")),
@@ -132,7 +133,7 @@ fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
     serde_json::json!({
         "user_facts": st.user_facts, "shapes": st.shapes, "candidates": st.generated,
         "after_runs": st.after_runs, "thread_states": st.states, "explored_states": st.explored, "rounds": st.rounds,
-        "dropped_per_round": st.dropped, "cases_solved": st.cases_solved, "survivors": st.survivors, "stopped": st.stopped,
+        "dropped_per_round": st.dropped, "cases_solved": st.cases_solved, "survivors": st.survivors, "implied": st.implied, "stopped": st.stopped,
         "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
         "houdini_seconds": st.houdini.as_secs_f64(),
         "dropped": st.explained.iter().map(|d| serde_json::json!({

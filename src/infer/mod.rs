@@ -81,6 +81,8 @@ pub struct Stats {
     pub after_runs: usize,
     pub rounds: usize,
     pub survivors: usize,
+    /// Survivors not written: another survivor implies each.
+    pub implied: usize,
     /// Facts the user wrote (never dropped).
     pub user_facts: usize,
     pub states: usize,
@@ -145,6 +147,11 @@ struct Work {
     objects: Vec<String>,
     cands: Vec<Candidate>,
     alive: Vec<bool>,
+    /// Per candidate, the candidates any one of which implies it
+    /// (`templates::implications`).
+    implied_by: Vec<Vec<usize>>,
+    /// Alive, but not written: an alive candidate implies it.
+    hidden: Vec<bool>,
 }
 
 impl Work {
@@ -158,9 +165,10 @@ impl Work {
         }
         out.push_str(
             "\n  # ---- inferred by `m5 infer`: candidates from templates that held on\n  \
-             # the states of concrete runs and survived Houdini (proved with the rest)\n",
+             # the states of concrete runs and survived Houdini (proved with the rest;\n  \
+             # a fact another one implies is left out: `x is C` implies `x != null`)\n",
         );
-        let by_key = self.by_key(|i| self.alive[i]);
+        let by_key = self.by_key(|i| self.alive[i] && !self.hidden[i]);
         for (k, pat) in self.patterns.iter().enumerate() {
             out.push_str(&format!("  when {pat} {{\n"));
             let mut last = None;
@@ -214,6 +222,20 @@ impl Work {
             list.sort_by_key(|&i| self.cands[i].template);
         }
         by_key
+    }
+
+    /// Hides every alive candidate an alive candidate implies: the file is
+    /// as strong without it, and smaller to prove. Returns whether one that
+    /// was hidden is shown again (what implied it was dropped: it is then
+    /// a candidate of its own, for the next round).
+    fn hide_implied(&mut self) -> bool {
+        let mut shown_again = false;
+        for i in 0..self.cands.len() {
+            let hide = self.alive[i] && self.implied_by[i].iter().any(|&j| self.alive[j]);
+            shown_again |= self.hidden[i] && !hide && self.alive[i];
+            self.hidden[i] = hide;
+        }
+        shown_again
     }
 
     /// Where candidate `i` is: its case's pattern or its object section.
@@ -402,6 +424,8 @@ pub fn infer(
         catch_all,
         objects,
         alive: vec![true; cands.len()],
+        implied_by: templates::implications(&cands),
+        hidden: vec![false; cands.len()],
         cands,
     };
     log(&format!(
@@ -513,6 +537,7 @@ pub fn infer(
     stats.states = states;
     stats.explored = explored;
     stats.after_runs = work.alive.iter().filter(|&&a| a).count();
+    work.hide_implied();
     stats.filter = t1.elapsed();
     log(&format!(
         "{} candidates hold on all {} thread states: {} of the runs, {} of {} explored states ({:.2} s)",
@@ -612,12 +637,15 @@ pub fn infer(
             ));
             break;
         }
-        if dropped == 0 || !new_shapes {
+        // A hidden candidate whose implying one fell is asked on its own.
+        let shown_again = work.hide_implied();
+        if dropped == 0 || !(new_shapes || shown_again) {
             break;
         }
     }
     stats.houdini = t2.elapsed();
     stats.survivors = work.alive.iter().filter(|&&a| a).count();
+    stats.implied = work.hidden.iter().filter(|&&h| h).count();
     let (text, ranges) = work.render();
     Ok(Inferred {
         text,

@@ -75,6 +75,56 @@ pub struct Candidate {
     pub text: String,
 }
 
+/// For each candidate, the candidates of the same case any one of which
+/// implies it (empty: none). A fact holds only when it is defined, so
+/// `x is C` implies `x != null`, and `thread_of(x).scheduled` (or its
+/// negation) implies `defined(thread_of(x))` and the guarded
+/// `defined(thread_of(x)) => ...` form. The implying facts are never
+/// implied themselves.
+pub fn implications(cands: &[Candidate]) -> Vec<Vec<usize>> {
+    let mut at: std::collections::HashMap<(usize, &str), usize> = Default::default();
+    for (i, c) in cands.iter().enumerate() {
+        at.entry((c.key, c.text.as_str())).or_insert(i);
+    }
+    // `x is C` by `x`.
+    let mut is_of: std::collections::HashMap<(usize, &str), Vec<usize>> = Default::default();
+    for (i, c) in cands.iter().enumerate() {
+        if let Some((x, _)) = c.text.split_once(" is ") {
+            is_of.entry((c.key, x)).or_default().push(i);
+        }
+    }
+    let find = |key: usize, text: &str| at.get(&(key, text)).copied();
+    cands
+        .iter()
+        .map(|c| {
+            let t = c.text.as_str();
+            let mut by = Vec::new();
+            if let Some(x) = t.strip_suffix(" != null") {
+                by.extend(is_of.get(&(c.key, x)).into_iter().flatten().copied());
+            } else if let Some(x) = t
+                .strip_prefix("defined(thread_of(")
+                .and_then(|r| r.strip_suffix("))"))
+            {
+                for s in [
+                    format!("thread_of({x}).scheduled"),
+                    format!("!thread_of({x}).scheduled"),
+                ] {
+                    by.extend(find(c.key, &s));
+                }
+            } else if let Some((g, body)) = t.split_once(" => ")
+                && let Some(x) = g
+                    .strip_prefix("defined(thread_of(")
+                    .and_then(|r| r.strip_suffix("))"))
+                && (body == format!("thread_of({x}).scheduled")
+                    || body == format!("!thread_of({x}).scheduled"))
+            {
+                by.extend(find(c.key, body));
+            }
+            by
+        })
+        .collect()
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Val {
     Int(i64),
@@ -566,4 +616,47 @@ fn let_atoms(user: &Compiled, s: &State) -> Vec<Term> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cand(key: usize, text: &str) -> Candidate {
+        Candidate {
+            key,
+            template: Template::SlotNonNull,
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn implied_candidates_are_found_in_their_own_case_only() {
+        let cands = [
+            cand(0, "fr0.local[0] is Job"),
+            cand(0, "fr0.local[0] != null"),
+            cand(1, "fr0.stack[0] != null"),
+            cand(0, "fr0.stack[0] != null"),
+            cand(0, "thread_of(fr0.local[0]).scheduled"),
+            cand(0, "defined(thread_of(fr0.local[0]))"),
+            cand(0, "defined(thread_of(fr0.local[0])) => thread_of(fr0.local[0]).scheduled"),
+            cand(0, "defined(thread_of(fr0.local[0])) => !thread_of(fr0.local[0]).scheduled"),
+            cand(1, "fr0.stack[0] is Job"),
+            cand(0, "defined(thread_of(fr0.local[1]))"),
+        ];
+        let by = implications(&cands);
+        assert_eq!(by[1], vec![0]);
+        // A class fact of another case implies nothing here.
+        assert_eq!(by[3], Vec::<usize>::new());
+        assert_eq!(by[2], vec![8]);
+        assert_eq!(by[5], vec![4]);
+        assert_eq!(by[6], vec![4]);
+        // The negated form needs the negation.
+        assert_eq!(by[7], Vec::<usize>::new());
+        assert_eq!(by[9], Vec::<usize>::new());
+        // The implying facts are implied by nothing.
+        for i in [0, 4, 8] {
+            assert!(by[i].is_empty());
+        }
+    }
 }
