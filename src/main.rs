@@ -7,7 +7,7 @@ fn main() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = m5::cli::Cli::parse();
+    let cli = m5::cli::Cli::parse_from(m5::cli::java_style(std::env::args_os().collect()));
     let code = match m5::cli::main_with(cli) {
         Ok(code) => code,
         Err(e) => {

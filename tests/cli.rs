@@ -185,3 +185,43 @@ fn trace_lines_prints_source_lines() {
     ]);
     assert_eq!(code, 2, "{bad}");
 }
+
+/// `-cp DIR` and `-classpath DIR` work as with java, the class path is `.`
+/// unless given, and after the main class they are the program's.
+#[test]
+fn class_path_as_java_takes_it() {
+    let (code, out, err) = m5(&["run", "-cp", "classfiles/join-counter", "Main"]);
+    assert_eq!(code, 0, "{err}");
+    let (code2, out2, _) = m5(&["run", "-classpath", "classfiles/join-counter", "Main"]);
+    assert_eq!((code2, &out2), (code, &out));
+    // Options around it are still read.
+    let (code3, _, err3) = m5(&[
+        "run",
+        "--max-steps",
+        "5",
+        "-cp",
+        "classfiles/join-counter",
+        "--stats",
+        "Main",
+    ]);
+    assert_ne!(code3, 2, "{err3}");
+    // The default: the current directory.
+    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args(["run", "Main"])
+        .current_dir("classfiles/join-counter")
+        .output()
+        .expect("run m5");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+        .args(["run", "Main"])
+        .current_dir(env!("CARGO_TARGET_TMPDIR"))
+        .output()
+        .expect("run m5");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("class path (.)"));
+}

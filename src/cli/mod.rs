@@ -441,12 +441,72 @@ pub struct DisasmArgs {
     pub class: String,
 }
 
-/// `--classpath` (alias `--cp`), shared by every command that loads classes.
+/// `--classpath` (alias `--cp`; `-cp` and `-classpath` as java spells them),
+/// shared by every command that loads classes.
 #[derive(clap::Args, Debug)]
 pub struct ClassPathArg {
-    /// Directories and jar files to load classes from, separated by ':'.
-    #[arg(long = "classpath", visible_alias = "cp", value_name = "DIR[:DIR...]")]
+    /// Directories and jar files to load classes from, separated by ':'
+    /// (`-cp` and `-classpath` work too, as with java)
+    #[arg(
+        long = "classpath",
+        visible_alias = "cp",
+        value_name = "DIR[:DIR...]",
+        default_value = "."
+    )]
     pub classpath: String,
+}
+
+/// The command line with java's single-dash `-cp DIR` and `-classpath DIR`
+/// written `--classpath DIR` when they come among a command's options
+/// (before its first positional argument, where java takes them too: after
+/// the main class they are the program's arguments).
+pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let Some(sub) = args
+        .get(1)
+        .and_then(|a| a.to_str())
+        .and_then(|name| cmd.find_subcommand(name))
+    else {
+        return args;
+    };
+    // The options of the command that take a value (`--opt VALUE`).
+    let takes_value = |arg: &str| -> bool {
+        sub.get_arguments().any(|a| {
+            let named = match arg.strip_prefix("--") {
+                Some(long) => {
+                    a.get_long() == Some(long)
+                        || a.get_all_aliases().is_some_and(|v| v.contains(&long))
+                }
+                None => arg
+                    .strip_prefix('-')
+                    .is_some_and(|s| s.chars().count() == 1 && a.get_short() == s.chars().next()),
+            };
+            named && a.get_action().takes_values()
+        })
+    };
+    let mut out: Vec<std::ffi::OsString> = args[..2].to_vec();
+    let mut rest = args[2..].iter();
+    let mut value_next = false;
+    while let Some(a) = rest.next() {
+        let s = a.to_str().unwrap_or("");
+        if value_next {
+            value_next = false;
+        } else if s == "-cp" || s == "-classpath" {
+            out.push("--classpath".into());
+            value_next = true;
+            continue;
+        } else if s == "--" || !s.starts_with('-') {
+            // The first positional: the rest is as given.
+            out.push(a.clone());
+            out.extend(rest.cloned());
+            return out;
+        } else if !s.contains('=') {
+            value_next = takes_value(s);
+        }
+        out.push(a.clone());
+    }
+    out
 }
 
 /// `--invariant`, `--relation`, `--relation-only`: properties checked on

@@ -639,8 +639,14 @@ mod tests {
             cand(0, "fr0.stack[0] != null"),
             cand(0, "thread_of(fr0.local[0]).scheduled"),
             cand(0, "defined(thread_of(fr0.local[0]))"),
-            cand(0, "defined(thread_of(fr0.local[0])) => thread_of(fr0.local[0]).scheduled"),
-            cand(0, "defined(thread_of(fr0.local[0])) => !thread_of(fr0.local[0]).scheduled"),
+            cand(
+                0,
+                "defined(thread_of(fr0.local[0])) => thread_of(fr0.local[0]).scheduled",
+            ),
+            cand(
+                0,
+                "defined(thread_of(fr0.local[0])) => !thread_of(fr0.local[0]).scheduled",
+            ),
             cand(1, "fr0.stack[0] is Job"),
             cand(0, "defined(thread_of(fr0.local[1]))"),
         ];
