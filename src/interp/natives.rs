@@ -929,8 +929,14 @@ fn math_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, V
 
 /// `Enum.valueOf(Class, String)`: the enum's static field of its own type with that name.
 fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let (Some(cls), Some(name)) = (arg_ref(a, 0), arg_ref(a, 1)) else {
+    let Some(cls) = arg_ref(a, 0) else {
         return npe();
+    };
+    let Some(name) = arg_ref(a, 1) else {
+        return Ok(Throw(
+            "java/lang/NullPointerException",
+            Some("Name is null".into()),
+        ));
     };
     let cname = mirrored(s, cls);
     let wanted = s.string(name).unwrap_or_default();
@@ -953,7 +959,8 @@ fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
         "java/lang/IllegalArgumentException",
         Some(format!(
             "No enum constant {}.{wanted}",
-            cname.replace('/', ".")
+            // The canonical name, as the JDK's message: nested `A$E` is `A.E`.
+            cname.replace(['/', '$'], ".")
         )),
     ))
 }

@@ -84,6 +84,56 @@ public final class Class<T> implements java.io.Serializable {
         return s.substring(i);
     }
 
+    /**
+     * The name as Java source writes it: nested "A$B" -> "A.B", arrays with
+     * "[]"; null for local, anonymous and lambda classes (and arrays of them),
+     * whose names have a part starting with a digit or "$$Lambda$". From the
+     * binary name alone, as getSimpleName.
+     */
+    public String getCanonicalName() {
+        String name = getName();
+        int dims = 0;
+        while (name.charAt(dims) == '[') {
+            dims++;
+        }
+        String base;
+        if (dims == 0) {
+            base = canonicalBase(name);
+        } else if (name.charAt(dims) == 'L') {
+            base = canonicalBase(name.substring(dims + 1, name.length() - 1));
+        } else {
+            base = elementName(name.charAt(dims), name, dims);
+        }
+        if (base == null) {
+            return null;
+        }
+        for (int i = 0; i < dims; i++) {
+            base = base.concat("[]");
+        }
+        return base;
+    }
+
+    private static String canonicalBase(String name) {
+        if (name.indexOf("$$Lambda$") >= 0) {
+            return null;
+        }
+        int start = name.lastIndexOf('.') + 1;
+        String out = name.substring(0, start);
+        while (true) {
+            int dollar = name.indexOf('$', start);
+            String part = dollar < 0 ? name.substring(start) : name.substring(start, dollar);
+            if (part.length() == 0 || (part.charAt(0) >= '0' && part.charAt(0) <= '9')) {
+                return null;
+            }
+            out = out.concat(part);
+            if (dollar < 0) {
+                return out;
+            }
+            out = out.concat(".");
+            start = dollar + 1;
+        }
+    }
+
     public String toString() {
         return (isInterface() ? "interface " : "class ") + getName();
     }

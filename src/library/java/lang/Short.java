@@ -103,6 +103,11 @@ public final class Short extends Number implements Comparable<Short> {
         return x - y;
     }
 
+    /** The two bytes swapped. */
+    public static short reverseBytes(short s) {
+        return (short) (((s >> 8) & 0xff) | (s << 8));
+    }
+
     public static int toUnsignedInt(short x) {
         return ((int) x) & 0xffff;
     }

@@ -75,6 +75,20 @@ public class Thread implements Runnable {
 
     public static native void sleep(long millis) throws InterruptedException;
 
+    /** As the JDK: the nanoseconds round the milliseconds up. */
+    public static void sleep(long millis, int nanos) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (nanos < 0 || nanos > 999999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
+        if (nanos > 0 && millis < Long.MAX_VALUE) {
+            millis++;
+        }
+        sleep(millis);
+    }
+
     public static native void yield();
 
     public final native String getName();
