@@ -868,3 +868,30 @@ fn skipped_and_shared_interference_obligations_are_checked() {
         }
     }
 }
+
+/// The solver parses a case's hypotheses once per case and thread, the
+/// hypotheses every case has once per thread, each obligation under the
+/// case's declarations alone, and an obligation's object facts only when
+/// asked. `M5_CHECK_PARSE` parses every case whole too and makes a case
+/// whose pieces differ from it unknown: the verdicts stay the expected ones
+/// (shared checks, exceptions followed, Houdini's switches).
+#[test]
+fn cached_and_split_parses_are_the_whole_scripts_terms() {
+    for (proof, code) in [
+        ("capped-counter", 0),
+        ("apprentice-two", 0),
+        ("static-counter-inferred", 0),
+        ("apprentice-two-inferred-switch", 1),
+    ] {
+        let out = m5()
+            .env("M5_CHECK_PARSE", "1")
+            .arg("prove")
+            .arg("--json")
+            .arg(root().join(format!("proofs/{proof}.proof")))
+            .output()
+            .expect("runs");
+        let v: Value = serde_json::from_slice(&out.stdout).expect("json");
+        assert_eq!(out.status.code(), Some(code), "{proof}: {}", v["failed"]);
+        assert_eq!(v["lemma2"]["unknown"], 0, "{proof}: {}", v["failed"]);
+    }
+}

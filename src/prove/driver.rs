@@ -489,8 +489,11 @@ fn unproved_catches(
         .iter()
         .flat_map(|vc| (0..vc.obligations.len()).map(move |k| obligation_script(vc, k)));
     let asked: usize = vcs.iter().map(|vc| vc.obligations.len()).sum();
-    // (One outcome per check: the checks alone have no shared checks.)
-    let paired = outcomes.len() == asked;
+    // (One outcome per check: the checks alone have no shared checks.
+    // Not in Houdini's rounds: the script is written with switches, and a
+    // check proved while a candidate was alive says nothing once it is
+    // dropped.)
+    let paired = outcomes.len() == asked && !opts.houdini;
     let mut out = Vec::new();
     for (o, text) in outcomes.into_iter().zip(scripts) {
         if o.verdict == Verdict::Proved {

@@ -254,3 +254,28 @@ pub fn bv32_to_int(b: &str) -> String {
 pub fn bv64_to_int(b: &str) -> String {
     format!("(- (bv2nat {b}) (ite (bvslt {b} #x0000000000000000) 18446744073709551616 0))")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rename_replaces_whole_symbols_only() {
+        let map: std::collections::BTreeMap<String, String> = [
+            ("H".to_string(), "(+ H 1)".to_string()),
+            ("mcnt".to_string(), "mcnt_3".to_string()),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(
+            rename(
+                "(and (< th_H H) (= (select mcnt x) (select mcnt_2 H)))",
+                &map
+            ),
+            "(and (< th_H (+ H 1)) (= (select mcnt_3 x) (select mcnt_2 (+ H 1))))"
+        );
+        assert_eq!(rename("H", &map), "(+ H 1)");
+        assert_eq!(rename("(f\nmcnt)", &map), "(f\nmcnt_3)");
+        assert_eq!(rename("", &map), "");
+    }
+}
