@@ -97,16 +97,35 @@ impl Script {
         extra: &[&'a str],
         symbols: impl Iterator<Item = &'a str>,
     ) -> String {
-        let mut used: BTreeSet<&str> = symbols.collect();
+        // Each token looked up among the declared names (few), rather than
+        // every token collected (many).
+        let index: rustc_hash::FxHashMap<&str, usize> = self
+            .decls
+            .iter()
+            .enumerate()
+            .map(|(i, (n, _))| (n.as_str(), i))
+            .collect();
+        let mut used = vec![false; self.decls.len()];
+        let mut mark = |w: &str| {
+            if let Some(&i) = index.get(w) {
+                used[i] = true;
+            }
+        };
+        symbols.for_each(&mut mark);
         for t in self
             .body
             .iter()
             .map(|b| b.as_str())
             .chain(extra.iter().copied())
         {
-            used.extend(t.split(['(', ')', ' ', '\n']).filter(|w| !w.is_empty()));
+            t.split(['(', ')', ' ', '\n']).for_each(&mut mark);
         }
-        self.render(|n| used.contains(n))
+        let keep: rustc_hash::FxHashSet<&str> = index
+            .iter()
+            .filter(|(_, i)| used[**i])
+            .map(|(n, _)| *n)
+            .collect();
+        self.render(|n| keep.contains(n))
     }
     fn render(&self, keep: impl Fn(&str) -> bool) -> String {
         let mut s = String::with_capacity(64 * (self.decls.len() + self.body.len()));

@@ -64,6 +64,7 @@ pub fn solve(
         let again = Again {
             switches: &switches,
             asks: decisive.as_ref(),
+            tell: None,
         };
         let r: Vec<Outcome> = solve_case(&vcs[i], i, opts, stop, &again)
             .into_iter()
@@ -301,32 +302,33 @@ impl Universal {
         if asserts < universal || universal == 0 {
             return None;
         }
-        // The symbols the assertions read, and what the definitions of
-        // those read, to a fixpoint.
-        let words = |t: &str| -> Vec<String> {
-            t.split(['(', ')', ' '])
-                .filter(|w| !w.is_empty())
-                .map(str::to_string)
-                .collect()
-        };
-        let mut used: BTreeSet<String> = words(&key_asserts).into_iter().collect();
-        let mut taken = vec![false; defs.len()];
-        loop {
-            let mut grew = false;
-            for (k, (n, l)) in defs.iter().enumerate() {
-                if !taken[k] && used.contains(*n) {
-                    taken[k] = true;
-                    used.extend(words(l));
-                    grew = true;
+        // The declarations and definitions the assertions read, and those
+        // the definitions read, to a fixpoint (tokens looked up among the
+        // names, which are few).
+        let names: rustc_hash::FxHashMap<&str, usize> = decls
+            .iter()
+            .chain(&defs)
+            .enumerate()
+            .map(|(i, (n, _))| (*n, i))
+            .collect();
+        let mut used = vec![false; decls.len() + defs.len()];
+        let mut todo: Vec<&str> = vec![&key_asserts];
+        while let Some(t) = todo.pop() {
+            for w in t.split(['(', ')', ' ', '\n']) {
+                if let Some(&i) = names.get(w)
+                    && !used[i]
+                {
+                    used[i] = true;
+                    if let Some((_, l)) = i.checked_sub(decls.len()).map(|k| defs[k]) {
+                        todo.push(l);
+                    }
                 }
             }
-            if !grew {
-                break;
-            }
         }
+        let taken = &used[decls.len()..];
         let mut key = String::new();
-        for (n, l) in &decls {
-            if used.contains(*n) {
+        for (i, (_, l)) in decls.iter().enumerate() {
+            if used[i] {
                 key.push_str(l);
                 key.push('\n');
             }
@@ -701,6 +703,10 @@ fn check_failing(
 struct Again<'a> {
     switches: &'a [(usize, bool)],
     asks: Option<&'a BTreeSet<usize>>,
+    /// Told of each outcome as soon as it is known (Houdini applies its
+    /// drops at once, so that a chain of facts along the code goes on in
+    /// the next case while this one is still being solved).
+    tell: Option<&'a (dyn Fn(&Outcome) + Sync)>,
 }
 
 fn solve_case(
@@ -1000,24 +1006,27 @@ fn solve_case(
             {
                 s.store(true, Ordering::SeqCst);
             }
-            out.push((
-                k,
-                Outcome {
-                    case: vc.case.clone(),
-                    insn: vc.insn.clone(),
-                    branch: ob.branch.clone(),
-                    lemma: ob.lemma,
-                    what: ob.what.clone(),
-                    verdict,
-                    detail,
-                    time,
-                    vacuous,
-                    catch: ob.catch.clone(),
-                    by_shared,
-                    shared_checks,
-                    failed,
-                },
-            ));
+            let outcome = Outcome {
+                case: vc.case.clone(),
+                insn: vc.insn.clone(),
+                branch: ob.branch.clone(),
+                lemma: ob.lemma,
+                what: ob.what.clone(),
+                verdict,
+                detail,
+                time,
+                vacuous,
+                catch: ob.catch.clone(),
+                by_shared,
+                shared_checks,
+                failed,
+            };
+            if let Some(tell) = again.tell
+                && reported(k)
+            {
+                tell(&outcome);
+            }
+            out.push((k, outcome));
         }
     }
     if let (Some(s), Some(p)) = (solver, &parsed) {
@@ -1325,6 +1334,57 @@ pub fn solve_houdini(
     let stopped = || {
         stop.is_some_and(|s| s.load(Ordering::SeqCst)) || g.refuted.lock().expect("lock").is_some()
     };
+    // Each outcome as soon as a case's solver has it: a failure no drop
+    // can mend ends the rounds (fewer hypotheses only allow more
+    // counterexamples); each candidate it failed on is dropped, and the
+    // obligations that read it are asked again (those whose failure would
+    // end the rounds first).
+    let tell = |o: &Outcome| {
+        if o.lemma == super::Lemma::Preserved
+            && o.verdict == Verdict::Refuted
+            && (o.failed.is_empty() || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
+        {
+            g.refuted
+                .lock()
+                .expect("lock")
+                .get_or_insert_with(|| o.clone());
+        }
+        let mut again = Vec::new();
+        {
+            let mut alive = g.alive.lock().expect("lock");
+            let mut dropped = g.dropped.lock().expect("lock");
+            for sp in &o.failed {
+                let Some(x) = g.candidate_at(sp.start) else {
+                    continue;
+                };
+                if alive.get(x).copied().unwrap_or(false) {
+                    alive[x] = false;
+                    dropped.push((x, o.clone()));
+                    again.extend(users.get(&x).into_iter().flatten().copied());
+                }
+            }
+        }
+        if again.is_empty() {
+            return;
+        }
+        let mut w = work.lock().expect("lock");
+        for (case, ob) in again {
+            add_asks(&mut w.0, case, ob);
+            let urgent: Vec<usize> = match ob {
+                Some(k) => decisive[case]
+                    .contains(&k)
+                    .then_some(k)
+                    .into_iter()
+                    .collect(),
+                None => decisive[case].iter().copied().collect(),
+            };
+            for k in urgent {
+                add_asks(&mut w.2, case, Some(k));
+            }
+        }
+        drop(w);
+        wake.notify_all();
+    };
     for sweep in [first, everything] {
         if stopped() {
             break;
@@ -1382,56 +1442,12 @@ pub fn solve_houdini(
                             &Again {
                                 switches: &switches,
                                 asks: asks.as_ref(),
+                                tell: Some(&tell),
                             },
                         );
                         g.solved.fetch_add(1, Ordering::SeqCst);
-                        // A failure no drop can mend ends the rounds: fewer
-                        // hypotheses only allow more counterexamples.
-                        let fatal = out.iter().map(|(_, o)| o).find(|o| {
-                            o.lemma == super::Lemma::Preserved
-                                && o.verdict == Verdict::Refuted
-                                && (o.failed.is_empty()
-                                    || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
-                        });
-                        if let Some(o) = fatal {
-                            g.refuted
-                                .lock()
-                                .expect("lock")
-                                .get_or_insert_with(|| o.clone());
-                        }
-                        let mut again = Vec::new();
-                        {
-                            let mut alive = g.alive.lock().expect("lock");
-                            let mut dropped = g.dropped.lock().expect("lock");
-                            for (_, o) in &out {
-                                for sp in &o.failed {
-                                    let Some(x) = g.candidate_at(sp.start) else {
-                                        continue;
-                                    };
-                                    if alive.get(x).copied().unwrap_or(false) {
-                                        alive[x] = false;
-                                        dropped.push((x, o.clone()));
-                                        again.extend(users.get(&x).into_iter().flatten().copied());
-                                    }
-                                }
-                            }
-                        }
                         results.lock().expect("lock")[i].extend(out);
                         let mut w = work.lock().expect("lock");
-                        for (case, ob) in again {
-                            add_asks(&mut w.0, case, ob);
-                            let urgent: Vec<usize> = match ob {
-                                Some(k) => decisive[case]
-                                    .contains(&k)
-                                    .then_some(k)
-                                    .into_iter()
-                                    .collect(),
-                                None => decisive[case].iter().copied().collect(),
-                            };
-                            for k in urgent {
-                                add_asks(&mut w.2, case, Some(k));
-                            }
-                        }
                         w.1 -= 1;
                         wake.notify_all();
                     }
