@@ -51,10 +51,7 @@ pub fn solve(
             (0..vcs[i].obligations.len())
                 .filter(|&k| {
                     let ob = &vcs[i].obligations[k];
-                    !ob.shared
-                        && (ob.lemma == super::Lemma::Relation
-                            || ob.check.is_some()
-                            || ob.facts.iter().any(|f| !f.term.contains("hg!")))
+                    !ob.shared && (ob.lemma == super::Lemma::Relation || unguarded(ob))
                 })
                 .collect()
         });
@@ -209,7 +206,9 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Opt
     // `M5_CHECK_PARSE` (set by tests): the pieces parsed apart and reused
     // must be the terms of the whole script parsed at once (else the case
     // is not parsed: unknown, never proved).
-    let check = std::env::var_os("M5_CHECK_PARSE").is_some();
+    static CHECK: std::sync::LazyLock<bool> =
+        std::sync::LazyLock::new(|| std::env::var_os("M5_CHECK_PARSE").is_some());
+    let check = *CHECK;
     if check && parse(&(common.to_string() + text.as_ref()))? != hyps {
         return None;
     }
@@ -1250,6 +1249,13 @@ impl Mentions {
     }
 }
 
+/// Does the obligation check something no Houdini switch guards (a
+/// pre-step check, or a fact of the user's)? Then its failure cannot be
+/// mended by dropping candidates.
+fn unguarded(ob: &super::Obligation) -> bool {
+    ob.check.is_some() || ob.facts.iter().any(|f| !f.term.contains("hg!"))
+}
+
 /// What a case has left to ask: every obligation (None) or these.
 type Asks = Option<BTreeSet<usize>>;
 
@@ -1309,9 +1315,7 @@ pub fn solve_houdini(
             (0..vc.obligations.len())
                 .filter(|&k| {
                     let ob = &vc.obligations[k];
-                    !ob.shared
-                        && ob.lemma == super::Lemma::Preserved
-                        && (ob.check.is_some() || ob.facts.iter().any(|f| !f.term.contains("hg!")))
+                    !ob.shared && ob.lemma == super::Lemma::Preserved && unguarded(ob)
                 })
                 .collect()
         })

@@ -36,16 +36,37 @@ public final class Class<T> implements java.io.Serializable {
      * A top-level class whose own name contains '$' is not handled like the JDK.
      */
     public String getSimpleName() {
+        return sourceName(false);
+    }
+
+    /**
+     * The name as Java source writes it: nested "A$B" -> "A.B", arrays with
+     * "[]"; null for local, anonymous and lambda classes (and arrays of them),
+     * whose names have a part starting with a digit or "$$Lambda$". From the
+     * binary name alone, as getSimpleName.
+     */
+    public String getCanonicalName() {
+        return sourceName(true);
+    }
+
+    /** The simple or canonical name: the element's, then "[]" per dimension (null when the element's is). */
+    private String sourceName(boolean canonical) {
         String name = getName();
         int dims = 0;
         while (name.charAt(dims) == '[') {
             dims++;
         }
+        String element = dims == 0 ? name : name.charAt(dims) == 'L' ? name.substring(dims + 1, name.length() - 1) : null;
         String base;
-        if (dims == 0) {
-            base = simpleBase(name);
+        if (element == null) {
+            base = primitiveName(name.charAt(dims));
+        } else if (canonical) {
+            base = canonicalBase(element);
         } else {
-            base = elementName(name.charAt(dims), name, dims);
+            base = simpleBase(element);
+        }
+        if (base == null) {
+            return null;
         }
         for (int i = 0; i < dims; i++) {
             base = base.concat("[]");
@@ -53,7 +74,7 @@ public final class Class<T> implements java.io.Serializable {
         return base;
     }
 
-    private static String elementName(char tag, String name, int dims) {
+    private static String primitiveName(char tag) {
         switch (tag) {
             case 'Z': return "boolean";
             case 'B': return "byte";
@@ -62,8 +83,7 @@ public final class Class<T> implements java.io.Serializable {
             case 'I': return "int";
             case 'J': return "long";
             case 'F': return "float";
-            case 'D': return "double";
-            default: return simpleBase(name.substring(dims + 1, name.length() - 1));
+            default: return "double";
         }
     }
 
@@ -82,35 +102,6 @@ public final class Class<T> implements java.io.Serializable {
             i++;
         }
         return s.substring(i);
-    }
-
-    /**
-     * The name as Java source writes it: nested "A$B" -> "A.B", arrays with
-     * "[]"; null for local, anonymous and lambda classes (and arrays of them),
-     * whose names have a part starting with a digit or "$$Lambda$". From the
-     * binary name alone, as getSimpleName.
-     */
-    public String getCanonicalName() {
-        String name = getName();
-        int dims = 0;
-        while (name.charAt(dims) == '[') {
-            dims++;
-        }
-        String base;
-        if (dims == 0) {
-            base = canonicalBase(name);
-        } else if (name.charAt(dims) == 'L') {
-            base = canonicalBase(name.substring(dims + 1, name.length() - 1));
-        } else {
-            base = elementName(name.charAt(dims), name, dims);
-        }
-        if (base == null) {
-            return null;
-        }
-        for (int i = 0; i < dims; i++) {
-            base = base.concat("[]");
-        }
-        return base;
     }
 
     private static String canonicalBase(String name) {
