@@ -62,6 +62,7 @@ pub fn solve(
             switches: &switches,
             asks: decisive.as_ref(),
             tell: None,
+            halt: None,
         };
         let r: Vec<Outcome> = solve_case(&vcs[i], i, opts, stop, &again)
             .into_iter()
@@ -706,6 +707,9 @@ struct Again<'a> {
     /// drops at once, so that a chain of facts along the code goes on in
     /// the next case while this one is still being solved).
     tell: Option<&'a (dyn Fn(&Outcome) + Sync)>,
+    /// Set when what is left of the case is not worth asking (Houdini
+    /// found a failure no drop can mend).
+    halt: Option<&'a AtomicBool>,
 }
 
 fn solve_case(
@@ -855,7 +859,9 @@ fn solve_case(
             std::mem::take(&mut later)
         };
         for k in list {
-            if stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+            if stop.is_some_and(|s| s.load(Ordering::SeqCst))
+                || again.halt.is_some_and(|s| s.load(Ordering::SeqCst))
+            {
                 break;
             }
             let ob = &vc.obligations[k];
@@ -1335,9 +1341,9 @@ pub fn solve_houdini(
     let wake = Condvar::new();
     let results: Mutex<Vec<BTreeMap<usize, Outcome>>> =
         Mutex::new(vec![BTreeMap::new(); vcs.len()]);
-    let stopped = || {
-        stop.is_some_and(|s| s.load(Ordering::SeqCst)) || g.refuted.lock().expect("lock").is_some()
-    };
+    // Set with `g.refuted`: the cases being solved stop too.
+    let halt = AtomicBool::new(false);
+    let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst)) || halt.load(Ordering::SeqCst);
     // Each outcome as soon as a case's solver has it: a failure no drop
     // can mend ends the rounds (fewer hypotheses only allow more
     // counterexamples); each candidate it failed on is dropped, and the
@@ -1352,6 +1358,7 @@ pub fn solve_houdini(
                 .lock()
                 .expect("lock")
                 .get_or_insert_with(|| o.clone());
+            halt.store(true, Ordering::SeqCst);
         }
         let mut again = Vec::new();
         {
@@ -1447,6 +1454,7 @@ pub fn solve_houdini(
                                 switches: &switches,
                                 asks: asks.as_ref(),
                                 tell: Some(&tell),
+                                halt: Some(&halt),
                             },
                         );
                         g.solved.fetch_add(1, Ordering::SeqCst);
