@@ -375,3 +375,19 @@ fn inference_writes_cases_for_lambda_frames() {
     let inferred = std::fs::read_to_string(&written).expect("written");
     assert!(inferred.contains("Main$$Lambda$1.run @"), "{inferred}");
 }
+
+/// Threads that end and are joined: the join counter from five facts with
+/// no pc (the templates about the threads the facts name by number, what
+/// a finished thread left behind, waiting in `join`, a loop's bound, the
+/// object a `def` gives each thread); the same facts on the program that
+/// checks for the wrong total are not proved.
+#[test]
+fn the_join_counter_is_proved_from_five_facts_and_its_bogus_twin_is_not() {
+    let dir = root().join("tests/inferred");
+    let (code, v) = run("prove", &dir.join("join-counter-inferred.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    assert!(count(&v, "user_facts") <= 5, "{v}");
+    let (_, v) = run("prove", &dir.join("join-counter-inferred-bogus.proof"), &[]);
+    assert_ne!(verdict(&v, "invariant"), "proved", "{v}");
+}

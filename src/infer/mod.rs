@@ -145,6 +145,8 @@ struct Work {
     catch_all: Vec<String>,
     /// Object sections: the keys after the patterns' (`object VAR : C`).
     objects: Vec<String>,
+    /// A global section: the key after the objects'.
+    globals: bool,
     cands: Vec<Candidate>,
     alive: Vec<bool>,
     /// Per candidate, the candidates any one of which implies it
@@ -204,6 +206,17 @@ impl Work {
             }
             out.push_str("}\n");
         }
+        if self.globals {
+            out.push_str("\nglobal {\n");
+            for &i in &by_key[self.patterns.len() + self.objects.len()] {
+                out.push_str("  ");
+                let start = out.len();
+                out.push_str(&format!("inferred_{i}: {}", self.cands[i].text));
+                ranges[i] = Some((start, out.len()));
+                out.push('\n');
+            }
+            out.push_str("}\n");
+        }
         (out, ranges)
     }
 
@@ -212,7 +225,7 @@ impl Work {
     /// pairs them with the compiled facts by this order.
     fn by_key(&self, keep: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
         let mut by_key: Vec<Vec<usize>> =
-            vec![Vec::new(); self.patterns.len() + self.objects.len()];
+            vec![Vec::new(); self.patterns.len() + self.objects.len() + usize::from(self.globals)];
         for (i, c) in self.cands.iter().enumerate() {
             if keep(i) {
                 by_key[c.key].push(i);
@@ -240,10 +253,18 @@ impl Work {
 
     /// Where candidate `i` is: its case's pattern or its object section.
     fn place(&self, i: usize) -> String {
-        let k = self.cands[i].key;
+        self.place_of_key(self.cands[i].key)
+    }
+
+    /// A key's case pattern, object section or `global`.
+    fn place_of_key(&self, k: usize) -> String {
         match self.patterns.get(k) {
             Some(p) => p.clone(),
-            None => self.objects[k - self.patterns.len()].clone(),
+            None => self
+                .objects
+                .get(k - self.patterns.len())
+                .cloned()
+                .unwrap_or_else(|| "global".into()),
         }
     }
 }
@@ -289,6 +310,9 @@ pub fn infer(
     // Per shape, a later visit with another heap length or other threads
     // started (for the thread-status templates).
     let mut later: Vec<Option<(State, ThreadId)>> = Vec::new();
+    // Per shape first seen with its thread not started, a visit once it
+    // is (a thread is made at its entry pc and waits there to start).
+    let mut started: Vec<Option<(State, ThreadId)>> = Vec::new();
     let mut bottoms: Vec<Key> = Vec::new();
     let mut done_seen = false;
     let mut last: Option<State> = None;
@@ -301,15 +325,22 @@ pub fn infer(
                 last = Some(s.clone());
             }
             let key = observe::key_of(s, t);
+            // A finished thread is a shape too (`when done`): what it left
+            // behind (its locks released, its counts final) is the
+            // candidates there.
             if key.is_empty() {
                 done_seen = true;
-                return;
-            }
-            if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
+            } else if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
                 bottoms.push(key[..1].to_vec());
             }
             if let Some(&k) = index.get(&key) {
-                let first = &samples[k].1;
+                let (_, first, ft) = &samples[k];
+                if started[k].is_none()
+                    && first.threads[*ft as usize].status == crate::state::Status::Unscheduled
+                    && s.threads[t as usize].status != crate::state::Status::Unscheduled
+                {
+                    started[k] = Some((s.clone(), t));
+                }
                 if later[k].is_none()
                     && (first.heap.len() != s.heap.len() || first.alive != s.alive)
                 {
@@ -325,6 +356,7 @@ pub fn infer(
             index.insert(key.clone(), samples.len());
             samples.push((key, s.clone(), t));
             later.push(None);
+            started.push(None);
         },
         &mut |_, _| {},
     );
@@ -343,6 +375,21 @@ pub fn infer(
         let mut here = templates::candidates(&user, s, *t, k, &alias, &tv, false);
         if let Some((s2, t2)) = &later[k] {
             for c in templates::candidates(&user, s2, *t2, k, &alias, &tv, true) {
+                if !here.iter().any(|x| x.text == c.text) {
+                    here.push(c);
+                }
+            }
+        }
+        // What holds once the thread is started (everything the templates
+        // say of a started visit, guarded: `t.scheduled => ...`).
+        if let Some((s2, t2)) = &started[k] {
+            for mut c in templates::candidates(&user, s2, *t2, k, &alias, &tv, false) {
+                // (What holds before the start as well is there already.)
+                if here.iter().any(|x| x.text == c.text) {
+                    continue;
+                }
+                c.text = format!("{tv}.scheduled => ({})", c.text);
+                c.template = templates::Template::OnceStarted;
                 if !here.iter().any(|x| x.text == c.text) {
                     here.push(c);
                 }
@@ -399,6 +446,13 @@ pub fn infer(
             }
         }
     }
+    let globals = templates::global_candidates(
+        &user,
+        samples.iter().map(|x| &x.1),
+        patterns.len() + objects.len(),
+    );
+    let has_globals = !globals.is_empty();
+    cands.extend(globals);
     stats.generated = cands.len();
     let mut catch_all = Vec::new();
     if user.cases.is_empty() {
@@ -423,6 +477,7 @@ pub fn infer(
         patterns,
         catch_all,
         objects,
+        globals: has_globals,
         alive: vec![true; cands.len()],
         implied_by: templates::implications(&cands),
         hidden: vec![false; cands.len()],
@@ -448,10 +503,17 @@ pub fn infer(
     let npat = work.patterns.len();
     let first_object = user.objects.len();
     let first_case = user.cases.len();
+    let nobj = work.objects.len();
+    let first_global = user.global.len();
     for (k, list) in of_key.iter().enumerate() {
         let facts = match k.checked_sub(npat) {
             None => c.cases.get(first_case + k).map(|x| &x.0.facts),
-            Some(j) => c.objects.get(first_object + j).map(|x| &x.2),
+            Some(j) if j < nobj => c.objects.get(first_object + j).map(|x| &x.2),
+            Some(_) => Some(&c.global).filter(|g| g.len() >= first_global),
+        };
+        let facts = match (k.checked_sub(npat + nobj), facts) {
+            (Some(_), Some(g)) => Some(&g[first_global..]),
+            (_, f) => f.map(|v| v.as_slice()),
         };
         let paired = facts.is_some_and(|f| {
             f.len() == list.len()
@@ -462,10 +524,7 @@ pub fn infer(
         if !paired {
             return Err(InferError(format!(
                 "internal error: the compiled candidates of {} are not the ones written (please report it)",
-                work.patterns
-                    .get(k)
-                    .or_else(|| work.objects.get(k - npat))
-                    .map_or("?", |x| x.as_str())
+                work.place_of_key(k)
             )));
         }
     }
@@ -480,6 +539,13 @@ pub fn infer(
         let mut on_thread = |s: &State, t: ThreadId| {
             let mut alive = alive.borrow_mut();
             states.set(states.get() + 1);
+            // The global candidates once per state (every state has a
+            // thread 0).
+            if t == 0 && work.globals {
+                let list = &of_key[npat + nobj];
+                let facts = &c.global[first_global..];
+                drop_false(&c, s, Context::Global, list, facts, &mut alive);
+            }
             let key = observe::key_of(s, t);
             let Some(&k) = index.get(&key) else {
                 return;

@@ -12,7 +12,13 @@
 //! equal to a constant or to another atom or field; and for every object a
 //! term names, whether this thread holds its monitor (and how often) or not,
 //! and whether it is a thread's object (`thread_of`) and that thread is
-//! unstarted, started or finished.
+//! unstarted, started or finished. Where the user's facts name threads by
+//! number (`thread(1)`) or give each thread an object (`def W(k)`, used as
+//! `W(t)`), those are atoms too, and global candidates say where a named
+//! thread waits to be started: the templates follow the vocabulary of the
+//! idea, so a file that does not use it pays nothing for them. Also: what
+//! a waiting thread waits on, a loop's bound (a constant an `if_icmp`
+//! compares with), and at an entry pc, what holds once the thread started.
 
 use super::observe::Key;
 use crate::invariant::Compiled;
@@ -32,7 +38,11 @@ pub enum Template {
     TermEq,
     TermClass,
     Monitor,
+    Waits,
     ThreadOf,
+    ThreadTable,
+    OnceStarted,
+    Bound,
     ObjectField,
     StartedField,
     Unreached,
@@ -55,6 +65,18 @@ impl Template {
             }
             Template::Unreached => {
                 "no thread is in a call-stack shape the program's code leads to but no run reached (`false`)"
+            }
+            Template::Waits => {
+                "while this thread waits: on which object, and the count it will take back"
+            }
+            Template::Bound => {
+                "an int local or a field of this thread's objects is below a constant of the code (a loop bound)"
+            }
+            Template::OnceStarted => {
+                "where a thread waits to be started: any of the above, once it is (`t.scheduled => ...`)"
+            }
+            Template::ThreadTable => {
+                "a thread the file names by number: where it is until it is started"
             }
             Template::StartedField => {
                 "every object of a thread class, once its thread is started: a field's constant, class or `let` (set before `start`)"
@@ -212,7 +234,43 @@ pub fn candidates(
             uniform: false,
         });
     }
+    // The threads the user's file names by number (`thread(1)`, or `W(1)`
+    // with `def W(k) = thread(k)...`): their objects are atoms, so the
+    // slots that hold them are linked to the number the idea uses.
+    let named_threads: Vec<usize> = named_threads(user)
+        .into_iter()
+        .filter(|&k| k < s.threads.len())
+        .collect();
+    // With threads named by number, how many threads there are (main's
+    // shapes: before and after it makes each; the others': all made
+    // before any starts, usually).
+    if !named_threads.is_empty() {
+        atoms.push(Term {
+            text: "threads.count".into(),
+            val: Val::Int(s.threads.len() as i64),
+            slot: false,
+            uniform: false,
+        });
+    }
+    for &k in &named_threads {
+        if let Some(o) = s.threads[k].object {
+            atoms.push(Term {
+                text: format!("thread({k}).object"),
+                val: Val::Ref(Some(o)),
+                slot: false,
+                uniform: false,
+            });
+        }
+    }
     atoms.extend(let_atoms(user, s));
+    // (A `def` that names this thread's own object adds nothing to
+    // `t.object`, and one that is null here names nothing.)
+    let own_object = thread.object.map(|o| Val::Ref(Some(o)));
+    atoms.extend(
+        def_atoms(user, s, t, tv)
+            .into_iter()
+            .filter(|d| Some(d.val) != own_object && d.val != Val::Ref(None)),
+    );
     let mut slots: Vec<Term> = Vec::new();
     for (i, f) in thread.stack.iter().enumerate() {
         for (kind, vals) in [("local", &f.locals), ("stack", &f.stack)] {
@@ -231,16 +289,32 @@ pub fn candidates(
     // Fields of the objects the atoms and slots name (each object once by
     // the first atom naming it and once by the first slot: a slot naming
     // an atom's object here may name another object elsewhere).
+    // (And once by the first atom relative to this thread, `t.object` or
+    // `W(t)`: this thread's object here is another thread's elsewhere.)
     let mut fields: Vec<Term> = Vec::new();
-    let mut seen: Vec<(Ref, bool)> = Vec::new();
-    for base in atoms.iter().chain(&slots) {
+    let mut seen: Vec<(Ref, u8)> = Vec::new();
+    let own = format!("({tv})");
+    // (Not of a named thread's object: its number links it to the slots
+    // and `let`s that name it, which have the fields.)
+    for base in atoms
+        .iter()
+        .chain(&slots)
+        .filter(|b| !b.text.starts_with("thread("))
+    {
         let Val::Ref(Some(r)) = base.val else {
             continue;
         };
-        if seen.contains(&(r, base.slot)) || r as usize >= s.heap.len() {
+        let group = if base.slot {
+            2
+        } else if base.text.starts_with(&format!("{tv}.")) || base.text.ends_with(&own) {
+            1
+        } else {
+            0
+        };
+        if seen.contains(&(r, group)) || r as usize >= s.heap.len() {
             continue;
         }
-        seen.push((r, base.slot));
+        seen.push((r, group));
         let obj = s.object(r);
         let Body::Fields(vals) = &obj.body else {
             continue;
@@ -266,10 +340,14 @@ pub fn candidates(
                     && s.classes.id("java/lang/Thread").is_some_and(|th| {
                         slot.declaring != th && s.classes.is_subclass(slot.declaring, th)
                     });
+                // (Of the object a `def` gives this thread, the field's
+                // value here may outlive the every-object fact: a worker's
+                // count is 0 until its own thread runs.)
                 let uniform = !matches!(val, Val::Ref(Some(_)))
                     && same.len() >= 2
                     && same.iter().all(|&b| b)
-                    && !thread_field;
+                    && !thread_field
+                    && !base.text.ends_with(&own);
                 fields.push(Term {
                     text: format!("{}.{}", base.text, slot.name),
                     val,
@@ -281,7 +359,7 @@ pub fn candidates(
     }
     let mut out = Vec::new();
     let mut add = |template: Template, text: String| {
-        if !only_threads || template == Template::ThreadOf {
+        if !only_threads || matches!(template, Template::ThreadOf | Template::Waits) {
             out.push(Candidate {
                 key,
                 template,
@@ -289,6 +367,11 @@ pub fn candidates(
             })
         }
     };
+    // Not the main thread (when the user's facts single out threads by
+    // number).
+    if t != 0 && !named_threads.is_empty() {
+        add(Template::TermConst, format!("{tv} != 0"));
+    }
     let named: Vec<&Term> = atoms.iter().chain(&fields).collect();
     let is_let = |t: &Term| user.defs.get(&t.text).is_some_and(|d| d.0.is_empty());
     // Atoms and fields: constants, classes and equalities among them.
@@ -362,9 +445,53 @@ pub fn candidates(
             }
         }
     }
+    // Below a constant the code of this thread's methods compares with (a
+    // loop bound: `count < 3` in the loop's body, `count <= 3` everywhere): int
+    // locals, and int fields of the objects this thread's atoms (`t.object`,
+    // `W(t)`) and slots name.
+    // (Only a constant an `if_icmp` compares with: a constant the code
+    // only adds or stores bounds nothing.)
+    let mut bounds: Vec<i64> = thread
+        .stack
+        .iter()
+        .flat_map(|f| s.classes.method(f.method.id).code.windows(2))
+        .filter_map(|w| match w {
+            [
+                crate::classfile::Insn::Iconst(c),
+                crate::classfile::Insn::IfIcmp(..),
+            ] => Some(*c as i64),
+            _ => None,
+        })
+        .collect();
+    bounds.sort_unstable();
+    bounds.dedup();
+    let own_atom = |text: &str| text.starts_with(&format!("{tv}.")) || text.contains(&own);
+    let bounded = slots.iter().filter(|sl| sl.text.contains(".local[")).chain(
+        fields
+            .iter()
+            .filter(|f| own_atom(&f.text) || f.text.starts_with(alias)),
+    );
+    for x in bounded {
+        let Val::Int(v) = x.val else {
+            continue;
+        };
+        for &c in &bounds {
+            if v < c {
+                add(Template::Bound, format!("{} < {c}", x.text));
+            }
+            if v <= c {
+                add(Template::Bound, format!("{} <= {c}", x.text));
+            }
+        }
+    }
     // Monitors of the objects named.
     let mut locks: Vec<(Ref, &Term)> = Vec::new();
-    for term in atoms.iter().chain(&slots).chain(&fields) {
+    for term in atoms
+        .iter()
+        .chain(&slots)
+        .chain(&fields)
+        .filter(|b| !b.text.starts_with("thread("))
+    {
         if let Val::Ref(Some(r)) = term.val
             && !locks.iter().any(|(x, _)| *x == r)
             && (r as usize) < s.heap.len()
@@ -376,16 +503,78 @@ pub fn candidates(
     // that thread's status; also guarded by the first, for terms that
     // name a thread's object only in some states. Every term, not one per
     // object: a term equal to another here may not be elsewhere.
-    for term in atoms.iter().chain(&slots).chain(&fields) {
-        let Val::Ref(Some(r)) = term.val else {
-            continue;
-        };
-        let Some(&k) = s.thread_of_object.get(&r) else {
-            continue;
-        };
-        let x = format!("thread_of({})", term.text);
+    // (This thread and the named ones by their number: `t.scheduled`,
+    // `thread(1).scheduled`.)
+    // (This thread's own status only where it has no frames: a finished
+    // thread was started.)
+    let by_number = thread
+        .stack
+        .is_empty()
+        .then(|| (tv.to_string(), t, false))
+        .into_iter()
+        .chain(
+            named_threads
+                .iter()
+                .map(|&k| (format!("thread({k})"), k as ThreadId, false)),
+        );
+    let by_term = atoms
+        .iter()
+        .chain(&slots)
+        .chain(&fields)
+        .filter(|term| !term.text.starts_with("thread("))
+        .filter_map(|term| {
+            let Val::Ref(Some(r)) = term.val else {
+                return None;
+            };
+            let k = *s.thread_of_object.get(&r)?;
+            Some((format!("thread_of({})", term.text), k, true))
+        });
+    // An int slot holding 0 or 1 is each named thread's `alive` (what
+    // `isAlive` returned, before the branch on it).
+    // (Only the top of the top frame's stack right after a call: the
+    // boolean a method such as `isAlive` returned.)
+    let returned = thread.stack.last().is_some_and(|f| {
+        f.ip > 0
+            && matches!(
+                s.classes.method(f.method.id).code.get(f.ip as usize - 1),
+                Some(crate::classfile::Insn::Invoke(..))
+            )
+    });
+    let top = thread
+        .stack
+        .len()
+        .checked_sub(1)
+        .zip(
+            thread
+                .stack
+                .last()
+                .and_then(|f| f.stack.len().checked_sub(1)),
+        )
+        .map(|(i, j)| format!("{alias}{i}.stack[{j}]"));
+    let bits: Vec<&Term> = slots
+        .iter()
+        .filter(|sl| returned && Some(&sl.text) == top.as_ref())
+        .filter(|sl| matches!(sl.val, Val::Int(0 | 1)))
+        .collect();
+    for (x, k, guarded) in by_number.chain(by_term) {
         let th = &s.threads[k as usize];
-        add(Template::ThreadOf, format!("defined({x})"));
+        let alive = th.status != Status::Unscheduled && !th.stack.is_empty();
+        for sl in &bits {
+            if (sl.val == Val::Int(1)) == alive {
+                let f = format!("{} == (if {x}.alive then 1 else 0)", sl.text);
+                add(
+                    Template::ThreadOf,
+                    if guarded {
+                        format!("defined({x}) => {f}")
+                    } else {
+                        f
+                    },
+                );
+            }
+        }
+        if guarded {
+            add(Template::ThreadOf, format!("defined({x})"));
+        }
         let mut status = Vec::new();
         if th.status == Status::Unscheduled {
             status.push(format!("!{x}.scheduled"));
@@ -398,9 +587,37 @@ pub fn candidates(
             }
         }
         for f in status {
-            add(Template::ThreadOf, format!("defined({x}) => {f}"));
+            if guarded {
+                add(Template::ThreadOf, format!("defined({x}) => {f}"));
+            }
             add(Template::ThreadOf, f);
         }
+    }
+    // A waiting thread: the object it waits on, by every term naming it,
+    // and the count it takes back (the pc after `wait` is where a thread
+    // waits, or has stopped waiting).
+    // Where it may wait, it holds the monitor whenever it does not: once
+    // woken it has taken it back.
+    if let Some(w) = &thread.wait {
+        for term in atoms.iter().chain(&slots).chain(&fields) {
+            if term.val == Val::Ref(Some(w.object)) {
+                add(
+                    Template::Waits,
+                    format!("{tv}.waiting => {tv}.waits_on == {}", term.text),
+                );
+                add(
+                    Template::Waits,
+                    format!(
+                        "!{tv}.waiting => {0}.monitor == {tv} && {0}.mcount == {1}",
+                        term.text, w.count
+                    ),
+                );
+            }
+        }
+        add(
+            Template::Waits,
+            format!("{tv}.waiting => {tv}.wait_count == {}", w.count),
+        );
     }
     let held = |r: Ref| {
         let o = s.object(r);
@@ -469,6 +686,9 @@ pub fn candidates(
 
 /// The `when` pattern of a key: every frame at its pc, aliased.
 pub fn pattern(s: &State, key: &Key, alias: &str) -> String {
+    if key.is_empty() {
+        return "done".into();
+    }
     key.iter()
         .enumerate()
         .map(|(i, &(m, pc))| {
@@ -588,6 +808,128 @@ pub fn object_candidates(
     }
     if threads {
         add(Template::ThreadOf, format!("defined(thread_of({var}))"));
+    }
+    out
+}
+
+/// Global candidates about the threads the user's file names by number
+/// (`thread(1)`), from a state in which each is made and not started: it
+/// is where it was made until started (the prover reasons about another
+/// thread only through the global facts, so without this an unstarted
+/// thread could be anywhere, finished included, once started).
+pub fn global_candidates<'s>(
+    user: &Compiled,
+    states: impl Iterator<Item = &'s State>,
+    key: usize,
+) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let mut todo = named_threads(user);
+    for s in states {
+        todo.retain(|&k| {
+            let Some(th) = s.threads.get(k) else {
+                return true;
+            };
+            if th.status != Status::Unscheduled {
+                return true;
+            }
+            let Some(top) = th.stack.last() else {
+                return true;
+            };
+            out.push(Candidate {
+                key,
+                template: Template::ThreadTable,
+                text: format!(
+                    "threads.count > {k} && !thread({k}).scheduled => thread({k}).depth == {} && thread({k}).pc == {}",
+                    th.stack.len(),
+                    top.pc()
+                ),
+            });
+            false
+        });
+    }
+    out
+}
+
+/// The thread numbers the user's file names: `thread(N)`, and `D(.., N,
+/// ..)` where `D`'s body reads `thread(p)` of that parameter `p`.
+fn named_threads(user: &Compiled) -> std::collections::BTreeSet<usize> {
+    let mut bodies: Vec<&Expr> = user.defs.values().map(|(_, e)| e).collect();
+    bodies.extend(user.global.iter().map(|f| &f.expr));
+    bodies.extend(
+        user.cases
+            .iter()
+            .flat_map(|(c, _)| c.facts.iter().map(|f| &f.expr)),
+    );
+    bodies.extend(
+        user.objects
+            .iter()
+            .flat_map(|(_, _, fs)| fs.iter().map(|f| &f.expr)),
+    );
+    bodies.extend(user.relations.values().flatten().map(|f| &f.expr));
+    let reads_thread_of = |body: &Expr, p: &str| {
+        let mut found = false;
+        body.walk(&mut |e| {
+            if let Expr::Call(f, args, _) = e
+                && f == "thread"
+                && matches!(args.as_slice(), [Expr::Name(n, _)] if n == p)
+            {
+                found = true;
+            }
+        });
+        found
+    };
+    let mut out = std::collections::BTreeSet::new();
+    for body in bodies {
+        body.walk(&mut |e| {
+            let Expr::Call(f, args, _) = e else {
+                return;
+            };
+            if f == "thread" {
+                if let [Expr::Int(n, _)] = args.as_slice() {
+                    out.extend(usize::try_from(*n));
+                }
+            } else if let Some((params, def)) = user.defs.get(f) {
+                for (p, a) in params.iter().zip(args) {
+                    if let Expr::Int(n, _) = a
+                        && reads_thread_of(def, p)
+                    {
+                        out.extend(usize::try_from(*n));
+                    }
+                }
+            }
+        });
+    }
+    out
+}
+
+/// The user's `def`s of one parameter applied to this thread (`W(t)`,
+/// with `def W(k) = ...`: what the idea says thread k has), where they are
+/// a number or a reference.
+fn def_atoms(user: &Compiled, s: &State, t: ThreadId, tv: &str) -> Vec<Term> {
+    let mut defs: Vec<&String> = user
+        .defs
+        .iter()
+        .filter(|(_, (params, _))| params.len() == 1)
+        .map(|(n, _)| n)
+        .collect();
+    defs.sort();
+    let mut out = Vec::new();
+    for name in defs {
+        let e = Expr::Call(
+            name.clone(),
+            vec![Expr::Int(t as i64, Span::default())],
+            Span::default(),
+        );
+        if let Ok(v) = eval::value(user, s, Context::Global, &e)
+            && let Some(val) = of_v(&v)
+        {
+            out.push(Term {
+                text: format!("{name}({tv})"),
+                val,
+                slot: false,
+                uniform: false,
+            });
+        }
     }
     out
 }
