@@ -1,7 +1,6 @@
-// A negative twin of join-counter: main expects 7, so the check throws.
-// Two threads, each made with `new Thread(runnable)`, add 1 to a shared
-// counter three times under its lock; main joins both and then checks the
-// total. `proofs/join-counter.proof` proves the check never throws.
+// A negative twin of join-counter (same lines, same pcs): main expects 7,
+// so the check throws. Two threads made with `new Thread(runnable)` add 1
+// to a shared counter three times each under its lock; main joins both.
 class Counter {
     int total;
 }

@@ -322,7 +322,9 @@ pub fn candidates(
         let layout = &s.classes.class(obj.class).layout;
         for (slot, v) in layout.iter().zip(vals) {
             // A name two fields share (a shadowed one) is ambiguous.
-            if layout.iter().filter(|x| x.name == slot.name).count() > 1 {
+            if layout.iter().filter(|x| x.name == slot.name).count() > 1
+                || float_named(s, &slot.name)
+            {
                 continue;
             }
             if let Some(val) = of_value(v) {
@@ -761,7 +763,7 @@ pub fn object_candidates(
     };
     let layout = &s.classes.class(class).layout;
     for (i, slot) in layout.iter().enumerate() {
-        if layout.iter().filter(|x| x.name == slot.name).count() > 1 {
+        if layout.iter().filter(|x| x.name == slot.name).count() > 1 || float_named(s, &slot.name) {
             continue;
         }
         let vals: Vec<Option<Val>> = objs
@@ -900,6 +902,18 @@ fn named_threads(user: &Compiled) -> std::collections::BTreeSet<usize> {
         });
     }
     out
+}
+
+/// Whether some loaded class has a float or double field of this name: the
+/// prover reads `x.name` in every class that has the field, and makes a
+/// proof whose facts read such a name unknown (`java.lang.String.value`
+/// shares its name with `java.lang.Double.value`).
+fn float_named(s: &State, name: &str) -> bool {
+    s.classes.classes.iter().any(|c| {
+        c.layout
+            .iter()
+            .any(|f| &*f.name == name && matches!(f.desc.as_bytes().first(), Some(b'F' | b'D')))
+    })
 }
 
 /// The user's `def`s of one parameter applied to this thread (`W(t)`,
