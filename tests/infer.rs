@@ -392,3 +392,35 @@ fn the_join_counter_is_proved_from_five_facts_and_its_bogus_twin_is_not() {
     assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
     assert!(v.to_string().contains("IF_ICMPEQ"), "{v}");
 }
+
+/// The bounded buffer from five facts with no pc or heap address (the
+/// buffer by allocation; the array-index template, the threads' objects
+/// told apart, long-turn runs that see the producer wait); the same facts
+/// on the buffer whose take waits with `if` are refuted.
+#[test]
+fn the_bounded_buffer_is_proved_from_five_facts_and_its_if_twin_is_not() {
+    let dir = root().join("tests/inferred");
+    let (code, v) = run("prove", &dir.join("bounded-buffer-inferred.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    assert!(count(&v, "user_facts") <= 5, "{v}");
+    let (_, v) = run("prove", &dir.join("bounded-buffer-inferred-if.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+}
+
+/// A static initializer's lock and count from five facts; the same facts
+/// on the program that adds outside the lock are refuted.
+#[test]
+fn the_clinit_counter_is_proved_from_five_facts_and_its_unlocked_twin_is_not() {
+    let dir = root().join("tests/inferred");
+    let (code, v) = run("prove", &dir.join("clinit-counter-inferred.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    assert!(count(&v, "user_facts") <= 5, "{v}");
+    let (_, v) = run(
+        "prove",
+        &dir.join("clinit-counter-inferred-unlocked.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+}

@@ -17,7 +17,15 @@ impl Observer for Nothing {}
 
 #[test]
 fn burst_mode_observer_mode_and_replay_agree() {
-    for spec in ["rr", "rr:3", "rr:50", "random:5", "random:99"] {
+    for spec in [
+        "rr",
+        "rr:3",
+        "rr:50",
+        "random:5",
+        "random:99",
+        "turns:1",
+        "turns:8",
+    ] {
         let sched = Schedule::parse(spec).unwrap();
         let mut fast = start("classfiles/apprentice", "Apprentice");
         let mut recorded = Vec::new();
@@ -88,7 +96,8 @@ fn random_schedule_is_reproducible_and_seed_dependent() {
 #[test]
 fn schedule_syntax_errors_say_what_was_expected() {
     for bad in [
-        "", "rr:0", "rr:x", "random", "random:x", "list:0,a", "fifo", "list:1*z",
+        "", "rr:0", "rr:x", "random", "random:x", "turns", "turns:x", "list:0,a", "fifo",
+        "list:1*z",
     ] {
         let e = Schedule::parse(bad).unwrap_err().to_string();
         assert!(e.contains("schedule"), "{bad:?}: {e}");
@@ -100,6 +109,10 @@ fn schedule_syntax_errors_say_what_was_expected() {
     assert_eq!(
         Schedule::parse("rr:4").unwrap(),
         Schedule::RoundRobin { quantum: 4 }
+    );
+    assert_eq!(
+        Schedule::parse("turns:4").unwrap(),
+        Schedule::Turns { seed: 4 }
     );
 }
 
@@ -140,7 +153,9 @@ fn threaded_programs_agree_with_hotspot_under_many_schedules() {
             .args(["-cp", &out, "Main"])
             .output()
             .unwrap();
-        for sched in ["rr:3", "rr:50", "random:1", "random:2", "random:3"] {
+        for sched in [
+            "rr:3", "rr:50", "random:1", "random:2", "random:3", "turns:1", "turns:2",
+        ] {
             let m5 = Command::new(env!("CARGO_BIN_EXE_m5"))
                 .args(["run", "--classpath", &out, "--schedule", sched, "Main"])
                 .output()

@@ -2,6 +2,9 @@
 // with `>` instead of `>=` (an off-by-one), so the counter takes a fifth
 // add and main's check fails. `proofs/capped-counter-over.proof` must not
 // prove it.
+// (Its lines are those of classfiles/capped-counter, line for line, so
+// that facts keyed by source line, as in
+// invariants/capped-counter-inferred.inv, name the same code.)
 class Full extends RuntimeException {
 }
 

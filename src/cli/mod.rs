@@ -45,6 +45,7 @@ Schedules (--schedule):
   rr            round robin over live threads, one step each (default)
   rr:K          round robin, K steps each
   random:SEED   a uniformly random live thread at each step (same SEED, same run)
+  turns:SEED    a random live thread runs 1-200 steps at a time (one thread gets far ahead)
   list:0,0,1    exactly these thread numbers (N*K repeats N K times)
   file:PATH     one thread number per line, # comments (what --record writes)
 Thread 0 is main; each `new` of a Thread (subclass) adds the next number.

@@ -406,7 +406,12 @@ pub fn infer(
     // impossible.
     if !user.cases.is_empty() {
         let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(&user, &s0.classes, sh);
-        if let Ok(w) = crate::prove::walk(&s0.classes, &s0, &allowed, &Default::default()) {
+        // (From where the prover's induction starts: after the
+        // single-threaded prefix, which may initialize classes the walk
+        // does not model.)
+        let mut start = s0.clone();
+        crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
+        if let Ok(w) = crate::prove::walk(&start.classes, &start, &allowed, &Default::default()) {
             for sh in &w.shapes {
                 let key: Key = sh
                     .iter()

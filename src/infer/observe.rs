@@ -23,11 +23,22 @@ pub fn key_of(s: &State, t: ThreadId) -> Key {
 /// The schedules of the runs: round-robin with a few quanta and seeded
 /// random ones, `steps` steps each at most.
 pub fn schedules(runs: usize) -> Vec<Schedule> {
+    // (Every other random run takes long turns: a thread that runs a
+    // hundred steps alone fills a buffer and waits, which short turns and
+    // per-step random choices rarely do.)
     let mut out = vec![
-        Schedule::parse("rr").expect("schedule"),
-        Schedule::parse("rr:3").expect("schedule"),
+        Schedule::RoundRobin { quantum: 1 },
+        Schedule::RoundRobin { quantum: 3 },
     ];
-    out.extend((1..=runs.saturating_sub(2) as u64).map(|seed| Schedule::Random { seed }));
+    out.extend((1..=runs.saturating_sub(2) as u64).map(|k| {
+        let seed = k.div_ceil(2);
+        if k % 2 == 0 {
+            Schedule::Turns { seed }
+        } else {
+            Schedule::Random { seed }
+        }
+    }));
+    out.truncate(runs);
     out
 }
 

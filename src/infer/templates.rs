@@ -43,6 +43,7 @@ pub enum Template {
     ThreadTable,
     OnceStarted,
     Bound,
+    Index,
     ObjectField,
     StartedField,
     Unreached,
@@ -71,6 +72,9 @@ impl Template {
             }
             Template::Bound => {
                 "an int local or a field of this thread's objects is below a constant of the code (a loop bound)"
+            }
+            Template::Index => {
+                "in a method that indexes arrays: an int slot or field of its frame is a valid index of (or at most the length of) an array in scope, or not negative"
             }
             Template::OnceStarted => {
                 "where a thread waits to be started: any of the above, once it is (`t.scheduled => ...`)"
@@ -390,6 +394,11 @@ pub fn candidates(
             );
         }
         if a.val != Val::Ref(None) && matches!(a.val, Val::Ref(_)) {
+            // A `let` of the user's that names an object here (it may be
+            // null elsewhere: before its object is made, or its field set).
+            if is_let(a) {
+                add(Template::TermConst, format!("{} != null", a.text));
+            }
             for b in &named[..i] {
                 if b.val == a.val {
                     add(Template::TermEq, format!("{} == {}", a.text, b.text));
@@ -403,7 +412,15 @@ pub fn candidates(
         }
         // Two of the user's number `let`s equal (`a == b`: two quantities
         // of the idea agree here).
+        // (Or one ahead: `a == b + 1`, a step of the idea half done.)
         if matches!(a.val, Val::Int(_) | Val::Long(_)) && is_let(a) {
+            for b in named.iter().filter(|b| is_let(b)) {
+                if let (Val::Int(x) | Val::Long(x), Val::Int(y) | Val::Long(y)) = (a.val, b.val)
+                    && x == y.wrapping_add(1)
+                {
+                    add(Template::TermEq, format!("{} == {} + 1", a.text, b.text));
+                }
+            }
             for b in &named[..i] {
                 if b.val == a.val && is_let(b) {
                     add(Template::TermEq, format!("{} == {}", a.text, b.text));
@@ -486,6 +503,58 @@ pub fn candidates(
             }
         }
     }
+    // Array indices (Houdini's candidates in ESC/Java: `0 <= i`,
+    // `i < a.length`), in the frames of methods that index or measure an
+    // array: their int slots and the int fields of what their slots name,
+    // against each array in scope (named by its first term: a `let` before
+    // a slot).
+    let mut arrays: Vec<(Ref, &Term, i64)> = Vec::new();
+    for a in atoms.iter().chain(&slots).chain(&fields) {
+        if let Val::Ref(Some(r)) = a.val
+            && (r as usize) < s.heap.len()
+            && let Body::Array { data, .. } = &s.object(r).body
+            && !arrays.iter().any(|(x, _, _)| *x == r)
+        {
+            arrays.push((r, a, data.len() as i64));
+        }
+    }
+    if !arrays.is_empty() {
+        use crate::classfile::Insn;
+        let indexing: Vec<String> = thread
+            .stack
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| {
+                s.classes.method(f.method.id).code.iter().any(|i| {
+                    matches!(
+                        i,
+                        Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength
+                    )
+                })
+            })
+            .map(|(i, _)| format!("{alias}{i}."))
+            .collect();
+        let ints = slots
+            .iter()
+            .chain(&fields)
+            .filter(|x| indexing.iter().any(|p| x.text.starts_with(p.as_str())));
+        for x in ints {
+            let Val::Int(v) = x.val else {
+                continue;
+            };
+            if v >= 0 {
+                add(Template::Index, format!("0 <= {}", x.text));
+            }
+            for (_, a, len) in &arrays {
+                if v < *len {
+                    add(Template::Index, format!("{} < length({})", x.text, a.text));
+                }
+                if v <= *len {
+                    add(Template::Index, format!("{} <= length({})", x.text, a.text));
+                }
+            }
+        }
+    }
     // Monitors of the objects named.
     let mut locks: Vec<(Ref, &Term)> = Vec::new();
     for term in atoms
@@ -531,6 +600,25 @@ pub fn candidates(
             let k = *s.thread_of_object.get(&r)?;
             Some((format!("thread_of({})", term.text), k, true))
         });
+    // Two terms naming different threads' objects differ (starting one
+    // leaves the other unstarted).
+    let thread_terms: Vec<(&Term, Ref)> = atoms
+        .iter()
+        .chain(&slots)
+        .chain(&fields)
+        .filter(|term| !term.text.starts_with("thread("))
+        .filter_map(|term| match term.val {
+            Val::Ref(Some(r)) if s.thread_of_object.contains_key(&r) => Some((term, r)),
+            _ => None,
+        })
+        .collect();
+    for (i, (a, ra)) in thread_terms.iter().enumerate() {
+        for (b, rb) in &thread_terms[..i] {
+            if ra != rb {
+                add(Template::ThreadOf, format!("{} != {}", a.text, b.text));
+            }
+        }
+    }
     // An int slot holding 0 or 1 is each named thread's `alive` (what
     // `isAlive` returned, before the branch on it).
     // (Only the top of the top frame's stack right after a call: the

@@ -1,6 +1,7 @@
 //! Schedules (which thread steps next) and `run`, which folds `step` over a
 //! schedule. A schedule is M5's list of thread numbers, given explicitly
-//! (`list:`, `file:`) or generated (`rr`, `rr:K`, `random:SEED`).
+//! (`list:`, `file:`) or generated (`rr`, `rr:K`, `random:SEED`,
+//! `turns:SEED`).
 //!
 //! Generated schedules pick among live threads (started, not finished) and
 //! skip a thread that cannot move (blocked): such a pick changes nothing and
@@ -22,6 +23,11 @@ pub enum Schedule {
     RoundRobin { quantum: u64 },
     /// Uniformly random live thread at each step, from a seed.
     Random { seed: u64 },
+    /// Long turns: a random live thread runs for a random 1 to
+    /// `TURN_MAX` steps (through other threads waking or starting), from
+    /// a seed. Reaches what needs one thread to get far ahead (a producer
+    /// filling a buffer), which per-step random choices rarely do.
+    Turns { seed: u64 },
     /// Exactly these thread numbers, in order.
     List(Vec<ThreadId>),
 }
@@ -29,7 +35,7 @@ pub enum Schedule {
 #[derive(Debug, thiserror::Error)]
 pub enum ScheduleError {
     #[error(
-        "bad schedule {spec:?}: {msg} (expected rr, rr:K, random:SEED, list:0,1,... or file:PATH)"
+        "bad schedule {spec:?}: {msg} (expected rr, rr:K, random:SEED, turns:SEED, list:0,1,... or file:PATH)"
     )]
     Syntax { spec: String, msg: String },
     #[error("{path}:{line}: {msg}")]
@@ -91,6 +97,11 @@ impl Schedule {
                 .map(|seed| Schedule::Random { seed })
                 .map_err(|_| bad("random:SEED needs an integer seed")),
             ("random", None) => Err(bad("random needs a seed, e.g. random:7")),
+            ("turns", Some(seed)) => seed
+                .parse()
+                .map(|seed| Schedule::Turns { seed })
+                .map_err(|_| bad("turns:SEED needs an integer seed")),
+            ("turns", None) => Err(bad("turns needs a seed, e.g. turns:7")),
             ("list", Some(items)) => {
                 let mut out = Vec::new();
                 for tok in items.split(',').map(str::trim).filter(|t| !t.is_empty()) {
@@ -399,8 +410,40 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 }
             }
         }
+        Schedule::Turns { seed } => {
+            let mut rng = SplitMix64(*seed);
+            let mut pool = Pool::new(s);
+            loop {
+                if let Some(end) = finished(s) {
+                    return Ok(end);
+                }
+                if r.budget() == 0 {
+                    return Ok(RunEnd::StepBound);
+                }
+                let Some((th, group)) = pool.pick_random(s, &mut rng) else {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                };
+                // The turn goes on where `exec` stops for the scheduler
+                // (a thread started, ended or woke), until it is over or
+                // the thread cannot move.
+                let mut left = (1 + rng.below(TURN_MAX)).min(r.budget());
+                let mut group = group;
+                loop {
+                    let (done, stuck) = r.exec(s, th, left)?;
+                    pool.after(s, th, group.take(), done, stuck);
+                    left = left.saturating_sub(done);
+                    if left == 0 || stuck.is_some() || done == 0 || finished(s).is_some() {
+                        break;
+                    }
+                }
+                progress(r, s);
+            }
+        }
     }
 }
+
+/// The longest turn of `Schedule::Turns`, in steps.
+pub const TURN_MAX: u64 = 200;
 
 /// A set of thread numbers with O(1) membership, removal and indexing
 /// (random picks) and ordered search (round robin).
