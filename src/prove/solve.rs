@@ -196,6 +196,13 @@ fn parse_case(vc: &CaseVc, wanted: &dyn Fn(usize) -> bool, sw: &Switches) -> Opt
         n += 1 + goals.len();
     }
     let text = switched(&text, sw);
+    // The goals are found by position: the switched texts must keep every
+    // assertion (else a goal would be read as another; not parsed then).
+    if text.matches("(assert ").count() != n
+        || common.matches("(assert ").count() != vc.common.matches("(assert ").count()
+    {
+        return None;
+    }
     // The case's hypotheses once per case and thread (a case is parsed
     // again for the obligations a first pass left, and in every sweep of
     // Houdini); the obligations under the case's declarations and
