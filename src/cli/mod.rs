@@ -43,7 +43,8 @@ pub enum Command {
     #[command(after_help = "\
 Schedules (--schedule):
   rr            round robin over live threads, one step each (default)
-  rr:K          round robin, K steps each
+  rr:K          round robin, up to K steps each (a turn also ends at a monitor
+                freed, a wait or notify, a thread started or ended)
   random:SEED   a uniformly random live thread at each step (same SEED, same run)
   turns:SEED    a random live thread runs 1-200 steps at a time (one thread gets far ahead)
   list:0,0,1    exactly these thread numbers (N*K repeats N K times)

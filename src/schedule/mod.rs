@@ -19,7 +19,9 @@ use crate::state::{Ref, State, ThreadId, Wake};
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Schedule {
-    /// Round robin over live threads, `quantum` steps each.
+    /// Round robin over live threads, up to `quantum` steps each: a turn
+    /// also ends where `State::sched_gen` changes (a monitor freed, a wait
+    /// or notify, a thread started or ended, a class initialized).
     RoundRobin { quantum: u64 },
     /// Uniformly random live thread at each step, from a seed.
     Random { seed: u64 },
