@@ -404,13 +404,12 @@ pub fn infer(
     // into the shape; if it stays, the prover builds no case there (an
     // instruction it does not model included), and a step into it must be
     // impossible.
+    // (From where the prover's induction starts: after the single-threaded
+    // prefix, which may initialize classes the walk does not model.)
+    let mut start = s0.clone();
+    crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
     if !user.cases.is_empty() {
         let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(&user, &s0.classes, sh);
-        // (From where the prover's induction starts: after the
-        // single-threaded prefix, which may initialize classes the walk
-        // does not model.)
-        let mut start = s0.clone();
-        crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
         if let Ok(w) = crate::prove::walk(&start.classes, &start, &allowed, &Default::default()) {
             for sh in &w.shapes {
                 let key: Key = sh
@@ -451,11 +450,15 @@ pub fn infer(
             }
         }
     }
-    let globals = templates::global_candidates(
+    let mut globals = templates::global_candidates(
         &user,
         samples.iter().map(|x| &x.1),
         patterns.len() + objects.len(),
     );
+    globals.extend(templates::static_candidates(
+        &start,
+        patterns.len() + objects.len(),
+    ));
     let has_globals = !globals.is_empty();
     cands.extend(globals);
     stats.generated = cands.len();

@@ -46,6 +46,7 @@ pub enum Template {
     Index,
     ObjectField,
     StartedField,
+    StaticField,
     Unreached,
 }
 
@@ -84,6 +85,9 @@ impl Template {
             }
             Template::StartedField => {
                 "every object of a thread class, once its thread is started: a field's constant, class or `let` (set before `start`)"
+            }
+            Template::StaticField => {
+                "a static field of the program's classes initialized before the threads: its constant, or its class (`heap.length >= N => ...`, N the heap's length then)"
             }
             Template::ObjectField => {
                 "every object of the class: a field's constant, class or `let`; never locked; a thread's object"
@@ -485,11 +489,17 @@ pub fn candidates(
     bounds.sort_unstable();
     bounds.dedup();
     let own_atom = |text: &str| text.starts_with(&format!("{tv}.")) || text.contains(&own);
-    let bounded = slots.iter().filter(|sl| sl.text.contains(".local[")).chain(
-        fields
-            .iter()
-            .filter(|f| own_atom(&f.text) || f.text.starts_with(alias)),
-    );
+    // (And the numbers the user's `def`s give this thread, `tries(t)`: a
+    // quantity of the idea the loop counts.)
+    let bounded = slots
+        .iter()
+        .filter(|sl| sl.text.contains(".local["))
+        .chain(
+            fields
+                .iter()
+                .filter(|f| own_atom(&f.text) || f.text.starts_with(alias)),
+        )
+        .chain(atoms.iter().filter(|a| a.text.ends_with(&own)));
     for x in bounded {
         let Val::Int(v) = x.val else {
             continue;
@@ -936,6 +946,57 @@ pub fn global_candidates<'s>(
             });
             false
         });
+    }
+    out
+}
+
+/// Global candidates about the static fields of the program's classes
+/// (not the library's) that the single-threaded prefix initialized, from
+/// the state `start` where the induction starts: each keeps the value the
+/// initializer gave it (a `static final` object the code throws or locks,
+/// a table it reads). Guarded by the heap's length then: before it, in the
+/// prefix, the initializer may not have run yet.
+pub fn static_candidates(start: &State, key: usize) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let guard = format!("heap.length >= {}", start.heap.len());
+    for class in &start.classes.classes {
+        if class.from_library
+            || class.lambda
+            || start.init.get(class.id as usize) != Some(&crate::state::InitStatus::Done)
+        {
+            continue;
+        }
+        for (name, desc, slot, _) in &class.statics {
+            // (A field some class has as a float is read in every class
+            // that has the name: see `float_named`.)
+            if matches!(desc.as_bytes().first(), Some(b'F' | b'D')) || float_named(start, name) {
+                continue;
+            }
+            let Some(v) = start.statics.get(*slot as usize) else {
+                continue;
+            };
+            let field = format!("static({}.{name})", dotted(&class.name));
+            let mut add = |text: String| {
+                out.push(Candidate {
+                    key,
+                    template: Template::StaticField,
+                    text: format!("{guard} => {text}"),
+                })
+            };
+            match of_value(v) {
+                Some(Val::Ref(Some(r))) if (r as usize) < start.heap.len() => {
+                    add(format!("{field} != null"));
+                    if matches!(start.object(r).body, Body::Fields(_)) {
+                        let c = &start.classes.class(start.object(r).class).name;
+                        add(format!("{field} is {}", dotted(c)));
+                    }
+                }
+                Some(val @ (Val::Ref(None) | Val::Int(_) | Val::Long(_))) => {
+                    add(format!("{field} == {}", constant(val)))
+                }
+                _ => {}
+            }
+        }
     }
     out
 }
