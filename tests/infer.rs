@@ -453,3 +453,28 @@ fn the_capped_counter_is_proved_from_five_facts() {
     assert_eq!(code, 0, "{v}");
     assert!(count(&v, "user_facts") <= 5, "{v}");
 }
+
+/// Cases keyed by the code's structure (`@ synchronized`, `@ entry`), not
+/// by pcs, mean the same code under javac and ecj: the lock fact inside
+/// `incr`'s `synchronized` block is proved on both; its weakened twin (the
+/// lock held twice) is refuted on both.
+#[test]
+fn structural_regions_survive_the_compiler_and_their_false_twin_is_refuted() {
+    let dir = scratch("regions");
+    let base =
+        std::fs::read_to_string(root().join("invariants/apprentice-inferred.inv")).expect("reads");
+    for (count, expect) in [(1, "proved"), (2, "refuted")] {
+        let cases = format!(
+            "  when Job.run @ any .. {{ }}\n  when Job.run @ any > Job.incr @ synchronized {{ locked: C.monitor == t && C.mcount == {count} }}\n  when Job.run @ entry {{ free: C == null || C.monitor != t || C.mcount == 0 }}\n"
+        );
+        let text = base.replacen("  when Job.run @ any .. { }\n", &cases, 1);
+        assert_ne!(text, base, "the Job.run case is where it was");
+        let inv = dir.join(format!("regions-{count}.inv"));
+        std::fs::write(&inv, text).expect("write");
+        for classes in ["apprentice", "apprentice-ecj"] {
+            let file = theorem_file(&dir, classes, &inv, "infer\nprove invariant");
+            let (_, v) = run("prove", &file, &[]);
+            assert_eq!(verdict(&v, "invariant"), expect, "{classes}, {count}: {v}");
+        }
+    }
+}

@@ -357,6 +357,64 @@ fn source_lines_key_the_pcs_the_line_number_table_gives() {
 }
 
 #[test]
+fn structural_regions_key_the_entry_and_the_synchronized_block() {
+    // javac 17's Job.incr: `synchronized (objref)` enters at pc 6 and
+    // exits at 24 (normally) or 30 (its catch-any handler at 28).
+    let s = start("classfiles/apprentice");
+    let text = "thread t {\n  when Job.run @ entry { true }\n  when Job.run @ 4 > Job.incr @ synchronized { true }\n}\n";
+    let c = compile("regions.inv", text, &s.classes).expect("compiles");
+    assert_eq!(pcs_at(&c, 0, 0), vec![0]);
+    assert_eq!(
+        pcs_at(&c, 1, 1),
+        vec![7, 8, 11, 12, 15, 18, 19, 20, 23, 24, 28, 29, 30]
+    );
+    // A set the file defines under such a name is the file's.
+    let text = "pcs entry = 5\nthread t {\n  when Job.run @ entry { true }\n}\n";
+    let c = compile("regions.inv", text, &s.classes).expect("compiles");
+    assert_eq!(pcs_at(&c, 0, 0), vec![5]);
+    // A method that holds no monitor of its own has no such region.
+    let text = "thread t {\n  when Job.run @ synchronized { true }\n}\n";
+    let e = compile("regions.inv", text, &s.classes).expect_err("no region");
+    assert!(
+        e.rendered
+            .contains("Job.run is not synchronized and has no `synchronized` block"),
+        "{}",
+        e.rendered
+    );
+    assert!(e.rendered.contains("regions.inv:2:"), "{}", e.rendered);
+
+    // A synchronized method is a region from its entry; a `try` inside a
+    // `synchronized` block (Worker.run's catch, and the block's catch-any
+    // handler up to its `monitorexit`) is in it too.
+    let cp = ClassPath::parse("classfiles/capped-counter").unwrap();
+    let classes = load_classes(&cp, "Main").unwrap();
+    let s = initial_state(classes, "Main", &[], Config::default()).unwrap();
+    let text = "thread t {\n  when Counter.add @ synchronized { true }\n  when Worker.run @ synchronized { true }\n}\n";
+    let c = compile("regions.inv", text, &s.classes).expect("compiles");
+    assert_eq!(
+        pcs_at(&c, 0, 0),
+        vec![0, 1, 4, 5, 8, 11, 12, 13, 14, 17, 18, 19, 22]
+    );
+    assert_eq!(
+        pcs_at(&c, 1, 0),
+        vec![
+            20, 21, 24, 27, 28, 29, 32, 33, 34, 37, 40, 41, 42, 43, 46, 47, 48, 51, 52, 56, 57, 58
+        ]
+    );
+}
+
+/// The pcs of frame `f` of case `i`'s pattern.
+fn pcs_at(c: &Compiled, i: usize, f: usize) -> Vec<u32> {
+    c.cases[i].1[f]
+        .pcs
+        .as_ref()
+        .expect("a set")
+        .iter()
+        .copied()
+        .collect()
+}
+
+#[test]
 fn malformed_invariants_give_line_column_and_what_was_expected() {
     let s = start("classfiles/apprentice");
     for (text, line, col, needle) in MALFORMED {

@@ -9,6 +9,7 @@ pub mod insn;
 pub mod lambda;
 pub mod library;
 pub mod parse;
+pub mod regions;
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};

@@ -442,6 +442,52 @@ impl Checker<'_> {
         Ok(())
     }
 
+    /// The pcs of a structural region of `methods` (None: `name` is none):
+    /// `entry`, the first instruction; `synchronized`, the instructions
+    /// that run while the frame holds a monitor it took itself (after its
+    /// `monitorenter`, up to and including the `monitorexit`; all of a
+    /// synchronized method). Keyed so, a case survives a change of
+    /// compiler or an edit elsewhere in the method.
+    fn region(
+        &self,
+        name: &str,
+        span: Span,
+        methods: &[MethodId],
+        dotted: &str,
+        method: &str,
+    ) -> Result<Option<BTreeSet<u32>>, InvariantError> {
+        let mut out = BTreeSet::new();
+        for &m in methods {
+            let mm = self.classes.method(m);
+            match name {
+                "entry" => out.insert(0),
+                "synchronized" => {
+                    let pcs = mm.synchronized_pcs().map_err(|e| {
+                        self.err(
+                            span,
+                            format!(
+                                "{dotted}.{method}: paths into pc {} hold different numbers of the frame's monitors, so its synchronized region is not defined (name the pcs or lines instead)",
+                                e.pc
+                            ),
+                        )
+                    })?;
+                    if pcs.is_empty() {
+                        return Err(self.err(
+                            span,
+                            format!(
+                                "{dotted}.{method} is not synchronized and has no `synchronized` block, so no pc is in a synchronized region"
+                            ),
+                        ));
+                    }
+                    out.extend(pcs);
+                    true
+                }
+                _ => return Ok(None),
+            };
+        }
+        Ok(Some(out))
+    }
+
     fn pattern(&self, p: &FramePat) -> Result<ResolvedPat, InvariantError> {
         let dotted = p.class.replace('/', ".");
         let cid = class_id(self.classes, &p.class)
@@ -493,12 +539,27 @@ impl Checker<'_> {
                 ),
             ));
         }
+        // The structural regions (`entry`, `synchronized`), unless the file
+        // defines a set of that name (files written before them stay valid).
+        if let PcSet::Named(n, span) = &p.pcs
+            && !self.pcs.contains_key(n)
+            && let Some(pcs) = self.region(n, *span, &methods, &dotted, &p.method)?
+        {
+            return Ok(ResolvedPat {
+                methods,
+                pcs: Some(pcs),
+                alias: p.alias.clone(),
+            });
+        }
         let set = match &p.pcs {
-            PcSet::Named(n, span) => self
-                .pcs
-                .get(n)
-                .cloned()
-                .ok_or_else(|| self.err(*span, format!("no `pcs {n} = ...` is defined")))?,
+            PcSet::Named(n, span) => self.pcs.get(n).cloned().ok_or_else(|| {
+                self.err(
+                    *span,
+                    format!(
+                        "no `pcs {n} = ...` is defined (the regions every method has: `entry`, `synchronized`)"
+                    ),
+                )
+            })?,
             other => other.clone(),
         };
         let pcs = match set {
