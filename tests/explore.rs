@@ -221,6 +221,25 @@ const EXAMPLES: &[Example] = &[
     ("races", "FreeStartJoin", &[], "ok", None),
     ("races", "FreeVolatile", &[], "ok", None),
     ("races", "FreeMonitor", &[], "ok", None),
+    // The JDK's own java.util and java.util.concurrent (issue 12): each
+    // bug, then its fix.
+    // The lost add is the AssertionError; two adds that grow the array
+    // at once can also throw ArrayIndexOutOfBoundsException (as on
+    // HotSpot): which one a search meets first depends on its order.
+    ("juc", "ListLostUpdate", &[], "uncaught-exception", None),
+    ("juc", "ListSynchronized", &[], "ok", None),
+    ("juc", "LockOrder", &[], "deadlock", None),
+    ("juc", "LockOrderFixed", &[], "ok", None),
+    (
+        "juc",
+        "AtomicGetThenSet",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("juc", "AtomicIncrement", &[], "ok", None),
+    ("juc", "LatchShort", &[], "deadlock", None),
+    ("juc", "LatchFull", &[], "ok", None),
 ];
 
 /// The examples with a data race (the others have none).
@@ -239,7 +258,7 @@ const RACY: &[&str] = &[
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
-    if dir == "races" {
+    if dir == "races" || dir == "juc" {
         main.to_string()
     } else {
         dir.to_string()

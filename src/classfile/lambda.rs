@@ -57,7 +57,7 @@ impl<'a> Lambdas<'a> {
         }
     }
 
-    fn fresh_name(&mut self) -> Arc<str> {
+    pub(crate) fn fresh_name(&mut self) -> Arc<str> {
         loop {
             self.next += 1;
             let name = format!("{}$$Lambda${}", self.caller, self.next);
@@ -153,7 +153,12 @@ fn alt_extras(args: &[BootstrapArgument]) -> Result<(Vec<Arc<str>>, Vec<String>)
     Ok((markers, bridges))
 }
 
-fn mref(kind: InvokeKind, class: &str, name: &str, desc: &str) -> Result<Box<MethodRef>, String> {
+pub(crate) fn mref(
+    kind: InvokeKind,
+    class: &str,
+    name: &str,
+    desc: &str,
+) -> Result<Box<MethodRef>, String> {
     let params = param_slots(desc)?;
     Ok(Box::new(MethodRef {
         class: class.into(),
@@ -167,7 +172,7 @@ fn mref(kind: InvokeKind, class: &str, name: &str, desc: &str) -> Result<Box<Met
     }))
 }
 
-fn fref(class: &str, name: &str, desc: &str) -> Box<FieldRef> {
+pub(crate) fn fref(class: &str, name: &str, desc: &str) -> Box<FieldRef> {
     Box::new(FieldRef {
         class: class.into(),
         name: name.into(),
@@ -324,7 +329,13 @@ fn adapt(from: &str, to: &str) -> Result<Vec<Insn>, String> {
 }
 
 /// A method of a synthetic class, from its instructions.
-fn method(name: &str, desc: &str, flags: u16, locals: u16, code: Vec<Insn>) -> RawMethod {
+pub(crate) fn method(
+    name: &str,
+    desc: &str,
+    flags: u16,
+    locals: u16,
+    code: Vec<Insn>,
+) -> RawMethod {
     let n = code.len() as u32;
     RawMethod {
         name: name.into(),

@@ -6,9 +6,11 @@
 
 mod dispatch;
 pub mod insn;
+pub mod jdk;
 pub mod lambda;
 pub mod library;
 pub mod parse;
+pub mod records;
 pub mod regions;
 
 use std::collections::VecDeque;
@@ -125,7 +127,30 @@ pub struct FieldSlot {
     pub name: Arc<str>,
     pub desc: Arc<str>,
     pub volatile: bool,
+    /// Bookkeeping of m5's model that the JDK's own classes need
+    /// (`BOOKKEEPING`): state prints leave it out while it holds its
+    /// default value, and inference proposes no facts about it.
+    pub bookkeeping: bool,
 }
+
+/// Fields of m5's model classes that exist for the JDK's code or the VM's
+/// natives (a thread's interrupt status, its park permit, ThreadLocal's
+/// maps, ...), not for what a program itself reads.
+const BOOKKEEPING: &[(&str, &[&str])] = &[(
+    "java/lang/Thread",
+    &[
+        "group",
+        "parkBlocker",
+        "threadLocals",
+        "inheritableThreadLocals",
+        "interrupted",
+        "parkPermit",
+        "tid",
+        "threadLocalRandomSeed",
+        "threadLocalRandomProbe",
+        "threadLocalRandomSecondarySeed",
+    ],
+)];
 
 /// A declared static field: name, descriptor, global static slot, ConstantValue.
 pub type StaticField = (Arc<str>, Arc<str>, u32, Option<Const>);
@@ -158,7 +183,10 @@ pub struct Class {
     pub source_file: Option<Arc<str>>,
     /// Where the class came from (file, or `<m5 library>`), for messages.
     pub origin: Arc<str>,
+    /// m5's model library or the JDK's own class files.
     pub from_library: bool,
+    /// Read from the user's JDK (`jdk`), not m5's model.
+    pub from_jdk: bool,
     /// Written by m5 for a lambda call site (`lambda`): left out of stack
     /// traces, as HotSpot leaves out its hidden classes.
     pub lambda: bool,
@@ -294,6 +322,22 @@ impl ClassTable {
             .map(|m| self.method(*m))
             .find(|m| &*m.name == name && &*m.desc == desc)
     }
+    /// A signature-polymorphic method of `VarHandle` (JVMS 2.9.3): native,
+    /// varargs, the only one of its name; any descriptor invokes it.
+    pub fn signature_polymorphic(&self, class: ClassId, name: &str) -> Option<MethodId> {
+        let c = self.class(class);
+        if &*c.name != "java/lang/invoke/VarHandle" {
+            return None;
+        }
+        let mut found = c
+            .methods
+            .iter()
+            .map(|m| self.method(*m))
+            .filter(|m| &*m.name == name && m.is_native() && m.flags & 0x0080 != 0);
+        let m = found.next()?;
+        found.next().is_none().then_some(m.id)
+    }
+
     /// Is class `sub` a subclass of, or implementing, `sup` (or the same)?
     pub fn is_subclass(&self, sub: ClassId, sup: ClassId) -> bool {
         let c = self.class(sub);
@@ -301,49 +345,83 @@ impl ClassTable {
     }
 
     /// Loads `roots` (and m5's library) and everything they reference.
+    ///
+    /// Where a class comes from, first found first: m5's model library,
+    /// the JDK's `java.base` (for `java/`, `jdk/`, `sun/` names), the class
+    /// path. A user or model class brings every class it names. A JDK
+    /// class brings its supertypes, and the classes its methods name only
+    /// for the methods that may run: its `<clinit>` and any method whose
+    /// name and descriptor some loaded code invokes (a JDK class names
+    /// thousands of classes its unused methods need). A class left out is
+    /// missing: an error naming it if an instruction that needs it runs,
+    /// never a guess.
     pub fn load(
         cp: &ClassPath,
         roots: &[&str],
         natives: NativeBinder,
     ) -> Result<ClassTable, LoadError> {
-        let mut raw: Vec<(RawClass, Arc<str>, bool)> = Vec::new();
+        let mut raw: Vec<(RawClass, Arc<str>, Origin)> = Vec::new();
         let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
         let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
         let mut queue: VecDeque<Arc<str>> = VecDeque::new();
+        let mut live = Liveness::default();
         for name in library::CLASSES
             .iter()
             .map(|(n, _)| *n)
             .chain(roots.iter().copied())
+            .chain(NATIVES_THROW.iter().copied())
         {
             queue.push_back(name.into());
         }
         let root_set: FxHashSet<&str> = roots.iter().copied().collect();
-        while let Some(name) = queue.pop_front() {
+        let find = |name: &str| -> Result<Option<Found>, LoadError> {
+            if let Some(bytes) = library::lookup(name) {
+                return Ok(Some(("<m5 library>".into(), bytes.into(), Origin::Model)));
+            }
+            if jdk::is_jdk_package(name)
+                && let Ok(j) = jdk::jdk()
+                && let Some((origin, bytes)) = j.find(name)?
+            {
+                return Ok(Some((origin, bytes.into(), Origin::Jdk)));
+            }
+            Ok(cp.find(name)?.map(|(o, b)| (o, b.into(), Origin::User)))
+        };
+        // The JDK's classes come last, so the ids of the model's and the
+        // program's classes do not depend on what of the JDK is used.
+        let mut first: VecDeque<Arc<str>> = VecDeque::new();
+        let mut later: VecDeque<Arc<str>> = VecDeque::new();
+        loop {
+            for n in queue.drain(..) {
+                if jdk::is_jdk_package(&n) && library::lookup(&n).is_none() {
+                    later.push_back(n);
+                } else {
+                    first.push_back(n);
+                }
+            }
+            let Some(name) = first.pop_front().or_else(|| later.pop_front()) else {
+                break;
+            };
             if index.contains_key(&name) || missing.contains(&name) {
                 continue;
             }
-            let (origin, bytes, lib): (String, std::borrow::Cow<[u8]>, bool) =
-                if let Some(bytes) = library::lookup(&name) {
-                    ("<m5 library>".into(), bytes.into(), true)
-                } else {
-                    match cp.find(&name)? {
-                        Some((origin, bytes)) => (origin, bytes.into(), false),
-                        None if root_set.contains(&*name) => {
-                            return Err(LoadError::NotFound {
-                                name: name.to_string(),
-                                searched: cp.describe(),
-                            });
-                        }
-                        None => {
-                            missing.insert(name);
-                            continue;
-                        }
-                    }
-                };
+            let (origin, bytes, from) = match find(&name)? {
+                Some(found) => found,
+                None if root_set.contains(&*name) => {
+                    return Err(LoadError::NotFound {
+                        name: name.to_string(),
+                        searched: cp.describe(),
+                    });
+                }
+                None => {
+                    missing.insert(name);
+                    continue;
+                }
+            };
             let taken = |n: &str| {
                 index.contains_key(n)
                     || library::lookup(n).is_some()
                     || matches!(cp.find(n), Ok(Some(_)))
+                    || (jdk::is_jdk_package(n) && jdk::jdk().is_ok_and(|j| j.has(n)))
             };
             let mut rc = parse::parse_class_with(&origin, &bytes, &taken)?;
             if rc.name != name {
@@ -352,23 +430,15 @@ impl ClassTable {
                     msg: format!("expected class {name}, the file defines {}", rc.name),
                 });
             }
-            for dep in referenced_classes(&rc) {
-                if !index.contains_key(&dep) {
-                    queue.push_back(dep);
-                }
-            }
             // The classes its lambda call sites make come with it.
             let synthetic = std::mem::take(&mut rc.synthetic);
             let caller = rc.name.clone();
             let origin: Arc<str> = origin.into();
+            live.add_class(&rc, from, &mut queue);
             index.insert(name, raw.len());
-            raw.push((rc, origin.clone(), lib));
+            raw.push((rc, origin.clone(), from));
             for sc in synthetic {
-                for dep in referenced_classes(&sc) {
-                    if !index.contains_key(&dep) {
-                        queue.push_back(dep);
-                    }
-                }
+                live.add_class(&sc, from, &mut queue);
                 if index.contains_key(&sc.name) {
                     return Err(LoadError::Link {
                         path: origin.to_string(),
@@ -379,8 +449,18 @@ impl ClassTable {
                     });
                 }
                 index.insert(sc.name.clone(), raw.len());
-                raw.push((sc, origin.clone(), lib));
+                raw.push((sc, origin.clone(), from));
             }
+        }
+        // `M5_LOAD_STATS=1`: how much was loaded; `=why`: also each class
+        // a live method names, with the method (for m5's developers).
+        if std::env::var_os("M5_LOAD_STATS").is_some() {
+            eprintln!(
+                "m5: loaded {} classes ({} from the JDK), {} missing",
+                raw.len(),
+                raw.iter().filter(|r| r.2 == Origin::Jdk).count(),
+                missing.len()
+            );
         }
         Linker {
             raw,
@@ -392,54 +472,329 @@ impl ClassTable {
     }
 }
 
-/// Class names a class depends on: supertypes, and every class an
-/// instruction or handler names (element classes of array types included).
-fn referenced_classes(rc: &RawClass) -> Vec<Arc<str>> {
-    let mut out: Vec<Arc<str>> = Vec::new();
+/// Exceptions m5's natives throw that the model does not define (the JDK's).
+const NATIVES_THROW: &[&str] = &[
+    "java/lang/ClassNotFoundException",
+    "java/lang/NoSuchFieldException",
+];
+
+/// A class file found: (origin for messages, bytes, where from).
+type Found = (String, std::borrow::Cow<'static, [u8]>, Origin);
+
+/// Where a class file came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// The class path.
+    User,
+    /// m5's model library.
+    Model,
+    /// The JDK's `java.base`.
+    Jdk,
+}
+
+/// Which loaded methods may run (a superset, in the manner of rapid type
+/// analysis), so that a JDK class's unused methods do not pull in the
+/// thousands of classes they name. The program's code is live. A method of
+/// m5's model or of the JDK, its
+/// * `<clinit>` is live once live code initializes the class or a subclass
+///   (`new`, a static field or method; every model class counts);
+/// * static or private method or constructor, once live code invokes it on
+///   the class (or on a subclass that inherits it);
+/// * virtual method, once live code invokes its name and descriptor on any
+///   class and some class that has it as a supertype may be instantiated
+///   (`new` in live code; every user and model class counts).
+///
+/// What the VM calls itself is live too: a thread's `run`, the model's
+/// string-concatenation helper.
+///
+/// A method wrongly left out could only make a class missing: an error
+/// naming it when an instruction that needs it runs, never a guess.
+#[derive(Default)]
+struct Liveness {
+    /// Selectors (`name` + `desc`) live code invokes virtually.
+    called: FxHashSet<String>,
+    /// (class named, selector) live code invokes statically or specially.
+    called_on: FxHashSet<(Arc<str>, String)>,
+    /// Classes live code initializes, and their supertypes.
+    initialized: FxHashSet<Arc<str>>,
+    /// Classes live code may instantiate, and their supertypes.
+    instances: FxHashSet<Arc<str>>,
+    /// Static or special calls on classes not loaded yet.
+    early_calls: FxHashMap<Arc<str>, Vec<String>>,
+    /// Loaded classes: supertypes, and the selectors declared.
+    loaded: FxHashMap<Arc<str>, Loaded>,
+    /// Virtual methods of JDK classes not yet live, by class and selector.
+    waiting: FxHashMap<Arc<str>, Vec<(String, Refs)>>,
+    /// Classes with waiting virtual methods, by selector.
+    waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
+    /// Other methods of JDK classes not yet live, by (class, selector).
+    waiting_on: FxHashMap<(Arc<str>, String), Refs>,
+}
+
+/// A loaded class as liveness sees it: supertypes, superclass, and the
+/// selectors it declares.
+type Loaded = (Vec<Arc<str>>, Option<Arc<str>>, FxHashSet<String>);
+
+/// What a method's code names: classes; selectors invoked virtually;
+/// (class, selector) invoked statically or specially; classes initialized;
+/// classes instantiated.
+#[derive(Default)]
+struct Refs {
+    owner: String,
+    classes: Vec<Arc<str>>,
+    invokes: Vec<String>,
+    invokes_on: Vec<(Arc<str>, String)>,
+    inits: Vec<Arc<str>>,
+    news: Vec<Arc<str>>,
+}
+
+/// One more fact for the fixpoint.
+enum Fact {
+    Live(Refs),
+    Called(String),
+    CalledOn(Arc<str>, String),
+    Init(Arc<str>),
+    Instance(Arc<str>),
+}
+
+impl Liveness {
+    fn add_class(&mut self, rc: &RawClass, from: Origin, queue: &mut VecDeque<Arc<str>>) {
+        let supers: Vec<Arc<str>> = rc
+            .super_name
+            .iter()
+            .chain(rc.interfaces.iter())
+            .cloned()
+            .collect();
+        queue.extend(supers.iter().cloned());
+        let declared = rc
+            .methods
+            .iter()
+            .map(|m| format!("{}{}", m.name, m.desc))
+            .collect();
+        self.loaded.insert(
+            rc.name.clone(),
+            (supers.clone(), rc.super_name.clone(), declared),
+        );
+        let mut facts = Vec::new();
+        if self.called.is_empty() {
+            // What the VM itself calls: a thread's `run`.
+            facts.push(Fact::Called("run()V".into()));
+        }
+        if from != Origin::Jdk {
+            facts.push(Fact::Instance(rc.name.clone()));
+            facts.push(Fact::Init(rc.name.clone()));
+        }
+        for m in &rc.methods {
+            let mut refs = method_references(m);
+            refs.owner = format!("{}.{}", rc.name, refs.owner);
+            let sel = format!("{}{}", m.name, m.desc);
+            let exact = m.flags & (ACC_STATIC | ACC_PRIVATE) != 0 || m.name.starts_with('<');
+            // The model's methods are as lazy as the JDK's (the model
+            // reaches String.format's Formatter only when something calls
+            // String.format); the program's are all live.
+            if from == Origin::User {
+                facts.push(Fact::Live(refs));
+            } else if exact {
+                self.waiting_on.insert((rc.name.clone(), sel), refs);
+            } else {
+                self.waiting_by_sel
+                    .entry(sel.clone())
+                    .or_default()
+                    .push(rc.name.clone());
+                self.waiting
+                    .entry(rc.name.clone())
+                    .or_default()
+                    .push((sel, refs));
+            }
+        }
+        // What was decided about this class before it was loaded.
+        let name = &rc.name;
+        if self.initialized.remove(name) {
+            facts.push(Fact::Init(name.clone()));
+        }
+        if self.instances.remove(name) {
+            facts.push(Fact::Instance(name.clone()));
+        }
+        for sel in self.early_calls.remove(name).unwrap_or_default() {
+            self.called_on.remove(&(name.clone(), sel.clone()));
+            facts.push(Fact::CalledOn(name.clone(), sel));
+        }
+        self.run(facts, queue);
+    }
+
+    fn run(&mut self, mut work: Vec<Fact>, queue: &mut VecDeque<Arc<str>>) {
+        while let Some(fact) = work.pop() {
+            match fact {
+                Fact::Live(r) => {
+                    if std::env::var_os("M5_LOAD_STATS").is_some_and(|v| v == "why") {
+                        for c in &r.classes {
+                            eprintln!("why {c} <- {}", r.owner);
+                        }
+                    }
+                    queue.extend(r.classes);
+                    work.extend(r.invokes.into_iter().map(Fact::Called));
+                    work.extend(r.invokes_on.into_iter().map(|(c, s)| Fact::CalledOn(c, s)));
+                    work.extend(r.inits.into_iter().map(Fact::Init));
+                    work.extend(r.news.into_iter().map(Fact::Instance));
+                }
+                Fact::Called(sel) => {
+                    if self.called.insert(sel.clone())
+                        && let Some(classes) = self.waiting_by_sel.get(&sel)
+                    {
+                        for c in classes.clone() {
+                            if self.instances.contains(&c) {
+                                self.wake_virtual(&c, |s| s == sel, &mut work);
+                            }
+                        }
+                    }
+                }
+                Fact::CalledOn(class, sel) => {
+                    if !self.called_on.insert((class.clone(), sel.clone())) {
+                        continue;
+                    }
+                    if let Some(r) = self.waiting_on.remove(&(class.clone(), sel.clone())) {
+                        work.push(Fact::Live(r));
+                    }
+                    if !self.loaded.contains_key(&class) {
+                        self.early_calls
+                            .entry(class.clone())
+                            .or_default()
+                            .push(sel.clone());
+                    }
+                    // Inherited: the call goes on to the superclass.
+                    if let Some((_, Some(sup), declared)) = self.loaded.get(&class)
+                        && !declared.contains(&sel)
+                    {
+                        work.push(Fact::CalledOn(sup.clone(), sel));
+                    }
+                }
+                Fact::Init(class) => {
+                    if !self.initialized.insert(class.clone()) {
+                        continue;
+                    }
+                    if let Some(r) = self
+                        .waiting_on
+                        .remove(&(class.clone(), "<clinit>()V".into()))
+                    {
+                        work.push(Fact::Live(r));
+                    }
+                    if let Some((supers, _, _)) = self.loaded.get(&class) {
+                        work.extend(supers.iter().cloned().map(Fact::Init));
+                    }
+                }
+                Fact::Instance(class) => {
+                    if !self.instances.insert(class.clone()) {
+                        continue;
+                    }
+                    let called = std::mem::take(&mut self.called);
+                    self.wake_virtual(&class, |s| called.contains(s), &mut work);
+                    self.called = called;
+                    if let Some((supers, _, _)) = self.loaded.get(&class) {
+                        work.extend(supers.iter().cloned().map(Fact::Instance));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes live the waiting virtual methods of `class` whose selector `pick`s.
+    fn wake_virtual(
+        &mut self,
+        class: &Arc<str>,
+        pick: impl Fn(&str) -> bool,
+        work: &mut Vec<Fact>,
+    ) {
+        if let Some(list) = self.waiting.get_mut(class) {
+            let mut i = 0;
+            while i < list.len() {
+                if pick(&list[i].0) {
+                    let (_, r) = list.swap_remove(i);
+                    work.push(Fact::Live(r));
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+}
+
+/// What one method's code names: classes (an instruction's or a handler's,
+/// element classes of array types included) and invoked selectors.
+fn method_references(m: &parse::RawMethod) -> Refs {
+    let mut r = Refs {
+        owner: format!("{}{}", m.name, m.desc),
+        ..Refs::default()
+    };
     // A class name, or an array descriptor whose element may be a class.
-    let mut add = |n: &str| {
+    let class_of = |n: &str| -> Option<Arc<str>> {
         if n.starts_with('[') {
             let elem = n.trim_start_matches('[');
-            if let Some(c) = elem.strip_prefix('L').and_then(|c| c.strip_suffix(';')) {
-                out.push(c.into());
-            }
+            elem.strip_prefix('L')
+                .and_then(|c| c.strip_suffix(';'))
+                .map(Arc::from)
         } else {
-            out.push(n.into());
+            Some(n.into())
         }
     };
-    if let Some(s) = &rc.super_name {
-        add(s);
-    }
-    for i in &rc.interfaces {
-        add(i);
-    }
-    for m in &rc.methods {
-        for h in &m.handlers {
-            if let Some(c) = &h.catch {
-                add(c);
-            }
+    for h in &m.handlers {
+        if let Some(c) = &h.catch {
+            r.classes.extend(class_of(c));
         }
-        for insn in &m.code {
-            match insn {
-                Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => {
-                    add(&f.class)
+    }
+    for insn in &m.code {
+        match insn {
+            Insn::GetStatic(f) | Insn::PutStatic(f) => {
+                r.classes.extend(class_of(&f.class));
+                r.inits.extend(class_of(&f.class));
+            }
+            Insn::GetField(f) | Insn::PutField(f) => r.classes.extend(class_of(&f.class)),
+            Insn::Invoke(kind, m) => {
+                r.classes.extend(class_of(&m.class));
+                let sel = format!("{}{}", m.name, m.desc);
+                if *kind == InvokeKind::Static {
+                    r.inits.extend(class_of(&m.class));
                 }
-                Insn::Invoke(_, m) => add(&m.class),
-                Insn::New(c) => add(&c.name),
-                Insn::ANewArray(t)
-                | Insn::CheckCast(t)
-                | Insn::InstanceOf(t)
-                | Insn::MultiANewArray(t, _) => add(&t.name),
-                Insn::Ldc(Const::Class(t)) => add(&t.name),
-                _ => {}
+                // Exact: static, special and private targets (a private
+                // method may be invoked virtually, by a nestmate).
+                r.invokes_on.push((m.class.clone(), sel.clone()));
+                if *kind != InvokeKind::Static && !m.name.starts_with('<') {
+                    r.invokes.push(sel);
+                }
             }
+            Insn::New(c) => {
+                r.classes.push(c.name.clone());
+                r.inits.push(c.name.clone());
+                r.news.push(c.name.clone());
+            }
+            Insn::ANewArray(t)
+            | Insn::CheckCast(t)
+            | Insn::InstanceOf(t)
+            | Insn::MultiANewArray(t, _) => r.classes.extend(class_of(&t.name)),
+            Insn::Ldc(Const::Class(t)) => r.classes.extend(class_of(&t.name)),
+            // A JDK class named by a string (for `Class.forName`) may be
+            // loaded and initialized by it.
+            Insn::Ldc(Const::String(text))
+                if text.contains('.')
+                    && !text.contains(|c: char| c.is_whitespace() || c == '/')
+                    && jdk::is_jdk_package(&text.replace('.', "/")) =>
+            {
+                let name: Arc<str> = text.replace('.', "/").into();
+                r.classes.push(name.clone());
+                r.inits.push(name);
+            }
+            // String concatenation may call the model's helper.
+            Insn::Concat(_) => r.invokes_on.push((
+                "java/lang/StringConcatHelper".into(),
+                "concat([Ljava/lang/Object;)Ljava/lang/String;".into(),
+            )),
+            _ => {}
         }
     }
-    out
+    r
 }
 
 struct Linker<'a> {
-    raw: Vec<(RawClass, Arc<str>, bool)>,
+    raw: Vec<(RawClass, Arc<str>, Origin)>,
     index: FxHashMap<Arc<str>, usize>,
     missing: FxHashSet<Arc<str>>,
     natives: NativeBinder<'a>,
@@ -480,7 +835,7 @@ impl Linker<'_> {
         let mut state = vec![0u8; n];
         fn visit(
             i: usize,
-            raw: &[(RawClass, Arc<str>, bool)],
+            raw: &[(RawClass, Arc<str>, Origin)],
             index: &FxHashMap<Arc<str>, usize>,
             state: &mut [u8],
             order: &mut Vec<usize>,
@@ -534,11 +889,16 @@ impl Linker<'_> {
                 all_interfaces.extend(ic.all_interfaces.iter().copied());
             }
             for f in rc.fields.iter().filter(|f| !f.is_static) {
+                let bookkeeping = *lib == Origin::Model
+                    && BOOKKEEPING
+                        .iter()
+                        .any(|(c, names)| *c == &*rc.name && names.contains(&&*f.name));
                 layout.push(FieldSlot {
                     declaring: i as ClassId,
                     name: f.name.clone(),
                     desc: f.desc.clone(),
                     volatile: f.volatile,
+                    bookkeeping,
                 });
             }
             let mut statics = Vec::new();
@@ -563,10 +923,16 @@ impl Linker<'_> {
                 let is_static = m.flags & ACC_STATIC != 0;
                 let arg_slots =
                     param_slots(&m.desc).map_err(|e| link_err(i, e))? + u16::from(!is_static);
-                let native = if m.flags & ACC_NATIVE != 0 {
+                // A JDK method m5 answers itself is a native here.
+                let native = if m.flags & ACC_NATIVE != 0 || *lib == Origin::Jdk {
                     natives(&rc.name, &m.name, &m.desc)
                 } else {
                     None
+                };
+                let flags = if native.is_some() {
+                    m.flags | ACC_NATIVE
+                } else {
+                    m.flags
                 };
                 let handlers = m
                     .handlers
@@ -595,7 +961,7 @@ impl Linker<'_> {
                     class_name: rc.name.clone(),
                     name: m.name.clone(),
                     desc: m.desc.clone(),
-                    flags: m.flags,
+                    flags,
                     max_locals: m.max_locals,
                     max_stack: m.max_stack,
                     arg_slots,
@@ -631,7 +997,8 @@ impl Linker<'_> {
                 is_thread,
                 source_file: rc.source_file.clone(),
                 origin: origin.clone(),
-                from_library: *lib,
+                from_library: *lib != Origin::User,
+                from_jdk: *lib == Origin::Jdk,
                 lambda: rc.lambda,
             });
         }
@@ -726,7 +1093,9 @@ fn resolve(t: &ClassTable, here: ClassId, insn: Insn) -> Result<Insn, String> {
             };
             if let Some(cid) = named {
                 // A missing method is an error only if the call runs.
-                m.resolved = t.resolve_method(cid, &m.name, &m.desc);
+                m.resolved = t
+                    .resolve_method(cid, &m.name, &m.desc)
+                    .or_else(|| t.signature_polymorphic(cid, &m.name));
                 if let Some(id) = m.resolved {
                     match kind {
                         InvokeKind::Static => {

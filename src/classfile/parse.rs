@@ -266,6 +266,13 @@ fn decode_indy(
                 Insn::Unsupported(format!("invokedynamic {name}{desc}: {why}").into())
             }));
     }
+    if bsm.class_name == "java/lang/runtime/ObjectMethods" && factory == "bootstrap" {
+        return Ok(
+            super::records::site(lambdas, name, desc, &entry.arguments).unwrap_or_else(|why| {
+                Insn::Unsupported(format!("invokedynamic {name}{desc}: {why}").into())
+            }),
+        );
+    }
     let is_concat = bsm.class_name == "java/lang/invoke/StringConcatFactory";
     if !is_concat {
         return Ok(Insn::Unsupported(

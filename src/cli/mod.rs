@@ -620,6 +620,23 @@ impl Observer for RaceObserver<'_> {
     }
 }
 
+/// The call stacks of the live threads, top frame first, for an error
+/// that stopped a run (where the program was when m5 could not go on).
+fn java_stacks(s: &State) -> String {
+    let mut out = String::new();
+    for th in s.live_threads() {
+        let Some(t) = s.thread(th) else { continue };
+        out.push_str(&format!("\n  thread {th}:"));
+        for f in t.stack.iter().rev() {
+            out.push_str(&format!(
+                "\n    at {}",
+                crate::interp::position(s, &f.method, f.pc())
+            ));
+        }
+    }
+    out
+}
+
 fn run(a: RunArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
@@ -688,7 +705,7 @@ fn run(a: RunArgs) -> Result<i32> {
     // The races found (this also ends the race observer's borrows).
     let races: Option<Vec<crate::race::Race>> = a.races.then(|| found_races.take());
     drain(&mut s);
-    let result = result.map_err(|e| UsageError(format!("m5: {e}")))?;
+    let result = result.map_err(|e| UsageError(format!("m5: {e}{}", java_stacks(&s))))?;
     if let Some(path) = &a.record {
         let header = format!(
             "m5 run --classpath {} {} --schedule ...: {} steps",

@@ -497,6 +497,9 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
                     }
                 }
                 Some(NoOp::Blocked(Wake::Ended(t))) => format!("thread {t} to end (join)"),
+                Some(NoOp::Blocked(Wake::Unpark(_))) => {
+                    "an unpark (parked in LockSupport.park)".to_string()
+                }
                 Some(NoOp::Blocked(Wake::Init(c))) => {
                     format!(
                         "the initialization of {}",

@@ -332,6 +332,7 @@ pub fn candidates(
             // A name two fields share (a shadowed one) is ambiguous.
             if layout.iter().filter(|x| x.name == slot.name).count() > 1
                 || float_named(s, &slot.name)
+                || slot.bookkeeping
             {
                 continue;
             }
@@ -861,7 +862,10 @@ pub fn object_candidates(
     };
     let layout = &s.classes.class(class).layout;
     for (i, slot) in layout.iter().enumerate() {
-        if layout.iter().filter(|x| x.name == slot.name).count() > 1 || float_named(s, &slot.name) {
+        if layout.iter().filter(|x| x.name == slot.name).count() > 1
+            || float_named(s, &slot.name)
+            || slot.bookkeeping
+        {
             continue;
         }
         let vals: Vec<Option<Val>> = objs

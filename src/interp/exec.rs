@@ -319,7 +319,7 @@ pub(crate) fn callee(
         }
         let (method, pc) = err_here(caller, ip);
         return Err(VmError::NoSuchMethod {
-            class: class_name(s, cls).to_string(),
+            class: class_name(s, cls).replace('/', "."),
             name: format!("method {}{}", m.name, m.desc),
             method,
             pc,
@@ -366,6 +366,17 @@ pub(crate) fn callee(
         Selected::Abstract => {
             let r = s.classes.method(resolved);
             let home = s.classes.class(r.class);
+            // m5's model classes implement only what m5 models.
+            let receiver = s.classes.class(cls);
+            if receiver.from_library && !receiver.from_jdk {
+                return Err(VmError::Other(format!(
+                    "m5's model of {} does not implement {}.{}{}",
+                    receiver.name.replace('/', "."),
+                    home.name.replace('/', "."),
+                    r.name,
+                    r.desc
+                )));
+            }
             Callee::Throw(VmExc::Other(
                 "java/lang/AbstractMethodError",
                 format!(
@@ -452,9 +463,14 @@ pub(crate) fn call_native(
             pc,
         });
     };
-    let n = callee.arg_slots as usize;
+    // The call site's arguments (a signature-polymorphic native's own
+    // descriptor does not say how many).
+    let n = args.len();
     match (natives::NATIVES[idx as usize].3)(s, th, args)? {
         NativeResult::Block(w) => Ok(Outcome::NoOp(NoOp::Blocked(w))),
+        // Initializer frames were pushed (the call runs again when they
+        // return), or an exception was thrown: the step is done as it is.
+        NativeResult::Again => Ok(Outcome::Stepped),
         NativeResult::Throw(class, msg) => {
             throw_new(s, th, class, msg)?;
             Ok(Outcome::Stepped)
@@ -482,9 +498,21 @@ pub(crate) fn call_native(
 
 /// A thread in `wait()`: blocked until notified (or a timed wait's time
 /// passes, which may be any time), then one step re-acquires the monitor.
+///
+/// A thread interrupted while waiting throws InterruptedException from its
+/// `wait` call once it holds the monitor again (JLS 17.2.3).
 pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     Ok(match super::heap::resume_wait(&mut Running { s, th })? {
-        Flow::Stepped => Outcome::Stepped,
+        Flow::Stepped => {
+            if super::parking::take_interrupt(s, th)? {
+                // The frame is past the call: throw from the call itself.
+                let t = s.thread_mut(th);
+                let top = t.stack.len() - 1;
+                Arc::make_mut(&mut t.stack[top]).ip -= 1;
+                throw_new(s, th, "java/lang/InterruptedException", None)?;
+            }
+            Outcome::Stepped
+        }
         Flow::Blocked(w) => Outcome::NoOp(NoOp::Blocked(w)),
     })
 }

@@ -325,7 +325,7 @@ fn invoke<M: Machine>(
     if callee.is_abstract() {
         let (method, pc) = here(caller, ip);
         return Err(m.error(VmError::NoSuchMethod {
-            class: callee.class_name.to_string(),
+            class: callee.class_name.replace('/', "."),
             name: format!(
                 "implementation of the abstract method {}{}",
                 callee.name, callee.desc

@@ -14,7 +14,10 @@ pub mod javafmt;
 pub mod local;
 pub mod machine;
 pub mod natives;
+pub mod offsets;
+pub mod parking;
 pub mod strings;
+pub mod varhandle;
 
 use std::sync::Arc;
 

@@ -17,11 +17,20 @@ pub enum NativeResult {
     Throw(&'static str, Option<String>),
     /// Cannot go on until the event happens; the state is unchanged.
     Block(Wake),
+    /// The native began a class's initialization (its frames are pushed;
+    /// the call runs again when they return) or threw: nothing more to do.
+    Again,
 }
 
 pub type NativeFn = fn(&mut State, ThreadId, &[Value]) -> Result<NativeResult, VmError>;
 
 use NativeResult::*;
+
+use super::offsets as U;
+use super::parking as P;
+use super::varhandle::{self as VH, Op};
+
+const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 
 fn ret(v: Value) -> Result<NativeResult, VmError> {
     Ok(Return(Some(v)))
@@ -94,9 +103,14 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ),
     ("java/lang/Thread", "sleep", "(J)V", thread_sleep),
     ("java/lang/Thread", "yield", "()V", nothing),
-    // Interrupts are not modeled: no thread is ever interrupted.
-    ("java/lang/Thread", "isInterrupted", "()Z", no),
-    ("java/lang/Thread", "interrupted", "()Z", no),
+    ("java/lang/Thread", "interrupt", "()V", P::interrupt),
+    (
+        "java/lang/Thread",
+        "isInterrupted",
+        "()Z",
+        P::is_interrupted,
+    ),
+    ("java/lang/Thread", "interrupted", "()Z", P::interrupted),
     (
         "java/lang/Thread",
         "getName",
@@ -192,14 +206,555 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;",
         enum_value_of,
     ),
+    // jdk.internal.misc.Unsafe (offsets.rs): memory by offset.
+    (UNSAFE, "registerNatives", "()V", nothing),
+    (
+        UNSAFE,
+        "objectFieldOffset1",
+        "(Ljava/lang/Class;Ljava/lang/String;)J",
+        U::field_offset,
+    ),
+    (
+        UNSAFE,
+        "arrayBaseOffset0",
+        "(Ljava/lang/Class;)I",
+        U::array_base,
+    ),
+    (
+        UNSAFE,
+        "arrayIndexScale0",
+        "(Ljava/lang/Class;)I",
+        U::array_scale,
+    ),
+    (UNSAFE, "fullFence", "()V", nothing),
+    (UNSAFE, "loadFence", "()V", nothing),
+    (UNSAFE, "storeFence", "()V", nothing),
+    (UNSAFE, "getInt", "(Ljava/lang/Object;J)I", U::get::<'I'>),
+    (
+        UNSAFE,
+        "getIntVolatile",
+        "(Ljava/lang/Object;J)I",
+        U::get::<'I'>,
+    ),
+    (UNSAFE, "getLong", "(Ljava/lang/Object;J)J", U::get::<'J'>),
+    (
+        UNSAFE,
+        "getLongVolatile",
+        "(Ljava/lang/Object;J)J",
+        U::get::<'J'>,
+    ),
+    (
+        UNSAFE,
+        "getReference",
+        "(Ljava/lang/Object;J)Ljava/lang/Object;",
+        U::get::<'L'>,
+    ),
+    (
+        UNSAFE,
+        "getReferenceVolatile",
+        "(Ljava/lang/Object;J)Ljava/lang/Object;",
+        U::get::<'L'>,
+    ),
+    (
+        UNSAFE,
+        "getBoolean",
+        "(Ljava/lang/Object;J)Z",
+        U::get::<'Z'>,
+    ),
+    (
+        UNSAFE,
+        "getBooleanVolatile",
+        "(Ljava/lang/Object;J)Z",
+        U::get::<'Z'>,
+    ),
+    (UNSAFE, "getByte", "(Ljava/lang/Object;J)B", U::get::<'B'>),
+    (
+        UNSAFE,
+        "getByteVolatile",
+        "(Ljava/lang/Object;J)B",
+        U::get::<'B'>,
+    ),
+    (UNSAFE, "getShort", "(Ljava/lang/Object;J)S", U::get::<'S'>),
+    (
+        UNSAFE,
+        "getShortVolatile",
+        "(Ljava/lang/Object;J)S",
+        U::get::<'S'>,
+    ),
+    (UNSAFE, "getChar", "(Ljava/lang/Object;J)C", U::get::<'C'>),
+    (
+        UNSAFE,
+        "getCharVolatile",
+        "(Ljava/lang/Object;J)C",
+        U::get::<'C'>,
+    ),
+    (UNSAFE, "getFloat", "(Ljava/lang/Object;J)F", U::get::<'F'>),
+    (
+        UNSAFE,
+        "getFloatVolatile",
+        "(Ljava/lang/Object;J)F",
+        U::get::<'F'>,
+    ),
+    (UNSAFE, "getDouble", "(Ljava/lang/Object;J)D", U::get::<'D'>),
+    (
+        UNSAFE,
+        "getDoubleVolatile",
+        "(Ljava/lang/Object;J)D",
+        U::get::<'D'>,
+    ),
+    (UNSAFE, "putInt", "(Ljava/lang/Object;JI)V", U::put::<'I'>),
+    (
+        UNSAFE,
+        "putIntVolatile",
+        "(Ljava/lang/Object;JI)V",
+        U::put::<'I'>,
+    ),
+    (UNSAFE, "putLong", "(Ljava/lang/Object;JJ)V", U::put::<'J'>),
+    (
+        UNSAFE,
+        "putLongVolatile",
+        "(Ljava/lang/Object;JJ)V",
+        U::put::<'J'>,
+    ),
+    (
+        UNSAFE,
+        "putReference",
+        "(Ljava/lang/Object;JLjava/lang/Object;)V",
+        U::put::<'L'>,
+    ),
+    (
+        UNSAFE,
+        "putReferenceVolatile",
+        "(Ljava/lang/Object;JLjava/lang/Object;)V",
+        U::put::<'L'>,
+    ),
+    (
+        UNSAFE,
+        "putBoolean",
+        "(Ljava/lang/Object;JZ)V",
+        U::put::<'Z'>,
+    ),
+    (
+        UNSAFE,
+        "putBooleanVolatile",
+        "(Ljava/lang/Object;JZ)V",
+        U::put::<'Z'>,
+    ),
+    (UNSAFE, "putByte", "(Ljava/lang/Object;JB)V", U::put::<'B'>),
+    (
+        UNSAFE,
+        "putByteVolatile",
+        "(Ljava/lang/Object;JB)V",
+        U::put::<'B'>,
+    ),
+    (UNSAFE, "putShort", "(Ljava/lang/Object;JS)V", U::put::<'S'>),
+    (
+        UNSAFE,
+        "putShortVolatile",
+        "(Ljava/lang/Object;JS)V",
+        U::put::<'S'>,
+    ),
+    (UNSAFE, "putChar", "(Ljava/lang/Object;JC)V", U::put::<'C'>),
+    (
+        UNSAFE,
+        "putCharVolatile",
+        "(Ljava/lang/Object;JC)V",
+        U::put::<'C'>,
+    ),
+    (UNSAFE, "putFloat", "(Ljava/lang/Object;JF)V", U::put::<'F'>),
+    (
+        UNSAFE,
+        "putFloatVolatile",
+        "(Ljava/lang/Object;JF)V",
+        U::put::<'F'>,
+    ),
+    (
+        UNSAFE,
+        "putDouble",
+        "(Ljava/lang/Object;JD)V",
+        U::put::<'D'>,
+    ),
+    (
+        UNSAFE,
+        "putDoubleVolatile",
+        "(Ljava/lang/Object;JD)V",
+        U::put::<'D'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndSetInt",
+        "(Ljava/lang/Object;JII)Z",
+        U::cas::<'I'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndSetLong",
+        "(Ljava/lang/Object;JJJ)Z",
+        U::cas::<'J'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndSetReference",
+        "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z",
+        U::cas::<'L'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndExchangeInt",
+        "(Ljava/lang/Object;JII)I",
+        U::cax::<'I'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndExchangeLong",
+        "(Ljava/lang/Object;JJJ)J",
+        U::cax::<'J'>,
+    ),
+    (
+        UNSAFE,
+        "compareAndExchangeReference",
+        "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
+        U::cax::<'L'>,
+    ),
+    // jdk.internal.misc.CDS: no class-data sharing archive in m5.
+    ("jdk/internal/misc/CDS", "isDumpingClassList0", "()Z", no),
+    ("jdk/internal/misc/CDS", "isDumpingArchive0", "()Z", no),
+    ("jdk/internal/misc/CDS", "isSharingEnabled0", "()Z", no),
+    (
+        "jdk/internal/misc/CDS",
+        "initializeFromArchive",
+        "(Ljava/lang/Class;)V",
+        nothing,
+    ),
+    (
+        "jdk/internal/misc/CDS",
+        "getRandomSeedForDumping",
+        "()J",
+        zero_long,
+    ),
+    (
+        "java/lang/System",
+        "getProperty",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        system_get_property,
+    ),
+    (
+        "jdk/internal/reflect/Reflection",
+        "getCallerClass",
+        "()Ljava/lang/Class;",
+        reflection_caller_class,
+    ),
+    (
+        "java/util/concurrent/atomic/AtomicLong",
+        "VMSupportsCS8",
+        "()Z",
+        yes,
+    ),
+    (
+        "java/lang/Class",
+        "getPrimitiveClass",
+        "(Ljava/lang/String;)Ljava/lang/Class;",
+        class_primitive,
+    ),
+    (
+        "java/lang/Class",
+        "getComponentType",
+        "()Ljava/lang/Class;",
+        class_component,
+    ),
+    (
+        "java/lang/reflect/Array",
+        "newArray",
+        "(Ljava/lang/Class;I)Ljava/lang/Object;",
+        reflect_new_array,
+    ),
+    // m5 is one processor: threads interleave, one step at a time.
+    ("java/lang/Runtime", "availableProcessors", "()I", yes),
+    (
+        "java/lang/System",
+        "fixedProperties",
+        "()[Ljava/lang/String;",
+        system_fixed_properties,
+    ),
+    // JDK methods m5 answers itself (bound though not native: see `bind`).
+    (
+        "jdk/internal/access/SharedSecrets",
+        "getJavaLangAccess",
+        "()Ljdk/internal/access/JavaLangAccess;",
+        lang_access,
+    ),
+    (
+        "java/lang/LangAccess",
+        "getEnumConstantsShared",
+        "(Ljava/lang/Class;)[Ljava/lang/Enum;",
+        enum_constants,
+    ),
+    (UNSAFE, "park", "(ZJ)V", P::park),
+    (UNSAFE, "unpark", "(Ljava/lang/Object;)V", P::unpark),
+    // java.lang.invoke.VarHandle (varhandle.rs): signature-polymorphic accesses.
+    (
+        "java/lang/invoke/VarHandle",
+        "get",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::Get as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getVolatile",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::Get as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getOpaque",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::Get as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::Get as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "set",
+        "([Ljava/lang/Object;)V",
+        VH::access::<{ Op::Set as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "setVolatile",
+        "([Ljava/lang/Object;)V",
+        VH::access::<{ Op::Set as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "setOpaque",
+        "([Ljava/lang/Object;)V",
+        VH::access::<{ Op::Set as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "setRelease",
+        "([Ljava/lang/Object;)V",
+        VH::access::<{ Op::Set as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "compareAndSet",
+        "([Ljava/lang/Object;)Z",
+        VH::access::<{ Op::CompareAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "weakCompareAndSet",
+        "([Ljava/lang/Object;)Z",
+        VH::access::<{ Op::CompareAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "weakCompareAndSetPlain",
+        "([Ljava/lang/Object;)Z",
+        VH::access::<{ Op::CompareAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "weakCompareAndSetAcquire",
+        "([Ljava/lang/Object;)Z",
+        VH::access::<{ Op::CompareAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "weakCompareAndSetRelease",
+        "([Ljava/lang/Object;)Z",
+        VH::access::<{ Op::CompareAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "compareAndExchange",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::CompareAndExchange as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "compareAndExchangeAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::CompareAndExchange as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "compareAndExchangeRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::CompareAndExchange as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndSet",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndSetAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndSetRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndSet as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndAdd",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAdd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndAddAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAdd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndAddRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAdd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseOr",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndOr as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseOrAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndOr as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseOrRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndOr as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseAnd",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAnd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseAndAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAnd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseAndRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndAnd as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseXor",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndXor as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseXorAcquire",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndXor as u8 }>,
+    ),
+    (
+        "java/lang/invoke/VarHandle",
+        "getAndBitwiseXorRelease",
+        "([Ljava/lang/Object;)Ljava/lang/Object;",
+        VH::access::<{ Op::GetAndXor as u8 }>,
+    ),
+    (
+        "java/lang/invoke/MethodHandles$Lookup",
+        "findVarHandle",
+        "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;",
+        VH::find_var_handle,
+    ),
+    (
+        "java/lang/invoke/MethodHandles$Lookup",
+        "findStaticVarHandle",
+        "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;",
+        VH::find_static_var_handle,
+    ),
+    (
+        "java/lang/invoke/MethodHandles",
+        "arrayElementVarHandle",
+        "(Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;",
+        VH::array_element_var_handle,
+    ),
+    ("java/lang/Thread", "state0", "()I", thread_state),
+    (
+        "java/lang/Class",
+        "getDeclaredField",
+        "(Ljava/lang/String;)Ljava/lang/reflect/Field;",
+        class_declared_field,
+    ),
+    ("java/lang/Class", "isHidden", "()Z", class_is_hidden),
+    ("java/lang/Class", "isRecord", "()Z", class_is_record),
+    (
+        UNSAFE,
+        "objectFieldOffset0",
+        "(Ljava/lang/reflect/Field;)J",
+        U::field_offset_of,
+    ),
+    // The JDK's StrictMath natives: the same functions as Math's.
+    ("java/lang/StrictMath", "sqrt", "(D)D", math_sqrt),
+    ("java/lang/StrictMath", "sin", "(D)D", math_sin),
+    ("java/lang/StrictMath", "cos", "(D)D", math_cos),
+    ("java/lang/StrictMath", "tan", "(D)D", math_tan),
+    ("java/lang/StrictMath", "atan", "(D)D", math_atan),
+    ("java/lang/StrictMath", "asin", "(D)D", math_asin),
+    ("java/lang/StrictMath", "acos", "(D)D", math_acos),
+    ("java/lang/StrictMath", "atan2", "(DD)D", math_atan2),
+    ("java/lang/StrictMath", "log", "(D)D", math_log),
+    ("java/lang/StrictMath", "log10", "(D)D", math_log10),
+    (
+        "java/lang/Class",
+        "getSuperclass",
+        "()Ljava/lang/Class;",
+        class_superclass,
+    ),
+    (
+        "java/lang/Class",
+        "forName",
+        "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;",
+        class_for_name,
+    ),
 ];
 
 /// Binds a native method to its implementation (index into `NATIVES`).
+///
+/// The loader asks for every native method, and for every method of the
+/// JDK's classes: an entry for a JDK method that is not native replaces
+/// its bytecode (Java PathFinder's native peers), where the JDK's code
+/// needs what only the VM sets up (SharedSecrets' access objects).
 pub fn bind(class: &str, name: &str, desc: &str) -> Option<u16> {
-    NATIVES
-        .iter()
-        .position(|(c, n, d, _)| *c == class && *n == name && *d == desc)
-        .map(|i| i as u16)
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<(&str, &str, &str), u16>> =
+        std::sync::OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            NATIVES
+                .iter()
+                .enumerate()
+                .map(|(i, (c, n, d, _))| ((*c, *n, *d), i as u16))
+                .collect()
+        })
+        .get(&(class, name, desc))
+        .copied()
 }
 
 // ---- allocation and type helpers used by the interpreter -------------------
@@ -481,6 +1036,9 @@ fn wait_impl(
         return not_owner();
     }
     let count = o.mcount;
+    if P::take_interrupt(s, th)? {
+        return Ok(Throw("java/lang/InterruptedException", None));
+    }
     let o = s.object_mut(r);
     o.mcount = 0;
     o.monitor = 0;
@@ -548,6 +1106,11 @@ fn object_notify_all(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeR
 
 // ---- java.lang.Class ----------------------------------------------------------
 
+/// The internal name a `Class` object mirrors.
+pub(crate) fn mirrored_name(s: &State, r: Ref) -> Arc<str> {
+    mirrored(s, r)
+}
+
 fn mirrored(s: &State, r: Ref) -> Arc<str> {
     match &s.object(r).body {
         Body::Mirror { name, .. } => name.clone(),
@@ -603,7 +1166,11 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     }
 }
 
-fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+pub(crate) fn thread_current(
+    s: &mut State,
+    th: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
     if let Some(r) = s.threads[th as usize].object {
         return ret(Value::Ref(r));
     }
@@ -620,18 +1187,360 @@ fn thread_current(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResu
 
 /// `sleep`: m5 has no clock yet, so sleeping is a scheduling point and
 /// nothing more; a negative time throws, as in the JDK.
-fn thread_sleep(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     if a.first().is_some_and(|v| v.as_long() < 0) {
         return Ok(Throw(
             "java/lang/IllegalArgumentException",
             Some("timeout value is negative".into()),
         ));
     }
+    if P::take_interrupt(s, th)? {
+        return Ok(Throw(
+            "java/lang/InterruptedException",
+            Some("sleep interrupted".into()),
+        ));
+    }
     void()
+}
+
+/// `System.getProperty`: see the model's System.java.
+fn system_get_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(k) = arg_ref(a, 0) else {
+        return Ok(Throw(
+            "java/lang/NullPointerException",
+            Some("key can't be null".into()),
+        ));
+    };
+    let key = super::strings::read_string(s, k);
+    let value = match key.as_str() {
+        "" => {
+            return Ok(Throw(
+                "java/lang/IllegalArgumentException",
+                Some("key can't be empty".into()),
+            ));
+        }
+        k if FIXED_PROPERTIES.iter().any(|(n, _)| *n == k) => FIXED_PROPERTIES
+            .iter()
+            .find(|(n, _)| *n == k)
+            .map(|(_, v)| *v),
+        k if ["java.", "jdk.", "sun."].iter().any(|p| k.starts_with(p))
+            && !HOST_PROPERTIES.contains(&k) =>
+        {
+            None
+        }
+        _ => {
+            return Err(VmError::Other(format!(
+                "System.getProperty(\"{key}\"): m5 does not model the host's properties"
+            )));
+        }
+    };
+    match value {
+        Some(v) => ret_string(s, v),
+        None => ret(Value::Null),
+    }
+}
+
+/// m5's virtual host: what `System.getProperty` answers.
+const FIXED_PROPERTIES: &[(&str, &str)] = &[
+    ("line.separator", "\n"),
+    ("file.separator", "/"),
+    ("path.separator", ":"),
+    ("user.language", "en"),
+    ("file.encoding", "UTF-8"),
+    ("native.encoding", "UTF-8"),
+    ("sun.jnu.encoding", "UTF-8"),
+];
+
+/// `System.fixedProperties()`: FIXED_PROPERTIES as key, value, key, ...
+fn system_fixed_properties(
+    s: &mut State,
+    _: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
+    let strings: Vec<Value> = FIXED_PROPERTIES
+        .iter()
+        .flat_map(|(k, v)| [*k, *v])
+        .map(|t| Value::Ref(new_string(s, t)))
+        .collect();
+    let r = alloc_array(s, "Ljava/lang/String;", ArrayData::A(strings));
+    ret(Value::Ref(r))
+}
+
+/// Standard properties that describe the host or the JVM: m5 cannot
+/// answer them truthfully.
+const HOST_PROPERTIES: &[&str] = &[
+    "java.version",
+    "java.vendor",
+    "java.vendor.url",
+    "java.home",
+    "java.vm.specification.version",
+    "java.vm.specification.vendor",
+    "java.vm.specification.name",
+    "java.vm.version",
+    "java.vm.vendor",
+    "java.vm.name",
+    "java.specification.version",
+    "java.specification.vendor",
+    "java.specification.name",
+    "java.class.version",
+    "java.class.path",
+    "java.library.path",
+    "java.io.tmpdir",
+    "java.runtime.version",
+    "java.runtime.name",
+];
+
+/// `Reflection.getCallerClass()`: the class of the method that called the
+/// caller-sensitive method (the frame below the one calling this native).
+fn reflection_caller_class(
+    s: &mut State,
+    th: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
+    let t = s.thread(th).expect("running thread");
+    let n = t.stack.len();
+    let name = match n.checked_sub(2).map(|i| &t.stack[i]) {
+        Some(f) => f.method.class_name.to_string(),
+        None => return ret(Value::Null),
+    };
+    ret(Value::Ref(mirror(s, &name)?))
+}
+
+/// `Class.getPrimitiveClass("int")`: the mirror named "int".
+fn class_primitive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(n) = arg_ref(a, 0) else { return npe() };
+    let name = super::strings::read_string(s, n);
+    ret(Value::Ref(mirror(s, &name)?))
+}
+
+/// The descriptor of a primitive type's name ("int" -> "I").
+fn primitive_descriptor(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "boolean" => "Z",
+        "byte" => "B",
+        "char" => "C",
+        "short" => "S",
+        "int" => "I",
+        "long" => "J",
+        "float" => "F",
+        "double" => "D",
+        "void" => "V",
+        _ => return None,
+    })
+}
+
+/// The mirror name of an array's component descriptor ("I" -> "int",
+/// "Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I").
+fn component_mirror_name(desc: &str) -> String {
+    match desc.as_bytes().first() {
+        Some(b'L') => desc[1..desc.len() - 1].to_string(),
+        Some(b'[') => desc.to_string(),
+        _ => [
+            "boolean", "byte", "char", "short", "int", "long", "float", "double",
+        ]
+        .into_iter()
+        .find(|n| primitive_descriptor(n) == Some(desc))
+        .unwrap_or("void")
+        .to_string(),
+    }
+}
+
+pub(crate) fn class_component(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, r);
+    match name.strip_prefix('[') {
+        Some(elem) => {
+            let m = mirror(s, &component_mirror_name(elem))?;
+            ret(Value::Ref(m))
+        }
+        None => ret(Value::Null),
+    }
+}
+
+/// `Array.newArray(Class, int)`: a new array of the class's type.
+fn reflect_new_array(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let len = a[1].as_int();
+    let name = mirrored(s, c);
+    let elem = match primitive_descriptor(&name) {
+        Some("V") => {
+            return Ok(Throw("java/lang/IllegalArgumentException", None));
+        }
+        Some(d) => d.to_string(),
+        None if name.starts_with('[') => name.to_string(),
+        None => format!("L{name};"),
+    };
+    if len < 0 {
+        return Ok(Throw(
+            "java/lang/NegativeArraySizeException",
+            Some(len.to_string()),
+        ));
+    }
+    let data = ArrayData::new(&elem, len as usize);
+    ret(Value::Ref(alloc_array(s, &elem, data)))
+}
+
+/// `SharedSecrets.getJavaLangAccess()`: an instance of the model's
+/// `java.lang.LangAccess`.
+fn lang_access(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    let cid = s
+        .classes
+        .id("java/lang/LangAccess")
+        .expect("library has LangAccess");
+    ret(Value::Ref(alloc_instance(s, cid)))
+}
+
+/// `getEnumConstantsShared(Class)`: calls the enum's `values()` (its frame
+/// returns the array to the caller), or null for a class that is no enum.
+fn enum_constants(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 1) else { return npe() };
+    let name = mirrored(s, c);
+    let Some(cid) = s.classes.id(&name) else {
+        return ret(Value::Null);
+    };
+    let class = s.classes.class(cid);
+    let is_enum = class
+        .super_id
+        .is_some_and(|p| &*s.classes.class(p).name == "java/lang/Enum");
+    let desc = format!("()[L{name};");
+    let values = is_enum
+        .then(|| s.classes.declared_method(cid, "values", &desc))
+        .flatten()
+        .filter(|m| m.is_static())
+        .cloned();
+    let Some(values) = values else {
+        return ret(Value::Null);
+    };
+    s.thread_mut(th)
+        .stack
+        .push(Arc::new(Frame::new(values, &[])));
+    void()
+}
+
+/// The mirror name of a field descriptor's type ("I" -> "int").
+fn type_mirror_name(desc: &str) -> String {
+    component_mirror_name(desc)
+}
+
+/// `Class.getDeclaredField(name)`: a Field object of the model.
+fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let Some(n) = arg_ref(a, 1) else { return npe() };
+    let class = mirrored(s, c);
+    let name = super::strings::read_string(s, n);
+    let found = s.classes.id(&class).and_then(|cid| {
+        let k = s.classes.class(cid);
+        k.layout
+            .iter()
+            .find(|f| f.declaring == cid && *f.name == *name)
+            .map(|f| (f.desc.clone(), false))
+            .or_else(|| {
+                k.statics
+                    .iter()
+                    .find(|st| *st.0 == *name)
+                    .map(|st| (st.1.clone(), true))
+            })
+    });
+    let Some((desc, is_static)) = found else {
+        return Ok(Throw("java/lang/NoSuchFieldException", Some(name)));
+    };
+    let fid = s
+        .classes
+        .id("java/lang/reflect/Field")
+        .expect("library has Field");
+    let f = alloc_instance(s, fid);
+    let type_mirror = mirror(s, &type_mirror_name(&desc))?;
+    let name_ref = new_string(s, &name);
+    s.set_field(f, "clazz", Value::Ref(c));
+    s.set_field(f, "name", Value::Ref(name_ref));
+    s.set_field(f, "type", Value::Ref(type_mirror));
+    s.set_field(f, "isStatic", Value::Int(i32::from(is_static)));
+    ret(Value::Ref(f))
+}
+
+/// `Class.getSuperclass()`: null for Object, interfaces and primitive
+/// types; Object for arrays.
+fn class_superclass(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    let sup = if name.starts_with('[') {
+        Some("java/lang/Object".to_string())
+    } else {
+        s.classes
+            .by_name(&name)
+            .filter(|k| !k.is_interface())
+            .and_then(|k| k.super_id)
+            .map(|p| s.classes.class(p).name.to_string())
+    };
+    match sup {
+        Some(n) => ret(Value::Ref(mirror(s, &n)?)),
+        None => ret(Value::Null),
+    }
+}
+
+/// `Class.forName(name, initialize, loader)`: the class m5 loaded (the
+/// loader is ignored: one class path). A class m5 did not load although
+/// it exists (no code names it) stops the run: m5 links every class when
+/// it starts, and answering ClassNotFoundException would be untrue.
+fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(n) = arg_ref(a, 0) else { return npe() };
+    let dotted = super::strings::read_string(s, n);
+    let internal = dotted.replace('.', "/");
+    let Some(cid) = s.classes.id(&internal) else {
+        let exists = super::super::classfile::library::lookup(&internal).is_some()
+            || (crate::classfile::jdk::is_jdk_package(&internal)
+                && crate::classfile::jdk::jdk().is_ok_and(|j| j.has(&internal)));
+        if exists || s.classes.missing.contains(internal.as_str()) {
+            return Err(VmError::Other(format!(
+                "Class.forName(\"{dotted}\"): the class exists but m5 did not load it \
+                 (no code names it; m5 links every class when it starts)"
+            )));
+        }
+        return Ok(Throw("java/lang/ClassNotFoundException", Some(dotted)));
+    };
+    if a[1].as_int() != 0 {
+        match super::exec::ensure_init(s, th, cid)? {
+            super::exec::Init::Ready => {}
+            super::exec::Init::Pushed | super::exec::Init::Threw => return Ok(Again),
+            super::exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+        }
+    }
+    ret(Value::Ref(mirror(s, &internal)?))
+}
+
+fn class_is_hidden(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    ret(Value::Int(i32::from(
+        s.classes.by_name(&name).is_some_and(|k| k.lambda),
+    )))
+}
+
+fn class_is_record(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    let record = s.classes.by_name(&name).is_some_and(|k| {
+        k.flags & crate::classfile::parse::ACC_FINAL != 0
+            && k.super_id
+                .is_some_and(|p| &*s.classes.class(p).name == "java/lang/Record")
+    });
+    ret(Value::Int(i32::from(record)))
+}
+
+fn zero_long(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Long(0))
 }
 
 fn nothing(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
     void()
+}
+
+fn yes(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(1))
 }
 
 fn no(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
@@ -656,6 +1565,32 @@ fn thread_is_alive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     ret(Value::Int(i32::from(
         thread_of(s, r).is_some_and(|t| s.threads[t as usize].is_alive()),
     )))
+}
+
+/// `Thread.getState()`'s number: see the model's Thread.java.
+fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let Some(t) = thread_of(s, r) else {
+        return ret(Value::Int(0));
+    };
+    let x = s.thread(t).expect("thread of an object");
+    let state = if x.status == Status::Unscheduled {
+        0
+    } else if x.is_terminated() {
+        5
+    } else if t == th {
+        1
+    } else if let Some(w) = x.wait.filter(|w| !w.notified) {
+        if w.timed { 4 } else { 3 }
+    } else {
+        match crate::schedule::why_stuck(s, t) {
+            Some(super::NoOp::Blocked(Wake::Monitor(_))) => 2,
+            Some(super::NoOp::Blocked(Wake::Notify(_))) => 2,
+            Some(super::NoOp::Blocked(Wake::Unpark(_) | Wake::Ended(_))) => 3,
+            _ => 1,
+        }
+    };
+    ret(Value::Int(state))
 }
 
 fn thread_get_id(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

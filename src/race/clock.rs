@@ -78,6 +78,9 @@ struct Pending {
     access: Option<(Vec<Access>, Arc<Method>, u32)>,
     /// A volatile access: (location, write).
     volatile: Option<(Location, bool)>,
+    /// A synchronizing native's access (`Unsafe`, `VarHandle`): a volatile
+    /// read and write of the location.
+    sync_rw: Option<Location>,
     /// The class whose statics the instruction reads or writes.
     static_owner: Option<ClassId>,
     /// The thread an `isAlive()` call asks about.
@@ -162,6 +165,7 @@ impl Detector {
             ip,
             access: None,
             volatile: None,
+            sync_rw: None,
             static_owner: None,
             alive_query: None,
         };
@@ -179,6 +183,8 @@ impl Detector {
                     if f.volatile);
             if volatile {
                 p.volatile = access::next_access(s, th).map(|a| (a.location, a.write));
+            } else if let Some(loc) = super::synchronizing_access(s, th) {
+                p.sync_rw = Some(loc);
             } else {
                 let accesses = super::next_accesses(s, th);
                 if !accesses.is_empty() {
@@ -235,6 +241,14 @@ impl Detector {
             } else if let Some(v) = self.volatiles.get(&loc).cloned() {
                 self.clock(th).join(&v);
             }
+        }
+        if let Some(loc) = p.sync_rw {
+            if let Some(v) = self.volatiles.get(&loc).cloned() {
+                self.clock(th).join(&v);
+            }
+            let now = self.clock(th).clone();
+            self.volatiles.entry(loc).or_default().join(&now);
+            self.clock(th).tick(th);
         }
         match p.access {
             Some((accesses, m, pc)) => accesses

@@ -67,14 +67,14 @@ impl std::fmt::Display for Race {
 /// really performs (the object is not null, the index is in bounds, the
 /// class is initialized or initializes in the same step, the stored
 /// reference fits the array, no monitor or class initialization code
-/// comes first).
+/// comes first). Not the JDK's own accesses (`jdk_internal`).
 pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     let t = s.thread(th)?;
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
         return None;
     }
     let f = t.top()?;
-    if f.needs_monitor() {
+    if f.needs_monitor() || jdk_internal(s, th) {
         return None;
     }
     let insn = f.method.code.get(f.ip as usize)?;
@@ -234,6 +234,95 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
 
 /// Every plain access `th`'s next step performs: its instruction's
 /// ([`next_access`]) or the native method's it calls ([`native_accesses`]).
+/// Is `th`'s next step a field, static or array access made by the JDK's
+/// own code (a class read from the user's JDK)? The JDK's classes are
+/// written against the Java memory model and race on purpose in places
+/// (`AbstractQueuedSynchronizer`'s node fields, a lock's owner): m5 does
+/// not report races between such accesses. It does not order anything by
+/// them either: they are scheduling points of every granularity (the
+/// search interleaves other threads there) that neither enter a thread's
+/// open segment nor end it, so the program's own races are still found.
+pub fn jdk_internal(s: &State, th: ThreadId) -> bool {
+    let Some(f) = s.thread(th).and_then(|t| t.top()) else {
+        return false;
+    };
+    matches!(
+        f.method.code.get(f.ip as usize),
+        Some(
+            Insn::GetField(_)
+                | Insn::PutField(_)
+                | Insn::GetStatic(_)
+                | Insn::PutStatic(_)
+                | Insn::ArrayLoad(_)
+                | Insn::ArrayStore(_)
+        )
+    ) && s.classes.class(f.method.class).from_jdk
+}
+
+/// The location a synchronizing native at `th`'s next step reads and
+/// writes: an `Unsafe` access by offset or a `VarHandle` access (what the
+/// JDK's atomics, locks and concurrent collections are made of). The
+/// detectors treat it as a volatile access of that location (a read and a
+/// write: compare-and-set both acquires and releases), never as a race.
+pub fn synchronizing_access(s: &State, th: ThreadId) -> Option<Location> {
+    let t = s.thread(th)?;
+    if !t.is_alive() || t.wait.is_some() || t.initializing() {
+        return None;
+    }
+    let f = t.top()?;
+    let Some(Insn::Invoke(kind, m)) = f.method.code.get(f.ip as usize) else {
+        return None;
+    };
+    let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
+    if !callee.is_native() {
+        return None;
+    }
+    let base = f.stack.len().checked_sub(m.arg_slots as usize)?;
+    let arg = |k: usize| f.stack.get(base + k).copied();
+    let field_or_element = |o: Value, offset: i64| -> Option<Location> {
+        let Value::Ref(r) = o else { return None };
+        match s.object(r).array() {
+            None => Some(Location::Field(r, u32::try_from(offset).ok()?)),
+            Some((elem, _)) => {
+                let scale = match elem.as_bytes()[0] {
+                    b'Z' | b'B' => 1,
+                    b'C' | b'S' => 2,
+                    b'J' | b'D' => 8,
+                    _ => 4,
+                };
+                let i = (offset - interp::offsets::ARRAY_BASE) / scale;
+                Some(Location::Element(r, i32::try_from(i).ok()?))
+            }
+        }
+    };
+    match &*callee.class_name {
+        "jdk/internal/misc/Unsafe" => {
+            let name = &*callee.name;
+            let memory = ["get", "put", "compareAndSet", "compareAndExchange"]
+                .iter()
+                .any(|p| name.starts_with(p));
+            if !memory || name.starts_with("getLoadAverage") {
+                return None;
+            }
+            field_or_element(arg(1)?, arg(2)?.as_long())
+        }
+        "java/lang/invoke/VarHandle" => {
+            let vh = arg(0)?.as_ref()?;
+            let offset = s.field(vh, "offset")?.as_long();
+            if s.field(vh, "isStatic").is_some_and(|v| v.as_int() != 0) {
+                return Some(Location::Static(u32::try_from(offset).ok()?));
+            }
+            if offset >= 0 {
+                field_or_element(arg(1)?, offset)
+            } else {
+                let r = arg(1)?.as_ref()?;
+                Some(Location::Element(r, arg(2)?.as_int()))
+            }
+        }
+        _ => None,
+    }
+}
+
 pub fn next_accesses(s: &State, th: ThreadId) -> Vec<Access> {
     match next_access(s, th) {
         Some(a) => vec![a],

@@ -162,6 +162,9 @@ pub struct Pending {
     /// `System.arraycopy`), and where the step is.
     access: Option<(Vec<Access>, Arc<Method>, u32)>,
     quiet: bool,
+    /// The JDK's own access (`race::jdk_internal`): a scheduling point
+    /// that does not end the open segment.
+    internal: bool,
 }
 
 /// Looks at `th`'s next step (call before `interp::step`).
@@ -170,6 +173,14 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
         return Pending {
             access: None,
             quiet: true,
+            internal: false,
+        };
+    }
+    if super::jdk_internal(s, th) {
+        return Pending {
+            access: None,
+            quiet: false,
+            internal: true,
         };
     }
     let (accesses, quiet) = match super::next_access(s, th) {
@@ -179,7 +190,11 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
     let access = (!accesses.is_empty())
         .then(|| interp::next_insn(s, th).map(|(m, pc, _)| (accesses, m, pc)))
         .flatten();
-    Pending { access, quiet }
+    Pending {
+        access,
+        quiet,
+        internal: false,
+    }
 }
 
 impl Pending {
@@ -198,7 +213,7 @@ pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> boo
     let step = s.segments.steps;
     s.segments.steps += 1;
     s.segments.race = None;
-    if leading && !p.quiet {
+    if leading && !p.quiet && !p.internal {
         s.segments.close(th);
     }
     let Some((accesses, method, pc)) = p.access else {

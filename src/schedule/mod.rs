@@ -525,7 +525,7 @@ impl Pool {
                     self.ready.remove(t);
                     self.release(w);
                 }
-                Wake::Notify(_) | Wake::Init(_) => self.release(w),
+                Wake::Notify(_) | Wake::Init(_) | Wake::Unpark(_) => self.release(w),
             }
         }
     }

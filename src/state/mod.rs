@@ -327,6 +327,8 @@ pub enum Wake {
     Started(ThreadId),
     /// The class's initialization finished or failed.
     Init(ClassId),
+    /// The thread was unparked or interrupted (`LockSupport`).
+    Unpark(ThreadId),
 }
 
 /// Class-initialization status (JVMS 5.5).

@@ -100,7 +100,8 @@ pub fn object(s: &State, r: Ref) -> String {
                 }
                 let _ = write!(out, " ({:?}", dotted(&k.name));
                 for (slot, f) in c.layout.iter().enumerate() {
-                    if f.declaring == cid {
+                    let quiet = f.bookkeeping && fields[slot] == Value::default_for(&f.desc);
+                    if f.declaring == cid && !quiet {
                         let _ = write!(out, " ({:?} . {})", f.name, fields[slot]);
                     }
                 }

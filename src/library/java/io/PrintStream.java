@@ -57,6 +57,24 @@ public class PrintStream {
         write(String.valueOf(obj));
     }
 
+    public PrintStream printf(String format, Object... args) {
+        return format(format, args);
+    }
+
+    public PrintStream printf(java.util.Locale l, String format, Object... args) {
+        return format(l, format, args);
+    }
+
+    public PrintStream format(String format, Object... args) {
+        write(String.format(format, args));
+        return this;
+    }
+
+    public PrintStream format(java.util.Locale l, String format, Object... args) {
+        write(String.format(l, format, args));
+        return this;
+    }
+
     public void println() {
         write("\n");
     }

@@ -4,7 +4,7 @@
  */
 package java.lang;
 
-public final class Boolean implements java.io.Serializable, Comparable<Boolean> {
+public final class Boolean implements BooleanType, java.io.Serializable, Comparable<Boolean> {
     public static final Boolean TRUE = new Boolean(true);
     public static final Boolean FALSE = new Boolean(false);
 
@@ -16,6 +16,15 @@ public final class Boolean implements java.io.Serializable, Comparable<Boolean> 
 
     public Boolean(String s) {
         this.value = parseBoolean(s);
+    }
+
+    public static boolean getBoolean(String name) {
+        boolean result = false;
+        try {
+            result = parseBoolean(System.getProperty(name));
+        } catch (IllegalArgumentException | NullPointerException e) {
+        }
+        return result;
     }
 
     public static boolean parseBoolean(String s) {

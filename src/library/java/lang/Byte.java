@@ -1,7 +1,7 @@
 /* m5's model of java.lang.Byte (minimal; no valueOf cache). */
 package java.lang;
 
-public final class Byte extends Number implements Comparable<Byte> {
+public final class Byte extends Number implements ByteType, Comparable<Byte> {
     public static final byte MIN_VALUE = -0x80;
     public static final byte MAX_VALUE = 0x7f;
     public static final int SIZE = 8;

@@ -1,13 +1,13 @@
 /*
  * m5's model of java.lang.Character.
- * Classification and case mapping are ASCII-only (plus the JDK's ASCII whitespace
- * set U+0009..U+000D, U+001C..U+001F, U+0020): every char >= U+0080 is neither a
- * letter, digit, upper- nor lower-case, nor whitespace, and maps to itself.
+ * Classification and case mapping of ASCII are written out here (a few
+ * steps each); every other code point is looked up in the JDK's own Unicode
+ * tables (java.lang.CharacterData, read from the user's JDK), as the JDK does.
  * valueOf caches 0..127 as the JDK does.
  */
 package java.lang;
 
-public final class Character implements java.io.Serializable, Comparable<Character> {
+public final class Character implements CharacterType, java.io.Serializable, Comparable<Character> {
     public static final int MIN_RADIX = 2;
     public static final int MAX_RADIX = 36;
     public static final char MIN_VALUE = '\u0000';
@@ -21,6 +21,36 @@ public final class Character implements java.io.Serializable, Comparable<Charact
     public static final int MIN_SUPPLEMENTARY_CODE_POINT = 0x010000;
     public static final int MIN_CODE_POINT = 0x000000;
     public static final int MAX_CODE_POINT = 0X10FFFF;
+    public static final byte UNASSIGNED = 0;
+    public static final byte UPPERCASE_LETTER = 1;
+    public static final byte LOWERCASE_LETTER = 2;
+    public static final byte TITLECASE_LETTER = 3;
+    public static final byte MODIFIER_LETTER = 4;
+    public static final byte OTHER_LETTER = 5;
+    public static final byte NON_SPACING_MARK = 6;
+    public static final byte ENCLOSING_MARK = 7;
+    public static final byte COMBINING_SPACING_MARK = 8;
+    public static final byte DECIMAL_DIGIT_NUMBER = 9;
+    public static final byte LETTER_NUMBER = 10;
+    public static final byte OTHER_NUMBER = 11;
+    public static final byte SPACE_SEPARATOR = 12;
+    public static final byte LINE_SEPARATOR = 13;
+    public static final byte PARAGRAPH_SEPARATOR = 14;
+    public static final byte CONTROL = 15;
+    public static final byte FORMAT = 16;
+    public static final byte PRIVATE_USE = 18;
+    public static final byte SURROGATE = 19;
+    public static final byte DASH_PUNCTUATION = 20;
+    public static final byte START_PUNCTUATION = 21;
+    public static final byte END_PUNCTUATION = 22;
+    public static final byte CONNECTOR_PUNCTUATION = 23;
+    public static final byte OTHER_PUNCTUATION = 24;
+    public static final byte MATH_SYMBOL = 25;
+    public static final byte CURRENCY_SYMBOL = 26;
+    public static final byte MODIFIER_SYMBOL = 27;
+    public static final byte OTHER_SYMBOL = 28;
+    public static final byte INITIAL_QUOTE_PUNCTUATION = 29;
+    public static final byte FINAL_QUOTE_PUNCTUATION = 30;
     public static final int SIZE = 16;
     public static final int BYTES = 2;
 
@@ -85,84 +115,140 @@ public final class Character implements java.io.Serializable, Comparable<Charact
     }
 
     public static boolean isDigit(char ch) {
+        if (ch >= 128) {
+            return isDigit((int) ch);
+        }
         return ch >= '0' && ch <= '9';
     }
 
     public static boolean isDigit(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).isDigit(codePoint);
+        }
         return codePoint >= '0' && codePoint <= '9';
     }
 
     public static boolean isLetter(char ch) {
+        if (ch >= 128) {
+            return isLetter((int) ch);
+        }
         return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
     }
 
     public static boolean isLetter(int codePoint) {
+        if (codePoint >= 128) {
+            return ((((1 << UPPERCASE_LETTER) | (1 << LOWERCASE_LETTER) | (1 << TITLECASE_LETTER) | (1 << MODIFIER_LETTER) | (1 << OTHER_LETTER)) >> getType(codePoint)) & 1) != 0;
+        }
         return (codePoint >= 'a' && codePoint <= 'z') || (codePoint >= 'A' && codePoint <= 'Z');
     }
 
     public static boolean isLetterOrDigit(char ch) {
+        if (ch >= 128) {
+            return isLetterOrDigit((int) ch);
+        }
         return isLetter(ch) || isDigit(ch);
     }
 
     public static boolean isLetterOrDigit(int codePoint) {
+        if (codePoint >= 128) {
+            return ((((1 << UPPERCASE_LETTER) | (1 << LOWERCASE_LETTER) | (1 << TITLECASE_LETTER) | (1 << MODIFIER_LETTER) | (1 << OTHER_LETTER) | (1 << DECIMAL_DIGIT_NUMBER)) >> getType(codePoint)) & 1) != 0;
+        }
         return isLetter(codePoint) || isDigit(codePoint);
     }
 
     public static boolean isAlphabetic(int codePoint) {
+        if (codePoint >= 128) {
+            return (((((1 << UPPERCASE_LETTER) | (1 << LOWERCASE_LETTER) | (1 << TITLECASE_LETTER) | (1 << MODIFIER_LETTER) | (1 << OTHER_LETTER) | (1 << LETTER_NUMBER)) >> getType(codePoint)) & 1) != 0) || CharacterData.of(codePoint).isOtherAlphabetic(codePoint);
+        }
         return isLetter(codePoint);
     }
 
     public static boolean isUpperCase(char ch) {
+        if (ch >= 128) {
+            return isUpperCase((int) ch);
+        }
         return ch >= 'A' && ch <= 'Z';
     }
 
     public static boolean isUpperCase(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).isUpperCase(codePoint);
+        }
         return codePoint >= 'A' && codePoint <= 'Z';
     }
 
     public static boolean isLowerCase(char ch) {
+        if (ch >= 128) {
+            return isLowerCase((int) ch);
+        }
         return ch >= 'a' && ch <= 'z';
     }
 
     public static boolean isLowerCase(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).isLowerCase(codePoint);
+        }
         return codePoint >= 'a' && codePoint <= 'z';
     }
 
     public static boolean isWhitespace(char ch) {
+        if (ch >= 128) {
+            return isWhitespace((int) ch);
+        }
         return ch == ' ' || (ch >= '\t' && ch <= '\r') || (ch >= '\u001C' && ch <= '\u001F');
     }
 
     public static boolean isWhitespace(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).isWhitespace(codePoint);
+        }
         return codePoint == ' ' || (codePoint >= '\t' && codePoint <= '\r')
             || (codePoint >= '\u001C' && codePoint <= '\u001F');
     }
 
     public static boolean isSpaceChar(char ch) {
+        if (ch >= 128) {
+            return (((1 << SPACE_SEPARATOR) | (1 << LINE_SEPARATOR) | (1 << PARAGRAPH_SEPARATOR)) >> getType((int) ch) & 1) != 0;
+        }
         return ch == ' ';
     }
 
     public static char toUpperCase(char ch) {
+        if (ch >= 128) {
+            return (char) toUpperCase((int) ch);
+        }
         return (ch >= 'a' && ch <= 'z') ? (char) (ch - 32) : ch;
     }
 
     public static int toUpperCase(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).toUpperCase(codePoint);
+        }
         return (codePoint >= 'a' && codePoint <= 'z') ? codePoint - 32 : codePoint;
     }
 
     public static char toLowerCase(char ch) {
+        if (ch >= 128) {
+            return (char) toLowerCase((int) ch);
+        }
         return (ch >= 'A' && ch <= 'Z') ? (char) (ch + 32) : ch;
     }
 
     public static int toLowerCase(int codePoint) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).toLowerCase(codePoint);
+        }
         return (codePoint >= 'A' && codePoint <= 'Z') ? codePoint + 32 : codePoint;
     }
 
-    /** ASCII digits and letters only (the JDK also accepts other Unicode digits and fullwidth letters). */
     public static int digit(char ch, int radix) {
         return digit((int) ch, radix);
     }
 
     public static int digit(int codePoint, int radix) {
+        if (codePoint >= 128) {
+            return CharacterData.of(codePoint).digit(codePoint, radix);
+        }
         if (radix < MIN_RADIX || radix > MAX_RADIX) {
             return -1;
         }
@@ -180,6 +266,9 @@ public final class Character implements java.io.Serializable, Comparable<Charact
     }
 
     public static int getNumericValue(char ch) {
+        if (ch >= 128) {
+            return CharacterData.of(ch).getNumericValue(ch);
+        }
         if (ch >= '0' && ch <= '9') {
             return ch - '0';
         }
@@ -190,6 +279,26 @@ public final class Character implements java.io.Serializable, Comparable<Charact
             return ch - ('A' - 10);
         }
         return -1;
+    }
+
+    public static int getType(char ch) {
+        return getType((int) ch);
+    }
+
+    /** The Unicode general category, from the JDK's own tables (java.lang.CharacterData). */
+    public static int getType(int codePoint) {
+        return CharacterData.of(codePoint).getType(codePoint);
+    }
+
+    public static int getNumericValue(int codePoint) {
+        if (codePoint < 128) {
+            return getNumericValue((char) codePoint);
+        }
+        return CharacterData.of(codePoint).getNumericValue(codePoint);
+    }
+
+    public static boolean isSpaceChar(int codePoint) {
+        return (((1 << SPACE_SEPARATOR) | (1 << LINE_SEPARATOR) | (1 << PARAGRAPH_SEPARATOR)) >> getType(codePoint) & 1) != 0;
     }
 
     public static char forDigit(int digit, int radix) {
@@ -203,6 +312,42 @@ public final class Character implements java.io.Serializable, Comparable<Charact
             return (char) ('0' + digit);
         }
         return (char) ('a' - 10 + digit);
+    }
+
+    public static int charCount(int codePoint) {
+        return codePoint >= MIN_SUPPLEMENTARY_CODE_POINT ? 2 : 1;
+    }
+
+    public static int codePointAt(CharSequence seq, int index) {
+        char c1 = seq.charAt(index);
+        if (isHighSurrogate(c1) && ++index < seq.length()) {
+            char c2 = seq.charAt(index);
+            if (isLowSurrogate(c2)) {
+                return toCodePoint(c1, c2);
+            }
+        }
+        return c1;
+    }
+
+    public static int codePointBefore(CharSequence seq, int index) {
+        char c2 = seq.charAt(--index);
+        if (isLowSurrogate(c2) && index > 0) {
+            char c1 = seq.charAt(--index);
+            if (isHighSurrogate(c1)) {
+                return toCodePoint(c1, c2);
+            }
+        }
+        return c2;
+    }
+
+    public static char[] toChars(int codePoint) {
+        if (isBmpCodePoint(codePoint)) {
+            return new char[] {(char) codePoint};
+        } else if (isValidCodePoint(codePoint)) {
+            return new char[] {highSurrogate(codePoint), lowSurrogate(codePoint)};
+        } else {
+            throw new IllegalArgumentException("Not a valid Unicode code point: 0x" + Integer.toHexString(codePoint).toUpperCase());
+        }
     }
 
     public static boolean isValidCodePoint(int codePoint) {

@@ -13,6 +13,44 @@ public final class Class<T> implements java.io.Serializable {
 
     public native boolean isInterface();
 
+    /** The mirror of a primitive type ("int", ..., "void"): named so by getName. */
+    static native Class<?> getPrimitiveClass(String name);
+
+    public boolean isPrimitive() {
+        String n = getName();
+        return n.indexOf('.') < 0 && n.charAt(0) >= 'a' && n.charAt(0) <= 'z' && isPrimitiveName(n);
+    }
+
+    private static boolean isPrimitiveName(String n) {
+        switch (n) {
+            case "boolean": case "byte": case "char": case "short": case "int":
+            case "long": case "float": case "double": case "void":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** A field the class declares (the VM makes the Field), or NoSuchFieldException. */
+    public native java.lang.reflect.Field getDeclaredField(String name) throws NoSuchFieldException;
+
+    public native Class<? super T> getSuperclass();
+
+    public static Class<?> forName(String className) throws ClassNotFoundException {
+        return forName(className, true, null);
+    }
+
+    /** The class of that name m5 loaded; the loader is ignored (m5 has one class path). */
+    public static native Class<?> forName(String name, boolean initialize, ClassLoader loader) throws ClassNotFoundException;
+
+    /** m5's lambda classes are hidden, as HotSpot's are. */
+    public native boolean isHidden();
+
+    public native boolean isRecord();
+
+    /** The element type of an array class, null for any other. */
+    public native Class<?> getComponentType();
+
     public native boolean isInstance(Object obj);
 
     public native boolean desiredAssertionStatus();

@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Double extends Number implements Comparable<Double> {
+public final class Double extends Number implements DoubleType, Comparable<Double> {
     public static final double POSITIVE_INFINITY = 1.0 / 0.0;
     public static final double NEGATIVE_INFINITY = -1.0 / 0.0;
     public static final double NaN = 0.0d / 0.0;

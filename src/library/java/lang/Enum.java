@@ -14,6 +14,14 @@ public abstract class Enum<E extends Enum<E>> implements Comparable<E>, java.io.
         this.ordinal = ordinal;
     }
 
+    /** The enum class (a constant with a body is an instance of a subclass). */
+    @SuppressWarnings("unchecked")
+    public final Class<E> getDeclaringClass() {
+        Class<?> clazz = getClass();
+        Class<?> zuper = clazz.getSuperclass();
+        return (zuper == Enum.class) ? (Class<E>) clazz : (Class<E>) zuper;
+    }
+
     public final String name() {
         return name;
     }

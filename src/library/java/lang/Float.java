@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Float extends Number implements Comparable<Float> {
+public final class Float extends Number implements FloatType, Comparable<Float> {
     public static final float POSITIVE_INFINITY = 1.0f / 0.0f;
     public static final float NEGATIVE_INFINITY = -1.0f / 0.0f;
     public static final float NaN = 0.0f / 0.0f;

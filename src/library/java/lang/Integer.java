@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Integer extends Number implements Comparable<Integer> {
+public final class Integer extends Number implements IntegerType, Comparable<Integer> {
     public static final int MIN_VALUE = 0x80000000;
     public static final int MAX_VALUE = 0x7fffffff;
     public static final int SIZE = 32;
@@ -176,6 +176,21 @@ public final class Integer extends Number implements Comparable<Integer> {
 
     public static int parseInt(String s) throws NumberFormatException {
         return parseInt(s, 10);
+    }
+
+    /**
+     * The characters begin..end of s, as parseInt(String, int) parses them
+     * (a malformed number's message names the substring, not the index as
+     * the JDK's does).
+     */
+    public static int parseInt(CharSequence s, int beginIndex, int endIndex, int radix) {
+        if (s == null) {
+            throw new NullPointerException();
+        }
+        if (beginIndex < 0 || beginIndex > endIndex || endIndex > s.length()) {
+            throw new IndexOutOfBoundsException();
+        }
+        return parseInt(s.subSequence(beginIndex, endIndex).toString(), radix);
     }
 
     public static int parseInt(String s, int radix) throws NumberFormatException {

@@ -4,7 +4,7 @@
  */
 package java.lang;
 
-public final class Long extends Number implements Comparable<Long> {
+public final class Long extends Number implements LongType, Comparable<Long> {
     public static final long MIN_VALUE = 0x8000000000000000L;
     public static final long MAX_VALUE = 0x7fffffffffffffffL;
     public static final int SIZE = 64;

@@ -1,7 +1,7 @@
 /* m5's model of java.lang.Short (minimal; no valueOf cache). */
 package java.lang;
 
-public final class Short extends Number implements Comparable<Short> {
+public final class Short extends Number implements ShortType, Comparable<Short> {
     public static final short MIN_VALUE = -0x8000;
     public static final short MAX_VALUE = 0x7fff;
     public static final int SIZE = 16;

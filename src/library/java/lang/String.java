@@ -11,13 +11,14 @@
  * string has a char above U+00FF (HotSpot's Latin-1 vs UTF-16 strings).
  * Differences from the JDK: no hash cache; case conversion and whitespace
  * tests are ASCII-only (compareToIgnoreCase compares chars, not code points);
- * split supports only the JDK's non-regex fast path (one literal char, or a
- * backslash-escaped non-alphanumeric char) and throws
- * UnsupportedOperationException otherwise.
+ * split's non-regex fast path (one literal char, or a backslash-escaped
+ * non-alphanumeric char) is here; regular expressions are the JDK's own
+ * java.util.regex, and format is the JDK's java.util.Formatter in Locale.US
+ * (the same text as HotSpot in any English locale).
  */
 package java.lang;
 
-public final class String implements java.io.Serializable, Comparable<String>, CharSequence {
+public final class String implements StringStatics, java.io.Serializable, Comparable<String>, CharSequence {
     private final char[] value;
 
     public String() {
@@ -437,6 +438,16 @@ public final class String implements java.io.Serializable, Comparable<String>, C
     }
 
     /** ASCII-only: maps 'a'..'z' to 'A'..'Z'; returns this if nothing changes. */
+    /** As toUpperCase(): m5's case conversion is ASCII-only in any locale. */
+    public String toUpperCase(java.util.Locale locale) {
+        return toUpperCase();
+    }
+
+    /** As toLowerCase(): m5's case conversion is ASCII-only in any locale. */
+    public String toLowerCase(java.util.Locale locale) {
+        return toLowerCase();
+    }
+
     public String toUpperCase() {
         char[] v = value;
         int len = v.length;
@@ -535,6 +546,73 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         return new String(buf, true);
     }
 
+    public boolean matches(String regex) {
+        return java.util.regex.Pattern.matches(regex, this);
+    }
+
+    public String replaceAll(String regex, String replacement) {
+        return java.util.regex.Pattern.compile(regex).matcher(this).replaceAll(replacement);
+    }
+
+    public String replaceFirst(String regex, String replacement) {
+        return java.util.regex.Pattern.compile(regex).matcher(this).replaceFirst(replacement);
+    }
+
+    public static String format(String format, Object... args) {
+        return new java.util.Formatter(java.util.Locale.US).format(format, args).toString();
+    }
+
+    public static String format(java.util.Locale l, String format, Object... args) {
+        return new java.util.Formatter(l).format(format, args).toString();
+    }
+
+    public String formatted(Object... args) {
+        return format(this, args);
+    }
+
+    public int codePointAt(int index) {
+        if (index < 0 || index >= value.length) {
+            throw new StringIndexOutOfBoundsException("index " + index + ", length " + value.length);
+        }
+        char c1 = value[index];
+        if (Character.isHighSurrogate(c1) && index + 1 < value.length) {
+            char c2 = value[index + 1];
+            if (Character.isLowSurrogate(c2)) {
+                return Character.toCodePoint(c1, c2);
+            }
+        }
+        return c1;
+    }
+
+    public int codePointBefore(int index) {
+        int i = index - 1;
+        if (i < 0 || i >= value.length) {
+            throw new StringIndexOutOfBoundsException("index " + index + ", length " + value.length);
+        }
+        char c2 = value[i];
+        if (Character.isLowSurrogate(c2) && i > 0) {
+            char c1 = value[i - 1];
+            if (Character.isHighSurrogate(c1)) {
+                return Character.toCodePoint(c1, c2);
+            }
+        }
+        return c2;
+    }
+
+    public int codePointCount(int beginIndex, int endIndex) {
+        if (beginIndex < 0 || beginIndex > endIndex || endIndex > value.length) {
+            throw new IndexOutOfBoundsException();
+        }
+        int n = endIndex - beginIndex;
+        for (int i = beginIndex; i < endIndex - 1; i++) {
+            if (Character.isHighSurrogate(value[i]) && Character.isLowSurrogate(value[i + 1])) {
+                n--;
+                i++;
+            }
+        }
+        return n;
+    }
+
     public String[] split(String regex) {
         return split(regex, 0);
     }
@@ -552,10 +630,10 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         } else if (r.length == 2 && r[0] == '\\' && !Character.isLetterOrDigit(r[1])) {
             ch = r[1];
         } else {
-            throw new UnsupportedOperationException("m5: String.split supports only a single literal character: " + regex);
+            return java.util.regex.Pattern.compile(regex).split(this, limit);
         }
         if (ch >= Character.MIN_SURROGATE && ch <= Character.MAX_SURROGATE) {
-            throw new UnsupportedOperationException("m5: String.split supports only a single literal character: " + regex);
+            return java.util.regex.Pattern.compile(regex).split(this, limit);
         }
         boolean limited = limit > 0;
         String[] list = new String[4];
@@ -599,6 +677,31 @@ public final class String implements java.io.Serializable, Comparable<String>, C
         String[] b = new String[a.length * 2];
         System.arraycopy(a, 0, b, 0, a.length);
         return b;
+    }
+
+    /** The chars as ints (the JDK's stream is lazy; the values are the same). */
+    public java.util.stream.IntStream chars() {
+        int[] a = new int[value.length];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = value[i];
+        }
+        return java.util.Arrays.stream(a);
+    }
+
+    public static String join(CharSequence delimiter, Iterable<? extends CharSequence> elements) {
+        if (delimiter == null || elements == null) {
+            throw new NullPointerException();
+        }
+        StringBuilder sb = new StringBuilder();
+        boolean first = true;
+        for (CharSequence cs : elements) {
+            if (!first) {
+                sb.append(delimiter);
+            }
+            sb.append(cs);
+            first = false;
+        }
+        return sb.toString();
     }
 
     public static String join(CharSequence delimiter, CharSequence... elements) {

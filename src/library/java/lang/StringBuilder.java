@@ -6,7 +6,7 @@
  */
 package java.lang;
 
-public final class StringBuilder implements java.io.Serializable, CharSequence {
+public final class StringBuilder implements Appendable, java.io.Serializable, CharSequence {
     char[] value;
     int count;
 

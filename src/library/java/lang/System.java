@@ -28,6 +28,42 @@ public final class System {
 
     public static native int identityHashCode(Object x);
 
+    private static java.util.Properties props;
+
+    /** m5 has no security manager. */
+    public static SecurityManager getSecurityManager() {
+        return null;
+    }
+
+    /** The fixed properties of m5's virtual host (see getProperty). */
+    public static java.util.Properties getProperties() {
+        if (props == null) {
+            java.util.Properties p = new java.util.Properties();
+            String[] kv = fixedProperties();
+            for (int i = 0; i < kv.length; i += 2) {
+                p.setProperty(kv[i], kv[i + 1]);
+            }
+            props = p;
+        }
+        return props;
+    }
+
+    private static native String[] fixedProperties();
+
+    /**
+     * The fixed properties of m5's virtual host (line.separator,
+     * file.separator, path.separator, user.language "en", the encodings
+     * UTF-8); the JDK's own switches (java.*, jdk.*, sun.* names
+     * that a command line would set) are unset; any other name stops the
+     * run with an error naming it (m5 does not model the host).
+     */
+    public static native String getProperty(String key);
+
+    public static String getProperty(String key, String def) {
+        String v = getProperty(key);
+        return v == null ? def : v;
+    }
+
     public static String lineSeparator() {
         return "\n";
     }

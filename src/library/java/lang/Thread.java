@@ -15,6 +15,22 @@ public class Thread implements Runnable {
     private Runnable target;
     private String name;
     private boolean daemon;
+    /** null: the "main" group. */
+    private ThreadGroup group;
+    /** LockSupport's blocker (the JDK's field; LockSupport sets it by offset). */
+    volatile Object parkBlocker;
+    /** ThreadLocal's maps (the JDK's fields). */
+    ThreadLocal.ThreadLocalMap threadLocals;
+    ThreadLocal.ThreadLocalMap inheritableThreadLocals;
+    /** The interrupt status, as in the JDK (natives read and write it). */
+    volatile boolean interrupted;
+    /** LockSupport's permit (the JDK keeps it in the VM; natives use it). */
+    private boolean parkPermit;
+    /** Fields of the JDK's Thread that its java.util.concurrent reaches by offset. */
+    private long tid;
+    long threadLocalRandomSeed;
+    int threadLocalRandomProbe;
+    int threadLocalRandomSecondarySeed;
 
     public Thread() {
     }
@@ -30,12 +46,60 @@ public class Thread implements Runnable {
         this.name = name;
     }
 
+    public Thread(ThreadGroup group, Runnable target) {
+        this.group = group;
+        this.target = target;
+    }
+
+    public Thread(ThreadGroup group, String name) {
+        this(group, null, name);
+    }
+
+    public Thread(ThreadGroup group, Runnable target, String name) {
+        this(target, name);
+        this.group = group;
+    }
+
+    /** The stack size is a hint the JVM may ignore; m5 does. */
+    public Thread(ThreadGroup group, Runnable target, String name, long stackSize) {
+        this(group, target, name);
+    }
+
+    /** The group; null once the thread has ended, as in the JDK. */
+    public final ThreadGroup getThreadGroup() {
+        if (getState() == State.TERMINATED) {
+            return null;
+        }
+        return group != null ? group : ThreadGroup.MAIN;
+    }
+
     public Thread(Runnable target, String name) {
         if (name == null) {
             throw new NullPointerException("name cannot be null");
         }
         this.target = target;
         this.name = name;
+    }
+
+    public State getState() {
+        switch (state0()) {
+            case 0: return State.NEW;
+            case 1: return State.RUNNABLE;
+            case 2: return State.BLOCKED;
+            case 3: return State.WAITING;
+            case 4: return State.TIMED_WAITING;
+            default: return State.TERMINATED;
+        }
+    }
+
+    /** 0 new, 1 runnable, 2 blocked on a monitor, 3 waiting, 4 timed waiting, 5 terminated. */
+    private native int state0();
+
+    public enum State {
+        NEW, RUNNABLE, BLOCKED, WAITING, TIMED_WAITING, TERMINATED
+    }
+
+    public static void onSpinWait() {
     }
 
     public void run() {

@@ -1,0 +1,372 @@
+//! m5's `jdk.internal.misc.Unsafe`: the memory accesses the JDK's own
+//! java.util and java.util.concurrent make by offset (atomics, locks,
+//! `ConcurrentHashMap`, `ArraysSupport`).
+//!
+//! Addressing. An instance field's offset is its slot in the object's
+//! layout; an array element's is `ARRAY_BASE + index * scale`, with the
+//! element sizes of HotSpot (references 4 bytes). Primitive arrays are also
+//! read and written as little-endian bytes at any offset (the JDK reads a
+//! `long` out of a `byte[]` to compare arrays). Anything else — off-heap
+//! memory, static fields by offset, a field read at a width it does not
+//! have — stops the run with an error naming it: never a guess.
+//!
+//! Every access here is one step and a scheduling point (natives never are
+//! thread-local), so a compare-and-set is atomic as in the JVM; volatile,
+//! opaque, acquire and release variants are the same access in m5's
+//! sequentially consistent model.
+
+use crate::state::*;
+
+use super::VmError;
+use super::natives::NativeResult::{self, Return, Throw};
+
+/// Offset of element 0 in every array.
+pub const ARRAY_BASE: i64 = 16;
+
+/// Bytes per element of an array whose component descriptor starts with `tag`.
+fn scale(tag: u8) -> i64 {
+    match tag {
+        b'Z' | b'B' => 1,
+        b'C' | b'S' => 2,
+        b'I' | b'F' => 4,
+        b'J' | b'D' => 8,
+        _ => 4,
+    }
+}
+
+fn unsupported(what: String) -> VmError {
+    VmError::Other(format!("Unsafe: {what} is not modeled by m5"))
+}
+
+/// Width in bytes of an access of kind `k` (a descriptor tag).
+fn width(k: u8) -> usize {
+    match k {
+        b'Z' | b'B' => 1,
+        b'C' | b'S' => 2,
+        b'I' | b'F' => 4,
+        b'J' | b'D' => 8,
+        _ => 4,
+    }
+}
+
+/// The raw bits of element `i` of a primitive array.
+fn elem_bits(d: &ArrayData, i: usize) -> u64 {
+    match d {
+        ArrayData::B(v) => v[i] as u8 as u64,
+        ArrayData::C(v) => v[i] as u64,
+        ArrayData::S(v) => v[i] as u16 as u64,
+        ArrayData::I(v) => v[i] as u32 as u64,
+        ArrayData::J(v) => v[i] as u64,
+        ArrayData::F(v) => v[i] as u64,
+        ArrayData::D(v) => v[i],
+        ArrayData::A(_) => unreachable!("primitive arrays only"),
+    }
+}
+
+fn set_elem_bits(d: &mut ArrayData, i: usize, bits: u64) {
+    match d {
+        ArrayData::B(v) => v[i] = bits as i8,
+        ArrayData::C(v) => v[i] = bits as u16,
+        ArrayData::S(v) => v[i] = bits as i16,
+        ArrayData::I(v) => v[i] = bits as i32,
+        ArrayData::J(v) => v[i] = bits as i64,
+        ArrayData::F(v) => v[i] = bits as u32,
+        ArrayData::D(v) => v[i] = bits,
+        ArrayData::A(_) => unreachable!("primitive arrays only"),
+    }
+}
+
+/// A value of kind `k` from its little-endian bits.
+fn from_bits(k: u8, bits: u64) -> Value {
+    match k {
+        b'Z' => Value::Int(i32::from(bits as u8 != 0)),
+        b'B' => Value::Int(bits as u8 as i8 as i32),
+        b'C' => Value::Int(bits as u16 as i32),
+        b'S' => Value::Int(bits as u16 as i16 as i32),
+        b'I' => Value::Int(bits as u32 as i32),
+        b'F' => Value::Float(f32::from_bits(bits as u32)),
+        b'J' => Value::Long(bits as i64),
+        _ => Value::Double(f64::from_bits(bits)),
+    }
+}
+
+fn to_bits(k: u8, v: Value) -> u64 {
+    match k {
+        b'J' => v.as_long() as u64,
+        b'F' => v.as_float().to_bits() as u64,
+        b'D' => v.as_double().to_bits(),
+        b'Z' => u64::from(v.as_int() & 1 != 0),
+        _ => v.as_int() as u32 as u64,
+    }
+}
+
+/// Narrows an int-like value to what a field or element of kind `k` holds.
+fn narrow(k: u8, v: Value) -> Value {
+    match (k, v) {
+        (b'Z', Value::Int(x)) => Value::Int(x & 1),
+        (b'B', Value::Int(x)) => Value::Int(x as i8 as i32),
+        (b'C', Value::Int(x)) => Value::Int(x as u16 as i32),
+        (b'S', Value::Int(x)) => Value::Int(x as i16 as i32),
+        _ => v,
+    }
+}
+
+/// Is a field of descriptor `desc` accessed as kind `k` at its own width?
+fn field_fits(desc: &str, k: u8) -> bool {
+    let d = desc.as_bytes()[0];
+    match k {
+        b'L' => d == b'L' || d == b'[',
+        _ => d == k,
+    }
+}
+
+/// Reads a value of kind `k` at `(o, off)`.
+pub fn read(s: &State, o: Value, off: i64, k: u8) -> Result<Value, VmError> {
+    let Value::Ref(r) = o else {
+        return Err(unsupported(format!("reading memory at address {off}")));
+    };
+    let obj = s.object(r);
+    match &obj.body {
+        Body::Fields(fields) => {
+            let slot = usize::try_from(off).ok().filter(|&i| i < fields.len());
+            let Some(i) = slot else {
+                return Err(unsupported(format!(
+                    "offset {off} in a {}",
+                    class_name(s, r)
+                )));
+            };
+            let f = &s.classes.class(obj.class).layout[i];
+            if !field_fits(&f.desc, k) {
+                return Err(unsupported(format!(
+                    "reading field {}:{} as {}",
+                    f.name, f.desc, k as char
+                )));
+            }
+            Ok(fields[i])
+        }
+        Body::Array { elem, data } => {
+            let at = element(elem, data.len(), off, k)?;
+            match at {
+                At::Ref(i) => Ok(data.get(i)),
+                At::Bytes(b) => Ok(from_bits(k, read_bytes(data, elem, b, width(k)))),
+            }
+        }
+        Body::Mirror { .. } => Err(unsupported("a static field by offset".into())),
+    }
+}
+
+/// Writes `v` (of kind `k`) at `(o, off)`.
+pub fn write(s: &mut State, o: Value, off: i64, k: u8, v: Value) -> Result<(), VmError> {
+    let Value::Ref(r) = o else {
+        return Err(unsupported(format!("writing memory at address {off}")));
+    };
+    let class = s.object(r).class;
+    let name = class_name(s, r);
+    let desc = match &s.object(r).body {
+        Body::Fields(fields) => {
+            let slot = usize::try_from(off).ok().filter(|&i| i < fields.len());
+            let Some(i) = slot else {
+                return Err(unsupported(format!("offset {off} in a {name}")));
+            };
+            let f = &s.classes.class(class).layout[i];
+            if !field_fits(&f.desc, k) {
+                return Err(unsupported(format!(
+                    "writing field {}:{} as {}",
+                    f.name, f.desc, k as char
+                )));
+            }
+            Some((i, f.desc.as_bytes()[0]))
+        }
+        Body::Array { .. } => None,
+        Body::Mirror { .. } => return Err(unsupported("a static field by offset".into())),
+    };
+    match (&mut s.object_mut(r).body, desc) {
+        (Body::Fields(fields), Some((i, d))) => fields[i] = narrow(d, v),
+        (Body::Array { elem, data }, _) => match element(elem, data.len(), off, k)? {
+            At::Ref(i) => data.set(i, v),
+            At::Bytes(b) => {
+                let elem = elem.clone();
+                write_bytes(data, &elem, b, width(k), to_bits(k, v))
+            }
+        },
+        _ => unreachable!("checked above"),
+    }
+    Ok(())
+}
+
+enum At {
+    /// A reference array's element.
+    Ref(usize),
+    /// A byte offset into a primitive array's elements.
+    Bytes(usize),
+}
+
+fn element(elem: &str, len: usize, off: i64, k: u8) -> Result<At, VmError> {
+    let tag = elem.as_bytes()[0];
+    let b = off - ARRAY_BASE;
+    let bytes = len as i64 * scale(tag);
+    let w = width(k) as i64;
+    if b < 0 || b + w > bytes {
+        return Err(unsupported(format!(
+            "offset {off} outside an array of {len} {elem}"
+        )));
+    }
+    let is_ref = matches!(tag, b'L' | b'[');
+    match (is_ref, k == b'L') {
+        (true, true) if b % 4 == 0 => Ok(At::Ref((b / 4) as usize)),
+        (false, false) => Ok(At::Bytes(b as usize)),
+        _ => Err(unsupported(format!(
+            "accessing an array of {elem} as {} at offset {off}",
+            k as char
+        ))),
+    }
+}
+
+fn read_bytes(d: &ArrayData, elem: &str, b: usize, w: usize) -> u64 {
+    let es = scale(elem.as_bytes()[0]) as usize;
+    let mut out = 0u64;
+    for j in 0..w {
+        let byte = (elem_bits(d, (b + j) / es) >> (8 * ((b + j) % es))) & 0xff;
+        out |= byte << (8 * j);
+    }
+    out
+}
+
+fn write_bytes(d: &mut ArrayData, elem: &str, b: usize, w: usize, bits: u64) {
+    let es = scale(elem.as_bytes()[0]) as usize;
+    for j in 0..w {
+        let i = (b + j) / es;
+        let shift = 8 * ((b + j) % es);
+        let old = elem_bits(d, i);
+        let byte = (bits >> (8 * j)) & 0xff;
+        set_elem_bits(d, i, (old & !(0xff << shift)) | (byte << shift));
+    }
+}
+
+fn class_name(s: &State, r: Ref) -> String {
+    s.classes.class(s.object(r).class).name.replace('/', ".")
+}
+
+/// Descriptor tag of an Unsafe access method's value type.
+fn kind_of(t: char) -> u8 {
+    t as u8
+}
+
+// Arguments are stack slots: this, o, offset (a long: two slots), then
+// the values (a long or double takes two).
+const VALUE1: usize = 4;
+fn value2(k: u8) -> usize {
+    VALUE1 + if matches!(k, b'J' | b'D') { 2 } else { 1 }
+}
+
+/// `getX(Object, long)` (plain and volatile).
+pub fn get<const K: char>(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let v = read(s, a[1], a[2].as_long(), kind_of(K))?;
+    Ok(Return(Some(v)))
+}
+
+/// `putX(Object, long, X)` (plain and volatile).
+pub fn put<const K: char>(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    write(s, a[1], a[2].as_long(), kind_of(K), a[VALUE1])?;
+    Ok(Return(None))
+}
+
+/// Value equality as compare-and-set compares: references by identity,
+/// primitives by bits.
+fn same(x: Value, y: Value) -> bool {
+    x == y
+}
+
+/// `compareAndSetX(Object, long, X expected, X x)`.
+pub fn cas<const K: char>(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let (o, off, k) = (a[1], a[2].as_long(), kind_of(K));
+    let (expected, x) = (a[VALUE1], a[value2(k)]);
+    let now = read(s, o, off, k)?;
+    let hit = same(now, expected);
+    if hit {
+        write(s, o, off, k, x)?;
+    }
+    Ok(Return(Some(Value::Int(i32::from(hit)))))
+}
+
+/// `compareAndExchangeX(Object, long, X expected, X x)`: the witness value.
+pub fn cax<const K: char>(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let (o, off, k) = (a[1], a[2].as_long(), kind_of(K));
+    let (expected, x) = (a[VALUE1], a[value2(k)]);
+    let now = read(s, o, off, k)?;
+    if same(now, expected) {
+        write(s, o, off, k, x)?;
+    }
+    Ok(Return(Some(now)))
+}
+
+/// `objectFieldOffset1(Class, String)`: the field's slot.
+pub fn field_offset(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (Some(c), Some(n)) = (a[1].as_ref(), a[2].as_ref()) else {
+        return Ok(Throw("java/lang/NullPointerException", None));
+    };
+    let class = super::natives::mirrored_name(s, c);
+    let field = super::strings::read_string(s, n);
+    let Some(cid) = s.classes.id(&class) else {
+        return Err(unsupported(format!("objectFieldOffset of class {class}")));
+    };
+    let slot = s
+        .classes
+        .class(cid)
+        .layout
+        .iter()
+        .rposition(|f| f.declaring == cid && *f.name == *field);
+    match slot {
+        Some(i) => Ok(Return(Some(Value::Long(i as i64)))),
+        None => Err(VmError::Other(format!(
+            "Unsafe.objectFieldOffset: class {} has no field {field} in m5 \
+             (the JDK's code needs it; m5's model of the class lacks it)",
+            class.replace('/', ".")
+        ))),
+    }
+}
+
+/// `arrayBaseOffset0(Class)`.
+pub fn array_base(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    Ok(Return(Some(Value::Int(ARRAY_BASE as i32))))
+}
+
+/// `arrayIndexScale0(Class)`.
+pub fn array_scale(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = a[1].as_ref() else {
+        return Ok(Throw("java/lang/NullPointerException", None));
+    };
+    let name = super::natives::mirrored_name(s, c);
+    let tag = name.as_bytes().get(1).copied().unwrap_or(b'L');
+    Ok(Return(Some(Value::Int(scale(tag) as i32))))
+}
+
+/// `objectFieldOffset0(Field)`: the slot of the field a Field names.
+pub fn field_offset_of(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(f) = a[1].as_ref() else {
+        return Ok(Throw("java/lang/NullPointerException", None));
+    };
+    if s.field(f, "isStatic").is_some_and(|v| v.as_int() != 0) {
+        return Err(unsupported("the offset of a static field".into()));
+    }
+    let (Some(c), Some(n)) = (s.field(f, "clazz"), s.field(f, "name")) else {
+        return Err(unsupported("a Field m5 did not make".into()));
+    };
+    field_offset(s, th, &[a[0], c, n])
+}

@@ -1,0 +1,28 @@
+/*
+ * m5's jdk.internal.access.JavaLangAccess: what the JDK's own classes ask
+ * java.lang for through SharedSecrets (which m5 answers with an instance of
+ * this class). Only what m5 models is here; the class is abstract, and a
+ * call of any other method stops the run with an error naming it (m5 turns
+ * an AbstractMethodError on a model class into that error).
+ */
+package java.lang;
+
+abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
+    private LangAccess() {
+    }
+
+    /** StringJoiner's: prefix, the first size elements joined by delimiter, suffix. */
+    public String join(String prefix, String suffix, String delimiter, String[] elements, int size) {
+        StringBuilder sb = new StringBuilder(prefix);
+        for (int i = 0; i < size; i++) {
+            if (i > 0) {
+                sb.append(delimiter);
+            }
+            sb.append(elements[i]);
+        }
+        return sb.append(suffix).toString();
+    }
+
+    /** The enum's constants (its values()), or null for a class that is no enum. */
+    public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
+}
