@@ -293,12 +293,18 @@ impl Report {
 struct Fingerprint {
     /// Recently seen (statics, class-init status) vectors and their hash:
     /// they change rarely, and `ptr_eq` recognizes an unchanged one in O(1).
-    globals: Vec<(
-        im::Vector<crate::state::Value>,
-        im::Vector<crate::state::InitStatus>,
-        u128,
-    )>,
+    globals: Vec<Globals>,
 }
+
+/// A version of a state's static fields, initialization status, interned
+/// strings and mirrors, and its hash.
+type Globals = (
+    im::Vector<crate::state::Value>,
+    im::Vector<crate::state::InitStatus>,
+    im::HashMap<std::sync::Arc<str>, crate::state::Ref>,
+    im::HashMap<std::sync::Arc<str>, crate::state::Ref>,
+    u128,
+);
 
 fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
     let mut h = Xxh3::new();
@@ -313,19 +319,30 @@ impl Fingerprint {
         }
     }
 
+    /// The hash of the static fields, initialization status, interned
+    /// strings and class mirrors, which most steps share with their
+    /// parent state: recomputed only for new versions of them (the
+    /// interned strings include every String constant a class has used).
     fn globals(&mut self, s: &State) -> u128 {
-        if let Some(g) = self
-            .globals
-            .iter()
-            .find(|g| g.0.ptr_eq(&s.statics) && g.1.ptr_eq(&s.init))
-        {
-            return g.2;
+        if let Some(g) = self.globals.iter().find(|g| {
+            g.0.ptr_eq(&s.statics)
+                && g.1.ptr_eq(&s.init)
+                && g.2.ptr_eq(&s.interned)
+                && g.3.ptr_eq(&s.mirrors)
+        }) {
+            return g.4;
         }
-        let h = hash128(&(&s.statics, &s.init));
+        let h = hash128(&(&s.statics, &s.init, &s.interned, &s.mirrors));
         if self.globals.len() >= 16 {
             self.globals.remove(0);
         }
-        self.globals.push((s.statics.clone(), s.init.clone(), h));
+        self.globals.push((
+            s.statics.clone(),
+            s.init.clone(),
+            s.interned.clone(),
+            s.mirrors.clone(),
+            h,
+        ));
         h
     }
     fn of(&mut self, s: &State) -> u128 {
@@ -341,7 +358,7 @@ impl Fingerprint {
         }
         bytes.extend(self.globals(s).to_le_bytes());
         bytes.extend(hash128(&(s.exit, s.main_died)).to_le_bytes());
-        bytes.extend(hash128(&(&s.interned, &s.mirrors, &s.last_uncaught)).to_le_bytes());
+        bytes.extend(hash128(&s.last_uncaught).to_le_bytes());
         if let Some(h) = s.segments.fingerprint() {
             bytes.extend(h.to_le_bytes());
         }

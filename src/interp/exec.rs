@@ -117,13 +117,32 @@ pub(crate) fn trivial_init(s: &State, th: ThreadId, c: ClassId) -> bool {
 }
 
 /// Marks a trivially initializable class initialized, with the classes it needs.
-fn mark_trivial(s: &mut State, c: ClassId) {
+fn mark_trivial(s: &mut State, c: ClassId) -> Result<(), VmError> {
     for sup in init_supers(s, c) {
         if s.init[sup as usize] == InitStatus::Uninitialized {
-            mark_trivial(s, sup);
+            mark_trivial(s, sup)?;
         }
     }
+    constant_strings(s, c)?;
     s.init.set(c as usize, InitStatus::Done);
+    Ok(())
+}
+
+/// JVMS 5.5 step 6 for a JDK class: its `static final` String fields get
+/// their ConstantValue (the program's classes and m5's got theirs when
+/// the state was made).
+fn constant_strings(s: &mut State, c: ClassId) -> Result<(), VmError> {
+    if !s.classes.class(c).from_jdk {
+        return Ok(());
+    }
+    let classes = s.classes.clone();
+    for (_, _, slot, constant) in &classes.class(c).statics {
+        if let Some(crate::classfile::Const::String(text)) = constant {
+            let r = super::strings::intern(s, text)?;
+            s.statics.set(*slot as usize, Value::Ref(r));
+        }
+    }
+    Ok(())
 }
 
 /// NoClassDefFoundError for a class whose initialization failed; as in
@@ -164,7 +183,7 @@ pub(crate) fn ensure_init(s: &mut State, th: ThreadId, c: ClassId) -> Result<Ini
         InitStatus::Uninitialized => {}
     }
     if trivial_init(s, th, c) {
-        mark_trivial(s, c);
+        mark_trivial(s, c)?;
         return Ok(Init::Ready);
     }
     s.init.set(c as usize, InitStatus::Running(th));
@@ -194,7 +213,7 @@ pub fn continue_init(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
             }
             InitStatus::Uninitialized => {
                 if trivial_init(s, th, sup) {
-                    mark_trivial(s, sup);
+                    mark_trivial(s, sup)?;
                     continue;
                 }
                 s.init.set(sup as usize, InitStatus::Running(th));
@@ -209,11 +228,13 @@ pub fn continue_init(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
             if overflow(s, th, &method)? {
                 return Ok(Outcome::Stepped);
             }
+            constant_strings(s, c)?;
             let t = s.thread_mut(th);
             t.inits.pop();
             t.stack.push(Arc::new(Frame::new(method, &[])));
         }
         None => {
+            constant_strings(s, c)?;
             s.thread_mut(th).inits.pop();
             s.init.set(c as usize, InitStatus::Done);
             s.sched_gen += 1;

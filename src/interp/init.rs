@@ -88,7 +88,10 @@ pub fn initial_state(
         segments: Default::default(),
     };
     // String constants in ConstantValue attributes are interned literals.
-    for c in &classes.classes {
+    // The JDK's classes get theirs when they are initialized (JVMS 5.5
+    // step 6): their tables (the Unicode data's) need not be in every
+    // program's heap.
+    for c in classes.classes.iter().filter(|c| !c.from_jdk) {
         for (_, _, slot, constant) in &c.statics {
             if let Some(Const::String(text)) = constant {
                 let r = strings::intern(&mut s, text)?;

@@ -120,7 +120,7 @@ impl Hash for HashCache {
 }
 
 /// What an object holds besides its monitor.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Body {
     /// Instance fields, in the class's layout order (superclass fields first).
     Fields(Vec<Value>),
@@ -128,6 +128,44 @@ pub enum Body {
     Array { elem: Arc<str>, data: ArrayData },
     /// A `java.lang.Class` object: its fields and the internal name it mirrors.
     Mirror { fields: Vec<Value>, name: Arc<str> },
+}
+
+impl Hash for Body {
+    /// Fields are hashed as (slot, value) for the fields that do not hold
+    /// zero or null: equal bodies still hash alike (the class fixes the
+    /// slots), and an object whose fields are mostly unset (a thread's
+    /// bookkeeping) costs the hasher only what it holds.
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        std::mem::discriminant(self).hash(h);
+        let fields = |fs: &[Value], h: &mut H| {
+            fs.len().hash(h);
+            for (i, v) in fs.iter().enumerate() {
+                let zero = match v {
+                    Value::Null => true,
+                    Value::Int(x) => *x == 0,
+                    Value::Long(x) => *x == 0,
+                    Value::Float(x) => x.to_bits() == 0,
+                    Value::Double(x) => x.to_bits() == 0,
+                    _ => false,
+                };
+                if !zero {
+                    i.hash(h);
+                    v.hash(h);
+                }
+            }
+        };
+        match self {
+            Body::Fields(fs) => fields(fs, h),
+            Body::Array { elem, data } => {
+                elem.hash(h);
+                data.hash(h);
+            }
+            Body::Mirror { fields: fs, name } => {
+                fields(fs, h);
+                name.hash(h);
+            }
+        }
+    }
 }
 
 /// A heap object. As in M5, every object carries `monitor` (owning thread),
