@@ -364,7 +364,10 @@ impl ClassTable {
         let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
         let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
         let mut queue: VecDeque<Arc<str>> = VecDeque::new();
-        let mut live = Liveness::default();
+        let mut live = Liveness {
+            why: std::env::var_os("M5_LOAD_STATS").is_some_and(|v| v == "why"),
+            ..Liveness::default()
+        };
         for name in library::CLASSES
             .iter()
             .map(|(n, _)| *n)
@@ -529,6 +532,8 @@ struct Liveness {
     waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
     /// Other methods of JDK classes not yet live, by (class, selector).
     waiting_on: FxHashMap<(Arc<str>, String), Refs>,
+    /// `M5_LOAD_STATS=why`: print each reference followed.
+    why: bool,
 }
 
 /// A loaded class as liveness sees it: supertypes, superclass, and the
@@ -626,7 +631,7 @@ impl Liveness {
         while let Some(fact) = work.pop() {
             match fact {
                 Fact::Live(r) => {
-                    if std::env::var_os("M5_LOAD_STATS").is_some_and(|v| v == "why") {
+                    if self.why {
                         for c in &r.classes {
                             eprintln!("why {c} <- {}", r.owner);
                         }

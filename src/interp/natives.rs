@@ -27,8 +27,9 @@ pub type NativeFn = fn(&mut State, ThreadId, &[Value]) -> Result<NativeResult, V
 use NativeResult::*;
 
 use super::offsets as U;
+use super::offsets::Op;
 use super::parking as P;
-use super::varhandle::{self as VH, Op};
+use super::varhandle as VH;
 
 const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 
@@ -229,192 +230,257 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     (UNSAFE, "fullFence", "()V", nothing),
     (UNSAFE, "loadFence", "()V", nothing),
     (UNSAFE, "storeFence", "()V", nothing),
-    (UNSAFE, "getInt", "(Ljava/lang/Object;J)I", U::get::<'I'>),
+    (
+        UNSAFE,
+        "getInt",
+        "(Ljava/lang/Object;J)I",
+        U::access::<'I', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getIntVolatile",
         "(Ljava/lang/Object;J)I",
-        U::get::<'I'>,
+        U::access::<'I', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getLong", "(Ljava/lang/Object;J)J", U::get::<'J'>),
+    (
+        UNSAFE,
+        "getLong",
+        "(Ljava/lang/Object;J)J",
+        U::access::<'J', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getLongVolatile",
         "(Ljava/lang/Object;J)J",
-        U::get::<'J'>,
+        U::access::<'J', { Op::Get as u8 }>,
     ),
     (
         UNSAFE,
         "getReference",
         "(Ljava/lang/Object;J)Ljava/lang/Object;",
-        U::get::<'L'>,
+        U::access::<'L', { Op::Get as u8 }>,
     ),
     (
         UNSAFE,
         "getReferenceVolatile",
         "(Ljava/lang/Object;J)Ljava/lang/Object;",
-        U::get::<'L'>,
+        U::access::<'L', { Op::Get as u8 }>,
     ),
     (
         UNSAFE,
         "getBoolean",
         "(Ljava/lang/Object;J)Z",
-        U::get::<'Z'>,
+        U::access::<'Z', { Op::Get as u8 }>,
     ),
     (
         UNSAFE,
         "getBooleanVolatile",
         "(Ljava/lang/Object;J)Z",
-        U::get::<'Z'>,
+        U::access::<'Z', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getByte", "(Ljava/lang/Object;J)B", U::get::<'B'>),
+    (
+        UNSAFE,
+        "getByte",
+        "(Ljava/lang/Object;J)B",
+        U::access::<'B', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getByteVolatile",
         "(Ljava/lang/Object;J)B",
-        U::get::<'B'>,
+        U::access::<'B', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getShort", "(Ljava/lang/Object;J)S", U::get::<'S'>),
+    (
+        UNSAFE,
+        "getShort",
+        "(Ljava/lang/Object;J)S",
+        U::access::<'S', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getShortVolatile",
         "(Ljava/lang/Object;J)S",
-        U::get::<'S'>,
+        U::access::<'S', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getChar", "(Ljava/lang/Object;J)C", U::get::<'C'>),
+    (
+        UNSAFE,
+        "getChar",
+        "(Ljava/lang/Object;J)C",
+        U::access::<'C', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getCharVolatile",
         "(Ljava/lang/Object;J)C",
-        U::get::<'C'>,
+        U::access::<'C', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getFloat", "(Ljava/lang/Object;J)F", U::get::<'F'>),
+    (
+        UNSAFE,
+        "getFloat",
+        "(Ljava/lang/Object;J)F",
+        U::access::<'F', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getFloatVolatile",
         "(Ljava/lang/Object;J)F",
-        U::get::<'F'>,
+        U::access::<'F', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "getDouble", "(Ljava/lang/Object;J)D", U::get::<'D'>),
+    (
+        UNSAFE,
+        "getDouble",
+        "(Ljava/lang/Object;J)D",
+        U::access::<'D', { Op::Get as u8 }>,
+    ),
     (
         UNSAFE,
         "getDoubleVolatile",
         "(Ljava/lang/Object;J)D",
-        U::get::<'D'>,
+        U::access::<'D', { Op::Get as u8 }>,
     ),
-    (UNSAFE, "putInt", "(Ljava/lang/Object;JI)V", U::put::<'I'>),
+    (
+        UNSAFE,
+        "putInt",
+        "(Ljava/lang/Object;JI)V",
+        U::access::<'I', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putIntVolatile",
         "(Ljava/lang/Object;JI)V",
-        U::put::<'I'>,
+        U::access::<'I', { Op::Set as u8 }>,
     ),
-    (UNSAFE, "putLong", "(Ljava/lang/Object;JJ)V", U::put::<'J'>),
+    (
+        UNSAFE,
+        "putLong",
+        "(Ljava/lang/Object;JJ)V",
+        U::access::<'J', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putLongVolatile",
         "(Ljava/lang/Object;JJ)V",
-        U::put::<'J'>,
+        U::access::<'J', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putReference",
         "(Ljava/lang/Object;JLjava/lang/Object;)V",
-        U::put::<'L'>,
+        U::access::<'L', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putReferenceVolatile",
         "(Ljava/lang/Object;JLjava/lang/Object;)V",
-        U::put::<'L'>,
+        U::access::<'L', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putBoolean",
         "(Ljava/lang/Object;JZ)V",
-        U::put::<'Z'>,
+        U::access::<'Z', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putBooleanVolatile",
         "(Ljava/lang/Object;JZ)V",
-        U::put::<'Z'>,
+        U::access::<'Z', { Op::Set as u8 }>,
     ),
-    (UNSAFE, "putByte", "(Ljava/lang/Object;JB)V", U::put::<'B'>),
+    (
+        UNSAFE,
+        "putByte",
+        "(Ljava/lang/Object;JB)V",
+        U::access::<'B', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putByteVolatile",
         "(Ljava/lang/Object;JB)V",
-        U::put::<'B'>,
+        U::access::<'B', { Op::Set as u8 }>,
     ),
-    (UNSAFE, "putShort", "(Ljava/lang/Object;JS)V", U::put::<'S'>),
+    (
+        UNSAFE,
+        "putShort",
+        "(Ljava/lang/Object;JS)V",
+        U::access::<'S', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putShortVolatile",
         "(Ljava/lang/Object;JS)V",
-        U::put::<'S'>,
+        U::access::<'S', { Op::Set as u8 }>,
     ),
-    (UNSAFE, "putChar", "(Ljava/lang/Object;JC)V", U::put::<'C'>),
+    (
+        UNSAFE,
+        "putChar",
+        "(Ljava/lang/Object;JC)V",
+        U::access::<'C', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putCharVolatile",
         "(Ljava/lang/Object;JC)V",
-        U::put::<'C'>,
+        U::access::<'C', { Op::Set as u8 }>,
     ),
-    (UNSAFE, "putFloat", "(Ljava/lang/Object;JF)V", U::put::<'F'>),
+    (
+        UNSAFE,
+        "putFloat",
+        "(Ljava/lang/Object;JF)V",
+        U::access::<'F', { Op::Set as u8 }>,
+    ),
     (
         UNSAFE,
         "putFloatVolatile",
         "(Ljava/lang/Object;JF)V",
-        U::put::<'F'>,
+        U::access::<'F', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putDouble",
         "(Ljava/lang/Object;JD)V",
-        U::put::<'D'>,
+        U::access::<'D', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "putDoubleVolatile",
         "(Ljava/lang/Object;JD)V",
-        U::put::<'D'>,
+        U::access::<'D', { Op::Set as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndSetInt",
         "(Ljava/lang/Object;JII)Z",
-        U::cas::<'I'>,
+        U::access::<'I', { Op::CompareAndSet as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndSetLong",
         "(Ljava/lang/Object;JJJ)Z",
-        U::cas::<'J'>,
+        U::access::<'J', { Op::CompareAndSet as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndSetReference",
         "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Z",
-        U::cas::<'L'>,
+        U::access::<'L', { Op::CompareAndSet as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndExchangeInt",
         "(Ljava/lang/Object;JII)I",
-        U::cax::<'I'>,
+        U::access::<'I', { Op::CompareAndExchange as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndExchangeLong",
         "(Ljava/lang/Object;JJJ)J",
-        U::cax::<'J'>,
+        U::access::<'J', { Op::CompareAndExchange as u8 }>,
     ),
     (
         UNSAFE,
         "compareAndExchangeReference",
         "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;",
-        U::cax::<'L'>,
+        U::access::<'L', { Op::CompareAndExchange as u8 }>,
     ),
     // jdk.internal.misc.CDS: no class-data sharing archive in m5.
     ("jdk/internal/misc/CDS", "isDumpingClassList0", "()Z", no),
@@ -1107,11 +1173,7 @@ fn object_notify_all(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeR
 // ---- java.lang.Class ----------------------------------------------------------
 
 /// The internal name a `Class` object mirrors.
-pub(crate) fn mirrored_name(s: &State, r: Ref) -> Arc<str> {
-    mirrored(s, r)
-}
-
-fn mirrored(s: &State, r: Ref) -> Arc<str> {
+pub(crate) fn mirrored(s: &State, r: Ref) -> Arc<str> {
     match &s.object(r).body {
         Body::Mirror { name, .. } => name.clone(),
         _ => "java/lang/Object".into(),
@@ -1211,7 +1273,7 @@ fn system_get_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<Native
             Some("key can't be null".into()),
         ));
     };
-    let key = super::strings::read_string(s, k);
+    let key = s.string(k).unwrap_or_default();
     let value = match key.as_str() {
         "" => {
             return Ok(Throw(
@@ -1309,7 +1371,7 @@ fn reflection_caller_class(
 /// `Class.getPrimitiveClass("int")`: the mirror named "int".
 fn class_primitive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(n) = arg_ref(a, 0) else { return npe() };
-    let name = super::strings::read_string(s, n);
+    let name = s.string(n).unwrap_or_default();
     ret(Value::Ref(mirror(s, &name)?))
 }
 
@@ -1421,23 +1483,16 @@ fn enum_constants(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
     void()
 }
 
-/// The mirror name of a field descriptor's type ("I" -> "int").
-fn type_mirror_name(desc: &str) -> String {
-    component_mirror_name(desc)
-}
-
 /// `Class.getDeclaredField(name)`: a Field object of the model.
 fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 0) else { return npe() };
     let Some(n) = arg_ref(a, 1) else { return npe() };
     let class = mirrored(s, c);
-    let name = super::strings::read_string(s, n);
+    let name = s.string(n).unwrap_or_default();
     let found = s.classes.id(&class).and_then(|cid| {
         let k = s.classes.class(cid);
-        k.layout
-            .iter()
-            .find(|f| f.declaring == cid && *f.name == *name)
-            .map(|f| (f.desc.clone(), false))
+        U::declared_slot(s, cid, &name)
+            .map(|i| (k.layout[i].desc.clone(), false))
             .or_else(|| {
                 k.statics
                     .iter()
@@ -1453,7 +1508,7 @@ fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<Nativ
         .id("java/lang/reflect/Field")
         .expect("library has Field");
     let f = alloc_instance(s, fid);
-    let type_mirror = mirror(s, &type_mirror_name(&desc))?;
+    let type_mirror = mirror(s, &component_mirror_name(&desc))?;
     let name_ref = new_string(s, &name);
     s.set_field(f, "clazz", Value::Ref(c));
     s.set_field(f, "name", Value::Ref(name_ref));
@@ -1488,7 +1543,7 @@ fn class_superclass(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRes
 /// it starts, and answering ClassNotFoundException would be untrue.
 fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(n) = arg_ref(a, 0) else { return npe() };
-    let dotted = super::strings::read_string(s, n);
+    let dotted = s.string(n).unwrap_or_default();
     let internal = dotted.replace('.', "/");
     let Some(cid) = s.classes.id(&internal) else {
         let exists = super::super::classfile::library::lookup(&internal).is_some()

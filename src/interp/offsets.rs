@@ -23,8 +23,10 @@ use super::natives::NativeResult::{self, Return, Throw};
 /// Offset of element 0 in every array.
 pub const ARRAY_BASE: i64 = 16;
 
-/// Bytes per element of an array whose component descriptor starts with `tag`.
-fn scale(tag: u8) -> i64 {
+/// Bytes per element of an array whose component descriptor starts with
+/// `tag`, and per access of that kind (references: 4, as HotSpot's
+/// compressed ones).
+pub fn scale(tag: u8) -> i64 {
     match tag {
         b'Z' | b'B' => 1,
         b'C' | b'S' => 2,
@@ -40,13 +42,118 @@ fn unsupported(what: String) -> VmError {
 
 /// Width in bytes of an access of kind `k` (a descriptor tag).
 fn width(k: u8) -> usize {
-    match k {
-        b'Z' | b'B' => 1,
-        b'C' | b'S' => 2,
-        b'I' | b'F' => 4,
-        b'J' | b'D' => 8,
-        _ => 4,
-    }
+    scale(k) as usize
+}
+
+/// The offset of element `index` of an array whose component descriptor
+/// starts with `tag`.
+pub fn element_offset(tag: u8, index: i64) -> i64 {
+    ARRAY_BASE + index * scale(tag)
+}
+
+/// The slot of the instance field `name` that class `cid` itself declares.
+pub fn declared_slot(s: &State, cid: crate::classfile::ClassId, name: &str) -> Option<usize> {
+    s.classes
+        .class(cid)
+        .layout
+        .iter()
+        .rposition(|f| f.declaring == cid && *f.name == *name)
+}
+
+/// What an atomic access does once it has read the old value (`Unsafe`'s
+/// and `VarHandle`'s access methods alike).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Op {
+    Get,
+    Set,
+    CompareAndSet,
+    CompareAndExchange,
+    GetAndSet,
+    GetAndAdd,
+    GetAndOr,
+    GetAndAnd,
+    GetAndXor,
+}
+
+impl Op {
+    pub const ALL: [Op; 9] = [
+        Op::Get,
+        Op::Set,
+        Op::CompareAndSet,
+        Op::CompareAndExchange,
+        Op::GetAndSet,
+        Op::GetAndAdd,
+        Op::GetAndOr,
+        Op::GetAndAnd,
+        Op::GetAndXor,
+    ];
+}
+
+/// One atomic access of a variable of kind `kind` holding `old`, with the
+/// access method's values `v1` (and `v2`); `put` stores. The result is what
+/// the access method returns. Compare-and-set compares references by
+/// identity and primitives by their bits.
+pub fn apply(
+    s: &mut State,
+    op: Op,
+    kind: u8,
+    old: Value,
+    v1: Value,
+    v2: Value,
+    put: impl Fn(&mut State, Value) -> Result<(), VmError>,
+) -> Result<NativeResult, VmError> {
+    let result = match op {
+        Op::Get => Some(old),
+        Op::Set => {
+            put(s, v1)?;
+            None
+        }
+        Op::CompareAndSet | Op::CompareAndExchange => {
+            let hit = old == v1;
+            if hit {
+                put(s, v2)?;
+            }
+            Some(if op == Op::CompareAndSet {
+                Value::Int(i32::from(hit))
+            } else {
+                old
+            })
+        }
+        Op::GetAndSet => {
+            put(s, v1)?;
+            Some(old)
+        }
+        Op::GetAndAdd | Op::GetAndOr | Op::GetAndAnd | Op::GetAndXor => {
+            let new = match (old, v1, op) {
+                (Value::Int(x), Value::Int(y), Op::GetAndAdd) if kind != b'Z' => {
+                    Value::Int(x.wrapping_add(y))
+                }
+                (Value::Long(x), Value::Long(y), Op::GetAndAdd) => Value::Long(x.wrapping_add(y)),
+                (Value::Float(x), Value::Float(y), Op::GetAndAdd) => Value::Float(x + y),
+                (Value::Double(x), Value::Double(y), Op::GetAndAdd) => Value::Double(x + y),
+                (Value::Int(x), Value::Int(y), Op::GetAndOr) => Value::Int(x | y),
+                (Value::Int(x), Value::Int(y), Op::GetAndAnd) => Value::Int(x & y),
+                (Value::Int(x), Value::Int(y), Op::GetAndXor) => Value::Int(x ^ y),
+                (Value::Long(x), Value::Long(y), Op::GetAndOr) => Value::Long(x | y),
+                (Value::Long(x), Value::Long(y), Op::GetAndAnd) => Value::Long(x & y),
+                (Value::Long(x), Value::Long(y), Op::GetAndXor) => Value::Long(x ^ y),
+                _ => {
+                    return Err(VmError::Other(format!(
+                        "an atomic {} on a variable of kind {} is not modeled by m5",
+                        match op {
+                            Op::GetAndAdd => "add",
+                            _ => "bitwise operation",
+                        },
+                        kind as char
+                    )));
+                }
+            };
+            put(s, new)?;
+            Some(old)
+        }
+    };
+    Ok(Return(result))
 }
 
 /// The raw bits of element `i` of a primitive array.
@@ -247,11 +354,6 @@ fn class_name(s: &State, r: Ref) -> String {
     s.classes.class(s.object(r).class).name.replace('/', ".")
 }
 
-/// Descriptor tag of an Unsafe access method's value type.
-fn kind_of(t: char) -> u8 {
-    t as u8
-}
-
 // Arguments are stack slots: this, o, offset (a long: two slots), then
 // the values (a long or double takes two).
 const VALUE1: usize = 4;
@@ -259,61 +361,21 @@ fn value2(k: u8) -> usize {
     VALUE1 + if matches!(k, b'J' | b'D') { 2 } else { 1 }
 }
 
-/// `getX(Object, long)` (plain and volatile).
-pub fn get<const K: char>(
+/// An `Unsafe` access method on a variable of kind `K` (`OP`: `Op as u8`):
+/// `getX(o, offset)`, `putX(o, offset, x)`, `compareAndSetX(o, offset,
+/// expected, x)`, `compareAndExchangeX(...)`, plain and volatile alike.
+pub fn access<const K: char, const OP: u8>(
     s: &mut State,
     _: ThreadId,
     a: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let v = read(s, a[1], a[2].as_long(), kind_of(K))?;
-    Ok(Return(Some(v)))
-}
-
-/// `putX(Object, long, X)` (plain and volatile).
-pub fn put<const K: char>(
-    s: &mut State,
-    _: ThreadId,
-    a: &[Value],
-) -> Result<NativeResult, VmError> {
-    write(s, a[1], a[2].as_long(), kind_of(K), a[VALUE1])?;
-    Ok(Return(None))
-}
-
-/// Value equality as compare-and-set compares: references by identity,
-/// primitives by bits.
-fn same(x: Value, y: Value) -> bool {
-    x == y
-}
-
-/// `compareAndSetX(Object, long, X expected, X x)`.
-pub fn cas<const K: char>(
-    s: &mut State,
-    _: ThreadId,
-    a: &[Value],
-) -> Result<NativeResult, VmError> {
-    let (o, off, k) = (a[1], a[2].as_long(), kind_of(K));
-    let (expected, x) = (a[VALUE1], a[value2(k)]);
-    let now = read(s, o, off, k)?;
-    let hit = same(now, expected);
-    if hit {
-        write(s, o, off, k, x)?;
-    }
-    Ok(Return(Some(Value::Int(i32::from(hit)))))
-}
-
-/// `compareAndExchangeX(Object, long, X expected, X x)`: the witness value.
-pub fn cax<const K: char>(
-    s: &mut State,
-    _: ThreadId,
-    a: &[Value],
-) -> Result<NativeResult, VmError> {
-    let (o, off, k) = (a[1], a[2].as_long(), kind_of(K));
-    let (expected, x) = (a[VALUE1], a[value2(k)]);
-    let now = read(s, o, off, k)?;
-    if same(now, expected) {
-        write(s, o, off, k, x)?;
-    }
-    Ok(Return(Some(now)))
+    let (o, off, k) = (a[1], a[2].as_long(), K as u8);
+    let v1 = a.get(VALUE1).copied().unwrap_or(Value::Top);
+    let v2 = a.get(value2(k)).copied().unwrap_or(Value::Top);
+    let old = read(s, o, off, k)?;
+    apply(s, Op::ALL[OP as usize], k, old, v1, v2, |s, v| {
+        write(s, o, off, k, v)
+    })
 }
 
 /// `objectFieldOffset1(Class, String)`: the field's slot.
@@ -321,18 +383,12 @@ pub fn field_offset(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRes
     let (Some(c), Some(n)) = (a[1].as_ref(), a[2].as_ref()) else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    let class = super::natives::mirrored_name(s, c);
-    let field = super::strings::read_string(s, n);
+    let class = super::natives::mirrored(s, c);
+    let field = s.string(n).unwrap_or_default();
     let Some(cid) = s.classes.id(&class) else {
         return Err(unsupported(format!("objectFieldOffset of class {class}")));
     };
-    let slot = s
-        .classes
-        .class(cid)
-        .layout
-        .iter()
-        .rposition(|f| f.declaring == cid && *f.name == *field);
-    match slot {
+    match declared_slot(s, cid, &field) {
         Some(i) => Ok(Return(Some(Value::Long(i as i64)))),
         None => Err(VmError::Other(format!(
             "Unsafe.objectFieldOffset: class {} has no field {field} in m5 \
@@ -352,7 +408,7 @@ pub fn array_scale(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     let Some(c) = a[1].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    let name = super::natives::mirrored_name(s, c);
+    let name = super::natives::mirrored(s, c);
     let tag = name.as_bytes().get(1).copied().unwrap_or(b'L');
     Ok(Return(Some(Value::Int(scale(tag) as i32))))
 }

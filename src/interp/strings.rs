@@ -145,11 +145,6 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
     Ok(Outcome::Stepped)
 }
 
-/// A String object's text (lossy for unpaired surrogates).
-pub fn read_string(s: &State, r: Ref) -> String {
-    string_units(s, r).map_or_else(String::new, |u| String::from_utf16_lossy(&u))
-}
-
 /// The UTF-16 contents of a String object.
 pub fn string_units(s: &State, r: Ref) -> Option<Vec<u16>> {
     let v = s.field(r, "value")?.as_ref()?;

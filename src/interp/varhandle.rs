@@ -10,22 +10,7 @@ use crate::state::*;
 
 use super::VmError;
 use super::natives::NativeResult::{self, Return, Throw};
-use super::offsets::{self, ARRAY_BASE};
-
-/// The access an access method makes.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Op {
-    Get,
-    Set,
-    CompareAndSet,
-    CompareAndExchange,
-    GetAndSet,
-    GetAndAdd,
-    GetAndOr,
-    GetAndAnd,
-    GetAndXor,
-}
+use super::offsets::{self, Op, apply};
 
 fn unsupported(what: String) -> VmError {
     VmError::Other(format!("VarHandle: {what} is not modeled by m5"))
@@ -66,22 +51,12 @@ pub fn access<const OP: u8>(
     th: ThreadId,
     a: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let op = [
-        Op::Get,
-        Op::Set,
-        Op::CompareAndSet,
-        Op::CompareAndExchange,
-        Op::GetAndSet,
-        Op::GetAndAdd,
-        Op::GetAndOr,
-        Op::GetAndAnd,
-        Op::GetAndXor,
-    ][OP as usize];
+    let op = Op::ALL[OP as usize];
     let Some(vh) = a[0].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
     let offset = field_long(s, vh, "offset");
-    let holder = field_ref(s, vh, "holder").map(|c| super::natives::mirrored_name(s, c));
+    let holder = field_ref(s, vh, "holder").map(|c| super::natives::mirrored(s, c));
     let Some(holder) = holder else {
         return Err(unsupported("a handle without a holder".into()));
     };
@@ -117,13 +92,7 @@ pub fn access<const OP: u8>(
                 Some(format!("Index {i} out of bounds for length {len}")),
             ));
         }
-        let scale: i64 = match tag {
-            b'Z' | b'B' => 1,
-            b'C' | b'S' => 2,
-            b'J' | b'D' => 8,
-            _ => 4,
-        };
-        (ARRAY_BASE + i * scale, tag, 3)
+        (offsets::element_offset(tag, i), tag, 3)
     };
     check_call_site(s, th, kind, first - 1)?;
     let v1 = a.get(first).copied().unwrap_or(Value::Top);
@@ -195,65 +164,6 @@ fn static_access(
     apply(s, op, kind, old, v1, v2, put)
 }
 
-fn apply(
-    s: &mut State,
-    op: Op,
-    kind: u8,
-    old: Value,
-    v1: Value,
-    v2: Value,
-    put: impl Fn(&mut State, Value) -> Result<(), VmError>,
-) -> Result<NativeResult, VmError> {
-    let result = match op {
-        Op::Get => Some(old),
-        Op::Set => {
-            put(s, v1)?;
-            None
-        }
-        Op::CompareAndSet | Op::CompareAndExchange => {
-            // References by identity, primitives by their bits.
-            let hit = old == v1;
-            if hit {
-                put(s, v2)?;
-            }
-            Some(if op == Op::CompareAndSet {
-                Value::Int(i32::from(hit))
-            } else {
-                old
-            })
-        }
-        Op::GetAndSet => {
-            put(s, v1)?;
-            Some(old)
-        }
-        Op::GetAndAdd | Op::GetAndOr | Op::GetAndAnd | Op::GetAndXor => {
-            let new = match (old, v1, op) {
-                (Value::Int(x), Value::Int(y), Op::GetAndAdd) if kind != b'Z' => {
-                    Value::Int(x.wrapping_add(y))
-                }
-                (Value::Long(x), Value::Long(y), Op::GetAndAdd) => Value::Long(x.wrapping_add(y)),
-                (Value::Float(x), Value::Float(y), Op::GetAndAdd) => Value::Float(x + y),
-                (Value::Double(x), Value::Double(y), Op::GetAndAdd) => Value::Double(x + y),
-                (Value::Int(x), Value::Int(y), Op::GetAndOr) => Value::Int(x | y),
-                (Value::Int(x), Value::Int(y), Op::GetAndAnd) => Value::Int(x & y),
-                (Value::Int(x), Value::Int(y), Op::GetAndXor) => Value::Int(x ^ y),
-                (Value::Long(x), Value::Long(y), Op::GetAndOr) => Value::Long(x | y),
-                (Value::Long(x), Value::Long(y), Op::GetAndAnd) => Value::Long(x & y),
-                (Value::Long(x), Value::Long(y), Op::GetAndXor) => Value::Long(x ^ y),
-                _ => {
-                    return Err(unsupported(format!(
-                        "this arithmetic on a variable of kind {}",
-                        kind as char
-                    )));
-                }
-            };
-            put(s, new)?;
-            Some(old)
-        }
-    };
-    Ok(Return(result))
-}
-
 /// A new VarHandle object of the model class.
 fn new_handle(s: &mut State, holder: Ref, offset: i64, var_type: Ref) -> Ref {
     let cid = s
@@ -267,23 +177,47 @@ fn new_handle(s: &mut State, holder: Ref, offset: i64, var_type: Ref) -> Ref {
     r
 }
 
-/// `MethodHandles.Lookup.findVarHandle(Class recv, String name, Class type)`.
-pub fn find_var_handle(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+/// The arguments of `findVarHandle` and `findStaticVarHandle`: the class
+/// (its mirror, name and id), the field's name and its type's mirror;
+/// None if one is null.
+struct Finding {
+    class: std::sync::Arc<str>,
+    cid: crate::classfile::ClassId,
+    name: String,
+    mirror: Ref,
+    var_type: Ref,
+}
+
+fn finding(s: &State, a: &[Value]) -> Result<Option<Finding>, VmError> {
     let (Some(c), Some(n), Some(t)) = (a[1].as_ref(), a[2].as_ref(), a[3].as_ref()) else {
-        return Ok(Throw("java/lang/NullPointerException", None));
+        return Ok(None);
     };
-    let class = super::natives::mirrored_name(s, c);
-    let name = super::strings::read_string(s, n);
+    let class = super::natives::mirrored(s, c);
     let Some(cid) = s.classes.id(&class) else {
         return Err(unsupported(format!("a handle on class {class}")));
     };
-    let slot = s
-        .classes
-        .class(cid)
-        .layout
-        .iter()
-        .rposition(|f| f.declaring == cid && *f.name == *name);
-    match slot {
+    Ok(Some(Finding {
+        class,
+        cid,
+        name: s.string(n).unwrap_or_default(),
+        mirror: c,
+        var_type: t,
+    }))
+}
+
+/// `MethodHandles.Lookup.findVarHandle(Class recv, String name, Class type)`.
+pub fn find_var_handle(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(Finding {
+        class,
+        cid,
+        name,
+        mirror: c,
+        var_type: t,
+    }) = finding(s, a)?
+    else {
+        return Ok(Throw("java/lang/NullPointerException", None));
+    };
+    match offsets::declared_slot(s, cid, &name) {
         Some(i) => Ok(Return(Some(Value::Ref(new_handle(s, c, i as i64, t))))),
         None if s.classes.class(cid).from_library && !s.classes.class(cid).from_jdk => {
             Err(unsupported(format!(
@@ -304,13 +238,15 @@ pub fn find_static_var_handle(
     _: ThreadId,
     a: &[Value],
 ) -> Result<NativeResult, VmError> {
-    let (Some(c), Some(n), Some(t)) = (a[1].as_ref(), a[2].as_ref(), a[3].as_ref()) else {
+    let Some(Finding {
+        cid,
+        name,
+        mirror: c,
+        var_type: t,
+        ..
+    }) = finding(s, a)?
+    else {
         return Ok(Throw("java/lang/NullPointerException", None));
-    };
-    let class = super::natives::mirrored_name(s, c);
-    let name = super::strings::read_string(s, n);
-    let Some(cid) = s.classes.id(&class) else {
-        return Err(unsupported(format!("a handle on class {class}")));
     };
     let slot = s
         .classes
@@ -341,7 +277,7 @@ pub fn array_element_var_handle(
     let Some(c) = a[0].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    if !super::natives::mirrored_name(s, c).starts_with('[') {
+    if !super::natives::mirrored(s, c).starts_with('[') {
         return Ok(Throw(
             "java/lang/IllegalArgumentException",
             Some("not an array class".into()),

@@ -284,12 +284,7 @@ pub fn synchronizing_access(s: &State, th: ThreadId) -> Option<Location> {
         match s.object(r).array() {
             None => Some(Location::Field(r, u32::try_from(offset).ok()?)),
             Some((elem, _)) => {
-                let scale = match elem.as_bytes()[0] {
-                    b'Z' | b'B' => 1,
-                    b'C' | b'S' => 2,
-                    b'J' | b'D' => 8,
-                    _ => 4,
-                };
+                let scale = interp::offsets::scale(elem.as_bytes()[0]);
                 let i = (offset - interp::offsets::ARRAY_BASE) / scale;
                 Some(Location::Element(r, i32::try_from(i).ok()?))
             }
