@@ -238,6 +238,15 @@ const EXAMPLES: &[Example] = &[
         Some("java.lang.AssertionError"),
     ),
     ("juc", "AtomicIncrement", &[], "ok", None),
+    // Only a compare-and-set by Unsafe writes the value main reads: the
+    // search must still branch at the read.
+    (
+        "juc",
+        "AtomicSeenByReader",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
     ("juc", "LatchShort", &[], "deadlock", None),
     ("juc", "LatchFull", &[], "ok", None),
 ];
