@@ -249,6 +249,27 @@ const EXAMPLES: &[Example] = &[
     ),
     ("juc", "LatchShort", &[], "deadlock", None),
     ("juc", "LatchFull", &[], "ok", None),
+    // The virtual clock: a timeout may come at any step, so sleeping or
+    // a timed wait orders nothing; with nothing reading the clock,
+    // polling with sleeps or timed waits revisits its states.
+    (
+        "time",
+        "SleepHandoff",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("time", "SleepHandoffJoin", &[], "ok", None),
+    ("time", "PollingSleep", &[], "ok", None),
+    (
+        "time",
+        "TimedWaitGivesUp",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("time", "TimedWaitRetry", &[], "ok", None),
+    ("time", "TimedWaitFallback", &[], "ok", None),
 ];
 
 /// The examples with a data race (the others have none).
@@ -267,7 +288,7 @@ const RACY: &[&str] = &[
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
-    if dir == "races" || dir == "juc" {
+    if dir == "races" || dir == "juc" || dir == "time" {
         main.to_string()
     } else {
         dir.to_string()

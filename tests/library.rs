@@ -87,8 +87,10 @@ fn library_table_is_up_to_date() {
          (`SharedSecrets.getJavaLangAccess`, `Lookup.findVarHandle`, ...).\n\n\
          Lambdas, method references, string concatenation and records' `toString`/`equals`/`hashCode`\n\
          are compiled by m5 when it reads a class (no `invokedynamic` is left to run).\n\
-         Time is frozen for now (`currentTimeMillis` and `nanoTime` return 0, `sleep` and timed waits\n\
-         may end at once). Anything else (reflection, `MethodHandle`s, files, sockets) is not modeled:\n\
+         Time is a virtual clock (`src/interp/clock.rs`): `currentTimeMillis` and `nanoTime` read it\n\
+         (each read moves it on by 1 µs); `sleep`, timed waits, timed joins and timed parks end by\n\
+         timing out, at any step in a search, and move it to their deadline.\n\
+         Anything else (reflection, `MethodHandle`s, files, sockets) is not modeled:\n\
          a program that reaches it stops with an error naming it, never a guess.\n\n\
          Generated from `src/library/java` by `tests/library.rs` (`M5_BLESS=1 cargo test --release --test library`).\n\n\
          | class | extends | methods |\n|---|---|---|\n",

@@ -348,6 +348,7 @@ pub(crate) fn method(
         code_len: n,
         handlers: Vec::new(),
         lines: Vec::new(),
+        locals: Vec::new(),
     }
 }
 

@@ -43,6 +43,16 @@ pub enum LoadError {
     BadClassPath(String),
 }
 
+/// A LocalVariableTable entry: local `slot` is called `name` at the pcs
+/// `start..start + length`.
+#[derive(Debug, Clone)]
+pub struct LocalVar {
+    pub start: u32,
+    pub length: u32,
+    pub slot: u16,
+    pub name: Arc<str>,
+}
+
 /// A handler in a method's exception table, as instruction indices.
 #[derive(Clone, Debug)]
 pub struct Handler {
@@ -70,6 +80,8 @@ pub struct Method {
     pub code_len: u32,
     pub handlers: Vec<Handler>,
     pub lines: Vec<(u32, u32)>,
+    /// The LocalVariableTable, when the class has one (`javac -g`).
+    pub locals: Vec<LocalVar>,
     pub selector: u32,
     /// Index into the interpreter's native table, bound at link time.
     pub native: Option<u16>,
@@ -975,6 +987,7 @@ impl Linker<'_> {
                     code_len: m.code_len,
                     handlers,
                     lines: m.lines.clone(),
+                    locals: m.locals.clone(),
                     selector,
                     native,
                 }));

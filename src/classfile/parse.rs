@@ -24,6 +24,7 @@ pub struct RawMethod {
     pub code_len: u32,
     pub handlers: Vec<RawHandler>,
     pub lines: Vec<(u32, u32)>,
+    pub locals: Vec<super::LocalVar>,
 }
 
 #[derive(Debug)]
@@ -655,6 +656,7 @@ pub fn parse_class_with(
             code_len: 0,
             handlers: Vec::new(),
             lines: Vec::new(),
+            locals: Vec::new(),
         };
         if let Some(c) = code_attr {
             let ops = c
@@ -677,9 +679,20 @@ pub fn parse_class_with(
                 });
             }
             for a in &c.attributes {
-                if let AttributeData::LineNumberTable(t) = &a.data {
-                    rm.lines
-                        .extend(t.iter().map(|e| (e.start_pc as u32, e.line_number as u32)));
+                match &a.data {
+                    AttributeData::LineNumberTable(t) => rm
+                        .lines
+                        .extend(t.iter().map(|e| (e.start_pc as u32, e.line_number as u32))),
+                    // Only for helpful NullPointerException messages.
+                    AttributeData::LocalVariableTable(t) => {
+                        rm.locals.extend(t.iter().map(|e| super::LocalVar {
+                            start: e.start_pc as u32,
+                            length: e.length as u32,
+                            slot: e.index,
+                            name: Arc::from(e.name.as_ref()),
+                        }))
+                    }
+                    _ => {}
                 }
             }
             rm.lines.sort();

@@ -644,6 +644,7 @@ fn run(a: RunArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        ..Config::default()
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
@@ -947,6 +948,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        ..Config::default()
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;

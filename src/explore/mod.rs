@@ -357,7 +357,7 @@ impl Fingerprint {
             bytes.extend(o.fingerprint.get_or(|| hash128(&**o)).to_le_bytes());
         }
         bytes.extend(self.globals(s).to_le_bytes());
-        bytes.extend(hash128(&(s.exit, s.main_died)).to_le_bytes());
+        bytes.extend(hash128(&(s.exit, s.main_died, s.clock)).to_le_bytes());
         bytes.extend(hash128(&s.last_uncaught).to_le_bytes());
         if let Some(h) = s.segments.fingerprint() {
             bytes.extend(h.to_le_bytes());

@@ -36,6 +36,28 @@ pub fn new_exception(s: &mut State, class: &str, msg: Option<String>) -> Result<
     Ok(r)
 }
 
+/// The throw site of a NullPointerException the VM throws in `th`, for its
+/// helpful message (`npe`; the model's NullPointerException computes it
+/// when first asked). None when the failing frame belongs to a lambda's
+/// class, m5's stand-in for the hidden classes whose frames HotSpot leaves
+/// out (it gives no message then).
+pub fn npe_site(s: &State, th: ThreadId) -> Option<(u32, u32)> {
+    let f = s.thread(th)?.top()?;
+    if s.classes.class(f.method.class).lambda {
+        return None;
+    }
+    Some((f.method.id, f.ip))
+}
+
+/// Records `npe_site` in the exception `r` (the model's fields).
+pub fn record_npe_site(s: &mut State, th: ThreadId, r: Ref) {
+    if let Some((method, ip)) = npe_site(s, th) {
+        s.set_field(r, "extendedMessageState", Value::Int(1));
+        s.set_field(r, "vmSiteMethod", Value::Int(method as i32 + 1));
+        s.set_field(r, "vmSitePc", Value::Int(ip as i32));
+    }
+}
+
 /// Throws the exception object `exc` in thread `th`: the current instruction
 /// of the top frame is where it happened; callers are at their invoke.
 pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmError> {

@@ -764,6 +764,13 @@ impl Machine for Running<'_> {
         };
         // The prover follows only the exceptions without a message.
         debug_assert_eq!(msg.is_some(), e.has_message());
+        if let VmExc::NullPointer = e {
+            let r = super::exceptions::new_exception(s, e.class(), None)?;
+            super::exceptions::record_npe_site(s, self.th, r);
+            super::backtrace::fill(s, self.th, r, false);
+            super::exceptions::throw_ref(s, self.th, r)?;
+            return Ok(Flow::Stepped);
+        }
         throw_new(s, self.th, e.class(), msg)?;
         Ok(Flow::Stepped)
     }
@@ -975,13 +982,21 @@ impl Machine for Running<'_> {
     }
     fn woken(&mut self) -> bool {
         let w = self.wait();
-        w.notified || w.timed
+        w.notified || w.deadline.is_some()
     }
     fn blocked_in_wait(&mut self) -> Wake {
         Wake::Notify(self.th)
     }
     fn end_wait(&mut self, lock: &Value) {
         let (th, count) = (self.th, self.wait().count);
+        if let crate::state::Wait {
+            notified: false,
+            deadline: Some(d),
+            ..
+        } = self.wait()
+        {
+            super::clock::time_out(self.s, d);
+        }
         let o = self.s.object_mut(obj(lock));
         o.monitor = th;
         o.mcount = count;

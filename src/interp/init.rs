@@ -30,7 +30,7 @@ pub fn initial_state(
     classes: Arc<ClassTable>,
     main: &str,
     args: &[String],
-    config: Config,
+    mut config: Config,
 ) -> Result<State, SetupError> {
     let main = main.replace('.', "/");
     let cid = classes
@@ -61,6 +61,7 @@ pub fn initial_state(
     let init = (0..classes.classes.len())
         .map(|_| InitStatus::Uninitialized)
         .collect();
+    config.clock_readable = super::clock::readable(&classes);
     let mut s = State {
         threads: im::Vector::new(),
         heap: im::Vector::new(),
@@ -76,6 +77,7 @@ pub fn initial_state(
         err: im::Vector::new(),
         exit: None,
         main_died: false,
+        clock: 0,
         last_uncaught: None,
         last_uncaught_site: None,
         sched_gen: 0,
@@ -110,6 +112,7 @@ pub fn initial_state(
         object: None,
         wait: None,
         inits: Vec::new(),
+        timeout: None,
         fingerprint: Default::default(),
     }));
     // The JVM initializes the main class before main runs.

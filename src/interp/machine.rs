@@ -70,8 +70,9 @@ impl<V> VmExc<V> {
     }
 
     /// Does the VM give it a detail message (a String object)? As the
-    /// interpreter's `throw` does: all but NullPointerException (m5 has no
-    /// helpful messages yet) and StackOverflowError.
+    /// interpreter's `throw` does: all but NullPointerException (whose
+    /// helpful message is made when first asked for, from the throw site
+    /// the VM records in int fields) and StackOverflowError.
     pub fn has_message(&self) -> bool {
         !matches!(self, VmExc::NullPointer | VmExc::StackOverflow)
     }

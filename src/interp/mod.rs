@@ -5,6 +5,7 @@
 
 pub mod alone;
 pub mod backtrace;
+pub mod clock;
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;
@@ -14,6 +15,7 @@ pub mod javafmt;
 pub mod local;
 pub mod machine;
 pub mod natives;
+pub mod npe;
 pub mod offsets;
 pub mod parking;
 pub mod strings;

@@ -9,6 +9,7 @@ use crate::classfile::{ClassId, Selected};
 use crate::state::*;
 
 use super::VmError;
+use super::clock;
 use super::javafmt::{double_to_string, float_to_string};
 use super::strings::new_string;
 
@@ -764,6 +765,12 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ),
     ("java/lang/Thread", "state0", "()I", thread_state),
     (
+        "java/lang/NullPointerException",
+        "getExtendedNPEMessage",
+        "()Ljava/lang/String;",
+        npe_message,
+    ),
+    (
         "java/lang/Class",
         "getDeclaredField",
         "(Ljava/lang/String;)Ljava/lang/reflect/Field;",
@@ -964,6 +971,7 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
         object: Some(r),
         wait: None,
         inits: Vec::new(),
+        timeout: None,
         fingerprint: Default::default(),
     }));
     Ok(())
@@ -1094,7 +1102,7 @@ fn wait_impl(
     s: &mut State,
     th: ThreadId,
     a: &[Value],
-    timed: bool,
+    deadline: Option<i64>,
 ) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let o = s.object(r);
@@ -1115,16 +1123,17 @@ fn wait_impl(
         object: r,
         count,
         notified: false,
-        timed,
+        deadline,
     });
     void()
 }
 
 fn object_wait(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    wait_impl(s, th, a, false)
+    wait_impl(s, th, a, None)
 }
 
-/// `wait(ms)`: as `wait()`, but the timeout may end it at any step; `wait(0)` waits for a notify.
+/// `wait(ms)`: as `wait()`, but the timeout may end it at any step (moving
+/// the clock to its deadline, `clock`); `wait(0)` waits for a notify.
 fn object_wait_timed(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let ms = a.get(1).map_or(0, |v| v.as_long());
     if ms < 0 {
@@ -1133,7 +1142,8 @@ fn object_wait_timed(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeR
             Some("timeout value is negative".into()),
         ));
     }
-    wait_impl(s, th, a, ms > 0)
+    let deadline = (ms > 0).then(|| clock::deadline_after(s, clock::millis_to_nanos(ms)));
+    wait_impl(s, th, a, deadline)
 }
 
 fn notify_impl(
@@ -1247,22 +1257,43 @@ pub(crate) fn thread_current(
     ret(Value::Ref(r))
 }
 
-/// `sleep`: m5 has no clock yet, so sleeping is a scheduling point and
-/// nothing more; a negative time throws, as in the JDK.
+/// `sleep(ms)` takes two steps: the call sets the thread's deadline on the
+/// virtual clock and runs again as the next step, which ends the sleep at
+/// any time (`clock`): by an interrupt that came meanwhile, or by timing
+/// out. A negative time throws, as does an interrupt pending at the call,
+/// even for `sleep(0)` (as HotSpot's); `sleep(0)` is a scheduling point.
 fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    if a.first().is_some_and(|v| v.as_long() < 0) {
+    let interrupted = || {
+        Ok(Throw(
+            "java/lang/InterruptedException",
+            Some("sleep interrupted".into()),
+        ))
+    };
+    if let Some(deadline) = s.threads[th as usize].timeout {
+        s.thread_mut(th).timeout = None;
+        if P::take_interrupt(s, th)? {
+            return interrupted();
+        }
+        clock::time_out(s, deadline);
+        return void();
+    }
+    let ms = a.first().map_or(0, |v| v.as_long());
+    if ms < 0 {
         return Ok(Throw(
             "java/lang/IllegalArgumentException",
             Some("timeout value is negative".into()),
         ));
     }
     if P::take_interrupt(s, th)? {
-        return Ok(Throw(
-            "java/lang/InterruptedException",
-            Some("sleep interrupted".into()),
-        ));
+        return interrupted();
     }
-    void()
+    if ms == 0 {
+        return void();
+    }
+    let deadline = clock::deadline_after(s, clock::millis_to_nanos(ms));
+    s.thread_mut(th).timeout = Some(deadline);
+    s.sched_gen += 1;
+    Ok(NativeResult::Again)
 }
 
 /// `System.getProperty`: see the model's System.java.
@@ -1366,6 +1397,22 @@ fn reflection_caller_class(
         None => return ret(Value::Null),
     };
     ret(Value::Ref(mirror(s, &name)?))
+}
+
+/// `NullPointerException.getExtendedNPEMessage()`: the helpful message for
+/// the throw site the VM recorded in the exception (`npe`), or null.
+fn npe_message(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let site = |name| s.field(r, name).map_or(0, |v| v.as_int());
+    let (method, pc) = (site("vmSiteMethod"), site("vmSitePc"));
+    let text = (method > 0)
+        .then(|| s.classes.methods.get(method as usize - 1).cloned())
+        .flatten()
+        .and_then(|m| super::npe::message(&m, pc as u32));
+    match text {
+        Some(t) => ret_string(s, &t),
+        None => ret(Value::Null),
+    }
 }
 
 /// `Class.getPrimitiveClass("int")`: the mirror named "int".
@@ -1636,7 +1683,9 @@ fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     } else if t == th {
         1
     } else if let Some(w) = x.wait.filter(|w| !w.notified) {
-        if w.timed { 4 } else { 3 }
+        if w.deadline.is_some() { 4 } else { 3 }
+    } else if x.timeout.is_some() {
+        4
     } else {
         match crate::schedule::why_stuck(s, t) {
             Some(super::NoOp::Blocked(Wake::Monitor(_))) => 2,
@@ -1777,11 +1826,11 @@ fn system_exit(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
 }
 
 /// Time is not modeled: a fixed clock keeps runs reproducible.
-fn system_millis(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
-    ret(Value::Long(0))
+fn system_millis(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Long(clock::read_millis(s)))
 }
-fn system_nanos(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
-    ret(Value::Long(0))
+fn system_nanos(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Long(clock::read_nanos(s)))
 }
 
 fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

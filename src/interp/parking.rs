@@ -5,12 +5,16 @@
 //! object (fields `parkPermit` and `interrupted` of m5's model), so they
 //! are part of the state the explorer compares. An untimed `park` without
 //! a permit blocks (a no-op step, retried when the thread is unparked or
-//! interrupted); a timed `park` returns at once, which the specification
-//! allows (it may return "for no reason"), and its caller re-checks.
+//! interrupted); a timed `park` ends at any later step, by timing out on
+//! the virtual clock (`clock`) or consuming a permit given meanwhile. The
+//! specification also lets `park` return "for no reason"; m5 does not
+//! explore such spurious returns (HotSpot's do not happen in practice, and
+//! callers re-check their condition anyway).
 
 use crate::state::*;
 
 use super::VmError;
+use super::clock;
 use super::natives::NativeResult::{self, Block, Return, Throw};
 
 /// The thread's `Thread` object (main's is made when first needed).
@@ -34,10 +38,17 @@ fn set_flag(s: &mut State, r: Ref, name: &str, on: bool) {
     s.set_field(r, name, Value::Int(i32::from(on)));
 }
 
-/// `Unsafe.park(boolean isAbsolute, long time)`.
+/// `Unsafe.park(boolean isAbsolute, long time)`. A timed park takes two
+/// steps, as `sleep` does: the call sets the deadline and runs again as the
+/// next step, which returns at any time (`clock`), consuming the permit if
+/// an unpark came meanwhile, or timing out.
 pub fn park(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let (absolute, time) = (a[1].as_int() != 0, a[2].as_long());
     let me = object_of(s, th)?;
+    let timeout = s.threads[th as usize].timeout;
+    if timeout.is_some() {
+        s.thread_mut(th).timeout = None;
+    }
     if flag(s, me, "interrupted")? {
         return Ok(Return(None));
     }
@@ -45,12 +56,23 @@ pub fn park(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, Vm
         set_flag(s, me, "parkPermit", false);
         return Ok(Return(None));
     }
-    // A timed park may return at any time; an absolute deadline of 0 or a
-    // relative time of 0 means no timeout.
-    if time > 0 || (absolute && time != 0) {
+    if let Some(deadline) = timeout {
+        clock::time_out(s, deadline);
         return Ok(Return(None));
     }
-    Ok(Block(Wake::Unpark(th)))
+    // An absolute deadline of 0 or a relative time of 0 means no timeout.
+    let deadline = match (absolute, time) {
+        (false, 0) | (true, 0) => return Ok(Block(Wake::Unpark(th))),
+        (false, t) if t < 0 => return Ok(Return(None)),
+        (false, t) => clock::deadline_after(s, t),
+        (true, t) => clock::deadline_at_millis(t),
+    };
+    if deadline <= s.clock {
+        return Ok(Return(None));
+    }
+    s.thread_mut(th).timeout = Some(deadline);
+    s.sched_gen += 1;
+    Ok(NativeResult::Again)
 }
 
 /// `Unsafe.unpark(Object thread)`: makes the permit available.

@@ -406,6 +406,9 @@ impl Machine for SymMachine<'_> {
                     return Ok(self.uncaught(&check, name));
                 }
                 let exc = self.new_object(cid)?;
+                if let VmExc::NullPointer = e {
+                    self.record_npe_site(&exc, cid);
+                }
                 self.unwind(exc, Some(cid), check, name)
             }
             _ => {
@@ -957,6 +960,37 @@ impl Machine for SymMachine<'_> {
 }
 
 impl SymMachine<'_> {
+    /// As the interpreter's `exceptions::record_npe_site`: the throw site
+    /// in the NullPointerException's int fields (the method and pc are
+    /// concrete in every case the prover walks).
+    fn record_npe_site(&mut self, exc: &SVal, cid: ClassId) {
+        let f = self.frame_ref();
+        if self.cx.classes.class(f.method.class).lambda {
+            return;
+        }
+        let site = [
+            ("extendedMessageState", 1),
+            ("vmSiteMethod", f.method.id as i64 + 1),
+            ("vmSitePc", f.ip as i64),
+        ];
+        for (field, value) in site {
+            let Some(slot) = self.cx.classes.class(cid).field_slot(field) else {
+                continue;
+            };
+            let key = FieldKey {
+                slot,
+                name: field.into(),
+                ty: Ty::I,
+            };
+            let arr = self.heap.field(self.sc, &key);
+            let stored = smt::store(&arr, &exc.t, &smt::bv32(value as i32));
+            let name = self
+                .sc
+                .define(&key.base(), &array_sort(Ty::I.sort()), &stored);
+            self.heap.fields.insert(key, name);
+        }
+    }
+
     /// `wait()`/`wait(ms)`: the thread gives up every hold of the monitor
     /// and enters the wait set (a timed wait ends like any other: at any
     /// time). The receiver is not null (checked by the call).

@@ -380,7 +380,9 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 // Alone, a thread may run until it does something non-local.
                 let alone = pool.ready.len() == 1 && group.is_none() && pool.freed.is_empty();
                 let n = if alone {
-                    r.budget().min(1 << 20)
+                    r.budget()
+                        .min(1 << 20)
+                        .min(pool.until_due().unwrap_or(u64::MAX))
                 } else {
                     (*quantum).min(r.budget())
                 };
@@ -434,7 +436,12 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                     let (done, stuck) = r.exec(s, th, left)?;
                     pool.after(s, th, group.take(), done, stuck);
                     left = left.saturating_sub(done);
-                    if left == 0 || stuck.is_some() || done == 0 || finished(s).is_some() {
+                    if left == 0
+                        || stuck.is_some()
+                        || done == 0
+                        || finished(s).is_some()
+                        || pool.is_sleeping(th)
+                    {
                         break;
                     }
                 }
@@ -489,12 +496,23 @@ impl IdSet {
 /// unparked threads is choosing among the threads that can move, without
 /// probing every thread at every step. Threads parked on a monitor form a
 /// group that becomes choosable as a whole while the monitor is free.
+///
+/// A thread in a timed wait, sleep or park could time out at any step
+/// (`interp::clock`); a generated schedule keeps it aside as a sleeper
+/// until its deadline has passed on the clock, other threads have taken
+/// as many steps as its time is worth (`clock::NANOS_PER_STEP`), a
+/// notify, unpark or interrupt came, or no other thread can move (then
+/// the earliest deadline times out first).
 struct Pool {
     ready: IdSet,
     on_monitor: FxHashMap<Ref, IdSet>,
     /// Monitors freed since their waiters were parked.
     freed: Vec<Ref>,
     other: FxHashMap<Wake, Vec<ThreadId>>,
+    /// (thread, deadline, the pool's step count when it is due).
+    sleepers: Vec<(ThreadId, i64, u64)>,
+    /// Steps taken under this pool.
+    now: u64,
 }
 
 impl Pool {
@@ -509,6 +527,54 @@ impl Pool {
             on_monitor: FxHashMap::default(),
             freed: Vec::new(),
             other: FxHashMap::default(),
+            sleepers: Vec::new(),
+            now: 0,
+        }
+    }
+
+    /// Sleepers whose time has come become ready; with nothing else to
+    /// run, the one with the earliest deadline does.
+    fn wake_sleepers(&mut self, s: &State) {
+        if self.sleepers.is_empty() {
+            return;
+        }
+        let (clock, now) = (s.clock, self.now);
+        let ready = &mut self.ready;
+        self.sleepers.retain(|&(t, deadline, due)| {
+            let up = deadline <= clock || due <= now;
+            if up {
+                ready.insert(t);
+            }
+            !up
+        });
+        if self.ready.len() == 0
+            && self.freed.is_empty()
+            && let Some(i) = (0..self.sleepers.len()).min_by_key(|&i| {
+                let (t, deadline, _) = self.sleepers[i];
+                (deadline, t)
+            })
+        {
+            let (t, _, _) = self.sleepers.swap_remove(i);
+            self.ready.insert(t);
+        }
+    }
+
+    /// Steps until the next sleeper is due, if any sleeps.
+    fn until_due(&self) -> Option<u64> {
+        self.sleepers
+            .iter()
+            .map(|&(_, _, due)| due.saturating_sub(self.now).max(1))
+            .min()
+    }
+
+    fn is_sleeping(&self, th: ThreadId) -> bool {
+        self.sleepers.iter().any(|&(t, _, _)| t == th)
+    }
+
+    fn wake_sleeper(&mut self, th: ThreadId) {
+        if let Some(i) = self.sleepers.iter().position(|&(t, _, _)| t == th) {
+            self.sleepers.swap_remove(i);
+            self.ready.insert(th);
         }
     }
 
@@ -525,7 +591,11 @@ impl Pool {
                     self.ready.remove(t);
                     self.release(w);
                 }
-                Wake::Notify(_) | Wake::Init(_) | Wake::Unpark(_) => self.release(w),
+                Wake::Notify(t) | Wake::Unpark(t) => {
+                    self.wake_sleeper(t);
+                    self.release(w);
+                }
+                Wake::Init(_) => self.release(w),
             }
         }
     }
@@ -546,7 +616,11 @@ impl Pool {
 
     fn next_from(&mut self, s: &mut State, cursor: ThreadId) -> Option<(ThreadId, Option<Ref>)> {
         self.absorb(s);
-        let groups = self.open_groups(s);
+        let mut groups = self.open_groups(s);
+        if groups.is_empty() {
+            self.wake_sleepers(s);
+            groups = self.open_groups(s);
+        }
         let mut best: Option<(ThreadId, Option<Ref>)> = None;
         let consider =
             |t: Option<ThreadId>, g: Option<Ref>, best: &mut Option<(ThreadId, Option<Ref>)>| {
@@ -575,7 +649,11 @@ impl Pool {
         rng: &mut SplitMix64,
     ) -> Option<(ThreadId, Option<Ref>)> {
         self.absorb(s);
-        let groups = self.open_groups(s);
+        let mut groups = self.open_groups(s);
+        if groups.is_empty() {
+            self.wake_sleepers(s);
+            groups = self.open_groups(s);
+        }
         let total = self.ready.len()
             + groups
                 .iter()
@@ -608,6 +686,7 @@ impl Pool {
         done: u64,
         stuck: Option<NoOp>,
     ) {
+        self.now += done;
         if let Some(x) = group {
             if let Some(g) = self.on_monitor.get_mut(&x) {
                 g.remove(th);
@@ -624,7 +703,17 @@ impl Pool {
                 _ => {}
             }
         }
+        // Wakes from this turn came before the thread began to sleep.
         self.absorb(s);
+        if let Some(deadline) = interp::clock::timed_until(s, th)
+            && deadline > s.clock
+            && !self.is_sleeping(th)
+        {
+            self.ready.remove(th);
+            let steps = (deadline - s.clock) / interp::clock::NANOS_PER_STEP;
+            self.sleepers
+                .push((th, deadline, self.now.saturating_add(steps as u64)));
+        }
     }
 }
 

@@ -296,10 +296,13 @@ pub enum Status {
 pub struct Wait {
     pub object: Ref,
     pub count: u32,
-    /// Removed from the wait set by notify (or a timed wait's timeout); it
-    /// still has to re-acquire the monitor.
+    /// Removed from the wait set by notify or an interrupt; it still has
+    /// to re-acquire the monitor.
     pub notified: bool,
-    pub timed: bool,
+    /// A timed wait's deadline on the virtual clock (`State::clock`): the
+    /// wait may end at any step, and ending it un-notified (the timeout)
+    /// moves the clock to the deadline.
+    pub deadline: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -317,6 +320,11 @@ pub struct Thread {
     /// the thread first initializes their superclasses and default-method
     /// superinterfaces (step 7), one step at a time.
     pub inits: Vec<(ClassId, u32)>,
+    /// The deadline, on the virtual clock, of the `sleep` or timed `park`
+    /// the thread is in: its next step (the same call again) ends it, at
+    /// any time, and moves the clock to the deadline unless an interrupt
+    /// or unpark ended it first (`interp::clock`).
+    pub timeout: Option<i64>,
     pub fingerprint: HashCache,
 }
 
@@ -386,6 +394,10 @@ pub struct Config {
     /// The stack a thread has, in frames of a small method; a call that
     /// does not fit throws StackOverflowError (`Config::frames_of`).
     pub max_stack_depth: usize,
+    /// Whether any loaded code can read the clock (`System.nanoTime`,
+    /// `currentTimeMillis`): when none can, timeouts leave the clock as it
+    /// is, so a polling loop of sleeps revisits its states.
+    pub clock_readable: bool,
 }
 
 /// What a frame costs on a thread's stack besides its local variables and
@@ -417,6 +429,7 @@ impl Default for Config {
         Config {
             assertions: false,
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
+            clock_readable: true,
         }
     }
 }
@@ -446,6 +459,11 @@ pub struct State {
     /// Set by `System.exit`, or when main died of an uncaught exception (1).
     pub exit: Option<i32>,
     pub main_died: bool,
+    /// The virtual clock, in nanoseconds since the VM started: it moves
+    /// only when a thread reads it (by a quantum) or a timed wait, sleep
+    /// or park times out (to its deadline), so schedules replay exactly
+    /// and a program that never reads it never changes it (`interp::clock`).
+    pub clock: i64,
     /// The most recent thread killed by an uncaught exception, and the exception.
     pub last_uncaught: Option<(ThreadId, Ref)>,
     /// Where that exception was thrown (`Class.method pc N`); not part of equality.
@@ -485,6 +503,7 @@ impl PartialEq for State {
             && self.init_errors == o.init_errors
             && self.exit == o.exit
             && self.main_died == o.main_died
+            && self.clock == o.clock
     }
 }
 impl Eq for State {}
@@ -496,6 +515,7 @@ impl Hash for State {
         self.init.hash(h);
         self.exit.hash(h);
         self.main_died.hash(h);
+        self.clock.hash(h);
     }
 }
 

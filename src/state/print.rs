@@ -51,10 +51,15 @@ pub fn thread(s: &State, th: ThreadId) -> String {
     if let Some(w) = t.wait {
         let _ = write!(
             out,
-            "  ; in wait() on (REF {}){}",
+            "  ; in wait() on (REF {}){}{}",
             w.object,
-            if w.notified { ", notified" } else { "" }
+            if w.notified { ", notified" } else { "" },
+            w.deadline
+                .map_or(String::new(), |d| format!(", until clock {d}"))
         );
+    }
+    if let Some(d) = t.timeout {
+        let _ = write!(out, "  ; sleeping or parked until clock {d}");
     }
     let _ = write!(
         out,
@@ -156,7 +161,12 @@ pub fn state(s: &State) -> String {
         }
         out.push(')');
     }
-    out.push_str("))");
+    out.push(')');
+    // The virtual clock, once it has moved (ns since the VM started).
+    if s.clock != 0 {
+        let _ = write!(out, "\n ; clock\n {}", s.clock);
+    }
+    out.push(')');
     out
 }
 

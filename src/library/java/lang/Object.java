@@ -30,6 +30,20 @@ public class Object {
 
     public final native void wait(long timeoutMillis) throws InterruptedException;
 
+    /** As the JDK: the nanoseconds round the milliseconds up. */
+    public final void wait(long timeoutMillis, int nanos) throws InterruptedException {
+        if (timeoutMillis < 0) {
+            throw new IllegalArgumentException("timeoutMillis value is negative");
+        }
+        if (nanos < 0 || nanos > 999999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
+        if (nanos > 0 && timeoutMillis < Long.MAX_VALUE) {
+            timeoutMillis++;
+        }
+        wait(timeoutMillis);
+    }
+
     protected void finalize() throws Throwable {
     }
 }

@@ -117,9 +117,12 @@ public class Thread implements Runnable {
 
     /**
      * As in the JDK: waits on the thread object, which a terminating thread
-     * notifies (holding its monitor). m5 has no clock yet: a timed wait may
-     * end at any step, so join(millis) may return at any time after it
-     * waited once, as after a timeout.
+     * notifies (holding its monitor), until the thread ends or `millis` have
+     * gone by on m5's virtual clock. One difference: the JDK waits again
+     * after a notify that is not the thread's end (it reads the clock to know
+     * how long); m5 returns, so that join needs no clock read, and a program
+     * that never reads the clock keeps it still (see m5's interp/clock.rs).
+     * The JDK advises against notifying Thread objects.
      */
     public final synchronized void join(long millis) throws InterruptedException {
         if (millis > 0) {
@@ -133,6 +136,20 @@ public class Thread implements Runnable {
         } else {
             throw new IllegalArgumentException("timeout value is negative");
         }
+    }
+
+    /** As the JDK: the nanoseconds round the milliseconds up. */
+    public final void join(long millis, int nanos) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (nanos < 0 || nanos > 999999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
+        if (nanos > 0 && millis < Long.MAX_VALUE) {
+            millis++;
+        }
+        join(millis);
     }
 
     public static native Thread currentThread();

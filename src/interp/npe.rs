@@ -1,0 +1,530 @@
+//! Helpful NullPointerException messages (JEP 358), as HotSpot 17 words
+//! them: `Cannot invoke "String.length()" because "<local1>" is null`.
+//!
+//! The message is a function of the method and the failing instruction
+//! only: an action from the instruction, and a description of where the
+//! null operand came from, found by simulating the operand stack of the
+//! method from its start (which instruction pushed each entry) with
+//! HotSpot's rules — its pass order, its early stop at the failing
+//! instruction, merges that forget an origin two paths disagree on,
+//! exception handlers that start afresh, and a depth budget of 5.
+//! Written from the behaviour of HotSpot's `ExceptionMessageBuilder`
+//! (checked case by case against `java` in `tests/java/npe_*`).
+//!
+//! Like HotSpot, m5 computes it lazily: the VM records the throw site in
+//! the `NullPointerException` it throws, and the model's `getMessage`
+//! asks the native `getExtendedNPEMessage` once.
+
+use crate::classfile::{ArithOp, ArrKind, Const, Conv, Insn, InvokeKind, Kind, Method};
+
+/// HotSpot's limit on the entries the simulation may create.
+const MAX_ENTRIES: usize = 1_000_000;
+
+/// The depth of the description of the null value.
+const BUDGET: i32 = 5;
+
+/// The simulated operand stack before an instruction: for each slot (a
+/// long or double takes two), the instruction that pushed it, if the paths
+/// reaching here agree; and which locals (below 64) have been stored to.
+#[derive(Clone)]
+struct Stack {
+    origins: Vec<Option<u32>>,
+    written: u64,
+}
+
+impl Stack {
+    fn pop(&mut self, n: usize) {
+        let keep = self.origins.len().saturating_sub(n);
+        self.origins.truncate(keep);
+    }
+    fn push(&mut self, n: usize, origin: u32) {
+        self.origins.extend(std::iter::repeat_n(Some(origin), n));
+    }
+    /// Entry `depth` from the top (0 is the top).
+    fn get(&self, depth: usize) -> Option<u32> {
+        let i = self.origins.len().checked_sub(depth + 1)?;
+        self.origins[i]
+    }
+    fn is_parameter(&self, slot: u16) -> bool {
+        slot < 64 && self.written & (1u64 << slot) == 0
+    }
+}
+
+/// Slots a value of descriptor `desc` takes: 0 for void, 2 for long/double.
+fn width(desc: &str) -> usize {
+    match desc.as_bytes().first() {
+        Some(b'V') => 0,
+        Some(b'J' | b'D') => 2,
+        _ => 1,
+    }
+}
+
+fn kind_width(k: Kind) -> usize {
+    if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
+}
+
+fn array_width(k: ArrKind) -> usize {
+    if matches!(k, ArrKind::L | ArrKind::D) {
+        2
+    } else {
+        1
+    }
+}
+
+/// The return descriptor of a method descriptor.
+fn return_desc(desc: &str) -> &str {
+    desc.rsplit(')').next().unwrap_or("V")
+}
+
+/// The message for a NullPointerException the VM throws at instruction
+/// `at` of `m`, if HotSpot gives one there.
+pub fn message(m: &Method, at: u32) -> Option<String> {
+    let (action, slot) = action(m.code.get(at as usize)?)?;
+    let stacks = simulate(m, at);
+    let Some(cause) = cause(m, &stacks, at, slot) else {
+        return Some(action);
+    };
+    Some(format!("{action}{cause}"))
+}
+
+/// What the failing instruction could not do, and the depth of its null
+/// operand on the stack.
+fn action(insn: &Insn) -> Option<(String, usize)> {
+    let array = |k: ArrKind| match k {
+        ArrKind::I => "int",
+        ArrKind::L => "long",
+        ArrKind::F => "float",
+        ArrKind::D => "double",
+        ArrKind::A => "object",
+        ArrKind::B => "byte/boolean",
+        ArrKind::C => "char",
+        ArrKind::S => "short",
+    };
+    Some(match insn {
+        Insn::ArrayLoad(k) => (format!("Cannot load from {} array", array(*k)), 1),
+        Insn::ArrayStore(k) => (
+            format!("Cannot store to {} array", array(*k)),
+            1 + array_width(*k),
+        ),
+        Insn::ArrayLength => ("Cannot read the array length".into(), 0),
+        Insn::Athrow => ("Cannot throw exception".into(), 0),
+        Insn::MonitorEnter => ("Cannot enter synchronized block".into(), 0),
+        Insn::MonitorExit => ("Cannot exit synchronized block".into(), 0),
+        Insn::GetField(f) => (format!("Cannot read field \"{}\"", f.name), 0),
+        Insn::PutField(f) => (
+            format!("Cannot assign field \"{}\"", f.name),
+            width(&f.desc),
+        ),
+        Insn::Invoke(InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface, r)
+            if &*r.name != "<init>" =>
+        {
+            (
+                format!(
+                    "Cannot invoke \"{}\"",
+                    method_text(&r.class, &r.name, &r.desc)
+                ),
+                r.arg_slots.saturating_sub(1) as usize,
+            )
+        }
+        _ => return None,
+    })
+}
+
+/// The stack before each instruction as HotSpot's simulation leaves it
+/// when it stops (at the failing instruction, when it has a stack).
+fn simulate(m: &Method, at: u32) -> Vec<Option<Stack>> {
+    let n = m.code.len();
+    let mut stacks: Vec<Option<Stack>> = vec![None; n + 1];
+    stacks[0] = Some(Stack {
+        origins: Vec::new(),
+        written: 0,
+    });
+    // A handler starts with the exception, pushed "by" the handler, and
+    // nothing flows into it from its try block.
+    for h in &m.handlers {
+        let slot = &mut stacks[h.handler as usize];
+        if slot.is_none() {
+            *slot = Some(Stack {
+                origins: vec![Some(h.handler)],
+                written: 0,
+            });
+        }
+    }
+    let mut entries = 0usize;
+    let mut created = true;
+    let mut all_done = false;
+    while !all_done && created {
+        all_done = true;
+        created = false;
+        for i in 0..n {
+            let Some(before) = stacks[i].clone() else {
+                all_done = false;
+                continue;
+            };
+            let Some((after, next)) = step(&m.code[i], i as u32, before) else {
+                continue;
+            };
+            for t in next {
+                let Some(slot) = stacks.get_mut(t as usize) else {
+                    continue;
+                };
+                match slot {
+                    None => {
+                        entries += after.origins.len();
+                        *slot = Some(after.clone());
+                        created = true;
+                    }
+                    Some(old) => {
+                        for (o, a) in old.origins.iter_mut().zip(&after.origins) {
+                            if *o != *a {
+                                *o = None;
+                            }
+                        }
+                        old.written |= after.written;
+                    }
+                }
+            }
+            if i + 1 == at as usize && stacks[at as usize].is_some() {
+                return stacks;
+            }
+            if entries > MAX_ENTRIES {
+                return stacks;
+            }
+        }
+    }
+    stacks
+}
+
+/// One instruction's effect on the simulated stack, and where control
+/// goes next. `None`: an instruction the simulation does not follow.
+fn step(insn: &Insn, i: u32, mut s: Stack) -> Option<(Stack, Vec<u32>)> {
+    use Insn::*;
+    let next = vec![i + 1];
+    let dup = |s: &mut Stack, take: usize, under: usize| {
+        // Copies the top `take` entries below the `under` entries beneath them.
+        let len = s.origins.len();
+        if len < take + under {
+            return;
+        }
+        let top: Vec<_> = s.origins[len - take..].to_vec();
+        let at = len - take - under;
+        for (k, o) in top.into_iter().enumerate() {
+            s.origins.insert(at + k, o);
+        }
+    };
+    let succ = match insn {
+        Nop | Iinc(..) | CheckCast(_) => next,
+        AconstNull | Iconst(_) | Fconst(_) | New(_) => {
+            s.push(1, i);
+            next
+        }
+        Lconst(_) | Dconst(_) => {
+            s.push(2, i);
+            next
+        }
+        Ldc(c) => {
+            s.push(
+                if matches!(c, Const::Long(_) | Const::Double(_)) {
+                    2
+                } else {
+                    1
+                },
+                i,
+            );
+            next
+        }
+        Load(k, _) => {
+            s.push(kind_width(*k), i);
+            next
+        }
+        Store(k, n) => {
+            if *n < 64 {
+                s.written |= 1u64 << n;
+            }
+            s.pop(kind_width(*k));
+            next
+        }
+        ArrayLoad(k) => {
+            s.pop(2);
+            s.push(array_width(*k), i);
+            next
+        }
+        ArrayStore(k) => {
+            s.pop(2 + array_width(*k));
+            next
+        }
+        Pop | MonitorEnter | MonitorExit => {
+            s.pop(1);
+            next
+        }
+        Pop2 => {
+            s.pop(2);
+            next
+        }
+        Dup => {
+            dup(&mut s, 1, 0);
+            next
+        }
+        DupX1 => {
+            dup(&mut s, 1, 1);
+            next
+        }
+        DupX2 => {
+            dup(&mut s, 1, 2);
+            next
+        }
+        Dup2 => {
+            dup(&mut s, 2, 0);
+            next
+        }
+        Dup2X1 => {
+            dup(&mut s, 2, 1);
+            next
+        }
+        Dup2X2 => {
+            dup(&mut s, 2, 2);
+            next
+        }
+        Swap => {
+            let len = s.origins.len();
+            if len >= 2 {
+                s.origins.swap(len - 1, len - 2);
+            }
+            next
+        }
+        Arith(k, op) => {
+            let w = kind_width(*k);
+            match op {
+                ArithOp::Neg => s.pop(w),
+                ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr => s.pop(1 + w),
+                _ => s.pop(2 * w),
+            }
+            s.push(w, i);
+            next
+        }
+        Convert(c) => {
+            let (from, to) = match c {
+                Conv::I2L | Conv::I2D | Conv::F2L | Conv::F2D => (1, 2),
+                Conv::L2I | Conv::L2F | Conv::D2I | Conv::D2F => (2, 1),
+                Conv::L2D | Conv::D2L => (2, 2),
+                Conv::I2F | Conv::F2I | Conv::I2B | Conv::I2C | Conv::I2S => (1, 1),
+            };
+            s.pop(from);
+            s.push(to, i);
+            next
+        }
+        Lcmp | Dcmp(_) => {
+            s.pop(4);
+            s.push(1, i);
+            next
+        }
+        Fcmp(_) => {
+            s.pop(2);
+            s.push(1, i);
+            next
+        }
+        If(_, t) | IfNull(_, t) => {
+            s.pop(1);
+            vec![i + 1, *t]
+        }
+        IfIcmp(_, t) | IfAcmp(_, t) => {
+            s.pop(2);
+            vec![i + 1, *t]
+        }
+        Goto(t) => vec![*t],
+        Switch(sw) => {
+            s.pop(1);
+            // HotSpot also lets a switch fall through to the next
+            // instruction (harmless: javac puts no code there but a target).
+            let mut v = vec![sw.default];
+            v.extend(sw.cases.iter().map(|c| c.1));
+            v.push(i + 1);
+            v
+        }
+        Return(_) | Athrow => Vec::new(),
+        GetStatic(f) => {
+            s.push(width(&f.desc), i);
+            next
+        }
+        PutStatic(f) => {
+            s.pop(width(&f.desc));
+            next
+        }
+        GetField(f) => {
+            s.pop(1);
+            s.push(width(&f.desc), i);
+            next
+        }
+        PutField(f) => {
+            s.pop(width(&f.desc) + 1);
+            next
+        }
+        Invoke(_, r) => {
+            s.pop(r.arg_slots as usize);
+            s.push(width(return_desc(&r.desc)), i);
+            next
+        }
+        Concat(c) => {
+            s.pop(c.arg_slots as usize);
+            s.push(1, i);
+            next
+        }
+        NewArray(_) | ANewArray(_) | ArrayLength | InstanceOf(_) => {
+            s.pop(1);
+            s.push(1, i);
+            next
+        }
+        MultiANewArray(_, dims) => {
+            s.pop(*dims as usize);
+            s.push(1, i);
+            next
+        }
+        Unsupported(_) => return None,
+    };
+    Some((s, succ))
+}
+
+/// ` because "..." is null`, ` because the return value of "..." is null`,
+/// HotSpot's dangling ` because "` when the origin cannot be described, or
+/// nothing when it is unknown.
+fn cause(m: &Method, stacks: &[Option<Stack>], at: u32, slot: usize) -> Option<String> {
+    let src = stacks.get(at as usize)?.as_ref()?.get(slot)?;
+    if let Some(Insn::Invoke(_, r)) = m.code.get(src as usize) {
+        return Some(format!(
+            " because the return value of \"{}\" is null",
+            method_text(&r.class, &r.name, &r.desc)
+        ));
+    }
+    Some(match describe(m, stacks, at, slot, BUDGET) {
+        Some(d) => format!(" because \"{d}\" is null"),
+        None => " because \"".to_string(),
+    })
+}
+
+/// The source text of stack entry `slot` before instruction `at`, within
+/// `budget` levels.
+fn describe(
+    m: &Method,
+    stacks: &[Option<Stack>],
+    at: u32,
+    slot: usize,
+    budget: i32,
+) -> Option<String> {
+    if budget <= 0 {
+        return None;
+    }
+    let stack = stacks.get(at as usize)?.as_ref()?;
+    let src = stack.get(slot)?;
+    Some(match m.code.get(src as usize)? {
+        Insn::Load(Kind::A | Kind::I, n) => local_name(m, *n, src, stack.is_parameter(*n)),
+        Insn::AconstNull => "null".into(),
+        Insn::Iconst(v) => v.to_string(),
+        Insn::ArrayLoad(ArrKind::A | ArrKind::I) => {
+            let array = describe(m, stacks, src, 1, budget - 1).unwrap_or_else(|| "<array>".into());
+            let index = describe(m, stacks, src, 0, budget).unwrap_or_else(|| "...".into());
+            format!("{array}[{index}]")
+        }
+        Insn::GetStatic(f) => format!("{}.{}", class_text(&f.class), f.name),
+        Insn::GetField(f) => match describe(m, stacks, src, 0, budget - 1) {
+            Some(r) => format!("{r}.{}", f.name),
+            None => f.name.to_string(),
+        },
+        Insn::Invoke(_, r) => method_text(&r.class, &r.name, &r.desc),
+        _ => return None,
+    })
+}
+
+/// A local variable as HotSpot names it: from the LocalVariableTable at
+/// the load's pc, else `this`, `<parameterN>` (a parameter not stored to
+/// before, counted from 1 without `this`) or `<localN>`.
+fn local_name(m: &Method, slot: u16, load: u32, is_parameter: bool) -> String {
+    let pc = m.pc(load);
+    if let Some(v) = m
+        .locals
+        .iter()
+        .find(|v| v.slot == slot && v.start <= pc && pc < v.start + v.length)
+    {
+        return v.name.to_string();
+    }
+    if !m.is_static() && slot == 0 && is_parameter {
+        return "this".into();
+    }
+    if is_parameter {
+        let mut at: u16 = if m.is_static() { 0 } else { 1 };
+        for (k, p) in parameters(&m.desc).iter().enumerate() {
+            let w = width(p) as u16;
+            if slot >= at && slot < at + w {
+                return format!("<parameter{}>", k + 1);
+            }
+            at += w;
+        }
+    }
+    format!("<local{slot}>")
+}
+
+/// The parameter descriptors of a method descriptor.
+fn parameters(desc: &str) -> Vec<&str> {
+    let inner = desc
+        .strip_prefix('(')
+        .and_then(|d| d.split(')').next())
+        .unwrap_or("");
+    let b = inner.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        while i < b.len() && b[i] == b'[' {
+            i += 1;
+        }
+        if i < b.len() && b[i] == b'L' {
+            while i < b.len() && b[i] != b';' {
+                i += 1;
+            }
+        }
+        i += 1;
+        out.push(&inner[start..i.min(b.len())]);
+    }
+    out
+}
+
+/// A class as HotSpot prints it in these messages: the external name, with
+/// `java.lang.Object` and `java.lang.String` (exactly) shortened.
+fn class_text(internal: &str) -> String {
+    match internal {
+        "java/lang/Object" => "Object".into(),
+        "java/lang/String" => "String".into(),
+        other => other.replace('/', "."),
+    }
+}
+
+/// A field descriptor as a Java type, with HotSpot's shortening of names
+/// that start with `java.lang.Object` or `java.lang.String`.
+fn parameter_text(desc: &str) -> String {
+    let dims = desc.bytes().take_while(|&b| b == b'[').count();
+    let base = match &desc[dims..] {
+        "Z" => "boolean".to_string(),
+        "B" => "byte".into(),
+        "C" => "char".into(),
+        "S" => "short".into(),
+        "I" => "int".into(),
+        "J" => "long".into(),
+        "F" => "float".into(),
+        "D" => "double".into(),
+        d => d
+            .trim_start_matches('L')
+            .trim_end_matches(';')
+            .replace('/', "."),
+    };
+    let text = format!("{base}{}", "[]".repeat(dims));
+    if text.starts_with("java.lang.Object") || text.starts_with("java.lang.String") {
+        text["java.lang.".len()..].to_string()
+    } else {
+        text
+    }
+}
+
+/// `Class.name(Param, ...)` for a method reference.
+fn method_text(class: &str, name: &str, desc: &str) -> String {
+    let params: Vec<String> = parameters(desc).into_iter().map(parameter_text).collect();
+    format!("{}.{name}({})", class_text(class), params.join(", "))
+}
