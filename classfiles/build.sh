@@ -5,7 +5,9 @@
 # model library. Run from anywhere; commit the results.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-for dir in "$here"/*/; do
+# classfiles/locks holds one program per subdirectory.
+for dir in "$here"/*/ "$here"/locks/*/; do
+    [ "$dir" = "$here/locks/" ] && continue
     # Every source, packages in subdirectories included.
     mapfile -t srcs < <(find "$dir" -name '*.java' | sort)
     [ ${#srcs[@]} -gt 0 ] || continue

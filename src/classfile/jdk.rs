@@ -100,6 +100,24 @@ impl Jdk {
             .is_some()
     }
 
+    /// The classes (internal names) of the package `prefix` (`java/util/`),
+    /// without its subpackages, sorted.
+    pub fn names_in(&self, prefix: &str) -> Vec<String> {
+        let zip = self.zip.lock().expect("jmod reader");
+        let mut out: Vec<String> = zip
+            .file_names()
+            .filter_map(|n| n.ok())
+            .filter_map(|n| n.strip_prefix("classes/").map(str::to_string))
+            .filter_map(|n| n.strip_suffix(".class").map(str::to_string))
+            .filter(|n| {
+                n.strip_prefix(prefix)
+                    .is_some_and(|rest| !rest.contains('/'))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
     /// The class file of `name` (internal form), if java.base has it.
     pub fn find(&self, name: &str) -> Result<Option<(String, Vec<u8>)>, LoadError> {
         let rel = format!("classes/{name}.class");

@@ -349,6 +349,7 @@ pub(crate) fn method(
         handlers: Vec::new(),
         lines: Vec::new(),
         locals: Vec::new(),
+        guarded_by: None,
     }
 }
 
@@ -491,7 +492,9 @@ fn synthesize(
             desc: c.clone(),
             is_static: false,
             volatile: false,
+            is_final: true,
             constant: None,
+            guarded_by: None,
         })
         .collect();
     let mut methods = vec![sam_method, init];
@@ -502,7 +505,9 @@ fn synthesize(
             desc: this.as_str().into(),
             is_static: true,
             volatile: false,
+            is_final: true,
             constant: None,
+            guarded_by: None,
         });
         let mut clinit = Vec::new();
         new_this(&mut clinit);

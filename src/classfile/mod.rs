@@ -1213,6 +1213,20 @@ fn kind_slots(k: Kind) -> u32 {
     if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
 }
 
+/// Where control may go after instruction `i` (not to exception handlers).
+pub fn successors(insn: &Insn, i: u32) -> Vec<u32> {
+    use Insn::*;
+    match insn {
+        If(_, t) | IfIcmp(_, t) | IfAcmp(_, t) | IfNull(_, t) => vec![i + 1, *t],
+        Goto(t) => vec![*t],
+        Switch(s) => std::iter::once(s.default)
+            .chain(s.cases.iter().map(|c| c.1))
+            .collect(),
+        Return(_) | Athrow | Unsupported(_) => Vec::new(),
+        _ => vec![i + 1],
+    }
+}
+
 /// (slots popped, slots pushed) by one instruction, long and double taking
 /// two slots, as `check_code` assumes.
 pub fn stack_effect(insn: &Insn) -> (u32, u32) {

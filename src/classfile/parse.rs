@@ -25,6 +25,9 @@ pub struct RawMethod {
     pub handlers: Vec<RawHandler>,
     pub lines: Vec<(u32, u32)>,
     pub locals: Vec<super::LocalVar>,
+    /// The lock a `@GuardedBy` annotation on the method names (it must be
+    /// held on entry: rccjava's `requires`).
+    pub guarded_by: Option<Arc<str>>,
 }
 
 #[derive(Debug)]
@@ -41,7 +44,33 @@ pub struct RawField {
     pub desc: Arc<str>,
     pub is_static: bool,
     pub volatile: bool,
+    pub is_final: bool,
     pub constant: Option<Const>,
+    /// The lock a `@GuardedBy("...")` annotation (JCIP's or javax's) names.
+    pub guarded_by: Option<Arc<str>>,
+}
+
+/// The value of a `@GuardedBy` annotation among `attrs`, whatever its
+/// package (`net.jcip.annotations`, `javax.annotation.concurrent`, ...).
+fn guarded_by(attrs: &[cafebabe::attributes::AttributeInfo]) -> Option<Arc<str>> {
+    attrs.iter().find_map(|a| match &a.data {
+        AttributeData::RuntimeInvisibleAnnotations(v)
+        | AttributeData::RuntimeVisibleAnnotations(v) => v.iter().find_map(|ann| {
+            let ty = ann.type_descriptor.to_string();
+            if !ty.ends_with("/GuardedBy;") && ty != "LGuardedBy;" {
+                return None;
+            }
+            ann.elements.iter().find_map(|e| match &e.value {
+                cafebabe::attributes::AnnotationElementValue::StringConstant(s)
+                    if e.name == "value" =>
+                {
+                    Some(Arc::from(s.as_ref()))
+                }
+                _ => None,
+            })
+        }),
+        _ => None,
+    })
 }
 
 #[derive(Debug)]
@@ -632,7 +661,9 @@ pub fn parse_class_with(
             desc: field_desc_string(&f.descriptor),
             is_static: f.access_flags.bits() & ACC_STATIC != 0,
             volatile: f.access_flags.bits() & ACC_VOLATILE != 0,
+            is_final: f.access_flags.bits() & ACC_FINAL != 0,
             constant,
+            guarded_by: guarded_by(&f.attributes),
         });
     }
     let mut methods = Vec::new();
@@ -657,6 +688,7 @@ pub fn parse_class_with(
             handlers: Vec::new(),
             lines: Vec::new(),
             locals: Vec::new(),
+            guarded_by: guarded_by(&m.attributes),
         };
         if let Some(c) = code_attr {
             let ops = c

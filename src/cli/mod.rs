@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 use crate::classfile::ClassPath;
 
+mod locks;
 mod prove;
 mod trace;
 use crate::interp::{self, init::load_classes};
@@ -180,6 +181,9 @@ Examples:
     /// Print a class in the paper's M5 list style (Figures 4-6).
     #[command(after_help = "Example:\n  m5 disasm --classpath out Worker")]
     Disasm(DisasmArgs),
+    /// Check the lock discipline of class files statically (rccjava with Houdini inference); confirm each warning with a schedule.
+    #[command(after_help = locks::AFTER_HELP)]
+    Locks(locks::LocksArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -568,6 +572,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Prove(a) => prove_cmd(a),
         Command::Check(a) => check_cmd(a),
         Command::Infer(a) => infer_cmd(a),
+        Command::Locks(a) => locks::locks_cmd(a),
     }
 }
 
@@ -988,6 +993,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             AfterRace::Continue => explore::RaceCheck::Continue,
         },
         determinism: a.determinism,
+        race_on: None,
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {

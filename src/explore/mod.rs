@@ -80,6 +80,9 @@ pub struct ExploreOptions {
     /// Check that every complete execution prints the same output and
     /// ends with the same status (sequential exhaustive search only).
     pub determinism: bool,
+    /// Only races on this field (`pkg.Class.field`) count; the search
+    /// passes over others (`m5 locks` confirming one warning).
+    pub race_on: Option<String>,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -544,11 +547,21 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 fn race_at(
     s: &State,
     path: impl FnOnce() -> Vec<ThreadId>,
+    on: Option<&str>,
 ) -> Option<(crate::race::Race, Vec<ThreadId>)> {
-    if let Some(f) = s.segments.race() {
+    // `on`: only races on this field (`ExploreOptions::race_on`).
+    let keep = |location: &str| {
+        on.is_none_or(|f| {
+            location == format!("static field {f}")
+                || location.starts_with(&format!("field {f} of "))
+        })
+    };
+    if let Some(f) = s.segments.race()
+        && keep(&f.race.location)
+    {
         return Some((f.race.clone(), crate::race::segment::witness(f, path())));
     }
-    let race = crate::race::pending(s)?;
+    let race = crate::race::pending_where(s, keep)?;
     let mut witness = path();
     witness.extend([race.first.thread, race.second.thread]);
     Some((race, witness))
@@ -580,7 +593,7 @@ impl Races {
             }
             _ => {}
         }
-        let (race, witness) = race_at(s, path)?;
+        let (race, witness) = race_at(s, path, opts.race_on.as_deref())?;
         let found = (Verdict::DataRace(race), witness);
         if opts.races == RaceCheck::Stop {
             return Some(found);

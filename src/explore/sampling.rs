@@ -271,7 +271,8 @@ fn run_one(
         }
         if opts.races != RaceCheck::Off
             && run.race.is_none()
-            && let Some((race, w)) = super::race_at(&s, || run.witness.clone())
+            && let Some((race, w)) =
+                super::race_at(&s, || run.witness.clone(), opts.race_on.as_deref())
         {
             if opts.races == RaceCheck::Stop {
                 run.violation = Some(Verdict::DataRace(race));

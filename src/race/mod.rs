@@ -370,6 +370,12 @@ pub fn describe(s: &State, l: Location) -> String {
 /// Two threads whose next steps race, lowest thread numbers first: the
 /// race, with the thread to step first and the one to step second.
 pub fn pending(s: &State) -> Option<Race> {
+    pending_where(s, |_| true)
+}
+
+/// `pending`, among the races whose location (as `describe` names it)
+/// `keep` accepts.
+pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
     if s.exit.is_some() {
         return None;
     }
@@ -381,8 +387,12 @@ pub fn pending(s: &State) -> Option<Race> {
     for (i, (t, a)) in accesses.iter().enumerate() {
         for (u, b) in &accesses[i + 1..] {
             if t != u && a.conflicts(b) {
+                let location = describe(s, a.location);
+                if !keep(&location) {
+                    continue;
+                }
                 return Some(Race {
-                    location: describe(s, a.location),
+                    location,
                     first: Side {
                         thread: *t,
                         write: a.write,

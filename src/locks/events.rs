@@ -1,0 +1,591 @@
+//! What each method does that the lock discipline cares about, found once
+//! by an abstract interpretation of its bytecode: the field accesses and
+//! calls it makes, with the locks it holds there, and where its values of
+//! program classes go (fields, statics, arrays, calls).
+//!
+//! Locks are access paths relative to the method's entry (rccjava's lock
+//! expressions): a parameter (`this` is parameter 0 of an instance
+//! method), a final field of a path, a static final field, a class
+//! literal, or the main thread's implicit lock. The locks a method holds
+//! on entry by its `requires` annotations are not here: they change as
+//! Houdini refutes them, so the checker adds them to `held` itself.
+
+use std::sync::Arc;
+
+use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
+use crate::classfile::{ArrKind, Const, Insn, InvokeKind, stack_effect, successors};
+
+use super::program::Program;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Path {
+    /// The value parameter `n` had on entry (`this` is 0 in an instance method).
+    Param(u16),
+    /// A final field of a path: (path, field name).
+    Field(Box<Path>, Arc<str>),
+    /// A static final field: (class, field).
+    Static(Arc<str>, Arc<str>),
+    /// A class literal, the lock of static synchronized methods.
+    ClassLit(Arc<str>),
+    /// The lock the main thread holds throughout (rccjava's main_lock).
+    Main,
+}
+
+/// A place in the bytecode.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Site {
+    pub class: Arc<str>,
+    pub method: Arc<str>,
+    pub desc: Arc<str>,
+    /// Byte offset.
+    pub pc: u32,
+    pub line: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// A field read or write, on `receiver` (instance fields).
+    Access {
+        class: Arc<str>,
+        field: Arc<str>,
+        is_static: bool,
+        write: bool,
+        receiver: Option<Path>,
+        held: Vec<Path>,
+        site: Site,
+        /// The class of the value written, when known (a program class
+        /// stored in a field of a shared object becomes shared).
+        value: Option<Arc<str>>,
+    },
+    /// A call, with the receiver's path and the classes of the arguments.
+    Call {
+        class: Arc<str>,
+        name: Arc<str>,
+        desc: Arc<str>,
+        kind: InvokeKind,
+        receiver: Option<Path>,
+        args: Vec<Option<Arc<str>>>,
+        held: Vec<Path>,
+        site: Site,
+    },
+    /// A value of class `class` stored where every thread may reach it.
+    Escape {
+        class: Arc<str>,
+        how: String,
+        site: Site,
+    },
+}
+
+/// One stack or local slot: the path it names and its class, when known.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Val {
+    path: Option<Path>,
+    ty: Option<Arc<str>>,
+}
+
+impl Val {
+    fn of_type(ty: Option<Arc<str>>) -> Val {
+        Val { path: None, ty }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct Frame {
+    locals: Vec<Val>,
+    stack: Vec<Val>,
+    /// Monitors entered in this method, in order (None: an unknown lock).
+    held: Vec<Option<Path>>,
+}
+
+impl Frame {
+    fn pop(&mut self) -> Val {
+        self.stack.pop().unwrap_or_default()
+    }
+    fn pop_n(&mut self, n: usize) {
+        let keep = self.stack.len().saturating_sub(n);
+        self.stack.truncate(keep);
+    }
+    fn push(&mut self, v: Val, width: usize) {
+        for _ in 0..width {
+            self.stack.push(v.clone());
+        }
+    }
+    fn join(&mut self, o: &Frame) -> bool {
+        let before = self.clone();
+        for (a, b) in self.locals.iter_mut().zip(&o.locals) {
+            if a != b {
+                *a = join_val(a, b);
+            }
+        }
+        let n = self.stack.len().min(o.stack.len());
+        self.stack.truncate(n);
+        for (a, b) in self.stack.iter_mut().zip(&o.stack) {
+            if a != b {
+                *a = join_val(a, b);
+            }
+        }
+        // Locks held on both paths (as a multiset).
+        let mut rest = o.held.clone();
+        self.held
+            .retain(|h| match rest.iter().position(|x| x == h) {
+                Some(i) => {
+                    rest.remove(i);
+                    true
+                }
+                None => false,
+            });
+        *self != before
+    }
+}
+
+fn join_val(a: &Val, b: &Val) -> Val {
+    Val {
+        path: if a.path == b.path {
+            a.path.clone()
+        } else {
+            None
+        },
+        ty: if a.ty == b.ty { a.ty.clone() } else { None },
+    }
+}
+
+/// The class a descriptor names: `Lp/C;` → `p/C`, arrays as descriptors.
+pub fn class_of(desc: &str) -> Option<Arc<str>> {
+    match desc.as_bytes().first()? {
+        b'L' => Some(Arc::from(desc.get(1..desc.len() - 1)?)),
+        b'[' => Some(Arc::from(desc)),
+        _ => None,
+    }
+}
+
+fn width(desc: &str) -> usize {
+    match desc.as_bytes().first() {
+        Some(b'V') => 0,
+        Some(b'J' | b'D') => 2,
+        _ => 1,
+    }
+}
+
+/// The line of byte offset `pc`.
+pub fn line_at(m: &RawMethod, pc: u32) -> Option<u32> {
+    m.lines
+        .iter()
+        .take_while(|(start, _)| *start <= pc)
+        .last()
+        .map(|&(_, l)| l)
+}
+
+/// The events of `m`, a method of `class`.
+pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Vec<Event> {
+    if m.code.is_empty() {
+        return Vec::new();
+    }
+    let frames = fixpoint(p, class, m);
+    let mut out = Vec::new();
+    for (i, f) in frames.iter().enumerate() {
+        if let Some(f) = f {
+            let mut f = f.clone();
+            transfer(p, class, m, i as u32, &mut f, Some(&mut out));
+        }
+    }
+    out
+}
+
+/// The locks `m` holds throughout by its declaration: its own monitor when
+/// synchronized, the main lock in `main`, `this` in constructors (the seed's
+/// cons_lock: an object under construction is not yet shared).
+pub fn declared_held(class: &Arc<str>, m: &RawMethod, cons_lock: bool) -> Vec<Path> {
+    let mut held = Vec::new();
+    let is_static = m.flags & ACC_STATIC != 0;
+    if m.flags & ACC_SYNCHRONIZED != 0 {
+        held.push(if is_static {
+            Path::ClassLit(class.clone())
+        } else {
+            Path::Param(0)
+        });
+    }
+    if is_static && &*m.name == "main" && &*m.desc == "([Ljava/lang/String;)V" {
+        held.push(Path::Main);
+    }
+    if cons_lock && &*m.name == "<init>" {
+        held.push(Path::Param(0));
+    }
+    held
+}
+
+fn entry(class: &Arc<str>, m: &RawMethod) -> Frame {
+    let is_static = m.flags & ACC_STATIC != 0;
+    let mut locals = vec![Val::default(); m.max_locals as usize];
+    let mut slot = 0usize;
+    if !is_static {
+        if let Some(l) = locals.get_mut(0) {
+            *l = Val {
+                path: Some(Path::Param(0)),
+                ty: Some(class.clone()),
+            };
+        }
+        slot = 1;
+    }
+    for d in param_descs(&m.desc) {
+        if let Some(l) = locals.get_mut(slot) {
+            *l = Val {
+                path: Some(Path::Param(slot as u16)),
+                ty: class_of(&d),
+            };
+        }
+        slot += width(&d).max(1);
+    }
+    Frame {
+        locals,
+        stack: Vec::new(),
+        held: Vec::new(),
+    }
+}
+
+/// The frame before each reachable instruction.
+fn fixpoint(p: &Program, class: &Arc<str>, m: &RawMethod) -> Vec<Option<Frame>> {
+    let n = m.code.len();
+    let mut frames: Vec<Option<Frame>> = vec![None; n];
+    frames[0] = Some(entry(class, m));
+    let mut work = vec![0u32];
+    let handler_ranges: Vec<(u32, u32, u32, Option<Arc<str>>)> = m
+        .handlers
+        .iter()
+        .filter_map(|h| {
+            let at = |pc: u32| m.offsets.iter().position(|&o| o == pc).map(|i| i as u32);
+            let end = if h.end as usize >= m.code_len as usize {
+                Some(n as u32)
+            } else {
+                at(h.end)
+            };
+            Some((at(h.start)?, end?, at(h.handler)?, h.catch.clone()))
+        })
+        .collect();
+    let mut guard = 0usize;
+    while let Some(i) = work.pop() {
+        guard += 1;
+        if guard > 200 * n + 10_000 {
+            break;
+        }
+        let Some(before) = frames[i as usize].clone() else {
+            continue;
+        };
+        let mut after = before.clone();
+        transfer(p, class, m, i, &mut after, None);
+        let mut targets: Vec<(u32, Frame)> = successors(&m.code[i as usize], i)
+            .into_iter()
+            .map(|t| (t, after.clone()))
+            .collect();
+        for (start, end, h, catch) in &handler_ranges {
+            if *start <= i && i < *end {
+                let f = Frame {
+                    locals: before.locals.clone(),
+                    stack: vec![Val::of_type(Some(
+                        catch
+                            .clone()
+                            .unwrap_or_else(|| "java/lang/Throwable".into()),
+                    ))],
+                    held: before.held.clone(),
+                };
+                targets.push((*h, f));
+            }
+        }
+        for (t, f) in targets {
+            let Some(slot) = frames.get_mut(t as usize) else {
+                continue;
+            };
+            match slot {
+                None => {
+                    *slot = Some(f);
+                    work.push(t);
+                }
+                Some(old) => {
+                    if old.join(&f) {
+                        work.push(t);
+                    }
+                }
+            }
+        }
+    }
+    frames
+}
+
+/// One instruction's effect on `f`; with `out`, its events too.
+fn transfer(
+    p: &Program,
+    class: &Arc<str>,
+    m: &RawMethod,
+    i: u32,
+    f: &mut Frame,
+    out: Option<&mut Vec<Event>>,
+) {
+    let insn = &m.code[i as usize];
+    let site = || {
+        let pc = m.offsets.get(i as usize).copied().unwrap_or(0);
+        Site {
+            class: class.clone(),
+            method: m.name.clone(),
+            desc: m.desc.clone(),
+            pc,
+            line: line_at(m, pc),
+        }
+    };
+    let held = |f: &Frame| f.held.iter().flatten().cloned().collect::<Vec<_>>();
+    let mut events = Vec::new();
+    match insn {
+        Insn::Load(k, n) => {
+            let v = f.locals.get(*n as usize).cloned().unwrap_or_default();
+            let w = if matches!(k, crate::classfile::Kind::L | crate::classfile::Kind::D) {
+                2
+            } else {
+                1
+            };
+            if w == 2 {
+                f.push(Val::default(), 2);
+            } else {
+                f.push(v, 1);
+            }
+        }
+        Insn::Store(k, n) => {
+            let w = if matches!(k, crate::classfile::Kind::L | crate::classfile::Kind::D) {
+                2
+            } else {
+                1
+            };
+            let v = f.pop();
+            f.pop_n(w - 1);
+            for k in 0..w {
+                if let Some(l) = f.locals.get_mut(*n as usize + k) {
+                    *l = if w == 1 { v.clone() } else { Val::default() };
+                }
+            }
+        }
+        Insn::Ldc(Const::Class(t)) => f.push(
+            Val {
+                path: Some(Path::ClassLit(t.name.clone())),
+                ty: Some("java/lang/Class".into()),
+            },
+            1,
+        ),
+        Insn::Ldc(Const::String(_)) => f.push(Val::of_type(Some("java/lang/String".into())), 1),
+        Insn::GetField(r) => {
+            let recv = f.pop();
+            events.push(Event::Access {
+                class: r.class.clone(),
+                field: r.name.clone(),
+                is_static: false,
+                write: false,
+                receiver: recv.path.clone(),
+                held: held(f),
+                site: site(),
+                value: None,
+            });
+            let path = (p.field_is_final(&r.class, &r.name))
+                .then(|| {
+                    recv.path
+                        .map(|rp| Path::Field(Box::new(rp), r.name.clone()))
+                })
+                .flatten();
+            f.push(
+                Val {
+                    path,
+                    ty: class_of(&r.desc),
+                },
+                width(&r.desc),
+            );
+        }
+        Insn::PutField(r) => {
+            let v = f.pop();
+            f.pop_n(width(&r.desc) - 1);
+            let recv = f.pop();
+            events.push(Event::Access {
+                class: r.class.clone(),
+                field: r.name.clone(),
+                is_static: false,
+                write: true,
+                receiver: recv.path,
+                held: held(f),
+                site: site(),
+                value: v.ty,
+            });
+        }
+        Insn::GetStatic(r) => {
+            events.push(Event::Access {
+                class: r.class.clone(),
+                field: r.name.clone(),
+                is_static: true,
+                write: false,
+                receiver: None,
+                held: held(f),
+                site: site(),
+                value: None,
+            });
+            let path = p
+                .field_is_final(&r.class, &r.name)
+                .then(|| Path::Static(r.class.clone(), r.name.clone()));
+            f.push(
+                Val {
+                    path,
+                    ty: class_of(&r.desc),
+                },
+                width(&r.desc),
+            );
+        }
+        Insn::PutStatic(r) => {
+            let v = f.pop();
+            f.pop_n(width(&r.desc) - 1);
+            events.push(Event::Access {
+                class: r.class.clone(),
+                field: r.name.clone(),
+                is_static: true,
+                write: true,
+                receiver: None,
+                held: held(f),
+                site: site(),
+                value: v.ty.clone(),
+            });
+            if let Some(ty) = v.ty {
+                events.push(Event::Escape {
+                    class: ty,
+                    how: format!("stored in the static field {}.{}", dotted(&r.class), r.name),
+                    site: site(),
+                });
+            }
+        }
+        Insn::ArrayStore(k) => {
+            let w = if matches!(k, ArrKind::L | ArrKind::D) {
+                2
+            } else {
+                1
+            };
+            let v = f.pop();
+            f.pop_n(w - 1 + 2);
+            if let (ArrKind::A, Some(ty)) = (k, v.ty) {
+                events.push(Event::Escape {
+                    class: ty,
+                    how: "stored in an array".into(),
+                    site: site(),
+                });
+            }
+        }
+        Insn::ArrayLoad(k) => {
+            let _index = f.pop();
+            let arr = f.pop();
+            let elem = match k {
+                ArrKind::A => arr
+                    .ty
+                    .as_deref()
+                    .and_then(|t| t.strip_prefix('['))
+                    .and_then(class_of),
+                _ => None,
+            };
+            let w = if matches!(k, ArrKind::L | ArrKind::D) {
+                2
+            } else {
+                1
+            };
+            f.push(Val::of_type(elem), w);
+        }
+        Insn::Invoke(kind, r) => {
+            let params = param_descs(&r.desc);
+            let mut args = Vec::new();
+            for d in params.iter().rev() {
+                let v = f.pop();
+                f.pop_n(width(d).max(1) - 1);
+                args.push(v.ty);
+            }
+            args.reverse();
+            let receiver = if *kind == InvokeKind::Static {
+                None
+            } else {
+                f.pop().path
+            };
+            events.push(Event::Call {
+                class: r.class.clone(),
+                name: r.name.clone(),
+                desc: r.desc.clone(),
+                kind: *kind,
+                receiver,
+                args,
+                held: held(f),
+                site: site(),
+            });
+            let ret = r.desc.rsplit(')').next().unwrap_or("V");
+            f.push(Val::of_type(class_of(ret)), width(ret));
+        }
+        Insn::MonitorEnter => {
+            let v = f.pop();
+            f.held.push(v.path);
+        }
+        Insn::MonitorExit => {
+            let v = f.pop();
+            if let Some(k) = f.held.iter().rposition(|h| *h == v.path) {
+                f.held.remove(k);
+            } else if let Some(k) = f.held.iter().rposition(Option::is_none) {
+                f.held.remove(k);
+            }
+        }
+        Insn::New(c) => f.push(Val::of_type(Some(c.name.clone())), 1),
+        Insn::NewArray(d) => {
+            f.pop();
+            f.push(Val::of_type(Some(format!("[{d}").into())), 1);
+        }
+        Insn::ANewArray(t) => {
+            f.pop();
+            let elem = if t.name.starts_with('[') {
+                t.name.to_string()
+            } else {
+                format!("L{};", t.name)
+            };
+            f.push(Val::of_type(Some(format!("[{elem}").into())), 1);
+        }
+        Insn::CheckCast(t) => {
+            if let Some(top) = f.stack.last_mut() {
+                top.ty = Some(t.name.clone());
+            }
+        }
+        Insn::Dup => {
+            let v = f.stack.last().cloned().unwrap_or_default();
+            f.stack.push(v);
+        }
+        Insn::DupX1 | Insn::DupX2 | Insn::Dup2 | Insn::Dup2X1 | Insn::Dup2X2 => {
+            let (take, under) = match insn {
+                Insn::DupX1 => (1, 1),
+                Insn::DupX2 => (1, 2),
+                Insn::Dup2 => (2, 0),
+                Insn::Dup2X1 => (2, 1),
+                _ => (2, 2),
+            };
+            let len = f.stack.len();
+            if len >= take + under {
+                let top: Vec<Val> = f.stack[len - take..].to_vec();
+                let at = len - take - under;
+                for (k, v) in top.into_iter().enumerate() {
+                    f.stack.insert(at + k, v);
+                }
+            }
+        }
+        Insn::Swap => {
+            let len = f.stack.len();
+            if len >= 2 {
+                f.stack.swap(len - 1, len - 2);
+            }
+        }
+        Insn::Concat(c) => {
+            f.pop_n(c.arg_slots as usize);
+            f.push(Val::of_type(Some("java/lang/String".into())), 1);
+        }
+        other => {
+            let (pops, pushes) = stack_effect(other);
+            f.pop_n(pops as usize);
+            f.push(Val::default(), pushes as usize);
+        }
+    }
+    if let Some(out) = out {
+        out.extend(events);
+    }
+}
+
+pub fn dotted(name: &str) -> String {
+    name.replace('/', ".")
+}

@@ -1,0 +1,550 @@
+//! The reports of `m5 locks`: text for people, JSON for scripts, SARIF
+//! 2.1.0 for code-scanning tools, and the seed's HTML explanation view (a
+//! root page of warnings; per-file source views with every candidate
+//! annotation, the valid ones bold, the refuted ones grey and linked to the
+//! access that refuted them; clusters).
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+use serde_json::{Value, json};
+
+use super::events::{Site, dotted};
+use super::program::Program;
+use super::{Analysis, Annotation, Confirmation, Warning, simple};
+
+fn per_1000(a: &Analysis) -> f64 {
+    if a.instructions == 0 {
+        0.0
+    } else {
+        a.warnings.len() as f64 * 1000.0 / a.instructions as f64
+    }
+}
+
+/// `File.java:12`, or the class file when there is no line.
+fn place(p: &Program, s: &Site) -> String {
+    let file = p
+        .get(&s.class)
+        .map_or_else(|| dotted(&s.class), |c| c.file());
+    match s.line {
+        Some(l) => format!("{file}:{l}"),
+        None => format!("{file} ({}.{} pc {})", dotted(&s.class), s.method, s.pc),
+    }
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+pub fn summary(a: &Analysis) -> String {
+    format!(
+        "{} classes, {} bytes of bytecode ({} instructions); {} candidate annotations, {} valid, {} refuted in {} rounds; {} ({:.2} per 1,000 instructions) in {}, {} confirmed; {:.2} s",
+        a.classes,
+        a.bytecode_bytes,
+        a.instructions,
+        a.candidates.len(),
+        a.valid.len(),
+        a.refuted.len(),
+        a.rounds,
+        plural(a.warnings.len(), "warning"),
+        per_1000(a),
+        plural(a.clusters.len(), "cluster"),
+        a.warnings.iter().filter(|w| w.confirmed()).count(),
+        a.seconds
+    )
+}
+
+pub fn text(a: &Analysis, p: &Program, show_valid: bool) -> String {
+    let mut out = String::new();
+    for w in &a.warnings {
+        let _ = writeln!(out, "{}: {}", place(p, &w.site), w.message);
+        match &w.confirmation {
+            Some(Confirmation::Confirmed { race, replay, .. }) => {
+                let _ = writeln!(out, "  confirmed: {race}");
+                let _ = writeln!(out, "  replay:    {replay}");
+            }
+            Some(Confirmation::Unconfirmed { why }) => {
+                let _ = writeln!(out, "  unconfirmed: {why}");
+            }
+            None => {}
+        }
+        if let Some(c) = &w.cluster {
+            let _ = writeln!(out, "  cluster:   {} is thread-shared", dotted(c));
+        }
+        // Why no candidate guard survived: the first refutation of each.
+        for r in a.refuted.iter().filter(|r| {
+            matches!(&r.annotation, Annotation::GuardedBy { class, field, .. } | Annotation::ReadOnly { class, field }
+                if *class == w.class && *field == w.field)
+        }) {
+            let at = r.site.as_ref().map(|s| place(p, s)).unwrap_or_default();
+            let _ = writeln!(out, "  not {}: {} {at}", r.annotation.show(), r.why);
+        }
+    }
+    if show_valid && !a.valid.is_empty() {
+        let _ = writeln!(out, "valid annotations:");
+        for v in &a.valid {
+            let _ = writeln!(out, "  {}: {}", v.target(), v.show());
+        }
+    }
+    for n in &a.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    let _ = writeln!(out, "m5 locks: {}", summary(a));
+    out
+}
+
+fn site_json(p: &Program, s: &Site) -> Value {
+    json!({
+        "class": dotted(&s.class),
+        "method": format!("{}{}", s.method, s.desc),
+        "pc": s.pc,
+        "file": p.get(&s.class).map(|c| c.file()),
+        "line": s.line,
+    })
+}
+
+fn annotation_json(a: &Annotation) -> Value {
+    json!({"kind": a.kind(), "target": a.target(), "annotation": a.show()})
+}
+
+pub fn json(a: &Analysis, p: &Program) -> Value {
+    let warnings: Vec<Value> = a
+        .warnings
+        .iter()
+        .map(|w| {
+            let (confirmed, witness, replay, race, reason) = match &w.confirmation {
+                Some(Confirmation::Confirmed {
+                    race,
+                    schedule,
+                    replay,
+                }) => (
+                    true,
+                    Some(schedule.clone()),
+                    Some(replay.clone()),
+                    Some(race.clone()),
+                    None,
+                ),
+                Some(Confirmation::Unconfirmed { why }) => {
+                    (false, None, None, None, Some(why.clone()))
+                }
+                None => (false, None, None, None, Some("not searched".to_string())),
+            };
+            json!({
+                "class": dotted(&w.class),
+                "field": w.field.to_string(),
+                "static": w.is_static,
+                "message": w.message,
+                "file": w.file,
+                "line": w.site.line,
+                "method": format!("{}{}", w.site.method, w.site.desc),
+                "confirmed": confirmed,
+                "witness": witness,
+                "replay": replay,
+                "race": race,
+                "unconfirmed": reason,
+                "cluster": w.cluster.as_deref().map(dotted),
+                "user_annotation": w.user,
+                "accesses": w.accesses.iter().map(|(s, write)| {
+                    let mut v = site_json(p, s);
+                    v["write"] = json!(write);
+                    v
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    json!({
+        "summary": {
+            "classes": a.classes,
+            "bytecode_bytes": a.bytecode_bytes,
+            "instructions": a.instructions,
+            "candidates": a.candidates.len(),
+            "valid": a.valid.len(),
+            "refuted": a.refuted.len(),
+            "rounds": a.rounds,
+            "warnings": a.warnings.len(),
+            "confirmed": a.warnings.iter().filter(|w| w.confirmed()).count(),
+            "warnings_per_1000_instructions": per_1000(a),
+            "clusters": a.clusters.len(),
+            "seconds": a.seconds,
+        },
+        "warnings": warnings,
+        "annotations": a.valid.iter().map(annotation_json).collect::<Vec<_>>(),
+        "user_annotations": a.user.iter().map(annotation_json).collect::<Vec<_>>(),
+        "refuted": a.refuted.iter().map(|r| {
+            let mut v = annotation_json(&r.annotation);
+            v["why"] = json!(r.why);
+            v["round"] = json!(r.round);
+            v["at"] = r.site.as_ref().map_or(Value::Null, |s| site_json(p, s));
+            v
+        }).collect::<Vec<_>>(),
+        "clusters": a.clusters.iter().map(|c| json!({
+            "class": dotted(&c.root),
+            "why": c.why,
+            "warnings": c.warnings,
+        })).collect::<Vec<_>>(),
+        "notes": a.notes,
+    })
+}
+
+/// SARIF 2.1.0: one result per warning, an error when confirmed.
+pub fn sarif(a: &Analysis) -> Value {
+    let rules = json!([
+        {
+            "id": "m5-locks/unguarded-field",
+            "name": "UnguardedSharedField",
+            "shortDescription": {"text": "A field of a thread-shared class has no consistent lock."},
+            "fullDescription": {"text": "Houdini/rcc inference found no lock held at every access of this field, and the field is neither final, volatile nor read-only, in a class that more than one thread may use."},
+            "defaultConfiguration": {"level": "warning"}
+        },
+        {
+            "id": "m5-locks/guarded-by-violated",
+            "name": "GuardedByViolated",
+            "shortDescription": {"text": "A field annotated @GuardedBy is accessed without its lock."},
+            "defaultConfiguration": {"level": "warning"}
+        }
+    ]);
+    let results: Vec<Value> = a
+        .warnings
+        .iter()
+        .map(|w| {
+            let mut loc = json!({"physicalLocation": {"artifactLocation": {"uri": w.file}}});
+            if let Some(l) = w.site.line {
+                loc["physicalLocation"]["region"] = json!({"startLine": l});
+            }
+            let mut text = w.message.clone();
+            let mut props = json!({"confirmed": w.confirmed()});
+            match &w.confirmation {
+                Some(Confirmation::Confirmed { race, schedule, replay }) => {
+                    let _ = write!(text, "; confirmed: {race}");
+                    props["witness"] = json!(schedule);
+                    props["replay"] = json!(replay);
+                }
+                Some(Confirmation::Unconfirmed { why }) => {
+                    let _ = write!(text, "; unconfirmed: {why}");
+                }
+                None => {}
+            }
+            json!({
+                "ruleId": if w.user { "m5-locks/guarded-by-violated" } else { "m5-locks/unguarded-field" },
+                "ruleIndex": if w.user { 1 } else { 0 },
+                "level": if w.confirmed() { "error" } else { "warning" },
+                "message": {"text": text},
+                "locations": [loc],
+                "properties": props,
+            })
+        })
+        .collect();
+    json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "m5 locks",
+                "informationUri": "https://example.invalid/m5/docs/locks.md",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules
+            }},
+            "results": results
+        }]
+    })
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}\
+pre{margin:0}table{border-collapse:collapse}td{padding:0 .4em;vertical-align:top}\
+.src td.n{color:#888;text-align:right;user-select:none}\
+.ann{font-family:monospace;font-size:90%;padding-left:2em}\
+.valid{font-weight:bold;color:#064}\
+.refuted,.refuted a{color:#999}\
+.user{font-weight:bold;color:#036}\
+.warn{color:#b00;font-family:monospace;padding-left:2em}\
+.confirmed{color:#fff;background:#b00;padding:0 .3em}\
+.unconfirmed{color:#fff;background:#888;padding:0 .3em}\
+li{margin:.3em 0}";
+
+/// The page a class's source view is on.
+fn page(class: &str) -> String {
+    format!("src/{}.html", class.replace(['/', '$'], "."))
+}
+
+/// The class whose page shows a file (the outermost class of the file).
+fn page_class(p: &Program, class: &str) -> String {
+    let top = class.split('$').next().unwrap_or(class);
+    if p.get(top).is_some() {
+        top.to_string()
+    } else {
+        class.to_string()
+    }
+}
+
+fn link(p: &Program, s: &Site) -> String {
+    let anchor = s
+        .line
+        .map_or_else(|| "top".to_string(), |l| format!("L{l}"));
+    format!("{}#{anchor}", page(&page_class(p, &s.class)))
+}
+
+fn badge(w: &Warning) -> String {
+    match &w.confirmation {
+        Some(Confirmation::Confirmed { .. }) => "<span class=\"confirmed\">confirmed</span>".into(),
+        Some(Confirmation::Unconfirmed { .. }) => {
+            "<span class=\"unconfirmed\">unconfirmed</span>".into()
+        }
+        None => String::new(),
+    }
+}
+
+/// Writes `index.html` and one source view per file into `dir`.
+pub fn html(a: &Analysis, p: &Program, dir: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir.join("src"))?;
+    let mut idx = String::new();
+    let _ = writeln!(
+        idx,
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>m5 locks</title><style>{STYLE}</style></head><body>\n<h1>m5 locks</h1>\n<p id=\"summary\">{}</p>\n<h2>Warnings</h2>\n<ol id=\"warnings\">",
+        esc(&summary_without_time(a))
+    );
+    for w in &a.warnings {
+        let place = esc(&place(p, &w.site));
+        let _ = write!(
+            idx,
+            "<li class=\"warning\">{} <a href=\"{}\">{place}</a>: {}",
+            badge(w),
+            link(p, &w.site),
+            esc(&w.message)
+        );
+        match &w.confirmation {
+            Some(Confirmation::Confirmed { race, replay, .. }) => {
+                let _ = write!(
+                    idx,
+                    "<br><small>{}</small><br><code>{}</code>",
+                    esc(race),
+                    esc(replay)
+                );
+            }
+            Some(Confirmation::Unconfirmed { why }) => {
+                let _ = write!(idx, "<br><small>{}</small>", esc(why));
+            }
+            None => {}
+        }
+        idx.push_str("</li>\n");
+    }
+    idx.push_str("</ol>\n<h2>Clusters</h2>\n<ul id=\"clusters\">\n");
+    for c in &a.clusters {
+        let _ = writeln!(
+            idx,
+            "<li class=\"cluster\"><b>{}</b> ({}): {} warning(s)</li>",
+            esc(&dotted(&c.root)),
+            esc(&c.why),
+            c.warnings.len()
+        );
+    }
+    idx.push_str("</ul>\n<h2>Classes</h2>\n<ul id=\"classes\">\n");
+    let mut pages: Vec<String> = p.classes.iter().map(|c| page_class(p, c.name())).collect();
+    pages.sort();
+    pages.dedup();
+    for c in &pages {
+        let _ = writeln!(
+            idx,
+            "<li><a href=\"{}\">{}</a></li>",
+            page(c),
+            esc(&dotted(c))
+        );
+    }
+    idx.push_str("</ul>\n</body></html>\n");
+    std::fs::write(dir.join("index.html"), idx)?;
+    for c in &pages {
+        std::fs::write(dir.join(page(c)), source_view(a, p, c))?;
+    }
+    Ok(())
+}
+
+fn summary_without_time(a: &Analysis) -> String {
+    let s = summary(a);
+    match s.rsplit_once("; ") {
+        Some((head, _)) => head.to_string(),
+        None => s,
+    }
+}
+
+/// Where in the source each annotation target is declared: a guess from
+/// the source text (class files carry no lines for declarations).
+fn declaration_lines(p: &Program, top: &str, lines: &[&str]) -> FxHashMap<String, usize> {
+    let mut at: FxHashMap<String, usize> = FxHashMap::default();
+    let find = |pred: &dyn Fn(&str) -> bool| lines.iter().position(|l| pred(l)).map(|i| i + 1);
+    for c in p.classes.iter().filter(|c| page_class(p, c.name()) == top) {
+        let n = c.name();
+        let simple_name = simple(n).rsplit('$').next().unwrap_or("").to_string();
+        let class_line = find(&|l| {
+            let t = l.trim_start();
+            !t.starts_with("//")
+                && (t.contains(&format!("class {simple_name} "))
+                    || t.contains(&format!("class {simple_name}{{"))
+                    || t.ends_with(&format!("class {simple_name}"))
+                    || t.contains(&format!("interface {simple_name} ")))
+        })
+        .unwrap_or(1);
+        at.insert(dotted(n), class_line);
+        for f in &c.raw.fields {
+            let line = find(&|l| {
+                let t = l.trim();
+                !t.starts_with("//")
+                    && !t.contains('(')
+                    && t.split(|ch: char| !ch.is_alphanumeric() && ch != '_' && ch != '$')
+                        .any(|w| w == &*f.name)
+                    && (t.ends_with(';') || t.contains('='))
+            })
+            .unwrap_or(class_line);
+            at.insert(format!("{}.{}", dotted(n), f.name), line);
+        }
+        for m in &c.raw.methods {
+            let first = m.lines.iter().map(|&(_, l)| l as usize).min();
+            let name = if &*m.name == "<init>" {
+                simple_name.as_str()
+            } else {
+                &*m.name
+            };
+            let line = find(&|l| {
+                let t = l.trim();
+                !t.starts_with("//") && t.contains(&format!("{name}(")) && !t.ends_with(';')
+            })
+            .or(first)
+            .unwrap_or(class_line);
+            at.insert(format!("{}.{}{}", dotted(n), m.name, m.desc), line);
+        }
+    }
+    at
+}
+
+fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
+    let class = p.get(top);
+    let text = class
+        .and_then(|c| c.source.as_ref())
+        .and_then(|s| std::fs::read_to_string(s).ok());
+    let title = class.map_or_else(|| dotted(top), |c| c.file());
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>\n<p id=\"top\"><a href=\"../index.html\">m5 locks</a> / {}</p>\n",
+        esc(&title),
+        esc(&title)
+    );
+    // Annotations by target, and warnings by line.
+    let in_page = |c: &Arc<str>| page_class(p, c) == top;
+    let mut rows: Vec<(String, String)> = Vec::new(); // (target, html)
+    for r in &a.refuted {
+        if !in_page(r.annotation.class()) {
+            continue;
+        }
+        let why = esc(&r.why);
+        let h = match &r.site {
+            Some(s) => format!(
+                "<span class=\"refuted\" title=\"{}: refuted, {why}\"><a href=\"{}\">{}</a></span>",
+                esc(&r.annotation.target()),
+                link(p, s).replacen("src/", "", 1),
+                esc(&r.annotation.show())
+            ),
+            None => format!(
+                "<span class=\"refuted\" title=\"{}: refuted, {why}\">{}</span>",
+                esc(&r.annotation.target()),
+                esc(&r.annotation.show())
+            ),
+        };
+        rows.push((r.annotation.target(), h));
+    }
+    for v in &a.valid {
+        if in_page(v.class()) {
+            rows.push((
+                v.target(),
+                format!(
+                    "<span class=\"valid\" title=\"{}: valid\">{}</span>",
+                    esc(&v.target()),
+                    esc(&v.show())
+                ),
+            ));
+        }
+    }
+    for u in &a.user {
+        if in_page(u.class()) {
+            rows.push((
+                u.target(),
+                format!("<span class=\"user\">@GuardedBy: {}</span>", esc(&u.show())),
+            ));
+        }
+    }
+    rows.sort();
+    match text {
+        Some(src) => {
+            let lines: Vec<&str> = src.lines().collect();
+            let decl = declaration_lines(p, top, &lines);
+            let mut before: FxHashMap<usize, Vec<String>> = FxHashMap::default();
+            for (target, h) in rows {
+                let line = decl.get(&target).copied().unwrap_or(1);
+                before.entry(line).or_default().push(h);
+            }
+            let mut after: FxHashMap<usize, Vec<String>> = FxHashMap::default();
+            for w in &a.warnings {
+                if in_page(&w.site.class)
+                    && let Some(l) = w.site.line
+                {
+                    after.entry(l as usize).or_default().push(format!(
+                        "{} {}",
+                        badge(w),
+                        esc(&w.message)
+                    ));
+                }
+            }
+            out.push_str("<table class=\"src\">\n");
+            for (i, l) in lines.iter().enumerate() {
+                let n = i + 1;
+                if let Some(anns) = before.get(&n) {
+                    let _ = writeln!(
+                        out,
+                        "<tr><td class=\"n\"></td><td class=\"ann\">/*# {} */</td></tr>",
+                        anns.join(" ")
+                    );
+                }
+                let _ = writeln!(
+                    out,
+                    "<tr id=\"L{n}\"><td class=\"n\">{n}</td><td><pre>{}</pre></td></tr>",
+                    esc(l)
+                );
+                for w in after.get(&n).into_iter().flatten() {
+                    let _ = writeln!(
+                        out,
+                        "<tr><td class=\"n\"></td><td class=\"warn\">{w}</td></tr>"
+                    );
+                }
+            }
+            out.push_str("</table>\n");
+        }
+        None => {
+            // No source: the annotations by member.
+            out.push_str(
+                "<p>(no source file found next to the class file)</p>\n<ul class=\"members\">\n",
+            );
+            let mut by: Vec<(String, Vec<String>)> = Vec::new();
+            for (t, h) in rows {
+                match by.last_mut() {
+                    Some((last, v)) if *last == t => v.push(h),
+                    _ => by.push((t, vec![h])),
+                }
+            }
+            for (t, hs) in by {
+                let _ = writeln!(out, "<li><code>{}</code>: {}</li>", esc(&t), hs.join(" "));
+            }
+            out.push_str("</ul>\n");
+        }
+    }
+    out.push_str("</body></html>\n");
+    out
+}
