@@ -81,6 +81,7 @@ pub fn initial_state(
         last_uncaught: None,
         last_uncaught_site: None,
         sched_gen: 0,
+        timed_gen: 0,
         wakes: Vec::new(),
         alive: 1,
         log_writes: false,

@@ -1118,6 +1118,7 @@ fn wait_impl(
     o.monitor = 0;
     o.wait_set.push(th);
     s.sched_gen += 1;
+    s.timed_gen += u64::from(deadline.is_some());
     s.wakes.push(Wake::Monitor(r));
     s.thread_mut(th).wait = Some(Wait {
         object: r,
@@ -1293,6 +1294,7 @@ fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     let deadline = clock::deadline_after(s, clock::millis_to_nanos(ms));
     s.thread_mut(th).timeout = Some(deadline);
     s.sched_gen += 1;
+    s.timed_gen += 1;
     Ok(NativeResult::Again)
 }
 

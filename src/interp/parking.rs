@@ -72,6 +72,7 @@ pub fn park(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, Vm
     }
     s.thread_mut(th).timeout = Some(deadline);
     s.sched_gen += 1;
+    s.timed_gen += 1;
     Ok(NativeResult::Again)
 }
 

@@ -513,6 +513,8 @@ struct Pool {
     sleepers: Vec<(ThreadId, i64, u64)>,
     /// Steps taken under this pool.
     now: u64,
+    /// `State::timed_gen` when the pool last looked for a new sleeper.
+    timed_seen: u64,
 }
 
 impl Pool {
@@ -529,12 +531,14 @@ impl Pool {
             other: FxHashMap::default(),
             sleepers: Vec::new(),
             now: 0,
+            timed_seen: s.timed_gen,
         }
     }
 
     /// Sleepers whose time has come become ready; with nothing else to
-    /// run, the one with the earliest deadline does.
-    fn wake_sleepers(&mut self, s: &State) {
+    /// run (no ready thread, `no_groups`: no monitor group may enter), the
+    /// one with the earliest deadline does.
+    fn wake_sleepers(&mut self, s: &State, no_groups: bool) {
         if self.sleepers.is_empty() {
             return;
         }
@@ -548,7 +552,7 @@ impl Pool {
             !up
         });
         if self.ready.len() == 0
-            && self.freed.is_empty()
+            && no_groups
             && let Some(i) = (0..self.sleepers.len()).min_by_key(|&i| {
                 let (t, deadline, _) = self.sleepers[i];
                 (deadline, t)
@@ -616,11 +620,8 @@ impl Pool {
 
     fn next_from(&mut self, s: &mut State, cursor: ThreadId) -> Option<(ThreadId, Option<Ref>)> {
         self.absorb(s);
-        let mut groups = self.open_groups(s);
-        if groups.is_empty() {
-            self.wake_sleepers(s);
-            groups = self.open_groups(s);
-        }
+        let groups = self.open_groups(s);
+        self.wake_sleepers(s, groups.is_empty());
         let mut best: Option<(ThreadId, Option<Ref>)> = None;
         let consider =
             |t: Option<ThreadId>, g: Option<Ref>, best: &mut Option<(ThreadId, Option<Ref>)>| {
@@ -649,11 +650,8 @@ impl Pool {
         rng: &mut SplitMix64,
     ) -> Option<(ThreadId, Option<Ref>)> {
         self.absorb(s);
-        let mut groups = self.open_groups(s);
-        if groups.is_empty() {
-            self.wake_sleepers(s);
-            groups = self.open_groups(s);
-        }
+        let groups = self.open_groups(s);
+        self.wake_sleepers(s, groups.is_empty());
         let total = self.ready.len()
             + groups
                 .iter()
@@ -705,6 +703,11 @@ impl Pool {
         }
         // Wakes from this turn came before the thread began to sleep.
         self.absorb(s);
+        // Only `th` moved: a new timed block is its.
+        if s.timed_gen == self.timed_seen {
+            return;
+        }
+        self.timed_seen = s.timed_gen;
         if let Some(deadline) = interp::clock::timed_until(s, th)
             && deadline > s.clock
             && !self.is_sleeping(th)

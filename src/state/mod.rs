@@ -473,6 +473,10 @@ pub struct State {
     /// started or ended, a class initialized), so schedulers may skip threads
     /// found blocked until then. Not part of state equality.
     pub sched_gen: u64,
+    /// Bumped whenever a thread begins a timed wait, sleep or park, so a
+    /// scheduler need not look for sleepers after every step. Not part of
+    /// state equality.
+    pub timed_gen: u64,
     /// When set, every object and thread written is logged in `written` /
     /// `written_threads` (the incremental invariant checker drains them).
     pub log_writes: bool,
