@@ -1,4 +1,4 @@
-import annotations.GuardedBy;
+import net.jcip.annotations.GuardedBy;
 
 // The user says count is guarded by lock; drain forgets to take it.
 public class Queue {
