@@ -1200,7 +1200,7 @@ fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> 
 }
 
 /// Operand-stack slots a field or return descriptor takes (`V`: none).
-fn desc_slots(desc: &str) -> u32 {
+pub fn desc_slots(desc: &str) -> u32 {
     match desc.as_bytes().first() {
         Some(b'J' | b'D') => 2,
         Some(b'V') => 0,
@@ -1209,8 +1209,42 @@ fn desc_slots(desc: &str) -> u32 {
 }
 
 /// Slots of a value of computational kind `k`.
-fn kind_slots(k: Kind) -> u32 {
+pub fn kind_slots(k: Kind) -> u32 {
     if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
+}
+
+/// The `dup` family on a stack of per-slot facts (an analysis's operand
+/// stack): copies the top `take` slots below the `under` slots beneath
+/// them (`dup` is (1, 0), `dup_x1` (1, 1), ... `dup2_x2` (2, 2)), and
+/// `swap`. Returns false, changing nothing, if the stack is too short.
+pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
+    let (take, under) = match insn {
+        Insn::Dup => (1, 0),
+        Insn::DupX1 => (1, 1),
+        Insn::DupX2 => (1, 2),
+        Insn::Dup2 => (2, 0),
+        Insn::Dup2X1 => (2, 1),
+        Insn::Dup2X2 => (2, 2),
+        Insn::Swap => {
+            let len = stack.len();
+            if len < 2 {
+                return false;
+            }
+            stack.swap(len - 1, len - 2);
+            return true;
+        }
+        _ => return false,
+    };
+    let len = stack.len();
+    if len < take + under {
+        return false;
+    }
+    let top: Vec<T> = stack[len - take..].to_vec();
+    let at = len - take - under;
+    for (k, v) in top.into_iter().enumerate() {
+        stack.insert(at + k, v);
+    }
+    true
 }
 
 /// Where control may go after instruction `i` (not to exception handlers).

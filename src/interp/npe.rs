@@ -15,7 +15,11 @@
 //! the `NullPointerException` it throws, and the model's `getMessage`
 //! asks the native `getExtendedNPEMessage` once.
 
-use crate::classfile::{ArithOp, ArrKind, Const, Conv, Insn, InvokeKind, Kind, Method};
+use crate::classfile::parse::param_descs;
+use crate::classfile::{
+    ArrKind, Insn, InvokeKind, Kind, Method, desc_slots, dup_slots, kind_slots, stack_effect,
+    successors,
+};
 
 /// HotSpot's limit on the entries the simulation may create.
 const MAX_ENTRIES: usize = 1_000_000;
@@ -52,15 +56,7 @@ impl Stack {
 
 /// Slots a value of descriptor `desc` takes: 0 for void, 2 for long/double.
 fn width(desc: &str) -> usize {
-    match desc.as_bytes().first() {
-        Some(b'V') => 0,
-        Some(b'J' | b'D') => 2,
-        _ => 1,
-    }
-}
-
-fn kind_width(k: Kind) -> usize {
-    if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
+    desc_slots(desc) as usize
 }
 
 fn array_width(k: ArrKind) -> usize {
@@ -69,11 +65,6 @@ fn array_width(k: ArrKind) -> usize {
     } else {
         1
     }
-}
-
-/// The return descriptor of a method descriptor.
-fn return_desc(desc: &str) -> &str {
-    desc.rsplit(')').next().unwrap_or("V")
 }
 
 /// The message for a NullPointerException the VM throws at instruction
@@ -199,189 +190,34 @@ fn simulate(m: &Method, at: u32) -> Vec<Option<Stack>> {
 /// goes next. `None`: an instruction the simulation does not follow.
 fn step(insn: &Insn, i: u32, mut s: Stack) -> Option<(Stack, Vec<u32>)> {
     use Insn::*;
-    let next = vec![i + 1];
-    let dup = |s: &mut Stack, take: usize, under: usize| {
-        // Copies the top `take` entries below the `under` entries beneath them.
-        let len = s.origins.len();
-        if len < take + under {
-            return;
-        }
-        let top: Vec<_> = s.origins[len - take..].to_vec();
-        let at = len - take - under;
-        for (k, o) in top.into_iter().enumerate() {
-            s.origins.insert(at + k, o);
-        }
-    };
-    let succ = match insn {
-        Nop | Iinc(..) | CheckCast(_) => next,
-        AconstNull | Iconst(_) | Fconst(_) | New(_) => {
-            s.push(1, i);
-            next
-        }
-        Lconst(_) | Dconst(_) => {
-            s.push(2, i);
-            next
-        }
-        Ldc(c) => {
-            s.push(
-                if matches!(c, Const::Long(_) | Const::Double(_)) {
-                    2
-                } else {
-                    1
-                },
-                i,
-            );
-            next
-        }
-        Load(k, _) => {
-            s.push(kind_width(*k), i);
-            next
+    match insn {
+        Unsupported(_) => return None,
+        // A cast passes its operand's origin through; the dups and swap
+        // move origins.
+        Nop | Iinc(..) | CheckCast(_) | Goto(_) => {}
+        Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap => {
+            dup_slots(&mut s.origins, insn);
         }
         Store(k, n) => {
             if *n < 64 {
                 s.written |= 1u64 << n;
             }
-            s.pop(kind_width(*k));
-            next
+            s.pop(kind_slots(*k) as usize);
         }
-        ArrayLoad(k) => {
-            s.pop(2);
-            s.push(array_width(*k), i);
-            next
+        // Everything else pushes values this instruction made.
+        other => {
+            let (pops, pushes) = stack_effect(other);
+            s.pop(pops as usize);
+            s.push(pushes as usize, i);
         }
-        ArrayStore(k) => {
-            s.pop(2 + array_width(*k));
-            next
-        }
-        Pop | MonitorEnter | MonitorExit => {
-            s.pop(1);
-            next
-        }
-        Pop2 => {
-            s.pop(2);
-            next
-        }
-        Dup => {
-            dup(&mut s, 1, 0);
-            next
-        }
-        DupX1 => {
-            dup(&mut s, 1, 1);
-            next
-        }
-        DupX2 => {
-            dup(&mut s, 1, 2);
-            next
-        }
-        Dup2 => {
-            dup(&mut s, 2, 0);
-            next
-        }
-        Dup2X1 => {
-            dup(&mut s, 2, 1);
-            next
-        }
-        Dup2X2 => {
-            dup(&mut s, 2, 2);
-            next
-        }
-        Swap => {
-            let len = s.origins.len();
-            if len >= 2 {
-                s.origins.swap(len - 1, len - 2);
-            }
-            next
-        }
-        Arith(k, op) => {
-            let w = kind_width(*k);
-            match op {
-                ArithOp::Neg => s.pop(w),
-                ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr => s.pop(1 + w),
-                _ => s.pop(2 * w),
-            }
-            s.push(w, i);
-            next
-        }
-        Convert(c) => {
-            let (from, to) = match c {
-                Conv::I2L | Conv::I2D | Conv::F2L | Conv::F2D => (1, 2),
-                Conv::L2I | Conv::L2F | Conv::D2I | Conv::D2F => (2, 1),
-                Conv::L2D | Conv::D2L => (2, 2),
-                Conv::I2F | Conv::F2I | Conv::I2B | Conv::I2C | Conv::I2S => (1, 1),
-            };
-            s.pop(from);
-            s.push(to, i);
-            next
-        }
-        Lcmp | Dcmp(_) => {
-            s.pop(4);
-            s.push(1, i);
-            next
-        }
-        Fcmp(_) => {
-            s.pop(2);
-            s.push(1, i);
-            next
-        }
-        If(_, t) | IfNull(_, t) => {
-            s.pop(1);
-            vec![i + 1, *t]
-        }
-        IfIcmp(_, t) | IfAcmp(_, t) => {
-            s.pop(2);
-            vec![i + 1, *t]
-        }
-        Goto(t) => vec![*t],
-        Switch(sw) => {
-            s.pop(1);
-            // HotSpot also lets a switch fall through to the next
-            // instruction (harmless: javac puts no code there but a target).
-            let mut v = vec![sw.default];
-            v.extend(sw.cases.iter().map(|c| c.1));
-            v.push(i + 1);
-            v
-        }
-        Return(_) | Athrow => Vec::new(),
-        GetStatic(f) => {
-            s.push(width(&f.desc), i);
-            next
-        }
-        PutStatic(f) => {
-            s.pop(width(&f.desc));
-            next
-        }
-        GetField(f) => {
-            s.pop(1);
-            s.push(width(&f.desc), i);
-            next
-        }
-        PutField(f) => {
-            s.pop(width(&f.desc) + 1);
-            next
-        }
-        Invoke(_, r) => {
-            s.pop(r.arg_slots as usize);
-            s.push(width(return_desc(&r.desc)), i);
-            next
-        }
-        Concat(c) => {
-            s.pop(c.arg_slots as usize);
-            s.push(1, i);
-            next
-        }
-        NewArray(_) | ANewArray(_) | ArrayLength | InstanceOf(_) => {
-            s.pop(1);
-            s.push(1, i);
-            next
-        }
-        MultiANewArray(_, dims) => {
-            s.pop(*dims as usize);
-            s.push(1, i);
-            next
-        }
-        Unsupported(_) => return None,
-    };
-    Some((s, succ))
+    }
+    let mut next = successors(insn, i);
+    // HotSpot also lets a switch fall through to the next instruction
+    // (harmless: javac puts no code there but a target).
+    if let Switch(_) = insn {
+        next.push(i + 1);
+    }
+    Some((s, next))
 }
 
 /// ` because "..." is null`, ` because the return value of "..." is null`,
@@ -451,7 +287,7 @@ fn local_name(m: &Method, slot: u16, load: u32, is_parameter: bool) -> String {
     }
     if is_parameter {
         let mut at: u16 = if m.is_static() { 0 } else { 1 };
-        for (k, p) in parameters(&m.desc).iter().enumerate() {
+        for (k, p) in param_descs(&m.desc).iter().enumerate() {
             let w = width(p) as u16;
             if slot >= at && slot < at + w {
                 return format!("<parameter{}>", k + 1);
@@ -460,31 +296,6 @@ fn local_name(m: &Method, slot: u16, load: u32, is_parameter: bool) -> String {
         }
     }
     format!("<local{slot}>")
-}
-
-/// The parameter descriptors of a method descriptor.
-fn parameters(desc: &str) -> Vec<&str> {
-    let inner = desc
-        .strip_prefix('(')
-        .and_then(|d| d.split(')').next())
-        .unwrap_or("");
-    let b = inner.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        let start = i;
-        while i < b.len() && b[i] == b'[' {
-            i += 1;
-        }
-        if i < b.len() && b[i] == b'L' {
-            while i < b.len() && b[i] != b';' {
-                i += 1;
-            }
-        }
-        i += 1;
-        out.push(&inner[start..i.min(b.len())]);
-    }
-    out
 }
 
 /// A class as HotSpot prints it in these messages: the external name, with
@@ -525,6 +336,9 @@ fn parameter_text(desc: &str) -> String {
 
 /// `Class.name(Param, ...)` for a method reference.
 fn method_text(class: &str, name: &str, desc: &str) -> String {
-    let params: Vec<String> = parameters(desc).into_iter().map(parameter_text).collect();
+    let params: Vec<String> = param_descs(desc)
+        .iter()
+        .map(|p| parameter_text(p))
+        .collect();
     format!("{}.{name}({})", class_text(class), params.join(", "))
 }

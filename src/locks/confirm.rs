@@ -31,14 +31,7 @@ impl Default for Bounds {
 
 /// A schedule in `--schedule` form, runs of one thread as `N*K`.
 pub fn schedule_text(steps: &[ThreadId]) -> String {
-    let runs: Vec<String> = steps
-        .chunk_by(|a, b| a == b)
-        .map(|r| match r.len() {
-            1 => r[0].to_string(),
-            k => format!("{}*{k}", r[0]),
-        })
-        .collect();
-    format!("list:{}", runs.join(","))
+    format!("list:{}", crate::schedule::entries(steps).join(","))
 }
 
 /// Searches for a race on each warning's field in `main`'s schedules.

@@ -13,7 +13,9 @@
 use std::sync::Arc;
 
 use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
-use crate::classfile::{ArrKind, Const, Insn, InvokeKind, stack_effect, successors};
+use crate::classfile::{
+    ArrKind, Const, Insn, InvokeKind, desc_slots, dup_slots, kind_slots, stack_effect, successors,
+};
 
 use super::program::Program;
 
@@ -159,11 +161,7 @@ pub fn class_of(desc: &str) -> Option<Arc<str>> {
 }
 
 fn width(desc: &str) -> usize {
-    match desc.as_bytes().first() {
-        Some(b'V') => 0,
-        Some(b'J' | b'D') => 2,
-        _ => 1,
-    }
+    desc_slots(desc) as usize
 }
 
 /// The line of byte offset `pc`.
@@ -335,23 +333,14 @@ fn transfer(
     match insn {
         Insn::Load(k, n) => {
             let v = f.locals.get(*n as usize).cloned().unwrap_or_default();
-            let w = if matches!(k, crate::classfile::Kind::L | crate::classfile::Kind::D) {
-                2
-            } else {
-                1
-            };
-            if w == 2 {
+            if kind_slots(*k) == 2 {
                 f.push(Val::default(), 2);
             } else {
                 f.push(v, 1);
             }
         }
         Insn::Store(k, n) => {
-            let w = if matches!(k, crate::classfile::Kind::L | crate::classfile::Kind::D) {
-                2
-            } else {
-                1
-            };
+            let w = kind_slots(*k) as usize;
             let v = f.pop();
             f.pop_n(w - 1);
             for k in 0..w {
@@ -544,32 +533,14 @@ fn transfer(
                 top.ty = Some(t.name.clone());
             }
         }
-        Insn::Dup => {
-            let v = f.stack.last().cloned().unwrap_or_default();
-            f.stack.push(v);
-        }
-        Insn::DupX1 | Insn::DupX2 | Insn::Dup2 | Insn::Dup2X1 | Insn::Dup2X2 => {
-            let (take, under) = match insn {
-                Insn::DupX1 => (1, 1),
-                Insn::DupX2 => (1, 2),
-                Insn::Dup2 => (2, 0),
-                Insn::Dup2X1 => (2, 1),
-                _ => (2, 2),
-            };
-            let len = f.stack.len();
-            if len >= take + under {
-                let top: Vec<Val> = f.stack[len - take..].to_vec();
-                let at = len - take - under;
-                for (k, v) in top.into_iter().enumerate() {
-                    f.stack.insert(at + k, v);
-                }
-            }
-        }
-        Insn::Swap => {
-            let len = f.stack.len();
-            if len >= 2 {
-                f.stack.swap(len - 1, len - 2);
-            }
+        Insn::Dup
+        | Insn::DupX1
+        | Insn::DupX2
+        | Insn::Dup2
+        | Insn::Dup2X1
+        | Insn::Dup2X2
+        | Insn::Swap => {
+            dup_slots(&mut f.stack, insn);
         }
         Insn::Concat(c) => {
             f.pop_n(c.arg_slots as usize);

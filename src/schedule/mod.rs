@@ -146,13 +146,21 @@ pub fn write_schedule(path: &Path, steps: &[ThreadId], header: &str) -> std::io:
     for line in header.lines() {
         writeln!(w, "# {line}")?;
     }
-    for run in steps.chunk_by(|a, b| a == b) {
-        match run.len() {
-            1 => writeln!(w, "{}", run[0])?,
-            k => writeln!(w, "{}*{k}", run[0])?,
-        }
+    for entry in entries(steps) {
+        writeln!(w, "{entry}")?;
     }
     w.flush()
+}
+
+/// A schedule's entries, a run of one thread's steps as one `N*K`.
+pub fn entries(steps: &[ThreadId]) -> Vec<String> {
+    steps
+        .chunk_by(|a, b| a == b)
+        .map(|run| match run.len() {
+            1 => run[0].to_string(),
+            k => format!("{}*{k}", run[0]),
+        })
+        .collect()
 }
 
 /// Why a run stopped.
