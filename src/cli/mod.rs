@@ -49,9 +49,16 @@ Schedules (--schedule):
   random:SEED   a uniformly random live thread at each step (same SEED, same run)
   turns:SEED    a random live thread runs 1-200 steps at a time (one thread gets far ahead)
   list:0,0,1    exactly these thread numbers (N*K repeats N K times)
-  file:PATH     one thread number per line, # comments (what --record writes)
+  file:PATH     one thread number per line, # comments (what --record writes);
+                a line `spurious-wakeups on` turns spurious wake-ups on for the run
 Thread 0 is main; each `new` of a Thread (subclass) adds the next number.
 Generated schedules skip threads that cannot move; explicit ones step them as no-ops (M5's run).
+
+`notify` wakes the waiter that the schedule steps first (every waiter may
+be chosen, as the JLS allows). Spurious wake-ups are off unless
+--spurious-wakeups or the schedule file turns them on: then a step of a
+thread in wait() with no notification ends its wait (explore's witnesses
+say so in their file, and replay as written).
 
 Options go before MAIN; everything after MAIN is passed to the program.
 
@@ -70,7 +77,11 @@ runs alone and its plain field, static and array accesses are checked for
 data races. Without races that reaches every exception and deadlock.
 --granularity interaction branches before every access to shared state;
 --granularity instruction (--every-instruction) before every bytecode (the
-paper's model). A bound reached means
+paper's model). `notify` may wake any waiter and every choice is tried;
+a wait may also end without a notify (a spurious wake-up, JLS 17.2.1),
+unless --no-spurious-wakeups: so `if (!ready) wait();` fails where
+`while (!ready) wait();` does not. A state where threads could move only
+by spurious wake-ups is a deadlock (the program may hang). A bound reached means
 \"incomplete\" (exit 3), never \"ok\"; so does Ctrl-C, which prints what was
 found so far. The search runs on all cores (--jobs).
 
@@ -230,6 +241,11 @@ pub struct RunArgs {
     /// frames of a small method, depending on the JIT).
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,
+    /// A thread in wait() may wake without a notify (JLS 17.2.1) whenever
+    /// it is stepped; generated schedules then step waiters too. A
+    /// schedule file's `spurious-wakeups on` line turns this on as well.
+    #[arg(long)]
+    pub spurious_wakeups: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
@@ -311,6 +327,10 @@ pub struct ExploreArgs {
     /// their outputs (exhaustive search on one thread).
     #[arg(long)]
     pub determinism: bool,
+    /// Waits end only by notify, interrupt or timeout: no spurious
+    /// wake-ups (which the JLS allows, and the search tries by default).
+    #[arg(long)]
+    pub no_spurious_wakeups: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
 }
@@ -644,11 +664,25 @@ fn java_stacks(s: &State) -> String {
 
 fn run(a: RunArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
-    let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
+    let (sched, settings) =
+        Schedule::parse_with_settings(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
+    if a.spurious_wakeups && settings.spurious_wakeups == Some(false) {
+        return Err(UsageError(format!(
+            "--spurious-wakeups, but the schedule {} says `spurious-wakeups off`",
+            a.schedule
+        ))
+        .into());
+    }
+    let spurious_wakeups = a.spurious_wakeups || settings.spurious_wakeups == Some(true);
+    // What a recorded schedule needs to replay as it ran.
+    let settings = schedule::Settings {
+        spurious_wakeups: spurious_wakeups.then_some(true),
+    };
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        spurious_wakeups,
         ..Config::default()
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
@@ -717,7 +751,7 @@ fn run(a: RunArgs) -> Result<i32> {
             "m5 run --classpath {} {} --schedule ...: {} steps",
             a.cp.classpath, a.main, result.steps
         );
-        schedule::write_schedule(path, &recorded, &header)
+        schedule::write_schedule(path, &recorded, &header, &settings)
             .with_context(|| format!("cannot write schedule to {}", path.display()))?;
     }
     if a.final_state {
@@ -761,7 +795,7 @@ fn run(a: RunArgs) -> Result<i32> {
                     file.display(),
                     a.main
                 );
-                schedule::write_schedule(&file, &ch.steps, &header)
+                schedule::write_schedule(&file, &ch.steps, &header, &settings)
                     .with_context(|| format!("cannot write {}", file.display()))?;
                 eprintln!(
                     "m5: the {} steps that reach it are in {} (replay with --schedule file:{})",
@@ -805,7 +839,7 @@ fn run(a: RunArgs) -> Result<i32> {
             if s.exit.is_none()
                 && s.live_threads()
                     .iter()
-                    .all(|&t| !crate::interp::can_step(&s, t)) =>
+                    .all(|&t| !crate::interp::can_progress(&s, t)) =>
         {
             report_deadlock(&s);
             1
@@ -994,6 +1028,10 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        notified_wakeups_only: a.no_spurious_wakeups,
+    };
+    let settings = schedule::Settings {
+        spurious_wakeups: Some(!a.no_spurious_wakeups),
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -1044,7 +1082,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             report.verdict.name(),
             replay_command(&a, path, is_race)
         );
-        schedule::write_schedule(path, &witness, &header)
+        schedule::write_schedule(path, &witness, &header, &settings)
             .with_context(|| format!("cannot write witness to {}", path.display()))?;
         if let Verdict::Nondeterministic { first_witness, .. } = &report.verdict {
             let other = first_path(path);
@@ -1053,7 +1091,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 path.display(),
                 replay_command(&a, &other, false)
             );
-            schedule::write_schedule(&other, first_witness, &header)
+            schedule::write_schedule(&other, first_witness, &header, &settings)
                 .with_context(|| format!("cannot write witness to {}", other.display()))?;
         }
     }

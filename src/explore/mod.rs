@@ -83,6 +83,11 @@ pub struct ExploreOptions {
     /// Only races on this field (`pkg.Class.field`) count; the search
     /// passes over others (`m5 locks` confirming one warning).
     pub race_on: Option<String>,
+    /// Waits end only by notify, interrupt or timeout. By default the
+    /// search also tries spurious wake-ups (JLS 17.2.1), as the prover
+    /// assumes them: it sets `Config::spurious_wakeups` on the states it
+    /// searches and replays.
+    pub notified_wakeups_only: bool,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -752,7 +757,7 @@ fn explore_at(
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
     // The other searches start from the same quiet, checked state.
-    let init = quiet(initial);
+    let init = quiet(initial, opts);
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
     }
@@ -796,9 +801,20 @@ fn initial_violation(init: &State, opts: &ExploreOptions) -> Option<Report> {
     Some(Report::new(v, Vec::new(), 1, 0, 0, &Instant::now()))
 }
 
+/// `initial` under the semantics the search explores
+/// (`ExploreOptions::notified_wakeups_only`).
+pub fn searched(initial: &State, opts: &ExploreOptions) -> State {
+    let mut s = initial.clone();
+    let spurious = !opts.notified_wakeups_only;
+    if s.config.spurious_wakeups != spurious {
+        std::sync::Arc::make_mut(&mut s.config).spurious_wakeups = spurious;
+    }
+    s
+}
+
 /// The initial state as the searches store it (no pending output).
-fn quiet(initial: &State) -> State {
-    let mut init = initial.clone();
+fn quiet(initial: &State, opts: &ExploreOptions) -> State {
+    let mut init = searched(initial, opts);
     init.out.clear();
     init.err.clear();
     init.wakes.clear();
@@ -823,7 +839,7 @@ pub fn explore_visiting(
     let mut states = 1u64;
     let mut transitions = 0u64;
     let mut max_depth = 0u64;
-    let init = quiet(initial);
+    let init = quiet(initial, opts);
     visited.insert(fp.of(&init));
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
@@ -862,10 +878,11 @@ pub fn explore_visiting(
             let mut moved = false;
             for th in s.live_threads() {
                 let mut k = 0;
+                let spurious = interp::wakes_spuriously(&s, th);
                 let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
                     continue;
                 };
-                moved = true;
+                moved |= !spurious;
                 transitions += 1;
                 let via = vec![th; k as usize];
                 if let Some(v) = violation(&s, &next, opts) {
@@ -942,10 +959,12 @@ pub fn explore_visiting(
         };
         let depth = top.depth;
         let mut k = 0;
+        // A spurious wake-up is a transition, but no progress (deadlock).
+        let spurious = interp::wakes_spuriously(&top.state, th);
         let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
             continue;
         };
-        *moved_flags.last_mut().expect("parallel") = true;
+        *moved_flags.last_mut().expect("parallel") |= !spurious;
         transitions += 1;
         let via = vec![th; k as usize];
         if let Some(v) = violation(&top.state, &next, opts) {
@@ -1056,7 +1075,7 @@ pub fn replay_violation(
     witness: &[ThreadId],
     opts: &ExploreOptions,
 ) -> Result<Option<Verdict>, VmError> {
-    let mut s = initial.clone();
+    let mut s = searched(initial, opts);
     for &th in witness {
         let parent = s.clone();
         if interp::step(&mut s, th)? == Outcome::Stepped
@@ -1067,13 +1086,31 @@ pub fn replay_violation(
     }
     if s.any_alive()
         && s.exit.is_none()
-        && s.live_threads().iter().all(|&t| !interp::can_step(&s, t))
+        && s.live_threads().iter().all(|&t| !interp::can_progress(&s, t))
     {
         return Ok(Some(Verdict::Deadlock {
             threads: blocked_threads(&s),
         }));
     }
     Ok(None)
+}
+
+/// Does `witness` wake a thread spuriously (replayed from `initial` as
+/// the search ran it)? Then `m5 run` replays it only with
+/// `--spurious-wakeups` (a witness file says so itself).
+pub fn wakes_spuriously(
+    initial: &State,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<bool, VmError> {
+    let mut s = searched(initial, opts);
+    for &th in witness {
+        let spurious = interp::wakes_spuriously(&s, th);
+        if interp::step(&mut s, th)? == Outcome::Stepped && spurious {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Replays `witness` from `initial` up to the first state at which two
@@ -1157,6 +1194,7 @@ pub fn shorten(
     verdict: &Verdict,
     opts: &ExploreOptions,
 ) -> Result<Vec<ThreadId>, VmError> {
+    let initial = &searched(initial, opts);
     if let Verdict::DataRace(race) = verdict {
         return shorten_race(initial, witness, race);
     }

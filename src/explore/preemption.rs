@@ -185,17 +185,18 @@ fn search(
         if top.preemptions + cost > k {
             // Cut by the bound, but the thread may well be able to move:
             // then this is not a deadlock, and the pass is not exhaustive.
-            if interp::can_step(&top.state, th) {
+            if interp::can_progress(&top.state, th) {
                 top.moved = true;
                 pass.pruned = true;
             }
             continue;
         }
         let mut steps = 0;
+        let spurious = interp::wakes_spuriously(&top.state, th);
         let Some(next) = transition(&top.state, th, opts, &writers, &mut steps)? else {
             continue;
         };
-        top.moved = true;
+        top.moved |= !spurious;
         pass.transitions += 1;
         let via = vec![th; steps as usize];
         let depth = top.depth + 1;
@@ -240,7 +241,8 @@ fn search(
             pass.verdict = Verdict::Incomplete { reason: r };
             return Ok(pass);
         }
-        let last_enabled = interp::can_step(&next, th);
+        // A waiter that could only wake spuriously is not preempted.
+        let last_enabled = interp::can_progress(&next, th);
         stack.push(Node {
             todo: todo(&next),
             state: next,

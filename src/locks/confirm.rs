@@ -63,10 +63,13 @@ pub fn confirm(
         w.confirmation = Some(match report.verdict {
             Verdict::DataRace(race) => {
                 let schedule = schedule_text(&report.witness);
+                let spurious = explore::wakes_spuriously(&s0, &report.witness, &opts)
+                    .map_err(|e| e.to_string())?;
+                let flag = if spurious { " --spurious-wakeups" } else { "" };
                 Confirmation::Confirmed {
                     race: race.to_string(),
                     replay: format!(
-                        "m5 run --classpath {cp_text} --races --schedule {schedule} {main}"
+                        "m5 run --classpath {cp_text} --races{flag} --schedule {schedule} {main}"
                     ),
                     schedule,
                 }
