@@ -134,15 +134,30 @@ and asks Z3 whether every part of the invariant still holds: global, the
 stepping thread's, a new thread's, every object's, and every other
 thread's (pairwise, shape against shape). An exception the invariant does
 not rule out is followed to the handler that catches it; one nothing
-catches (or with a VM message string, which is not modeled) refutes it.
-Lemma 3 does the same for each relation. A relation theorem is proved
-when Lemmas 1, 2 and 3 are.
+catches (or with a VM message string, which is not modeled) fails the
+case. Lemma 3 does the same for each relation. A relation theorem is
+proved when Lemmas 1, 2 and 3 are.
 
-Verdicts: proved (Z3 found every obligation unsat), refuted (a
-counterexample to some obligation, printed as a state), unknown (a timeout,
-Z3 unknown, or something the prover does not model). Unknown is never
-proved. Exit codes: 0 all proved, 1 something refuted, 2 bad input,
-3 unknown.
+A failed obligation's state is a counterexample to induction: it satisfies
+the invariant and its step breaks it, but no schedule need reach it. So a
+theorem not proved is searched for a reachable violation of the claim
+(the user's own invariant file): the single-threaded prefix, every
+schedule breadth-first, a search toward the failed cases' call stacks and
+random runs (--witness-states, --witness-seconds; --no-witness-search
+leaves the prefix alone). Verdicts, one per theorem:
+  proved         every obligation unsat (Z3): it holds in every reachable
+                 state (for a relation: across every reachable step);
+  refuted        a schedule from the initial state violates it: printed as
+                 an `m5 run --invariant ... --schedule ...` command that
+                 replays it (--witness PATH writes it to a file);
+  not inductive  Lemma 2 or 3 fails and the search found no violation: the
+                 claim may well hold (the report says how far the search
+                 went, and whether it covered every reachable state); add
+                 facts, or let `m5 infer` add them;
+  unknown        a timeout, Z3 unknown, or something the prover does not
+                 model. Unknown is never proved.
+Exit codes: 0 all proved, 1 something refuted, 2 bad input, 3 unknown,
+4 not inductive (and nothing refuted).
 
 Examples:
   m5 prove proofs/apprentice.proof
@@ -152,10 +167,15 @@ Examples:
     Prove(ProveArgs),
     /// Prove every theorem file in a directory (or the files given) and compare each verdict with its `expect`.
     #[command(after_help = "\
+`expect` takes proved, refuted, not-inductive or unknown. A refuted theorem
+passes only with a witness that replays (`m5 prove --help`);
+--witness-dir DIR writes each one there, with its replay command.
+
 Exit codes: 0 every verdict is the expected one, 1 some verdict differs, 2 bad input.
 
 Example:
-  m5 check proofs/")]
+  m5 check proofs/
+  m5 check --witness-dir /tmp/witnesses proofs/")]
     Check(CheckArgs),
     /// Infer the bookkeeping of a theorem file's invariant and prove its theorems.
     #[command(after_help = "\
@@ -172,7 +192,13 @@ obligation cannot prove is dropped, until none is. User facts are never
 dropped. The theorems are then proved on the result by the ordinary
 prover, so a verdict means what `m5 prove` means.
 
-Exit codes as for `m5 prove`: 0 all proved, 1 refuted, 2 bad input, 3 unknown.
+Candidates are checked on every state of the single-threaded prefix too:
+a fact of inference's never refutes the user's claim. A theorem not proved
+is searched for a reachable violation of the user's facts, as `m5 prove`
+does.
+
+Exit codes as for `m5 prove`: 0 all proved, 1 refuted (with a witness),
+2 bad input, 3 unknown, 4 not inductive.
 
 Examples:
   m5 infer proofs/apprentice-inferred.proof
@@ -366,6 +392,11 @@ pub struct ProveArgs {
     pub infer: bool,
     #[command(flatten)]
     pub how: InferHow,
+    /// Write the witness of a refuted theorem here: the invariant's to
+    /// PATH, relation R's to PATH.R (replay with `m5 run --invariant ...
+    /// --schedule file:PATH`, the command printed).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
 }
 
 /// How inference observes the program.
@@ -403,6 +434,9 @@ pub struct InferArgs {
     /// not prove it.
     #[arg(long)]
     pub explain: bool,
+    /// Write the witness of a refuted theorem here (as `m5 prove --witness`).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -415,6 +449,11 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub solve: SolveArgs,
+    /// Write the witness of every refuted theorem into DIR: FILE's
+    /// invariant's as DIR/FILE.sched, relation R's as DIR/FILE.sched.R,
+    /// each with the `m5 run` command that replays it in its header.
+    #[arg(long, value_name = "DIR")]
+    pub witness_dir: Option<PathBuf>,
 }
 
 /// How `prove` and `check` run a proof.
@@ -437,6 +476,20 @@ pub struct SolveArgs {
     /// with "unknown" if one of those facts changed.
     #[arg(long, hide = true)]
     pub check_skips: bool,
+    /// A theorem not proved is searched for a reachable violation (which
+    /// makes it "refuted", with a witness `m5 run` replays): the prefix,
+    /// then every schedule breadth-first, a search toward the failed cases
+    /// and random runs, each visiting at most N states.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub witness_states: u64,
+    /// The time those searches may take together, per theorem.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub witness_seconds: f64,
+    /// Look for a reachable violation only on the single-threaded prefix
+    /// (a theorem whose induction fails is then "not inductive" unless the
+    /// prefix violates it).
+    #[arg(long)]
+    pub no_witness_search: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -654,24 +707,18 @@ fn run(a: RunArgs) -> Result<i32> {
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
     let compiled = a.props.load(&s)?;
-    let mut checker = compiled.as_ref().map(|c| InvariantObserver {
-        c,
-        relation: a.props.relation.clone(),
-        trace: a.trace.map(|m| trace::Tracer::new(m, &cp)),
-        state_facts: !a.props.relation_only,
-        inc: crate::invariant::incremental::Incremental::new(c),
-        prev: None,
-        failure: None,
-        steps: Vec::new(),
+    let mut checker = compiled.as_ref().map(|c| {
+        let mut w = crate::invariant::watch::Watch::new(
+            c,
+            a.props.relation.clone(),
+            a.props.relation_only,
+            &mut s,
+        );
+        w.inner = a
+            .trace
+            .map(|m| Box::new(trace::Tracer::new(m, &cp)) as Box<dyn Observer>);
+        w
     });
-    if let Some(ch) = &mut checker {
-        s.log_writes = true;
-        if !a.props.relation_only
-            && let Err(f) = ch.inc.check_all(&s)
-        {
-            ch.failure = Some((0, f, false));
-        }
-    }
     let initial_failure = checker.as_ref().is_some_and(|c| c.failure.is_some());
     let mut recorded = Vec::new();
     let mut tracer = trace::Tracer::new(a.trace.unwrap_or(trace::TraceMode::Steps), &cp);
@@ -934,7 +981,7 @@ fn first_path(path: &std::path::Path) -> PathBuf {
 }
 
 /// `w` as one word for a POSIX shell.
-fn shell_word(w: &str) -> String {
+pub(crate) fn shell_word(w: &str) -> String {
     let plain = !w.is_empty()
         && w.chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c));
@@ -994,6 +1041,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        only_properties: false,
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -1259,47 +1307,6 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         Verdict::Incomplete { .. } => 3,
         _ => 1,
     })
-}
-
-/// Checks the invariant after every step (and the relation on every step),
-/// remembering the executed schedule so a failure can be replayed.
-struct InvariantObserver<'a> {
-    c: &'a crate::invariant::Compiled,
-    relation: Option<String>,
-    trace: Option<trace::Tracer>,
-    state_facts: bool,
-    inc: crate::invariant::incremental::Incremental<'a>,
-    prev: Option<State>,
-    /// (step number, failure, whether it was the relation)
-    failure: Option<(u64, crate::invariant::Failure, bool)>,
-    steps: Vec<ThreadId>,
-}
-
-impl Observer for InvariantObserver<'_> {
-    fn before(&mut self, s: &State, th: ThreadId, step: u64) {
-        if let Some(t) = &mut self.trace {
-            t.before(s, th, step);
-        }
-        self.prev = Some(s.clone());
-    }
-    fn after(&mut self, s: &mut State, th: ThreadId, step: u64) -> Control {
-        self.steps.push(th);
-        let n = step + 1;
-        if let (Some(r), Some(old)) = (&self.relation, &self.prev)
-            && let Err(f) = crate::invariant::eval::check_relation(self.c, r, old, s)
-        {
-            self.failure = Some((n, f, true));
-            return Control::Stop;
-        }
-        let old = self.prev.take().expect("before() ran");
-        if self.state_facts
-            && let Err(f) = self.inc.check_step(&old, s)
-        {
-            self.failure = Some((n, f, false));
-            return Control::Stop;
-        }
-        Control::Continue
-    }
 }
 
 fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {

@@ -23,11 +23,13 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 pub mod access;
 pub mod determinism;
+mod guided;
 mod parallel;
 mod preemption;
 mod sampling;
 pub mod writers;
 
+pub use guided::explore_guided;
 pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
 
 use crate::interp::{self, NoOp, Outcome, VmError};
@@ -83,6 +85,10 @@ pub struct ExploreOptions {
     /// Only races on this field (`pkg.Class.field`) count; the search
     /// passes over others (`m5 locks` confirming one warning).
     pub race_on: Option<String>,
+    /// Only the properties' failures are violations: an uncaught
+    /// exception or a deadlock is not (the prover's search for a state
+    /// that violates a claim, `crate::prove::witness`).
+    pub only_properties: bool,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -628,7 +634,16 @@ impl Races {
 
 /// Checks a newly reached state for violations.
 fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
-    property_violation(parent, s, opts).or_else(|| uncaught(parent.last_uncaught, s))
+    let found = property_violation(parent, s, opts);
+    if opts.only_properties {
+        return found;
+    }
+    found.or_else(|| uncaught(parent.last_uncaught, s))
+}
+
+/// Is a state where no live thread can move a deadlock the search reports?
+fn reports_deadlock(s: &State, opts: &ExploreOptions) -> bool {
+    !opts.only_properties && s.any_alive() && s.exit.is_none()
 }
 
 /// The invariant's or the relation's failure on the step `parent` → `s`.
@@ -894,7 +909,7 @@ pub fn explore_visiting(
                     }
                 }
             }
-            if !moved && s.any_alive() && s.exit.is_none() {
+            if !moved && reports_deadlock(&s, opts) {
                 let w = witness_of(&parents, id);
                 return Ok(races.fold(finish(
                     Verdict::Deadlock {
@@ -925,7 +940,7 @@ pub fn explore_visiting(
         let Some(th) = top.todo.pop() else {
             let node = stack.pop().expect("non-empty");
             let moved = moved_flags.pop().expect("parallel");
-            if !moved && node.state.any_alive() && node.state.exit.is_none() {
+            if !moved && reports_deadlock(&node.state, opts) {
                 let mut w: Vec<ThreadId> =
                     stack.iter().flat_map(|n| n.via.iter().copied()).collect();
                 w.extend(node.via.iter().copied());
@@ -1065,10 +1080,7 @@ pub fn replay_violation(
             return Ok(Some(v));
         }
     }
-    if s.any_alive()
-        && s.exit.is_none()
-        && s.live_threads().iter().all(|&t| !interp::can_step(&s, t))
-    {
+    if reports_deadlock(&s, opts) && s.live_threads().iter().all(|&t| !interp::can_step(&s, t)) {
         return Ok(Some(Verdict::Deadlock {
             threads: blocked_threads(&s),
         }));

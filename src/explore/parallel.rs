@@ -203,7 +203,7 @@ impl Shared<'_> {
                 }
                 children.push((next, via));
             }
-            if !moved && s.any_alive() && s.exit.is_none() {
+            if !moved && super::reports_deadlock(s, opts) {
                 let threads = blocked_threads(s);
                 self.report(Verdict::Deadlock { threads }, witness(&item.path, &[]));
                 return Ok(());

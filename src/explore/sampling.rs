@@ -254,6 +254,9 @@ fn run_one(
             tried.push(th);
         }
         let Some((th, steps)) = moved else {
+            if opts.only_properties {
+                return Ok(run);
+            }
             run.violation = Some(Verdict::Deadlock {
                 threads: blocked_threads(&s),
             });

@@ -11,6 +11,7 @@ pub mod incremental;
 pub mod parse;
 pub mod semantics;
 pub mod sites;
+pub mod watch;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 

@@ -853,6 +853,7 @@ fn solve_case(
                     k,
                     Outcome {
                         case: vc.case.clone(),
+                        shape: vc.shape.clone(),
                         insn: vc.insn.clone(),
                         branch: ob.branch.clone(),
                         lemma: ob.lemma,
@@ -1091,6 +1092,7 @@ fn solve_case(
             }
             let outcome = Outcome {
                 case: vc.case.clone(),
+                shape: vc.shape.clone(),
                 insn: vc.insn.clone(),
                 branch: ob.branch.clone(),
                 lemma: ob.lemma,
