@@ -254,3 +254,30 @@ fn check_needs_an_expected_verdict() {
         "names the file, line and what is missing: {err}"
     );
 }
+
+/// Third round, class 1: a failed induction step is a counterexample to
+/// induction, not a reachable violation. `global { true }` holds in every
+/// state, yet Lemma 2's pre-step checks fail on states no schedule
+/// reaches (`Job.run@1` with a null receiver): the verdict is "not
+/// inductive" (exit 4), never "refuted", with what the search covered.
+#[test]
+fn a_true_claim_whose_induction_fails_is_not_inductive_never_refuted() {
+    let dir = scratch("true");
+    let file = apprentice_theorem(&dir, "global { true }\n", "prove invariant");
+    for flags in [&[][..], &["--prefix-steps", "0"], &["--no-witness-search"]] {
+        let (code, v) = prove(&file, flags);
+        assert_eq!(
+            verdict(&v, "invariant"),
+            "not-inductive",
+            "{flags:?}: {v:#}"
+        );
+        assert_eq!(code, 4, "{flags:?}");
+        assert!(v["lemma2"]["failed"].as_u64().unwrap() > 0, "{v:#}");
+        let searched = v["theorems"][0]["searched"].as_str().unwrap();
+        assert!(searched.contains("single-threaded prefix"), "{searched}");
+        if flags.is_empty() {
+            assert!(searched.contains("breadth-first"), "{searched}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
