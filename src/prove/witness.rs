@@ -27,9 +27,10 @@ use crate::invariant::Compiled;
 use crate::schedule::{self, RunOptions, Schedule};
 use crate::state::{State, ThreadId};
 
-/// How much the search may spend per theorem (each of its searches may
-/// visit `states`; `time` is for all of them together: half for the
-/// breadth-first search, a quarter each for the others).
+/// How much the search may spend per theorem (the breadth-first search
+/// and the random runs may visit `states`, the guided search a quarter of
+/// them; `time` is for all of them together: half for the breadth-first
+/// search, a quarter each for the others).
 #[derive(Clone, Debug)]
 pub struct Budget {
     pub states: u64,
@@ -164,9 +165,12 @@ pub fn search(
     // 3. Toward the counterexamples' call stacks.
     if !targets.is_empty() {
         let left = (budget.time * 3 / 4).saturating_sub(start.elapsed());
+        // (A quarter of the states: the best-first frontier keeps every
+        // state it has not expanded, where breadth-first keeps one level.)
         let guided = ExploreOptions {
             bfs: false,
             time_limit: Some(left),
+            max_states: Some((budget.states / 4).max(1)),
             ..opts.clone()
         };
         let score = |s: &State| aim(s, targets);
