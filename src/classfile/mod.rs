@@ -9,6 +9,7 @@ pub mod insn;
 pub mod jdk;
 pub mod lambda;
 pub mod library;
+mod nesting;
 pub mod parse;
 pub mod records;
 pub mod regions;
