@@ -9,6 +9,7 @@ pub mod insn;
 pub mod jdk;
 pub mod lambda;
 pub mod library;
+mod nesting;
 pub mod parse;
 pub mod records;
 pub mod regions;
@@ -487,6 +488,11 @@ impl ClassTable {
     }
 }
 
+/// What the classes' supertype lists and field layouts may take in all (a
+/// 10,000-deep class or interface chain needs 200-400 MiB; the JDK's
+/// classes a few MiB).
+const MAX_HIERARCHY_BYTES: usize = 512 << 20;
+
 /// Exceptions m5's natives throw that the model does not define (the JDK's).
 const NATIVES_THROW: &[&str] = &[
     "java/lang/ClassNotFoundException",
@@ -847,32 +853,46 @@ impl Linker<'_> {
                 return Err(link_err(i, format!("class {} has no superclass", rc.name)));
             }
         }
-        // Order so that supertypes come before subtypes (detects cycles).
+        // Order so that supertypes come before subtypes (detects cycles):
+        // a depth-first walk with an explicit stack, as hierarchies may be
+        // deeper than the native stack (a 100,000-class chain is legal).
         let mut order = Vec::with_capacity(n);
         let mut state = vec![0u8; n];
-        fn visit(
-            i: usize,
-            raw: &[(RawClass, Arc<str>, Origin)],
-            index: &FxHashMap<Arc<str>, usize>,
-            state: &mut [u8],
-            order: &mut Vec<usize>,
-        ) -> Result<(), String> {
-            match state[i] {
-                2 => return Ok(()),
-                1 => return Err(format!("class {} is its own supertype", raw[i].0.name)),
-                _ => {}
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
             }
-            state[i] = 1;
-            let rc = &raw[i].0;
-            for s in rc.super_name.iter().chain(rc.interfaces.iter()) {
-                visit(index[s], raw, index, state, order)?;
+            // (class, how many of its supertypes are visited)
+            let mut stack: Vec<(usize, usize)> = vec![(root, 0)];
+            state[root] = 1;
+            while let Some(top) = stack.last_mut() {
+                let (i, next) = *top;
+                let rc = &raw[i].0;
+                match rc.super_name.iter().chain(rc.interfaces.iter()).nth(next) {
+                    Some(s) => {
+                        top.1 += 1;
+                        let j = index[s];
+                        match state[j] {
+                            0 => {
+                                state[j] = 1;
+                                stack.push((j, 0));
+                            }
+                            1 => {
+                                return Err(link_err(
+                                    root,
+                                    format!("class {} is its own supertype", raw[j].0.name),
+                                ));
+                            }
+                            _ => {}
+                        }
+                    }
+                    None => {
+                        state[i] = 2;
+                        order.push(i);
+                        stack.pop();
+                    }
+                }
             }
-            state[i] = 2;
-            order.push(i);
-            Ok(())
-        }
-        for i in 0..n {
-            visit(i, &raw, &index, &mut state, &mut order).map_err(|m| link_err(i, m))?;
         }
         // Class ids follow load order (so the main class's neighbours get small
         // ids); build classes in supertype order.
@@ -887,6 +907,7 @@ impl Linker<'_> {
         let mut n_statics = 0u32;
         let thread_id = index.get("java/lang/Thread").copied();
         let mut pending_code: Vec<(MethodId, usize)> = Vec::new();
+        let mut hierarchy_bytes = 0usize;
         for &i in &order {
             let (rc, origin, lib) = &raw[i];
             let super_id = rc.super_name.as_ref().map(|s| index[s] as ClassId);
@@ -904,6 +925,23 @@ impl Linker<'_> {
             for &itf in &interfaces {
                 let ic = classes[itf as usize].as_ref().expect("supertypes first");
                 all_interfaces.extend(ic.all_interfaces.iter().copied());
+            }
+            // Every class keeps all its supertypes and inherited fields, so
+            // a hierarchy thousands deep costs its depth squared: a budget,
+            // not an allocation failure.
+            hierarchy_bytes += supers.len() * size_of::<ClassId>()
+                + all_interfaces.len() * 2 * size_of::<ClassId>()
+                + (layout.len() + rc.fields.len()) * size_of::<FieldSlot>();
+            if hierarchy_bytes > MAX_HIERARCHY_BYTES {
+                return Err(link_err(
+                    i,
+                    format!(
+                        "the class hierarchy is too large: m5 keeps each class's supertypes and inherited fields, and with class {} ({} supertypes) they need more than {} MiB",
+                        rc.name,
+                        supers.len() - 1 + all_interfaces.len(),
+                        MAX_HIERARCHY_BYTES >> 20
+                    ),
+                ));
             }
             for f in rc.fields.iter().filter(|f| !f.is_static) {
                 let bookkeeping = *lib == Origin::Model
@@ -1058,29 +1096,42 @@ impl Linker<'_> {
                 msg: format!("{}: {e}", method.display_name()),
             })?;
         }
-        // Every selection a receiver class can need, once.
-        let tables: Vec<_> = (0..table.classes.len() as ClassId)
-            .map(|c| table.dispatch_table(c))
-            .collect();
+        // Every selection a receiver class can need, once, superclasses
+        // first (a class's table starts from its superclass's).
+        let mut tables: Vec<Option<FxHashMap<MethodId, Selected>>> = vec![None; n];
+        for &i in &order {
+            let inherited = table.classes[i]
+                .super_id
+                .and_then(|s| tables[s as usize].as_ref());
+            tables[i] = Some(table.dispatch_table(i as ClassId, inherited));
+        }
         for (c, t) in table.classes.iter_mut().zip(tables) {
-            c.dispatch = t;
+            c.dispatch = t.expect("every class's table");
         }
         Ok(table)
     }
 }
 
-/// Looks a field up the way the JVM does: the class, its interfaces, then its superclass.
+/// Looks a field up the way the JVM does: the class, its interfaces, then
+/// its superclass (JVMS 5.4.3.2), depth first with an explicit stack (a
+/// hierarchy may be deeper than the native stack); a supertype reached
+/// twice, through two paths, is searched once.
 fn find_static(t: &ClassTable, class: ClassId, name: &str) -> Option<(ClassId, u32)> {
-    let c = t.class(class);
-    if let Some(s) = c.statics.iter().find(|s| &*s.0 == name) {
-        return Some((class, s.2));
-    }
-    for &i in &c.interfaces {
-        if let Some(found) = find_static(t, i, name) {
-            return Some(found);
+    let mut seen: FxHashSet<ClassId> = FxHashSet::default();
+    let mut stack = vec![class];
+    while let Some(c) = stack.pop() {
+        if !seen.insert(c) {
+            continue;
         }
+        let k = t.class(c);
+        if let Some(s) = k.statics.iter().find(|s| &*s.0 == name) {
+            return Some((c, s.2));
+        }
+        // Popped in order: the interfaces first to last, then the superclass.
+        stack.extend(k.super_id);
+        stack.extend(k.interfaces.iter().rev());
     }
-    c.super_id.and_then(|s| find_static(t, s, name))
+    None
 }
 
 fn resolve(t: &ClassTable, here: ClassId, insn: Insn) -> Result<Insn, String> {

@@ -260,7 +260,7 @@ pub(super) fn explore(
     });
     std::thread::scope(|sc| {
         for _ in 1..jobs {
-            sc.spawn(|| shared.work(&mut |_, _, _| {}));
+            crate::parallel::spawn(sc, || shared.work(&mut |_, _, _| {}));
         }
         shared.work(progress);
     });

@@ -381,7 +381,7 @@ pub(super) fn explore(
     };
     std::thread::scope(|sc| {
         for _ in 1..opts.jobs.max(1) {
-            sc.spawn(|| work(&mut |_, _| {}));
+            crate::parallel::spawn(sc, || work(&mut |_, _| {}));
         }
         work(&mut |r, t| {
             if r.is_multiple_of(16) {

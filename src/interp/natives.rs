@@ -907,6 +907,16 @@ fn type_desc(s: &State, r: Ref) -> String {
 /// Can a value of type `from` be stored where type `to` is expected
 /// (JVMS 6.5 checkcast rules)? Both are field descriptors.
 fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
+    // Arrays of references: their element types, one dimension at a time.
+    let (mut from, mut to) = (from, to);
+    while from != to && from.starts_with('[') && to.starts_with('[') {
+        let (f, t) = (&from[1..], &to[1..]);
+        let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
+        if !(refs(f) && refs(t)) {
+            return false;
+        }
+        (from, to) = (f, t);
+    }
     if from == to {
         return true;
     }
@@ -922,11 +932,6 @@ fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
             to,
             "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"
         ),
-        (b'[', b'[') => {
-            let (f, t) = (&from[1..], &to[1..]);
-            let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
-            refs(f) && refs(t) && desc_assignable(s, f, t)
-        }
         _ => false,
     }
 }

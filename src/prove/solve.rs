@@ -1483,7 +1483,7 @@ pub fn solve_houdini(
         work.lock().expect("lock").0 = sweep;
         std::thread::scope(|sc| {
             for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
-                sc.spawn(|| {
+                crate::parallel::spawn(sc, || {
                     loop {
                         let next = {
                             let mut w = work.lock().expect("lock");
