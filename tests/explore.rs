@@ -270,6 +270,9 @@ const EXAMPLES: &[Example] = &[
     ),
     ("time", "TimedWaitRetry", &[], "ok", None),
     ("time", "TimedWaitFallback", &[], "ok", None),
+    // Standard system properties are set, as on HotSpot: dereferencing
+    // them throws in no schedule.
+    ("environment", "ReadsProperties", &[], "ok", None),
 ];
 
 /// The examples with a data race (the others have none).
@@ -288,7 +291,7 @@ const RACY: &[&str] = &[
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
-    if dir == "races" || dir == "juc" || dir == "time" {
+    if ["races", "juc", "time", "environment"].contains(&dir) {
         main.to_string()
     } else {
         dir.to_string()
@@ -1148,6 +1151,32 @@ fn determinism_reports_two_executions_and_their_diff() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// `m5 explore` on threads that dereference `System.getProperty`
+/// ("java.version", "line.separator") and main reading `java.home` through
+/// `System.getProperties()`: ok, with `-D` accepted before the main class.
+#[test]
+fn standard_properties_are_set_so_reading_them_is_ok() {
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/environment",
+            "--ea",
+            "-Dapp.mode=x",
+            "ReadsProperties",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("ok:"), "{text}");
 }
 
 /// A small random concurrent program: main starts two workers, may do one

@@ -6,6 +6,7 @@
 //! (`Arc::make_mut` copies a frame or an object only when another state still
 //! shares it).
 
+pub mod host;
 pub mod print;
 pub mod value;
 
@@ -398,6 +399,8 @@ pub struct Config {
     /// `currentTimeMillis`): when none can, timeouts leave the clock as it
     /// is, so a polling loop of sleeps revisits its states.
     pub clock_readable: bool,
+    /// The initial system properties and the environment (`host`).
+    pub host: Arc<host::Host>,
 }
 
 /// What a frame costs on a thread's stack besides its local variables and
@@ -430,6 +433,7 @@ impl Default for Config {
             assertions: false,
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
             clock_readable: true,
+            host: host::process(),
         }
     }
 }
