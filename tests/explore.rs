@@ -1153,6 +1153,82 @@ fn determinism_reports_two_executions_and_their_diff() {
     assert_eq!(bad.status.code(), Some(2));
 }
 
+/// `--determinism` and values java does not fix: a `Random` without a
+/// seed (seeded from the clock) and a program printing a `nanoTime`
+/// difference are reported as depending on time/seed, with the native and
+/// the program's line that read it, exit 1 and no witness; a `Random` with
+/// a seed stays deterministic.
+#[test]
+fn determinism_reports_reads_of_time_and_seeds() {
+    let explore_json = |main: &str| {
+        let out = m5()
+            .args([
+                "explore",
+                "--classpath",
+                "classfiles/determinism",
+                "--determinism",
+                "--json",
+                main,
+            ])
+            .output()
+            .unwrap();
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{main}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), j)
+    };
+    for (main, native, at) in [
+        (
+            "RandomSeed",
+            "System.nanoTime",
+            "RandomSeed.main (RandomSeed.java:10)",
+        ),
+        (
+            "Elapsed",
+            "System.nanoTime",
+            "Elapsed.main (Elapsed.java:4)",
+        ),
+    ] {
+        let (code, j) = explore_json(main);
+        assert_eq!(code, Some(1), "{main}: {j}");
+        assert_eq!(j["verdict"], "depends-on-time-or-seed", "{main}: {j}");
+        assert_eq!(j["source"]["native"], native, "{main}: {j}");
+        assert_eq!(j["source"]["at"], at, "{main}: {j}");
+        assert_eq!(j["witness"], serde_json::json!([]), "{main}: {j}");
+    }
+    let (code, j) = explore_json("RandomFixed");
+    assert_eq!(code, Some(0), "{j}");
+    assert_eq!(j["verdict"], "ok", "{j}");
+    // The text names the source and its line.
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/determinism",
+            "--determinism",
+            "RandomSeed",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "nondeterministic: depends on time/seed (read by System.nanoTime at RandomSeed.main (RandomSeed.java:10))"
+        ),
+        "{text}"
+    );
+    // Without --determinism reading the clock is no finding.
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/determinism",
+            "Elapsed",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
 /// `m5 explore` on threads that dereference `System.getProperty`
 /// ("java.version", "line.separator") and main reading `java.home` through
 /// `System.getProperties()`: ok, with `-D` accepted before the main class.

@@ -310,7 +310,12 @@ pub struct ExploreArgs {
     /// Check that every complete execution prints the same output and ends
     /// with the same exit status; otherwise the verdict is
     /// "nondeterministic" with both executions' witnesses and the diff of
-    /// their outputs (exhaustive search on one thread).
+    /// their outputs (exhaustive search on one thread). An execution that
+    /// reads a value java does not fix (the time, an identity hash code,
+    /// a seed drawn from them, as `new Random()` does) makes the verdict
+    /// "nondeterministic: depends on time/seed" with the native and the
+    /// program's line that read it (exit 1, no witness: m5 fixes these
+    /// values, so it shows no two outputs).
     #[arg(long)]
     pub determinism: bool,
     #[command(flatten)]
@@ -1173,6 +1178,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::DependsOnUnfixed { read } => {
+                j["source"] = serde_json::json!({"native": read.native, "at": read.at});
+            }
             Verdict::Nondeterministic {
                 first,
                 first_witness,
@@ -1254,6 +1262,15 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                         t.thread, t.name, t.at, t.waits_for
                     );
                 }
+            }
+            Verdict::DependsOnUnfixed { read } => {
+                println!(
+                    "nondeterministic: depends on time/seed (read by {} at {})",
+                    read.native, read.at
+                );
+                println!(
+                    "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+                );
             }
             Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
                 println!("{reason}")

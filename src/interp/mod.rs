@@ -20,6 +20,7 @@ pub mod offsets;
 pub mod parking;
 pub mod strings;
 pub mod system;
+pub mod unfixed;
 pub mod varhandle;
 
 use std::sync::Arc;

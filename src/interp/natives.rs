@@ -1136,14 +1136,23 @@ fn throwable_stack_trace_lines(
     ret_string(s, &text)
 }
 
-fn identity_hash(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+/// Identity hash codes come from allocation order here, and from a
+/// per-thread random generator on HotSpot: a value a real JVM does not fix.
+fn identity_hash(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     match arg_ref(a, 0) {
-        Some(r) => ret(Value::Int(hash_of(r))),
+        Some(r) => {
+            super::unfixed::record(s, th, "Object.hashCode");
+            ret(Value::Int(hash_of(r)))
+        }
         None => npe(),
     }
 }
 
-fn system_identity_hash(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+fn system_identity_hash(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    // The identity hash of null is 0 on every JVM.
+    if arg_ref(a, 0).is_some() {
+        super::unfixed::record(s, th, "System.identityHashCode");
+    }
     ret(Value::Int(arg_ref(a, 0).map_or(0, hash_of)))
 }
 
@@ -1816,11 +1825,14 @@ fn system_exit(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     void()
 }
 
-/// Time is not modeled: a fixed clock keeps runs reproducible.
-fn system_millis(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+/// The virtual clock (`clock`): it keeps runs reproducible, but a real
+/// JVM's time differs on every run (`unfixed`).
+fn system_millis(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    super::unfixed::record(s, th, "System.currentTimeMillis");
     ret(Value::Long(clock::read_millis(s)))
 }
-fn system_nanos(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+fn system_nanos(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    super::unfixed::record(s, th, "System.nanoTime");
     ret(Value::Long(clock::read_nanos(s)))
 }
 
