@@ -576,18 +576,6 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         SP::not_modeled0,
     ),
     (
-        "jdk/internal/misc/VM",
-        "getSavedProperty",
-        "(Ljava/lang/String;)Ljava/lang/String;",
-        SP::saved_property,
-    ),
-    (
-        "jdk/internal/misc/VM",
-        "getSavedProperties",
-        "()Ljava/util/Map;",
-        SP::saved_properties,
-    ),
-    (
         "jdk/internal/reflect/Reflection",
         "getCallerClass",
         "()Ljava/lang/Class;",

@@ -202,22 +202,3 @@ pub fn getenv0(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     let host = s.config.host.clone();
     string_or_null(s, host.getenv(&name))
 }
-
-/// `jdk.internal.misc.VM.getSavedProperty(key)` (bound though not native):
-/// the initial properties, with the internal ones the JVM keeps there.
-pub fn saved_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(key) = string_arg(s, a, 0) else {
-        return Ok(NativeResult::Throw("java/lang/NullPointerException", None));
-    };
-    let host = s.config.host.clone();
-    let v = host.saved_property(&key).map_err(not_modeled)?;
-    string_or_null(s, v)
-}
-
-/// `jdk.internal.misc.VM.getSavedProperties()`: not modeled (m5 makes no
-/// map of them).
-pub fn saved_properties(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
-    Err(VmError::NotModeled(
-        "jdk.internal.misc.VM.getSavedProperties()".into(),
-    ))
-}

@@ -2,8 +2,8 @@
 //! the initial system properties and the environment, one table per run
 //! (`Config::host`). `interp::host` derives it from the JDK m5 reads, the
 //! host and the command line; the natives behind `System.getProperty`,
-//! `System.getProperties`, `System.getenv` and the JDK's saved properties
-//! (`VM.getSavedProperty`) all read this one table.
+//! `System.getProperties`, `System.getenv` and `System.out`'s charset all
+//! read this one table.
 //!
 //! A property `java` sets whose value m5 cannot know is `Unknown`, with the
 //! reason: reading it stops the run ("not modeled"), never a made-up value.
@@ -85,7 +85,8 @@ pub struct Host {
     /// order (keys are unique).
     pub properties: Vec<(String, Prop)>,
     /// Properties the JVM keeps only among the JDK's saved properties
-    /// (`VM.getSavedProperty`), not among the system properties.
+    /// (`VM.getSavedProperty`), not among the system properties (they
+    /// count in the capacity the JDK gives `System.getProperties()`).
     pub internal: Vec<(String, String)>,
     /// The environment (`System.getenv`), in the process's order.
     pub env: Vec<(String, String)>,
@@ -107,15 +108,6 @@ impl Host {
         match self.properties.iter().find(|(k, _)| k == key) {
             None => Ok(None),
             Some((_, p)) => value(key, p).map(Some),
-        }
-    }
-
-    /// `key` among the JDK's saved properties (`VM.getSavedProperty`):
-    /// the system properties and the internal ones.
-    pub fn saved_property(&self, key: &str) -> Result<Option<&str>, NotModeled> {
-        match self.internal.iter().find(|(k, _)| k == key) {
-            Some((_, v)) if self.blocked.is_none() => Ok(Some(v)),
-            _ => self.property(key),
         }
     }
 
