@@ -258,6 +258,8 @@ pub struct RunArgs {
     pub max_stack_depth: usize,
     #[command(flatten)]
     pub props: PropertyArgs,
+    #[command(flatten)]
+    pub defines: DefineArgs,
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
     #[arg(long, value_name = "PATH", requires = "invariant")]
     pub failure_schedule: Option<PathBuf>,
@@ -334,11 +336,18 @@ pub struct ExploreArgs {
     /// Check that every complete execution prints the same output and ends
     /// with the same exit status; otherwise the verdict is
     /// "nondeterministic" with both executions' witnesses and the diff of
-    /// their outputs (exhaustive search on one thread).
+    /// their outputs (exhaustive search on one thread). An execution that
+    /// reads a value java does not fix (the time, an identity hash code,
+    /// a seed drawn from them, as `new Random()` does) makes the verdict
+    /// "nondeterministic: depends on time/seed" with the native and the
+    /// program's line that read it (exit 1, no witness: m5 fixes these
+    /// values, so it shows no two outputs).
     #[arg(long)]
     pub determinism: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
+    #[command(flatten)]
+    pub defines: DefineArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -365,6 +374,8 @@ pub struct CheckInvariantArgs {
     /// Arguments passed to main's String[] (as a theorem file's `args`).
     #[arg(trailing_var_arg = true)]
     pub args: Vec<String>,
+    #[command(flatten)]
+    pub defines: DefineArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -518,7 +529,8 @@ pub struct ClassPathArg {
 /// The command line with java's single-dash `-cp DIR` and `-classpath DIR`
 /// written `--classpath DIR` when they come among a command's options
 /// (before its first positional argument, where java takes them too: after
-/// the main class they are the program's arguments).
+/// the main class they are the program's arguments, and so is a `-Dkey=value`
+/// there).
 pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     use clap::CommandFactory;
     let cmd = Cli::command();
@@ -556,9 +568,18 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
             value_next = true;
             continue;
         } else if s == "--" || !s.starts_with('-') {
-            // The first positional: the rest is as given.
+            // The first positional: the rest is as given, except that a
+            // `-D` after the main class is the program's argument, as with
+            // java: it and what follows become positionals.
             out.push(a.clone());
-            out.extend(rest.cloned());
+            let mut dashes = s == "--";
+            for a in rest {
+                if !dashes && a.to_str().is_some_and(|x| x.starts_with("-D")) {
+                    out.push("--".into());
+                    dashes = true;
+                }
+                out.push(a.clone());
+            }
             return out;
         } else if !s.contains('=') {
             value_next = takes_value(s);
@@ -566,6 +587,49 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         out.push(a.clone());
     }
     out
+}
+
+/// `-Dkey=value`: system properties, as `java` takes them (before the
+/// main class; after it they are the program's arguments).
+#[derive(clap::Args, Debug, Default)]
+pub struct DefineArgs {
+    /// Set system property KEY to VALUE, as java's -Dkey=value (before the
+    /// main class); the others are what java reports for this JDK, host
+    /// and command line.
+    #[arg(short = 'D', value_name = "KEY=VALUE", value_parser = parse_define)]
+    pub defines: Vec<(String, String)>,
+}
+
+fn parse_define(text: &str) -> Result<(String, String), String> {
+    crate::state::host::parse_define(text).map_err(|e| e.to_string())
+}
+
+impl DefineArgs {
+    /// The initial system properties and environment of a run of `main`
+    /// with `args` from class path `cp`.
+    pub fn host(
+        &self,
+        cp: &str,
+        main: &str,
+        args: &[String],
+    ) -> std::sync::Arc<crate::state::host::Host> {
+        std::sync::Arc::new(crate::state::host::detect(
+            &crate::state::host::CommandLine {
+                classpath: cp.to_string(),
+                main: main.to_string(),
+                args: args.to_vec(),
+                defines: self.defines.clone(),
+            },
+        ))
+    }
+
+    /// The options as words of a command line (`-Dkey=value`).
+    pub fn words(&self) -> Vec<String> {
+        self.defines
+            .iter()
+            .map(|(k, v)| format!("-D{k}={v}"))
+            .collect()
+    }
 }
 
 /// `--invariant`, `--relation`, `--relation-only`: properties checked on
@@ -702,6 +766,7 @@ fn run(a: RunArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
@@ -964,6 +1029,9 @@ fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String
     if a.props.relation_only {
         push("--relation-only");
     }
+    for d in a.defines.words() {
+        push(&d);
+    }
     push("--schedule");
     push(&format!("file:{}", path.display()));
     push(&a.main);
@@ -1000,6 +1068,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
@@ -1157,6 +1226,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::DependsOnUnfixed { read } => {
+                j["source"] = serde_json::json!({"native": read.native, "at": read.at});
+            }
             Verdict::Nondeterministic {
                 first,
                 first_witness,
@@ -1239,6 +1311,15 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     );
                 }
             }
+            Verdict::DependsOnUnfixed { read } => {
+                println!(
+                    "nondeterministic: depends on time/seed (read by {} at {})",
+                    read.native, read.at
+                );
+                println!(
+                    "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+                );
+            }
             Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
                 println!("{reason}")
             }
@@ -1312,7 +1393,11 @@ fn explore(a: ExploreArgs) -> Result<i32> {
 fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
-    let s = interp::initial_state(classes, &a.main, &a.args, Config::default())
+    let config = Config {
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
+        ..Config::default()
+    };
+    let s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
     let mut c = crate::invariant::load(&a.invariant, &s.classes)
         .map_err(|e| UsageError(e.rendered.clone()))?;

@@ -216,6 +216,15 @@ pub enum Verdict {
         first_witness: Vec<ThreadId>,
         second: determinism::Outcome,
     },
+    /// `--determinism`: every complete execution printed the same and
+    /// ended alike, but an execution read a value a real JVM does not fix
+    /// (the time, an identity hash code: `interp::unfixed`). m5 fixes it,
+    /// so it can neither show two different outputs nor claim there are
+    /// none: a source of nondeterminism, reported with where the program
+    /// read it, and no witness.
+    DependsOnUnfixed {
+        read: crate::state::UnfixedRead,
+    },
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -233,11 +242,16 @@ impl Verdict {
             Verdict::RelationViolation { .. } => "relation-violation",
             Verdict::DataRace(_) => "data-race",
             Verdict::Nondeterministic { .. } => "nondeterministic",
+            Verdict::DependsOnUnfixed { .. } => "depends-on-time-or-seed",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
+    /// A violation has a witness that replays it.
     pub fn is_violation(&self) -> bool {
-        !matches!(self, Verdict::Ok | Verdict::Incomplete { .. })
+        !matches!(
+            self,
+            Verdict::Ok | Verdict::Incomplete { .. } | Verdict::DependsOnUnfixed { .. }
+        )
     }
 }
 
@@ -889,6 +903,7 @@ pub fn explore_visiting(
                     let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
                     return Ok(races.fold(r));
                 }
+                outcomes.saw(&next);
                 if visited.insert(fp.of(&next)) {
                     visit(&s, &next, th);
                     states += 1;
@@ -922,10 +937,7 @@ pub fn explore_visiting(
                 )));
             }
         }
-        let verdict = match incomplete {
-            Some(reason) => Verdict::Incomplete { reason },
-            None => Verdict::Ok,
-        };
+        let verdict = outcomes.verdict(incomplete, opts.determinism);
         return Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)));
     }
 
@@ -969,6 +981,7 @@ pub fn explore_visiting(
             let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
             return Ok(races.fold(r));
         }
+        outcomes.saw(&next);
         if !visited.insert(fp.of(&next)) {
             continue;
         }
@@ -1007,10 +1020,7 @@ pub fn explore_visiting(
         });
         moved_flags.push(false);
     }
-    let verdict = match incomplete {
-        Some(reason) => Verdict::Incomplete { reason },
-        None => Verdict::Ok,
-    };
+    let verdict = outcomes.verdict(incomplete, opts.determinism);
     Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
 }
 
