@@ -1583,8 +1583,7 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
         spurious_wakeups: p.spurious,
         ..Config::default()
     };
-    let mut s =
-        initial_state(classes.clone(), &p.main, &[], config).map_err(|e| e.to_string())?;
+    let mut s = initial_state(classes.clone(), &p.main, &[], config).map_err(|e| e.to_string())?;
     let inst: BTreeSet<ClassId> = classes
         .classes
         .iter()

@@ -23,11 +23,13 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 pub mod access;
 pub mod determinism;
+mod guided;
 mod parallel;
 mod preemption;
 mod sampling;
 pub mod writers;
 
+pub use guided::explore_guided;
 pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
 
 use crate::interp::{self, NoOp, Outcome, VmError};
@@ -88,6 +90,10 @@ pub struct ExploreOptions {
     /// assumes them: it sets `Config::spurious_wakeups` on the states it
     /// searches and replays.
     pub notified_wakeups_only: bool,
+    /// Only the properties' failures are violations: an uncaught
+    /// exception or a deadlock is not (the prover's search for a state
+    /// that violates a claim, `crate::prove::witness`).
+    pub only_properties: bool,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -215,6 +221,15 @@ pub enum Verdict {
         first_witness: Vec<ThreadId>,
         second: determinism::Outcome,
     },
+    /// `--determinism`: every complete execution printed the same and
+    /// ended alike, but an execution read a value a real JVM does not fix
+    /// (the time, an identity hash code: `interp::unfixed`). m5 fixes it,
+    /// so it can neither show two different outputs nor claim there are
+    /// none: a source of nondeterminism, reported with where the program
+    /// read it, and no witness.
+    DependsOnUnfixed {
+        read: crate::state::UnfixedRead,
+    },
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -232,11 +247,16 @@ impl Verdict {
             Verdict::RelationViolation { .. } => "relation-violation",
             Verdict::DataRace(_) => "data-race",
             Verdict::Nondeterministic { .. } => "nondeterministic",
+            Verdict::DependsOnUnfixed { .. } => "depends-on-time-or-seed",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
+    /// A violation has a witness that replays it.
     pub fn is_violation(&self) -> bool {
-        !matches!(self, Verdict::Ok | Verdict::Incomplete { .. })
+        !matches!(
+            self,
+            Verdict::Ok | Verdict::Incomplete { .. } | Verdict::DependsOnUnfixed { .. }
+        )
     }
 }
 
@@ -633,7 +653,16 @@ impl Races {
 
 /// Checks a newly reached state for violations.
 fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
-    property_violation(parent, s, opts).or_else(|| uncaught(parent.last_uncaught, s))
+    let found = property_violation(parent, s, opts);
+    if opts.only_properties {
+        return found;
+    }
+    found.or_else(|| uncaught(parent.last_uncaught, s))
+}
+
+/// Is a state where no live thread can move a deadlock the search reports?
+fn reports_deadlock(s: &State, opts: &ExploreOptions) -> bool {
+    !opts.only_properties && s.any_alive() && s.exit.is_none()
 }
 
 /// The invariant's or the relation's failure on the step `parent` → `s`.
@@ -891,6 +920,7 @@ pub fn explore_visiting(
                     let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
                     return Ok(races.fold(r));
                 }
+                outcomes.saw(&next);
                 if visited.insert(fp.of(&next)) {
                     visit(&s, &next, th);
                     states += 1;
@@ -911,7 +941,7 @@ pub fn explore_visiting(
                     }
                 }
             }
-            if !moved && s.any_alive() && s.exit.is_none() {
+            if !moved && reports_deadlock(&s, opts) {
                 let w = witness_of(&parents, id);
                 return Ok(races.fold(finish(
                     Verdict::Deadlock {
@@ -924,10 +954,7 @@ pub fn explore_visiting(
                 )));
             }
         }
-        let verdict = match incomplete {
-            Some(reason) => Verdict::Incomplete { reason },
-            None => Verdict::Ok,
-        };
+        let verdict = outcomes.verdict(incomplete, opts.determinism);
         return Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)));
     }
 
@@ -942,7 +969,7 @@ pub fn explore_visiting(
         let Some(th) = top.todo.pop() else {
             let node = stack.pop().expect("non-empty");
             let moved = moved_flags.pop().expect("parallel");
-            if !moved && node.state.any_alive() && node.state.exit.is_none() {
+            if !moved && reports_deadlock(&node.state, opts) {
                 let mut w: Vec<ThreadId> =
                     stack.iter().flat_map(|n| n.via.iter().copied()).collect();
                 w.extend(node.via.iter().copied());
@@ -973,6 +1000,7 @@ pub fn explore_visiting(
             let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
             return Ok(races.fold(r));
         }
+        outcomes.saw(&next);
         if !visited.insert(fp.of(&next)) {
             continue;
         }
@@ -1011,10 +1039,7 @@ pub fn explore_visiting(
         });
         moved_flags.push(false);
     }
-    let verdict = match incomplete {
-        Some(reason) => Verdict::Incomplete { reason },
-        None => Verdict::Ok,
-    };
+    let verdict = outcomes.verdict(incomplete, opts.determinism);
     Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
 }
 
@@ -1084,9 +1109,10 @@ pub fn replay_violation(
             return Ok(Some(v));
         }
     }
-    if s.any_alive()
-        && s.exit.is_none()
-        && s.live_threads().iter().all(|&t| !interp::can_progress(&s, t))
+    if reports_deadlock(&s, opts)
+        && s.live_threads()
+            .iter()
+            .all(|&t| !interp::can_progress(&s, t))
     {
         return Ok(Some(Verdict::Deadlock {
             threads: blocked_threads(&s),

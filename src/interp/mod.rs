@@ -19,6 +19,8 @@ pub mod npe;
 pub mod offsets;
 pub mod parking;
 pub mod strings;
+pub mod system;
+pub mod unfixed;
 pub mod varhandle;
 pub mod waitset;
 
@@ -62,6 +64,10 @@ pub enum VmError {
         method: String,
         pc: u32,
     },
+    /// The program asked for something m5 cannot answer as the JVM would
+    /// (a system property whose value it does not know, ...).
+    #[error("not modeled: {0}")]
+    NotModeled(String),
     #[error("{0}")]
     Other(String),
 }

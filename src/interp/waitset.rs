@@ -114,7 +114,10 @@ fn notice_for(s: &State, th: ThreadId) -> Option<(Ref, usize, usize)> {
 fn settle(s: &mut State, obj: Ref) {
     loop {
         let o = s.object(obj);
-        let Some(i) = (0..o.notices.len()).rev().find(|&i| o.notices[i] as usize == i + 1) else {
+        let Some(i) = (0..o.notices.len())
+            .rev()
+            .find(|&i| o.notices[i] as usize == i + 1)
+        else {
             return;
         };
         let o = s.object_mut(obj);
