@@ -273,6 +273,18 @@ const EXAMPLES: &[Example] = &[
     // Standard system properties are set, as on HotSpot: dereferencing
     // them throws in no schedule.
     ("environment", "ReadsProperties", &[], "ok", None),
+    // notify may wake either waiter (JLS 17.2.2), and a wait may end
+    // without a notify (17.2.1): `if` around wait fails, `while` does not.
+    ("notify", "NotifyWrongWaiter", &[], "deadlock", None),
+    ("notify", "NotifyAllWaiters", &[], "ok", None),
+    (
+        "notify",
+        "IfWait",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.IllegalStateException"),
+    ),
+    ("notify", "WhileWait", &[], "ok", None),
 ];
 
 /// The examples with a data race (the others have none).
@@ -291,7 +303,7 @@ const RACY: &[&str] = &[
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
-    if ["races", "juc", "time", "environment"].contains(&dir) {
+    if ["races", "juc", "time", "environment", "notify"].contains(&dir) {
         main.to_string()
     } else {
         dir.to_string()

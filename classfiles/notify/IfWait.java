@@ -1,8 +1,7 @@
 // Waiting with `if` instead of `while`: main waits once for `ready` and
-// then asserts it. The setter sets it before it notifies, so a wait that
+// then checks it. The setter sets it before it notifies, so a wait that
 // ends only by that notify sees it set; but JLS 17.2.1 lets a wait end
-// without a notify (a spurious wake-up), and then the assertion fails
-// (run with -ea).
+// without a notify (a spurious wake-up), and then main throws.
 public class IfWait {
     static class Flag {
         boolean ready;
@@ -30,7 +29,9 @@ public class IfWait {
             if (!f.ready) {
                 f.wait();
             }
-            assert f.ready : "woken before ready";
+            if (!f.ready) {
+                throw new IllegalStateException("woken before ready");
+            }
         }
     }
 }

@@ -27,7 +27,9 @@ public class WhileWait {
             while (!f.ready) {
                 f.wait();
             }
-            assert f.ready : "woken before ready";
+            if (!f.ready) {
+                throw new IllegalStateException("woken before ready");
+            }
         }
     }
 }

@@ -184,9 +184,10 @@ fn search(
         let cost = u32::from(top.last_enabled && top.last != Some(th));
         if top.preemptions + cost > k {
             // Cut by the bound, but the thread may well be able to move:
-            // then this is not a deadlock, and the pass is not exhaustive.
-            if interp::can_progress(&top.state, th) {
-                top.moved = true;
+            // then this is not a deadlock, and the pass is not exhaustive
+            // (a spurious wake-up cut is no progress, but a schedule cut).
+            if interp::can_step(&top.state, th) {
+                top.moved |= !interp::wakes_spuriously(&top.state, th);
                 pass.pruned = true;
             }
             continue;
