@@ -493,8 +493,16 @@ pub struct SolveArgs {
     /// and random runs, each visiting at most N states.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub witness_states: u64,
-    /// The time those searches may take together, per theorem.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// The time those searches may take together, per theorem. (The
+    /// state budget gives the same verdict on every machine; a time budget
+    /// that ends a search first may leave "not inductive" or "unknown"
+    /// where a faster machine finds the witness: set it high in CI.)
+    #[arg(
+        long,
+        default_value_t = 10.0,
+        value_name = "SECONDS",
+        env = "M5_WITNESS_SECONDS"
+    )]
     pub witness_seconds: f64,
     /// Look for a reachable violation only on the single-threaded prefix
     /// (a theorem whose induction fails is then "not inductive" unless the
