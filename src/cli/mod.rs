@@ -1110,6 +1110,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        race_where: None,
         only_properties: false,
     };
     let mut opts = opts;

@@ -85,10 +85,24 @@ pub struct ExploreOptions {
     /// Only races on this field (`pkg.Class.field`) count; the search
     /// passes over others (`m5 locks` confirming one warning).
     pub race_on: Option<String>,
+    /// Only races this accepts count (with `race_on`'s): `m5 locks`
+    /// confirming a warning about array elements.
+    pub race_where: Option<RaceFilter>,
     /// Only the properties' failures are violations: an uncaught
     /// exception or a deadlock is not (the prover's search for a state
     /// that violates a claim, `crate::prove::witness`).
     pub only_properties: bool,
+}
+
+/// A test of a race found on a state (whose two racing threads' next
+/// steps are the two accesses, at the interaction granularity).
+#[derive(Clone)]
+pub struct RaceFilter(pub std::sync::Arc<dyn Fn(&State, &crate::race::Race) -> bool + Send + Sync>);
+
+impl std::fmt::Debug for RaceFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RaceFilter")
+    }
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -567,17 +581,18 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 fn race_at(
     s: &State,
     path: impl FnOnce() -> Vec<ThreadId>,
-    on: Option<&str>,
+    opts: &ExploreOptions,
 ) -> Option<(crate::race::Race, Vec<ThreadId>)> {
-    // `on`: only races on this field (`ExploreOptions::race_on`).
-    let keep = |location: &str| {
-        on.is_none_or(|f| {
-            location == format!("static field {f}")
+    // Only races on `race_on`'s field that `race_where` accepts.
+    let keep = |race: &crate::race::Race| {
+        let location = &race.location;
+        opts.race_on.as_deref().is_none_or(|f| {
+            *location == format!("static field {f}")
                 || location.starts_with(&format!("field {f} of "))
-        })
+        }) && opts.race_where.as_ref().is_none_or(|w| (w.0)(s, race))
     };
     if let Some(f) = s.segments.race()
-        && keep(&f.race.location)
+        && keep(&f.race)
     {
         return Some((f.race.clone(), crate::race::segment::witness(f, path())));
     }
@@ -613,7 +628,7 @@ impl Races {
             }
             _ => {}
         }
-        let (race, witness) = race_at(s, path, opts.race_on.as_deref())?;
+        let (race, witness) = race_at(s, path, opts)?;
         let found = (Verdict::DataRace(race), witness);
         if opts.races == RaceCheck::Stop {
             return Some(found);

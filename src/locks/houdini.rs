@@ -12,6 +12,7 @@ use crate::classfile::parse::{ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, RawMethod};
 /// Annotation types get no candidates.
 const ACC_ANNOTATION: u16 = 0x2000;
 
+use super::arrays::{self, Arrays, ElemAccess};
 use super::events::{self, Event, Path, Site, class_of, dotted};
 use super::program::Program;
 use super::{Annotation, Cluster, Lock, Options, Refuted, Warning};
@@ -26,10 +27,10 @@ pub struct Shared {
 }
 
 /// One method's events and the locks its declaration holds.
-struct MethodFacts {
-    class: Arc<str>,
-    name: Arc<str>,
-    desc: Arc<str>,
+pub(super) struct MethodFacts {
+    pub(super) class: Arc<str>,
+    pub(super) name: Arc<str>,
+    pub(super) desc: Arc<str>,
     is_init: bool,
     is_clinit: bool,
     /// A constructor under cons_lock: its own object is not shared yet, so
@@ -37,7 +38,7 @@ struct MethodFacts {
     constructing: bool,
     declared: Vec<Path>,
     user_requires: Option<Lock>,
-    events: Vec<Event>,
+    pub(super) events: Vec<Event>,
 }
 
 pub struct Outcome {
@@ -50,6 +51,7 @@ pub struct Outcome {
     pub rounds: usize,
     pub notes: Vec<String>,
     pub shared: FxHashMap<Arc<str>, Shared>,
+    pub arrays: Arrays,
 }
 
 /// Candidate locks of class `c`'s instance (`is_static` false) or static
@@ -160,12 +162,71 @@ fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
         Lock::ClassObj(c) => Path::ClassLit(c.clone()),
         Lock::StaticFinal(c, g) => Path::Static(c.clone(), g.clone()),
         Lock::Main => Path::Main,
+        Lock::Array => return false,
     };
     held.iter().any(|h| {
         *h == want
             // A static final named through a subclass is the same field.
             || matches!((h, &want), (Path::Static(_, a), Path::Static(_, b)) if a == b)
     })
+}
+
+/// Is `lock` held at an element access? `this` and final fields are the
+/// object's whose field held the array; `the array` is its own monitor.
+fn holds_elem(lock: &Lock, a: &ElemAccess, held: &[Path]) -> bool {
+    match lock {
+        Lock::Array => a.path.as_ref().is_some_and(|p| held.contains(p)),
+        _ => holds(lock, a.owner.as_ref(), held),
+    }
+}
+
+/// Is an element access of site `s` made while no other thread can reach
+/// the array? On an array its method allocated and has not let go of; on
+/// `this`'s array in a constructor (cons_lock); in the `<clinit>` that
+/// allocated it (class initialization happens before any other use).
+fn initializing(m: &MethodFacts, a: &ElemAccess, s: &super::ArraySite) -> bool {
+    a.fresh
+        || (m.constructing && a.owner == Some(Path::Param(0)))
+        || (m.is_clinit
+            && s.via.is_none()
+            && s.site.class == m.class
+            && s.site.method == m.name
+            && s.site.desc == m.desc)
+}
+
+/// Candidate locks of the elements of site `a`: the holder object (`this`)
+/// and its final fields, when instance fields hold the array; the array
+/// itself; the class and static finals of the allocating class and of
+/// classes whose statics hold it; MainLock.
+fn elem_locks(p: &Program, arrays: &Arrays, a: usize, opts: &Options) -> Vec<Lock> {
+    let mut out = Vec::new();
+    let holders = &arrays.field_holders[a];
+    if !holders.is_empty() {
+        out.push(Lock::This);
+        for c in holders {
+            out.extend(
+                locks(p, c, false, opts)
+                    .into_iter()
+                    .filter(|l| matches!(l, Lock::Final(_))),
+            );
+        }
+    }
+    out.push(Lock::Array);
+    let mut classes = vec![arrays.sites[a].site.class.clone()];
+    classes.extend(arrays.static_holders[a].iter().cloned());
+    for c in &classes {
+        out.extend(
+            locks(p, c, true, opts)
+                .into_iter()
+                .filter(|l| !matches!(l, Lock::Main)),
+        );
+    }
+    if opts.main_lock {
+        out.push(Lock::Main);
+    }
+    let mut seen = FxHashSet::default();
+    out.retain(|l| seen.insert(l.clone()));
+    out
 }
 
 /// The path a method's `requires` lock has inside the method itself.
@@ -176,6 +237,8 @@ fn entry_path(lock: &Lock) -> Path {
         Lock::ClassObj(c) => Path::ClassLit(c.clone()),
         Lock::StaticFinal(c, g) => Path::Static(c.clone(), g.clone()),
         Lock::Main => Path::Main,
+        // Not a candidate of methods.
+        Lock::Array => Path::Main,
     }
 }
 
@@ -454,12 +517,29 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
         }
     }
     let shared = sharing(p, &facts);
+    let arrays = arrays::solve(p, &facts, &shared);
+    let by_site = arrays.by_site();
+    for (a, accesses) in by_site.iter().enumerate() {
+        if accesses.is_empty() {
+            continue;
+        }
+        let array = arrays.sites[a].clone();
+        candidates.push(Annotation::ElemsReadOnly {
+            array: array.clone(),
+        });
+        for lock in elem_locks(p, &arrays, a, opts) {
+            candidates.push(Annotation::ElemsGuardedBy {
+                array: array.clone(),
+                lock,
+            });
+        }
+    }
     let mut valid: FxHashSet<Annotation> = candidates.iter().cloned().collect();
     let mut refuted: Vec<Refuted> = Vec::new();
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let found = refute(p, &facts, &valid, &shared);
+        let found = refute(p, &facts, &valid, &shared, &arrays);
         if found.is_empty() {
             break;
         }
@@ -470,8 +550,9 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
             }
         }
     }
-    let warnings = warnings(p, &facts, &valid, &user, &shared);
-    let clusters = clusters(&warnings, &shared);
+    let mut warnings = warnings(p, &facts, &valid, &user, &shared);
+    warnings.extend(array_warnings(p, &facts, &valid, &shared, &arrays));
+    let clusters = clusters(&warnings, &shared, &arrays);
     let mut valid: Vec<Annotation> = candidates
         .iter()
         .filter(|a| valid.contains(a))
@@ -488,6 +569,7 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
         rounds,
         notes,
         shared,
+        arrays,
     }
 }
 
@@ -534,6 +616,7 @@ fn refute(
     facts: &[MethodFacts],
     valid: &FxHashSet<Annotation>,
     shared: &FxHashMap<Arc<str>, Shared>,
+    arrays: &Arrays,
 ) -> Vec<Refuted> {
     let mut out: FxHashMap<Annotation, Refuted> = FxHashMap::default();
     let mut note = |a: Annotation, why: String, site: Option<Site>| {
@@ -647,7 +730,57 @@ fn refute(
                         }
                     }
                 }
-                Event::Escape { .. } => {}
+                Event::Escape { .. }
+                | Event::Array { .. }
+                | Event::NewArray { .. }
+                | Event::Flow { .. } => {}
+            }
+        }
+    }
+    // Array elements, by allocation site.
+    let mut elem_guards: FxHashMap<u32, Vec<&Lock>> = FxHashMap::default();
+    for a in valid {
+        if let Annotation::ElemsGuardedBy { array, lock } = a
+            && let Some(&i) = arrays.index.get(array)
+        {
+            elem_guards.entry(i).or_default().push(lock);
+        }
+    }
+    for acc in &arrays.accesses {
+        let m = &facts[acc.method];
+        let all = held_at(m, &requires, &acc.held);
+        let what = match (&acc.via, acc.write) {
+            (None, true) => "written".to_string(),
+            (None, false) => "read".to_string(),
+            (Some(v), true) => format!("written by {v}"),
+            (Some(v), false) => format!("read by {v}"),
+        };
+        for &a in &acc.sites {
+            let site = &arrays.sites[a as usize];
+            if initializing(m, acc, site) {
+                continue;
+            }
+            for lock in elem_guards.get(&a).into_iter().flatten() {
+                if !holds_elem(lock, acc, &all) {
+                    note(
+                        Annotation::ElemsGuardedBy {
+                            array: site.clone(),
+                            lock: (*lock).clone(),
+                        },
+                        format!("{what} without holding {}", lock.show()),
+                        Some(acc.site.clone()),
+                    );
+                }
+            }
+            let ro = Annotation::ElemsReadOnly {
+                array: site.clone(),
+            };
+            if acc.write && valid.contains(&ro) {
+                note(
+                    ro,
+                    format!("{what} where other threads may reach the array"),
+                    Some(acc.site.clone()),
+                );
             }
         }
     }
@@ -822,6 +955,7 @@ fn warnings(
         out.push(Warning {
             class: class.clone(),
             field: field.clone(),
+            array: None,
             is_static: f.is_static,
             message,
             file: k.file(),
@@ -849,20 +983,97 @@ fn root(shared: &FxHashMap<Arc<str>, Shared>, c: &Arc<str>) -> Option<Arc<str>> 
     }
 }
 
-fn clusters(warnings: &[Warning], shared: &FxHashMap<Arc<str>, Shared>) -> Vec<Cluster> {
+/// The final check of array elements: each shared allocation site with
+/// no valid guard that is not readonly.
+fn array_warnings(
+    p: &Program,
+    facts: &[MethodFacts],
+    valid: &FxHashSet<Annotation>,
+    shared: &FxHashMap<Arc<str>, Shared>,
+    arrays: &Arrays,
+) -> Vec<Warning> {
+    let guarded: FxHashSet<&super::ArraySite> = valid
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::ElemsGuardedBy { array, .. } => Some(array),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (a, accesses) in arrays.by_site().iter().enumerate() {
+        let site = &arrays.sites[a];
+        let Some(why) = arrays.shared.get(&(a as u32)) else {
+            continue;
+        };
+        let readonly = valid.contains(&Annotation::ElemsReadOnly {
+            array: site.clone(),
+        });
+        if accesses.is_empty() || readonly || guarded.contains(site) {
+            continue;
+        }
+        let first = accesses
+            .iter()
+            .find(|acc| !initializing(&facts[acc.method], acc, site))
+            .unwrap_or(&accesses[0]);
+        out.push(Warning {
+            class: site.site.class.clone(),
+            field: site.show().into(),
+            array: Some(site.clone()),
+            is_static: false,
+            message: format!(
+                "elements of '{}' must be guarded: the array is thread-shared ({})",
+                site.show(),
+                why.why
+            ),
+            file: p
+                .get(&first.site.class)
+                .map_or_else(|| dotted(&first.site.class), |c| c.file()),
+            site: first.site.clone(),
+            accesses: accesses
+                .iter()
+                .map(|acc| (acc.site.clone(), acc.write))
+                .collect(),
+            cluster: why.from.as_ref().and_then(|c| root(shared, c)),
+            user: false,
+            confirmation: None,
+        });
+    }
+    out
+}
+
+fn clusters(
+    warnings: &[Warning],
+    shared: &FxHashMap<Arc<str>, Shared>,
+    arrays: &Arrays,
+) -> Vec<Cluster> {
     let mut by: Vec<Cluster> = Vec::new();
     for (i, w) in warnings.iter().enumerate() {
-        let key = w
-            .cluster
-            .clone()
-            .unwrap_or_else(|| format!("static fields of {}", dotted(&w.class)).into());
+        // An array shared by no class's sharing is a cluster of its own.
+        let own = match &w.array {
+            Some(a) if w.cluster.is_none() => arrays
+                .index
+                .get(a)
+                .and_then(|i| arrays.shared.get(i))
+                .map(|s| (Arc::<str>::from(a.show()), s.why.clone())),
+            _ => None,
+        };
+        let key = match &own {
+            Some((k, _)) => k.clone(),
+            None => w
+                .cluster
+                .clone()
+                .unwrap_or_else(|| format!("static fields of {}", dotted(&w.class)).into()),
+        };
         match by.iter_mut().find(|c| c.root == key) {
             Some(c) => c.warnings.push(i),
             None => by.push(Cluster {
-                why: shared
-                    .get(&key)
-                    .map(|s| s.why.clone())
-                    .unwrap_or_else(|| "static fields are shared by every thread".into()),
+                why: match own {
+                    Some((_, why)) => why,
+                    None => shared
+                        .get(&key)
+                        .map(|s| s.why.clone())
+                        .unwrap_or_else(|| "static fields are shared by every thread".into()),
+                },
                 root: key,
                 warnings: vec![i],
             }),

@@ -77,11 +77,34 @@ pub fn text(a: &Analysis, p: &Program, show_valid: bool) -> String {
         if let Some(c) = &w.cluster {
             let _ = writeln!(out, "  cluster:   {} is thread-shared", dotted(c));
         }
+        if w.array.is_some() {
+            let list: Vec<String> = w
+                .accesses
+                .iter()
+                .map(|(s, write)| {
+                    let what = if *write { "written" } else { "read" };
+                    format!("{what} at {}", place(p, s))
+                })
+                .collect();
+            let _ = writeln!(out, "  accesses:  {}", list.join(", "));
+        }
         // Why no candidate guard survived: the first refutation of each.
-        for r in a.refuted.iter().filter(|r| {
-            matches!(&r.annotation, Annotation::GuardedBy { class, field, .. } | Annotation::ReadOnly { class, field }
-                if *class == w.class && *field == w.field)
-        }) {
+        for r in a
+            .refuted
+            .iter()
+            .filter(|r| match (&r.annotation, &w.array) {
+                (
+                    Annotation::GuardedBy { class, field, .. }
+                    | Annotation::ReadOnly { class, field },
+                    None,
+                ) => *class == w.class && *field == w.field,
+                (
+                    Annotation::ElemsGuardedBy { array, .. } | Annotation::ElemsReadOnly { array },
+                    Some(a),
+                ) => array == a,
+                _ => false,
+            })
+        {
             let at = r.site.as_ref().map(|s| place(p, s)).unwrap_or_default();
             let _ = writeln!(out, "  not {}: {} {at}", r.annotation.show(), r.why);
         }
@@ -138,6 +161,11 @@ pub fn json(a: &Analysis, p: &Program) -> Value {
             json!({
                 "class": dotted(&w.class),
                 "field": w.field.to_string(),
+                "array": w.array.as_ref().map(|a| json!({
+                    "type": super::java_type(&a.ty),
+                    "allocated": site_json(p, &a.site),
+                    "by": a.via.as_deref(),
+                })),
                 "static": w.is_static,
                 "message": w.message,
                 "file": w.file,
