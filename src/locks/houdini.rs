@@ -200,7 +200,11 @@ fn initializing(m: &MethodFacts, a: &ElemAccess, s: &super::ArraySite) -> bool {
 /// classes whose statics hold it; MainLock.
 fn elem_locks(p: &Program, arrays: &Arrays, a: usize, opts: &Options) -> Vec<Lock> {
     let mut out = Vec::new();
-    let holders = &arrays.field_holders[a];
+    // A lambda's captured values are its fields; nobody locks a lambda.
+    let holders: Vec<&Arc<str>> = arrays.field_holders[a]
+        .iter()
+        .filter(|c| !p.get(c).is_some_and(|k| k.raw.lambda))
+        .collect();
     if !holders.is_empty() {
         out.push(Lock::This);
         for c in holders {

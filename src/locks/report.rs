@@ -78,14 +78,14 @@ pub fn text(a: &Analysis, p: &Program, show_valid: bool) -> String {
             let _ = writeln!(out, "  cluster:   {} is thread-shared", dotted(c));
         }
         if w.array.is_some() {
-            let list: Vec<String> = w
-                .accesses
-                .iter()
-                .map(|(s, write)| {
-                    let what = if *write { "written" } else { "read" };
-                    format!("{what} at {}", place(p, s))
-                })
-                .collect();
+            let mut list: Vec<String> = Vec::new();
+            for (s, write) in &w.accesses {
+                let what = if *write { "written" } else { "read" };
+                let one = format!("{what} at {}", place(p, s));
+                if !list.contains(&one) {
+                    list.push(one);
+                }
+            }
             let _ = writeln!(out, "  accesses:  {}", list.join(", "));
         }
         // Why no candidate guard survived: the first refutation of each.
@@ -468,7 +468,9 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
     );
     // Annotations by target, and warnings by line.
     let in_page = |c: &Arc<str>| page_class(p, c) == top;
-    let mut rows: Vec<(String, String)> = Vec::new(); // (target, html)
+    // (target, html, the line of an array's allocation).
+    let mut rows: Vec<(String, String, Option<usize>)> = Vec::new();
+    let at = |a: &Annotation| a.array().and_then(|s| s.site.line).map(|l| l as usize);
     for r in &a.refuted {
         if !in_page(r.annotation.class()) {
             continue;
@@ -487,7 +489,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                 esc(&r.annotation.show())
             ),
         };
-        rows.push((r.annotation.target(), h));
+        rows.push((r.annotation.target(), h, at(&r.annotation)));
     }
     for v in &a.valid {
         if in_page(v.class()) {
@@ -498,6 +500,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                     esc(&v.target()),
                     esc(&v.show())
                 ),
+                at(v),
             ));
         }
     }
@@ -506,6 +509,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
             rows.push((
                 u.target(),
                 format!("<span class=\"user\">@GuardedBy: {}</span>", esc(&u.show())),
+                None,
             ));
         }
     }
@@ -515,8 +519,8 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
             let lines: Vec<&str> = src.lines().collect();
             let decl = declaration_lines(p, top, &lines);
             let mut before: FxHashMap<usize, Vec<String>> = FxHashMap::default();
-            for (target, h) in rows {
-                let line = decl.get(&target).copied().unwrap_or(1);
+            for (target, h, alloc) in rows {
+                let line = alloc.or_else(|| decl.get(&target).copied()).unwrap_or(1);
                 before.entry(line).or_default().push(h);
             }
             let mut after: FxHashMap<usize, Vec<String>> = FxHashMap::default();
@@ -561,7 +565,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                 "<p>(no source file found next to the class file)</p>\n<ul class=\"members\">\n",
             );
             let mut by: Vec<(String, Vec<String>)> = Vec::new();
-            for (t, h) in rows {
+            for (t, h, _) in rows {
                 match by.last_mut() {
                     Some((last, v)) if *last == t => v.push(h),
                     _ => by.push((t, vec![h])),
