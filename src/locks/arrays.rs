@@ -409,6 +409,33 @@ pub(super) fn solve(
     shared_classes: &FxHashMap<Arc<str>, Shared>,
 ) -> Arrays {
     let mut out = Arrays::default();
+    let mut solver = Solver {
+        site_of: FxHashMap::default(),
+        calls: FxHashMap::default(),
+        pts: FxHashMap::default(),
+    };
+    sites_and_calls(p, facts, &mut solver, &mut out);
+    flow(p, facts, &mut solver);
+    element_accesses(p, facts, &solver, &mut out);
+    shared_sites(p, facts, &solver, shared_classes, &mut out);
+    out.index = out
+        .sites
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.clone(), i as u32))
+        .collect();
+    out
+}
+
+fn push_once(v: &mut Vec<Arc<str>>, c: &Arc<str>) {
+    if !v.contains(c) {
+        v.push(c.clone());
+    }
+}
+
+/// Numbers the allocation sites (`new` and arrays returned from outside
+/// the program) and records each call that takes or returns arrays.
+fn sites_and_calls(p: &Program, facts: &[MethodFacts], solver: &mut Solver, out: &mut Arrays) {
     let mut by_key = FxHashMap::default();
     let mut by_sel: FxHashMap<(Arc<str>, Arc<str>), Vec<usize>> = FxHashMap::default();
     for (i, m) in facts.iter().enumerate() {
@@ -418,11 +445,6 @@ pub(super) fn solve(
             .or_default()
             .push(i);
     }
-    let mut solver = Solver {
-        site_of: FxHashMap::default(),
-        calls: FxHashMap::default(),
-        pts: FxHashMap::default(),
-    };
     for (mi, m) in facts.iter().enumerate() {
         for e in &m.events {
             match e {
@@ -484,7 +506,10 @@ pub(super) fn solve(
             }
         }
     }
-    // The flow of references, to a fixpoint.
+}
+
+/// Array references flow along the events and calls, to a fixpoint.
+fn flow(p: &Program, facts: &[MethodFacts], solver: &mut Solver) {
     loop {
         let mut changed = false;
         for (mi, m) in facts.iter().enumerate() {
@@ -524,7 +549,11 @@ pub(super) fn solve(
             break;
         }
     }
-    // Element accesses.
+}
+
+/// The element accesses of the program's code, and those methods outside
+/// the program make at calls, with the sites each may touch.
+fn element_accesses(p: &Program, facts: &[MethodFacts], solver: &Solver, out: &mut Arrays) {
     for (mi, m) in facts.iter().enumerate() {
         for e in &m.events {
             match e {
@@ -592,7 +621,18 @@ pub(super) fn solve(
             }
         }
     }
-    // What holds each site, and which sites are shared.
+}
+
+/// What holds each site, and which sites are shared: held in a static, in
+/// a field of a shared class, kept by a method outside the program, or an
+/// element of a shared array.
+fn shared_sites(
+    p: &Program,
+    facts: &[MethodFacts],
+    solver: &Solver,
+    shared_classes: &FxHashMap<Arc<str>, Shared>,
+    out: &mut Arrays,
+) {
     let n = out.sites.len();
     out.field_holders = vec![Vec::new(); n];
     out.static_holders = vec![Vec::new(); n];
@@ -615,7 +655,7 @@ pub(super) fn solve(
                 Node::Static(c, f) => {
                     push_once(&mut out.static_holders[a as usize], c);
                     share(
-                        &mut out,
+                        out,
                         a,
                         Shared {
                             why: format!("held in the static field {}.{f}", dotted(c)),
@@ -628,7 +668,7 @@ pub(super) fn solve(
                     push_once(&mut out.field_holders[a as usize], c);
                     if shared_classes.contains_key(c) {
                         share(
-                            &mut out,
+                            out,
                             a,
                             Shared {
                                 why: format!(
@@ -662,7 +702,7 @@ pub(super) fn solve(
             for a in arrays.iter().filter(|a| sum.keeps(a.slot)) {
                 for s in solver.resolve(p, mi, &a.srcs, 0) {
                     share(
-                        &mut out,
+                        out,
                         s,
                         Shared {
                             why: format!("passed to {via} (outside the program), which keeps it"),
@@ -703,18 +743,5 @@ pub(super) fn solve(
         if !changed {
             break;
         }
-    }
-    out.index = out
-        .sites
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.clone(), i as u32))
-        .collect();
-    out
-}
-
-fn push_once(v: &mut Vec<Arc<str>>, c: &Arc<str>) {
-    if !v.contains(c) {
-        v.push(c.clone());
     }
 }

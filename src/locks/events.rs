@@ -16,7 +16,8 @@ use std::sync::Arc;
 
 use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
 use crate::classfile::{
-    ArrKind, Const, Insn, InvokeKind, desc_slots, dup_slots, kind_slots, stack_effect, successors,
+    ArrKind, Const, Insn, InvokeKind, MethodRef, desc_slots, dup_slots, kind_slots, stack_effect,
+    successors,
 };
 
 use super::program::Program;
@@ -619,17 +620,7 @@ fn transfer(
                 });
             }
             f.escape(&v);
-            if !arr.arr.is_empty() {
-                events.push(Event::Array {
-                    fresh: f.fresh(&arr),
-                    srcs: arr.arr,
-                    write: true,
-                    owner: arr.owner,
-                    path: arr.path,
-                    held: held(f),
-                    site: site(),
-                });
-            }
+            events.extend(element_access(f, &arr, true, site()));
             if let (ArrKind::A, Some(ty)) = (k, v.ty) {
                 events.push(Event::Escape {
                     class: ty,
@@ -641,104 +632,22 @@ fn transfer(
         Insn::ArrayLoad(k) => {
             let _index = f.pop();
             let arr = f.pop();
-            if !arr.arr.is_empty() {
-                events.push(Event::Array {
-                    fresh: f.fresh(&arr),
-                    srcs: arr.arr.clone(),
-                    write: false,
-                    owner: arr.owner.clone(),
-                    path: arr.path.clone(),
-                    held: held(f),
-                    site: site(),
-                });
-            }
-            let elem = match k {
-                ArrKind::A => arr
-                    .ty
-                    .as_deref()
-                    .and_then(|t| t.strip_prefix('['))
-                    .and_then(class_of),
-                _ => None,
-            };
+            events.extend(element_access(f, &arr, false, site()));
             let w = if matches!(k, ArrKind::L | ArrKind::D) {
                 2
             } else {
                 1
             };
-            let mut v = Val::of_type(elem);
-            if *k == ArrKind::A {
-                // Arrays of arrays, two levels deep at most.
-                v.arr = arr
-                    .arr
-                    .iter()
-                    .filter(|s| !matches!(s, Src::Elem(inner) if matches!(**inner, Src::Elem(_))))
-                    .map(|s| Src::Elem(Box::new(s.clone())))
-                    .collect();
-                v.owner = arr.owner;
-            }
-            f.push(v, w);
+            f.push(element_of(arr, *k), w);
         }
         Insn::Invoke(kind, r) => {
-            let params = param_descs(&r.desc);
-            let mut vals = Vec::new();
-            for d in params.iter().rev() {
-                let v = f.pop();
-                f.pop_n(width(d).max(1) - 1);
-                vals.push((v, width(d).max(1) as u16));
-            }
-            vals.reverse();
-            let recv = if *kind == InvokeKind::Static {
-                None
-            } else {
-                Some(f.pop())
-            };
-            // Parameter slots in the callee, the receiver first.
-            let mut slot = u16::from(recv.is_some());
-            let mut arrays = Vec::new();
-            let mut args = Vec::new();
-            let all = recv
-                .iter()
-                .map(|v| (v, 0u16))
-                .chain(vals.iter().map(|(v, w)| {
-                    let at = slot;
-                    slot += w;
-                    (v, at)
-                }))
-                .collect::<Vec<_>>();
-            for (v, at) in &all {
-                if !v.arr.is_empty() {
-                    arrays.push(ArrayArg {
-                        slot: *at,
-                        srcs: v.arr.clone(),
-                        owner: v.owner.clone(),
-                        path: v.path.clone(),
-                        fresh: f.fresh(v),
-                    });
-                }
-            }
-            for (v, _) in &all {
-                f.escape(v);
-            }
-            for (v, _) in &vals {
-                args.push(v.ty.clone());
-            }
-            events.push(Event::Call {
-                class: r.class.clone(),
-                name: r.name.clone(),
-                desc: r.desc.clone(),
-                kind: *kind,
-                receiver: recv.and_then(|v| v.path),
-                args,
-                arrays,
-                held: held(f),
-                site: site(),
-            });
-            let ret = r.desc.rsplit(')').next().unwrap_or("V");
-            let mut v = Val::of_type(class_of(ret));
-            if arrayish(ret) {
+            let (call, ret) = invoke(f, *kind, r, held(f), site());
+            events.push(call);
+            let mut v = Val::of_type(class_of(&ret));
+            if arrayish(&ret) {
                 v.arr = vec![Src::Call(pc)];
             }
-            f.push(v, width(ret));
+            f.push(v, width(&ret));
         }
         Insn::Return(Some(_)) => {
             let v = f.pop();
@@ -770,40 +679,16 @@ fn transfer(
             },
             1,
         ),
-        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => {
-            let ty: Arc<str> = match insn {
-                Insn::NewArray(d) => format!("[{d}").into(),
-                Insn::ANewArray(t) if t.name.starts_with('[') => format!("[{}", t.name).into(),
-                Insn::ANewArray(t) => format!("[L{};", t.name).into(),
-                Insn::MultiANewArray(t, _) => t.name.clone(),
-                _ => unreachable!("matched above"),
+        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, site(), &mut events),
+        Insn::ANewArray(t) => {
+            let ty = match t.name.starts_with('[') {
+                true => format!("[{}", t.name),
+                false => format!("[L{};", t.name),
             };
-            let dims = match insn {
-                Insn::MultiANewArray(_, d) => usize::from(*d),
-                _ => 1,
-            };
-            f.pop_n(dims);
-            events.push(Event::NewArray {
-                pc,
-                ty: ty.clone(),
-                site: site(),
-            });
-            if dims > 1 {
-                // The inner arrays are made at the same site.
-                events.push(Event::Flow {
-                    from: vec![Src::Alloc(pc)],
-                    to: Sink::Elems(vec![Src::Alloc(pc)]),
-                });
-            }
-            f.push(
-                Val {
-                    path: Some(Path::New(pc)),
-                    ty: Some(ty),
-                    arr: vec![Src::Alloc(pc)],
-                    owner: None,
-                },
-                1,
-            );
+            new_array(f, ty.into(), 1, site(), &mut events);
+        }
+        Insn::MultiANewArray(t, d) => {
+            new_array(f, t.name.clone(), usize::from(*d), site(), &mut events);
         }
         Insn::CheckCast(t) => {
             if let Some(top) = f.stack.last_mut() {
@@ -832,6 +717,139 @@ fn transfer(
     if let Some(out) = out {
         out.extend(events);
     }
+}
+
+/// The element access of `arr` at `site`, when it may be an array the
+/// analysis follows.
+fn element_access(f: &Frame, arr: &Val, write: bool, site: Site) -> Option<Event> {
+    (!arr.arr.is_empty()).then(|| Event::Array {
+        fresh: f.fresh(arr),
+        srcs: arr.arr.clone(),
+        write,
+        owner: arr.owner.clone(),
+        path: arr.path.clone(),
+        held: f.held.iter().flatten().cloned().collect(),
+        site,
+    })
+}
+
+/// The value an `xaload` of `arr` pushes.
+fn element_of(arr: Val, k: ArrKind) -> Val {
+    let elem = match k {
+        ArrKind::A => arr
+            .ty
+            .as_deref()
+            .and_then(|t| t.strip_prefix('['))
+            .and_then(class_of),
+        _ => None,
+    };
+    let mut v = Val::of_type(elem);
+    if k == ArrKind::A {
+        // Arrays of arrays, two levels deep at most.
+        v.arr = arr
+            .arr
+            .iter()
+            .filter(|s| !matches!(s, Src::Elem(inner) if matches!(**inner, Src::Elem(_))))
+            .map(|s| Src::Elem(Box::new(s.clone())))
+            .collect();
+        v.owner = arr.owner;
+    }
+    v
+}
+
+/// A call's event (its arguments popped from `f`, arrays among them
+/// marked as escaped) and its return descriptor.
+fn invoke(
+    f: &mut Frame,
+    kind: InvokeKind,
+    r: &MethodRef,
+    held: Vec<Path>,
+    site: Site,
+) -> (Event, Arc<str>) {
+    let params = param_descs(&r.desc);
+    let mut vals = Vec::new();
+    for d in params.iter().rev() {
+        let v = f.pop();
+        f.pop_n(width(d).max(1) - 1);
+        vals.push((v, width(d).max(1) as u16));
+    }
+    vals.reverse();
+    let recv = if kind == InvokeKind::Static {
+        None
+    } else {
+        Some(f.pop())
+    };
+    // Parameter slots in the callee, the receiver first.
+    let mut slot = u16::from(recv.is_some());
+    let mut arrays = Vec::new();
+    let mut args = Vec::new();
+    let all = recv
+        .iter()
+        .map(|v| (v, 0u16))
+        .chain(vals.iter().map(|(v, w)| {
+            let at = slot;
+            slot += w;
+            (v, at)
+        }))
+        .collect::<Vec<_>>();
+    for (v, at) in &all {
+        if !v.arr.is_empty() {
+            arrays.push(ArrayArg {
+                slot: *at,
+                srcs: v.arr.clone(),
+                owner: v.owner.clone(),
+                path: v.path.clone(),
+                fresh: f.fresh(v),
+            });
+        }
+    }
+    for (v, _) in &all {
+        f.escape(v);
+    }
+    for (v, _) in &vals {
+        args.push(v.ty.clone());
+    }
+    let call = Event::Call {
+        class: r.class.clone(),
+        name: r.name.clone(),
+        desc: r.desc.clone(),
+        kind,
+        receiver: recv.and_then(|v| v.path),
+        args,
+        arrays,
+        held,
+        site,
+    };
+    let ret = r.desc.rsplit(')').next().unwrap_or("V").into();
+    (call, ret)
+}
+
+/// The allocation site at `site` (an array of `ty`, `dims` dimensions
+/// given), and the new array on `f`'s stack.
+fn new_array(f: &mut Frame, ty: Arc<str>, dims: usize, site: Site, events: &mut Vec<Event>) {
+    let pc = site.pc;
+    f.pop_n(dims);
+    events.push(Event::NewArray {
+        pc,
+        ty: ty.clone(),
+        site,
+    });
+    if dims > 1 {
+        // The inner arrays are made at the same site.
+        events.push(Event::Flow {
+            from: vec![Src::Alloc(pc)],
+            to: Sink::Elems(vec![Src::Alloc(pc)]),
+        });
+    }
+    f.push(
+        Val {
+            path: Some(Path::New(pc)),
+            ty: Some(ty),
+            arr: vec![Src::Alloc(pc)],
+            owner: None,
+        },
+        1,
+    );
 }
 
 pub fn dotted(name: &str) -> String {

@@ -12,19 +12,13 @@ use crate::classfile::parse::{ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, RawMethod};
 /// Annotation types get no candidates.
 const ACC_ANNOTATION: u16 = 0x2000;
 
-use super::arrays::{self, Arrays, ElemAccess};
+use super::arrays::{self, Arrays};
+use super::elems;
 use super::events::{self, Event, Path, Site, class_of, dotted};
 use super::program::Program;
+pub use super::sharing::Shared;
+use super::sharing::{self, root};
 use super::{Annotation, Cluster, Lock, Options, Refuted, Warning};
-
-/// Why a class is thread-shared: a reason, and the class it comes from
-/// when it is another class's sharing (for clusters).
-#[derive(Clone, Debug)]
-pub struct Shared {
-    pub why: String,
-    pub site: Option<Site>,
-    pub from: Option<Arc<str>>,
-}
 
 /// One method's events and the locks its declaration holds.
 pub(super) struct MethodFacts {
@@ -32,10 +26,10 @@ pub(super) struct MethodFacts {
     pub(super) name: Arc<str>,
     pub(super) desc: Arc<str>,
     is_init: bool,
-    is_clinit: bool,
+    pub(super) is_clinit: bool,
     /// A constructor under cons_lock: its own object is not shared yet, so
     /// its accesses and calls on `this` need no lock.
-    constructing: bool,
+    pub(super) constructing: bool,
     declared: Vec<Path>,
     user_requires: Option<Lock>,
     pub(super) events: Vec<Event>,
@@ -56,7 +50,7 @@ pub struct Outcome {
 
 /// Candidate locks of class `c`'s instance (`is_static` false) or static
 /// members.
-fn locks(p: &Program, c: &Arc<str>, is_static: bool, opts: &Options) -> Vec<Lock> {
+pub(super) fn locks(p: &Program, c: &Arc<str>, is_static: bool, opts: &Options) -> Vec<Lock> {
     let mut out = Vec::new();
     if is_static {
         out.push(Lock::ClassObj(c.clone()));
@@ -149,7 +143,7 @@ fn resolve_class(p: &Program, from: &Arc<str>, name: &str) -> Option<Arc<str>> {
 }
 
 /// Is `lock` held, for a member of an object at `receiver`?
-fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
+pub(super) fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
     let want = match lock {
         Lock::This => match receiver {
             Some(r) => r.clone(),
@@ -171,68 +165,6 @@ fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
     })
 }
 
-/// Is `lock` held at an element access? `this` and final fields are the
-/// object's whose field held the array; `the array` is its own monitor.
-fn holds_elem(lock: &Lock, a: &ElemAccess, held: &[Path]) -> bool {
-    match lock {
-        Lock::Array => a.path.as_ref().is_some_and(|p| held.contains(p)),
-        _ => holds(lock, a.owner.as_ref(), held),
-    }
-}
-
-/// Is an element access of site `s` made while no other thread can reach
-/// the array? On an array its method allocated and has not let go of; on
-/// `this`'s array in a constructor (cons_lock); in the `<clinit>` that
-/// allocated it (class initialization happens before any other use).
-fn initializing(m: &MethodFacts, a: &ElemAccess, s: &super::ArraySite) -> bool {
-    a.fresh
-        || (m.constructing && a.owner == Some(Path::Param(0)))
-        || (m.is_clinit
-            && s.via.is_none()
-            && s.site.class == m.class
-            && s.site.method == m.name
-            && s.site.desc == m.desc)
-}
-
-/// Candidate locks of the elements of site `a`: the holder object (`this`)
-/// and its final fields, when instance fields hold the array; the array
-/// itself; the class and static finals of the allocating class and of
-/// classes whose statics hold it; MainLock.
-fn elem_locks(p: &Program, arrays: &Arrays, a: usize, opts: &Options) -> Vec<Lock> {
-    let mut out = Vec::new();
-    // A lambda's captured values are its fields; nobody locks a lambda.
-    let holders: Vec<&Arc<str>> = arrays.field_holders[a]
-        .iter()
-        .filter(|c| !p.get(c).is_some_and(|k| k.raw.lambda))
-        .collect();
-    if !holders.is_empty() {
-        out.push(Lock::This);
-        for c in holders {
-            out.extend(
-                locks(p, c, false, opts)
-                    .into_iter()
-                    .filter(|l| matches!(l, Lock::Final(_))),
-            );
-        }
-    }
-    out.push(Lock::Array);
-    let mut classes = vec![arrays.sites[a].site.class.clone()];
-    classes.extend(arrays.static_holders[a].iter().cloned());
-    for c in &classes {
-        out.extend(
-            locks(p, c, true, opts)
-                .into_iter()
-                .filter(|l| !matches!(l, Lock::Main)),
-        );
-    }
-    if opts.main_lock {
-        out.push(Lock::Main);
-    }
-    let mut seen = FxHashSet::default();
-    out.retain(|l| seen.insert(l.clone()));
-    out
-}
-
 /// The path a method's `requires` lock has inside the method itself.
 fn entry_path(lock: &Lock) -> Path {
     match lock {
@@ -244,194 +176,6 @@ fn entry_path(lock: &Lock) -> Path {
         // Not a candidate of methods.
         Lock::Array => Path::Main,
     }
-}
-
-/// Which classes are thread-shared, and why (rccjava's thread_local
-/// refutation, made flow-aware for class files): threads and tasks; what a
-/// static field, an array, or a method outside the program (a collection,
-/// an executor, a Thread constructor) receives; what a field of a shared
-/// class holds or is declared to hold; subclasses of shared classes.
-fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>, Shared> {
-    let mut shared: FxHashMap<Arc<str>, Shared> = FxHashMap::default();
-    let add = |shared: &mut FxHashMap<Arc<str>, Shared>, c: &Arc<str>, s: Shared| -> bool {
-        // An array's elements are shared with it.
-        let c: Arc<str> = match c.strip_prefix('[') {
-            Some(_) => match class_of(c.trim_start_matches('[')) {
-                Some(e) => e,
-                None => return false,
-            },
-            None => c.clone(),
-        };
-        if p.get(&c).is_none() || shared.contains_key(&c) {
-            return false;
-        }
-        shared.insert(c, s);
-        true
-    };
-    for c in &p.classes {
-        let n = c.name();
-        for (root, what) in [
-            (
-                "java/lang/Thread",
-                "extends java.lang.Thread: the thread and its starter both use it",
-            ),
-            (
-                "java/lang/Runnable",
-                "implements java.lang.Runnable: a task another thread may run",
-            ),
-            (
-                "java/util/concurrent/Callable",
-                "implements java.util.concurrent.Callable: a task another thread may run",
-            ),
-        ] {
-            if &**n != root && p.is_subtype(n, root) {
-                add(
-                    &mut shared,
-                    n,
-                    Shared {
-                        why: what.into(),
-                        site: None,
-                        from: None,
-                    },
-                );
-                break;
-            }
-        }
-    }
-    for m in facts {
-        for e in &m.events {
-            match e {
-                Event::Escape { class, how, site } => {
-                    add(
-                        &mut shared,
-                        class,
-                        Shared {
-                            why: how.clone(),
-                            site: Some(site.clone()),
-                            from: None,
-                        },
-                    );
-                }
-                Event::Call {
-                    class,
-                    name,
-                    desc,
-                    args,
-                    site,
-                    ..
-                } if p.method(class, name, desc).is_none() => {
-                    for a in args.iter().flatten() {
-                        add(
-                            &mut shared,
-                            a,
-                            Shared {
-                                why: format!(
-                                    "passed to {}.{} (outside the program)",
-                                    dotted(class),
-                                    name
-                                ),
-                                site: Some(site.clone()),
-                                from: None,
-                            },
-                        );
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    // Static fields' declared types are shared by every thread.
-    for c in &p.classes {
-        for f in c.raw.fields.iter().filter(|f| f.is_static) {
-            if let Some(t) = class_of(&f.desc) {
-                add(
-                    &mut shared,
-                    &t,
-                    Shared {
-                        why: format!("held in the static field {}.{}", dotted(c.name()), f.name),
-                        site: None,
-                        from: None,
-                    },
-                );
-            }
-        }
-    }
-    loop {
-        let mut changed = false;
-        for c in &p.classes {
-            let n = c.name();
-            if let Some(sup) = p.all_supers(n).into_iter().find(|s| shared.contains_key(s))
-                && !shared.contains_key(n)
-            {
-                changed |= add(
-                    &mut shared,
-                    n,
-                    Shared {
-                        why: format!("a subclass of the thread-shared {}", dotted(&sup)),
-                        site: None,
-                        from: Some(sup),
-                    },
-                );
-            }
-            if !shared.contains_key(n) {
-                continue;
-            }
-            for f in c.raw.fields.iter().filter(|f| !f.is_static) {
-                if let Some(t) = class_of(&f.desc) {
-                    changed |= add(
-                        &mut shared,
-                        &t,
-                        Shared {
-                            why: format!(
-                                "held in the field {}.{} of the thread-shared {}",
-                                dotted(n),
-                                f.name,
-                                dotted(n)
-                            ),
-                            site: None,
-                            from: Some(n.clone()),
-                        },
-                    );
-                }
-            }
-        }
-        for m in facts {
-            for e in &m.events {
-                if let Event::Access {
-                    class,
-                    field,
-                    write: true,
-                    value: Some(v),
-                    site,
-                    is_static: false,
-                    ..
-                } = e
-                    && let Some((k, _)) = p.field(class, field)
-                    && shared.contains_key(k.name())
-                {
-                    let owner = k.name().clone();
-                    changed |= add(
-                        &mut shared,
-                        v,
-                        Shared {
-                            why: format!(
-                                "stored in the field {}.{} of the thread-shared {}",
-                                dotted(&owner),
-                                field,
-                                dotted(&owner)
-                            ),
-                            site: Some(site.clone()),
-                            from: Some(owner),
-                        },
-                    );
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    shared
 }
 
 pub fn run(p: &Program, opts: &Options) -> Outcome {
@@ -520,24 +264,9 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
             }
         }
     }
-    let shared = sharing(p, &facts);
+    let shared = sharing::sharing(p, &facts);
     let arrays = arrays::solve(p, &facts, &shared);
-    let by_site = arrays.by_site();
-    for (a, accesses) in by_site.iter().enumerate() {
-        if accesses.is_empty() {
-            continue;
-        }
-        let array = arrays.sites[a].clone();
-        candidates.push(Annotation::ElemsReadOnly {
-            array: array.clone(),
-        });
-        for lock in elem_locks(p, &arrays, a, opts) {
-            candidates.push(Annotation::ElemsGuardedBy {
-                array: array.clone(),
-                lock,
-            });
-        }
-    }
+    candidates.extend(elems::candidates(p, &arrays, opts));
     let mut valid: FxHashSet<Annotation> = candidates.iter().cloned().collect();
     let mut refuted: Vec<Refuted> = Vec::new();
     let mut rounds = 0;
@@ -555,7 +284,7 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
         }
     }
     let mut warnings = warnings(p, &facts, &valid, &user, &shared);
-    warnings.extend(array_warnings(p, &facts, &valid, &shared, &arrays));
+    warnings.extend(elems::warnings(p, &facts, &valid, &shared, &arrays));
     let clusters = clusters(&warnings, &shared, &arrays);
     let mut valid: Vec<Annotation> = candidates
         .iter()
@@ -578,7 +307,7 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
 }
 
 /// The valid `requires` locks of each method.
-type RequiresIndex = FxHashMap<(Arc<str>, Arc<str>, Arc<str>), Vec<Lock>>;
+pub(super) type RequiresIndex = FxHashMap<(Arc<str>, Arc<str>, Arc<str>), Vec<Lock>>;
 
 fn requires_index(valid: &FxHashSet<Annotation>) -> RequiresIndex {
     let mut by: RequiresIndex = FxHashMap::default();
@@ -600,7 +329,7 @@ fn requires_index(valid: &FxHashSet<Annotation>) -> RequiresIndex {
 
 /// The locks held at an event of `m`: its declaration's, its valid
 /// `requires`, and those it took itself.
-fn held_at(m: &MethodFacts, requires: &RequiresIndex, own: &[Path]) -> Vec<Path> {
+pub(super) fn held_at(m: &MethodFacts, requires: &RequiresIndex, own: &[Path]) -> Vec<Path> {
     let mut held = m.declared.clone();
     if let Some(l) = &m.user_requires {
         held.push(entry_path(l));
@@ -741,53 +470,7 @@ fn refute(
             }
         }
     }
-    // Array elements, by allocation site.
-    let mut elem_guards: FxHashMap<u32, Vec<&Lock>> = FxHashMap::default();
-    for a in valid {
-        if let Annotation::ElemsGuardedBy { array, lock } = a
-            && let Some(&i) = arrays.index.get(array)
-        {
-            elem_guards.entry(i).or_default().push(lock);
-        }
-    }
-    for acc in &arrays.accesses {
-        let m = &facts[acc.method];
-        let all = held_at(m, &requires, &acc.held);
-        let what = match (&acc.via, acc.write) {
-            (None, true) => "written".to_string(),
-            (None, false) => "read".to_string(),
-            (Some(v), true) => format!("written by {v}"),
-            (Some(v), false) => format!("read by {v}"),
-        };
-        for &a in &acc.sites {
-            let site = &arrays.sites[a as usize];
-            if initializing(m, acc, site) {
-                continue;
-            }
-            for lock in elem_guards.get(&a).into_iter().flatten() {
-                if !holds_elem(lock, acc, &all) {
-                    note(
-                        Annotation::ElemsGuardedBy {
-                            array: site.clone(),
-                            lock: (*lock).clone(),
-                        },
-                        format!("{what} without holding {}", lock.show()),
-                        Some(acc.site.clone()),
-                    );
-                }
-            }
-            let ro = Annotation::ElemsReadOnly {
-                array: site.clone(),
-            };
-            if acc.write && valid.contains(&ro) {
-                note(
-                    ro,
-                    format!("{what} where other threads may reach the array"),
-                    Some(acc.site.clone()),
-                );
-            }
-        }
-    }
+    elems::refute(facts, valid, arrays, &requires, &mut note);
     // An override may not require more than the method it overrides
     // (callers of the overridden method hold only that).
     for a in valid {
@@ -967,78 +650,6 @@ fn warnings(
             accesses: sites,
             cluster: shared_root,
             user: user_lock.is_some(),
-            confirmation: None,
-        });
-    }
-    out
-}
-
-/// The class whose sharing made `c` shared (following fields and
-/// subclasses back), for clustering.
-fn root(shared: &FxHashMap<Arc<str>, Shared>, c: &Arc<str>) -> Option<Arc<str>> {
-    let mut at = c.clone();
-    let mut seen = FxHashSet::default();
-    loop {
-        let s = shared.get(&at)?;
-        match &s.from {
-            Some(f) if seen.insert(f.clone()) => at = f.clone(),
-            _ => return Some(at),
-        }
-    }
-}
-
-/// The final check of array elements: each shared allocation site with
-/// no valid guard that is not readonly.
-fn array_warnings(
-    p: &Program,
-    facts: &[MethodFacts],
-    valid: &FxHashSet<Annotation>,
-    shared: &FxHashMap<Arc<str>, Shared>,
-    arrays: &Arrays,
-) -> Vec<Warning> {
-    let guarded: FxHashSet<&super::ArraySite> = valid
-        .iter()
-        .filter_map(|a| match a {
-            Annotation::ElemsGuardedBy { array, .. } => Some(array),
-            _ => None,
-        })
-        .collect();
-    let mut out = Vec::new();
-    for (a, accesses) in arrays.by_site().iter().enumerate() {
-        let site = &arrays.sites[a];
-        let Some(why) = arrays.shared.get(&(a as u32)) else {
-            continue;
-        };
-        let readonly = valid.contains(&Annotation::ElemsReadOnly {
-            array: site.clone(),
-        });
-        if accesses.is_empty() || readonly || guarded.contains(site) {
-            continue;
-        }
-        let first = accesses
-            .iter()
-            .find(|acc| !initializing(&facts[acc.method], acc, site))
-            .unwrap_or(&accesses[0]);
-        out.push(Warning {
-            class: site.site.class.clone(),
-            field: site.show().into(),
-            array: Some(site.clone()),
-            is_static: false,
-            message: format!(
-                "elements of '{}' must be guarded: the array is thread-shared ({})",
-                site.show(),
-                why.why
-            ),
-            file: p
-                .get(&first.site.class)
-                .map_or_else(|| dotted(&first.site.class), |c| c.file()),
-            site: first.site.clone(),
-            accesses: accesses
-                .iter()
-                .map(|acc| (acc.site.clone(), acc.write))
-                .collect(),
-            cluster: why.from.as_ref().and_then(|c| root(shared, c)),
-            user: false,
             confirmation: None,
         });
     }

@@ -7,17 +7,22 @@
 //! - `events`: what each method's bytecode does with fields, calls and locks;
 //! - `arrays`: array elements as locations (allocation sites, where array
 //!   references flow, what methods outside the program do with arrays);
+//! - `elems`: the discipline of array elements (candidates, refutations,
+//!   warnings), for `houdini`;
+//! - `sharing`: which classes are thread-shared, and why;
 //! - `houdini`: candidates, the checker, the refutation loop, warnings and
 //!   clusters;
-//! - `confirm`: a bounded search for a race on each warned field;
+//! - `confirm`: a bounded search for a race on each warned field or array;
 //! - `report`: text, JSON, SARIF 2.1.0 and HTML.
 
 pub mod arrays;
 pub mod confirm;
+mod elems;
 pub mod events;
 pub mod houdini;
 pub mod program;
 pub mod report;
+mod sharing;
 
 use std::sync::Arc;
 
