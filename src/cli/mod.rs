@@ -890,7 +890,7 @@ fn run(a: RunArgs) -> Result<i32> {
             eprintln!("m5: no data race on this schedule ({} steps)", result.steps);
         } else {
             eprintln!(
-                "m5: {} data race{} on this schedule (distinct pairs of code positions)",
+                "m5: {} data race{} on this schedule (distinct pairs of code positions, per object)",
                 found.len(),
                 if found.len() == 1 { "" } else { "s" }
             );

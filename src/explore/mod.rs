@@ -95,9 +95,12 @@ pub struct ExploreOptions {
 }
 
 /// A test of a race found on a state (whose two racing threads' next
-/// steps are the two accesses, at the interaction granularity).
+/// steps are the two accesses, at the interaction granularity), given the
+/// schedule from the search's initial state to that state.
 #[derive(Clone)]
-pub struct RaceFilter(pub std::sync::Arc<dyn Fn(&State, &crate::race::Race) -> bool + Send + Sync>);
+pub struct RaceFilter(
+    pub std::sync::Arc<dyn Fn(&State, &crate::race::Race, &[ThreadId]) -> bool + Send + Sync>,
+);
 
 impl std::fmt::Debug for RaceFilter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -583,21 +586,29 @@ fn race_at(
     path: impl FnOnce() -> Vec<ThreadId>,
     opts: &ExploreOptions,
 ) -> Option<(crate::race::Race, Vec<ThreadId>)> {
+    // Computed once, when needed.
+    let path = std::cell::LazyCell::new(path);
     // Only races on `race_on`'s field that `race_where` accepts.
     let keep = |race: &crate::race::Race| {
         let location = &race.location;
         opts.race_on.as_deref().is_none_or(|f| {
             *location == format!("static field {f}")
                 || location.starts_with(&format!("field {f} of "))
-        }) && opts.race_where.as_ref().is_none_or(|w| (w.0)(s, race))
+        }) && opts
+            .race_where
+            .as_ref()
+            .is_none_or(|w| (w.0)(s, race, &path))
     };
     if let Some(f) = s.segments.race()
         && keep(&f.race)
     {
-        return Some((f.race.clone(), crate::race::segment::witness(f, path())));
+        return Some((
+            f.race.clone(),
+            crate::race::segment::witness(f, path.to_vec()),
+        ));
     }
     let race = crate::race::pending_where(s, keep)?;
-    let mut witness = path();
+    let mut witness = path.to_vec();
     witness.extend([race.first.thread, race.second.thread]);
     Some((race, witness))
 }

@@ -11,9 +11,9 @@
 //! array's race counts when it is on an element of an array of the site's
 //! type and each racing thread is at one of the warning's accesses (its
 //! innermost frame of the program's code: an access a library method makes,
-//! such as `System.arraycopy` inside `new String(chars)`, is at the call);
-//! the witness is then replayed to check the array was allocated at the
-//! warned site.
+//! such as `System.arraycopy` inside `new String(chars)`, is at the call),
+//! and a replay of the schedule to the race shows the array was allocated
+//! at the warned site.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -89,20 +89,26 @@ fn raced_element(s: &State, race: &Race) -> Option<(Ref, i32)> {
     })
 }
 
-/// Races on elements of arrays of `site`'s type, by threads at the
-/// warning's accesses.
-fn element_filter(site: &ArraySite, accesses: &[(Site, bool)]) -> RaceFilter {
+/// Races on elements of arrays allocated at `site`, by threads at the
+/// warning's accesses. Which site made the raced array is known by
+/// replaying the schedule to the race from `s0` (only for races that pass
+/// the cheaper tests), so the search goes on past races on other arrays.
+fn element_filter(s0: &State, site: &ArraySite, accesses: &[(Site, bool)]) -> RaceFilter {
     let elem: Arc<str> = site.ty.get(1..).unwrap_or("").into();
     let at: FxHashSet<Pos> = accesses.iter().map(|(s, _)| pos_of(s)).collect();
-    RaceFilter(Arc::new(move |s: &State, race: &Race| {
-        let Some((r, _)) = raced_element(s, race) else {
-            return false;
-        };
-        s.object(r).array().is_some_and(|(e, _)| **e == *elem)
-            && [race.first.thread, race.second.thread]
-                .iter()
-                .all(|&t| program_position(s, t).is_some_and(|p| at.contains(&p)))
-    }))
+    let (s0, site) = (s0.clone(), site.clone());
+    RaceFilter(Arc::new(
+        move |s: &State, race: &Race, path: &[ThreadId]| {
+            let Some((r, _)) = raced_element(s, race) else {
+                return false;
+            };
+            s.object(r).array().is_some_and(|(e, _)| **e == *elem)
+                && [race.first.thread, race.second.thread]
+                    .iter()
+                    .all(|&t| program_position(s, t).is_some_and(|p| at.contains(&p)))
+                && allocated_at(&s0, path, race, &site).is_ok()
+        },
+    ))
 }
 
 /// Records where each object of a run was allocated (the allocating
@@ -129,17 +135,17 @@ impl Observer for Allocations {
     }
 }
 
-/// Replays `witness` but its last two steps (the racing accesses) and
-/// checks the raced array was allocated at `site`.
+/// Replays `prefix` (a schedule to a state whose two racing threads' next
+/// steps are `race`'s accesses) and checks the raced array was allocated
+/// at `site`.
 fn allocated_at(
     s0: &State,
-    witness: &[ThreadId],
+    prefix: &[ThreadId],
     race: &Race,
     site: &ArraySite,
 ) -> Result<(), String> {
     let mut s = s0.clone();
     let mut rec = Allocations::default();
-    let prefix = &witness[..witness.len().saturating_sub(2)];
     schedule::run(
         &mut s,
         &Schedule::List(prefix.to_vec()),
@@ -208,7 +214,7 @@ pub fn confirm_with(
             ),
             Some(site) => (
                 None,
-                Some(element_filter(site, &w.accesses)),
+                Some(element_filter(&s0, site, &w.accesses)),
                 "these elements",
             ),
         };
@@ -226,7 +232,11 @@ pub fn confirm_with(
         w.confirmation = Some(match report.verdict {
             Verdict::DataRace(race) => {
                 let checked = match &w.array {
-                    Some(site) => allocated_at(&s0, &report.witness, &race, site),
+                    // The filter checked it; the witness is checked again.
+                    Some(site) => {
+                        let prefix = &report.witness[..report.witness.len().saturating_sub(2)];
+                        allocated_at(&s0, prefix, &race, site)
+                    }
                     None => Ok(()),
                 };
                 match checked {
