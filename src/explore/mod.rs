@@ -98,9 +98,10 @@ pub struct ExploreOptions {
 /// steps are the two accesses, at the interaction granularity), given the
 /// schedule from the search's initial state to that state.
 #[derive(Clone)]
-pub struct RaceFilter(
-    pub std::sync::Arc<dyn Fn(&State, &crate::race::Race, &[ThreadId]) -> bool + Send + Sync>,
-);
+pub struct RaceFilter(pub std::sync::Arc<RaceTest>);
+
+/// `RaceFilter`'s test: the state, the race, the schedule to the state.
+pub type RaceTest = dyn Fn(&State, &crate::race::Race, &[ThreadId]) -> bool + Send + Sync;
 
 impl std::fmt::Debug for RaceFilter {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

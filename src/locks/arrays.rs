@@ -69,6 +69,9 @@ impl Summary {
     }
 }
 
+/// `summary`'s memo, by class and selector (None: being computed).
+pub(super) type Summaries = FxHashMap<(Arc<str>, Arc<str>), Option<Arc<Summary>>>;
+
 fn add(v: &mut Vec<u16>, k: u16) {
     if !v.contains(&k) {
         v.push(k);
@@ -371,11 +374,14 @@ fn field_node(p: &Program, c: &Arc<str>, f: &Arc<str>, is_static: bool) -> Node 
     }
 }
 
+/// A method by class, name and descriptor.
+type MethodKey = (Arc<str>, Arc<str>, Arc<str>);
+
 /// The program methods a call may run (the one it selects statically and,
 /// for virtual calls, the program's overrides of it).
 fn targets(
     p: &Program,
-    by_key: &FxHashMap<(Arc<str>, Arc<str>, Arc<str>), usize>,
+    by_key: &FxHashMap<MethodKey, usize>,
     by_sel: &FxHashMap<(Arc<str>, Arc<str>), Vec<usize>>,
     facts: &[MethodFacts],
     (class, name, desc, kind): (&Arc<str>, &Arc<str>, &Arc<str>, InvokeKind),

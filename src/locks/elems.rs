@@ -28,7 +28,7 @@ pub(super) fn candidates(p: &Program, arrays: &Arrays, opts: &Options) -> Vec<An
         candidates.push(Annotation::ElemsReadOnly {
             array: array.clone(),
         });
-        for lock in elem_locks(p, &arrays, a, opts) {
+        for lock in elem_locks(p, arrays, a, opts) {
             candidates.push(Annotation::ElemsGuardedBy {
                 array: array.clone(),
                 lock,

@@ -63,8 +63,7 @@ pub struct Program {
     /// finds them (m5's model library, the JDK, the class path).
     code: std::sync::Mutex<FxHashMap<Arc<str>, Option<Arc<RawClass>>>>,
     /// `arrays::summary`'s memo (None: being computed).
-    pub(super) summaries:
-        std::sync::Mutex<FxHashMap<(Arc<str>, Arc<str>), Option<Arc<super::arrays::Summary>>>>,
+    pub(super) summaries: std::sync::Mutex<super::arrays::Summaries>,
 }
 
 /// What the analysis needs of a class it does not analyse.
