@@ -898,7 +898,7 @@ fn run(a: RunArgs) -> Result<i32> {
             eprintln!("m5: no data race on this schedule ({} steps)", result.steps);
         } else {
             eprintln!(
-                "m5: {} data race{} on this schedule (distinct pairs of code positions)",
+                "m5: {} data race{} on this schedule (distinct pairs of code positions, per object)",
                 found.len(),
                 if found.len() == 1 { "" } else { "s" }
             );
@@ -1118,6 +1118,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        race_where: None,
         only_properties: false,
     };
     let mut opts = opts;
