@@ -513,8 +513,16 @@ pub struct SolveArgs {
     /// and random runs, each visiting at most N states.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub witness_states: u64,
-    /// The time those searches may take together, per theorem.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// The time those searches may take together, per theorem. (The
+    /// state budget gives the same verdict on every machine; a time budget
+    /// that ends a search first may leave "not inductive" or "unknown"
+    /// where a faster machine finds the witness: set it high in CI.)
+    #[arg(
+        long,
+        default_value_t = 10.0,
+        value_name = "SECONDS",
+        env = "M5_WITNESS_SECONDS"
+    )]
     pub witness_seconds: f64,
     /// Look for a reachable violation only on the single-threaded prefix
     /// (a theorem whose induction fails is then "not inductive" unless the
@@ -924,7 +932,7 @@ fn run(a: RunArgs) -> Result<i32> {
             eprintln!("m5: no data race on this schedule ({} steps)", result.steps);
         } else {
             eprintln!(
-                "m5: {} data race{} on this schedule (distinct pairs of code positions)",
+                "m5: {} data race{} on this schedule (distinct pairs of code positions, per object)",
                 found.len(),
                 if found.len() == 1 { "" } else { "s" }
             );
@@ -1144,6 +1152,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        race_where: None,
         only_properties: false,
         notified_wakeups_only: a.no_spurious_wakeups,
     };

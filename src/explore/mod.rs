@@ -90,10 +90,28 @@ pub struct ExploreOptions {
     /// assumes them: it sets `Config::spurious_wakeups` on the states it
     /// searches and replays.
     pub notified_wakeups_only: bool,
+    /// Only races this accepts count (with `race_on`'s): `m5 locks`
+    /// confirming a warning about array elements.
+    pub race_where: Option<RaceFilter>,
     /// Only the properties' failures are violations: an uncaught
     /// exception or a deadlock is not (the prover's search for a state
     /// that violates a claim, `crate::prove::witness`).
     pub only_properties: bool,
+}
+
+/// A test of a race found on a state (whose two racing threads' next
+/// steps are the two accesses, at the interaction granularity), given the
+/// schedule from the search's initial state to that state.
+#[derive(Clone)]
+pub struct RaceFilter(pub std::sync::Arc<RaceTest>);
+
+/// `RaceFilter`'s test: the state, the race, the schedule to the state.
+pub type RaceTest = dyn Fn(&State, &crate::race::Race, &[ThreadId]) -> bool + Send + Sync;
+
+impl std::fmt::Debug for RaceFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RaceFilter")
+    }
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -572,22 +590,31 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 fn race_at(
     s: &State,
     path: impl FnOnce() -> Vec<ThreadId>,
-    on: Option<&str>,
+    opts: &ExploreOptions,
 ) -> Option<(crate::race::Race, Vec<ThreadId>)> {
-    // `on`: only races on this field (`ExploreOptions::race_on`).
-    let keep = |location: &str| {
-        on.is_none_or(|f| {
-            location == format!("static field {f}")
+    // Computed once, when needed.
+    let path = std::cell::LazyCell::new(path);
+    // Only races on `race_on`'s field that `race_where` accepts.
+    let keep = |race: &crate::race::Race| {
+        let location = &race.location;
+        opts.race_on.as_deref().is_none_or(|f| {
+            *location == format!("static field {f}")
                 || location.starts_with(&format!("field {f} of "))
-        })
+        }) && opts
+            .race_where
+            .as_ref()
+            .is_none_or(|w| (w.0)(s, race, &path))
     };
     if let Some(f) = s.segments.race()
-        && keep(&f.race.location)
+        && keep(&f.race)
     {
-        return Some((f.race.clone(), crate::race::segment::witness(f, path())));
+        return Some((
+            f.race.clone(),
+            crate::race::segment::witness(f, path.to_vec()),
+        ));
     }
     let race = crate::race::pending_where(s, keep)?;
-    let mut witness = path();
+    let mut witness = path.to_vec();
     witness.extend([race.first.thread, race.second.thread]);
     Some((race, witness))
 }
@@ -618,7 +645,7 @@ impl Races {
             }
             _ => {}
         }
-        let (race, witness) = race_at(s, path, opts.race_on.as_deref())?;
+        let (race, witness) = race_at(s, path, opts)?;
         let found = (Verdict::DataRace(race), witness);
         if opts.races == RaceCheck::Stop {
             return Some(found);

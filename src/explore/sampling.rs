@@ -288,8 +288,7 @@ fn run_one(
         }
         if opts.races != RaceCheck::Off
             && run.race.is_none()
-            && let Some((race, w)) =
-                super::race_at(&s, || run.witness.clone(), opts.race_on.as_deref())
+            && let Some((race, w)) = super::race_at(&s, || run.witness.clone(), opts)
         {
             if opts.races == RaceCheck::Stop {
                 run.violation = Some(Verdict::DataRace(race));

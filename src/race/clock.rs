@@ -100,9 +100,11 @@ pub struct Detector {
     alive: Vec<bool>,
     init_seen: im::Vector<InitStatus>,
     pending: Option<Pending>,
-    /// Races found, first of each pair of code positions, in order.
+    /// Races found, first of each pair of code positions on each object
+    /// (a loop over an array's elements is one race; the same code racing
+    /// on two arrays is two), in order.
     pub races: Vec<Race>,
-    reported: FxHashSet<(String, String)>,
+    reported: FxHashSet<(String, String, Option<Ref>)>,
 }
 
 /// Races kept per run (the rest are counted only by position pairs).
@@ -390,7 +392,11 @@ impl Detector {
                 first: side(&e),
                 second: side(&me),
             };
-            let key = (race.first.at.clone(), race.second.at.clone());
+            let object = match a.location {
+                Location::Field(r, _) | Location::Element(r, _) | Location::Monitor(r) => Some(r),
+                Location::Static(_) => None,
+            };
+            let key = (race.first.at.clone(), race.second.at.clone(), object);
             if self.races.len() < MAX_RACES && self.reported.insert(key) {
                 self.races.push(race.clone());
             }

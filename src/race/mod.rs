@@ -373,9 +373,8 @@ pub fn pending(s: &State) -> Option<Race> {
     pending_where(s, |_| true)
 }
 
-/// `pending`, among the races whose location (as `describe` names it)
-/// `keep` accepts.
-pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
+/// `pending`, among the races `keep` accepts.
+pub fn pending_where(s: &State, keep: impl Fn(&Race) -> bool) -> Option<Race> {
     if s.exit.is_some() {
         return None;
     }
@@ -387,12 +386,8 @@ pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
     for (i, (t, a)) in accesses.iter().enumerate() {
         for (u, b) in &accesses[i + 1..] {
             if t != u && a.conflicts(b) {
-                let location = describe(s, a.location);
-                if !keep(&location) {
-                    continue;
-                }
-                return Some(Race {
-                    location,
+                let race = Race {
+                    location: describe(s, a.location),
                     first: Side {
                         thread: *t,
                         write: a.write,
@@ -403,7 +398,10 @@ pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
                         write: b.write,
                         at: position(s, *u),
                     },
-                });
+                };
+                if keep(&race) {
+                    return Some(race);
+                }
             }
         }
     }
