@@ -86,10 +86,13 @@ by spurious wake-ups is a deadlock (the program may hang). A bound reached means
 found so far. The search runs on all cores (--jobs).
 
 Every state reached is also checked for a data race: two threads' accesses
-to one field, static or array element, one of them writing, with no
-monitor, volatile, start, join or class initialization ordering them. A
-race is the verdict \"data-race\" (exit 1); its witness ends with the two
-accesses and `m5 run --races` replays it. --after-race continue searches
+to one field, static or array element, one of them writing and one of
+them plain, with no monitor, volatile, release/acquire, start, join or
+class initialization ordering them (VarHandle, Unsafe and Atomic*
+accesses count by their access mode: get/set and getPlain/setPlain are
+plain, opaque ones order nothing). A race is the verdict \"data-race\"
+(exit 1); its witness ends with the two accesses (or, behind an opaque
+read, with the second) and `m5 run --races` replays it. --after-race continue searches
 on for exceptions and deadlocks instead, at the interaction granularity
 (the race is the verdict if nothing else is found). \"ok\" means no uncaught exception, deadlock or data race in any
 interleaving; without races, the Java memory model adds no other behaviour.
