@@ -13,6 +13,9 @@ use m5::race::Race;
 use m5::schedule::{Control, Observer, RunOptions, Schedule};
 use m5::state::{Config, State, ThreadId};
 
+mod common;
+use common::replay_arguments;
+
 fn start(dir: &str, main: &str, args: &[&str]) -> State {
     let cp = ClassPath::parse(dir).expect("class path");
     let classes = load_classes(&cp, main).expect("load");
@@ -22,16 +25,6 @@ fn start(dir: &str, main: &str, args: &[&str]) -> State {
 
 fn m5() -> Command {
     Command::new(env!("CARGO_BIN_EXE_m5"))
-}
-
-/// The arguments of the `m5` command in a witness file's `# replay:` line.
-fn replay_arguments(witness_file: &str) -> Vec<&str> {
-    witness_file
-        .lines()
-        .find_map(|l| l.strip_prefix("# replay: m5 "))
-        .expect("a replay line")
-        .split(' ')
-        .collect()
 }
 
 /// Exhaustive search that goes on after races (the examples' other

@@ -7,6 +7,9 @@
 
 use std::process::{Command, Output};
 
+mod common;
+use common::replay_arguments;
+
 const CP: &str = "classfiles/notify";
 
 fn m5(args: &[&str]) -> Output {
@@ -22,16 +25,6 @@ fn text(out: &Output) -> String {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr)
     )
-}
-
-/// The arguments of the `m5` command in a witness file's `# replay:` line.
-fn replay_arguments(witness_file: &str) -> Vec<&str> {
-    witness_file
-        .lines()
-        .find_map(|l| l.strip_prefix("# replay: m5 "))
-        .expect("a replay line")
-        .split(' ')
-        .collect()
 }
 
 /// `m5 explore --witness` on `main` with `extra` options: the exit code,

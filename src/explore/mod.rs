@@ -442,10 +442,14 @@ fn transition_in_place(
 ) -> Result<bool, VmError> {
     let uncaught = s.last_uncaught;
     if opts.sync {
-        return sync_transition(s, th, opts, uncaught, steps);
+        return segmented_transition(s, th, opts, None, uncaught, steps);
     }
     if opts.races != RaceCheck::Off && writers.weak_reads() {
-        return recorded_transition(s, th, opts, writers, uncaught, steps);
+        let more = |s: &State| {
+            !opts.every_instruction
+                && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
+        };
+        return segmented_transition(s, th, opts, Some(&more), uncaught, steps);
     }
     match interp::step(s, th)? {
         Outcome::NoOp(_) => return Ok(false),
@@ -473,71 +477,22 @@ fn transition_in_place(
     Ok(true)
 }
 
-/// `transition_in_place` at the interaction and instruction granularities
-/// with races checked, for a program that may read without synchronizing
-/// and without racing (`writers::Writers::weak_reads`): the same steps,
-/// each recorded in the thread's open segment (`race::segment`) as at the
-/// sync granularity. Two threads' next steps racing is not then the only
-/// way a race shows: an opaque read that sees another thread's write
-/// orders nothing, yet no schedule puts the accesses before that write and
-/// after that read next to each other.
-fn recorded_transition(
+/// `transition_in_place` with every step recorded in the thread's open
+/// segment (`race::segment`): one step, then the quiet steps after it
+/// that `more` allows; a race ends the transition at once. At the sync
+/// granularity every quiet step is taken (`more` is None). At the
+/// interaction and instruction granularities it is used for a program
+/// that may read without synchronizing and without racing
+/// (`writers::Writers::weak_reads`): two threads' next steps racing is
+/// not then the only way a race shows, since an opaque read that sees
+/// another thread's write orders nothing, yet no schedule puts the
+/// accesses before that write and after that read next to each other;
+/// there `more` allows the steps the plain transition takes.
+fn segmented_transition(
     s: &mut State,
     th: ThreadId,
     opts: &ExploreOptions,
-    writers: &writers::Writers,
-    uncaught: Option<(ThreadId, Ref)>,
-    steps: &mut u64,
-) -> Result<bool, VmError> {
-    use crate::race::segment;
-    let first = segment::before_step(s, th);
-    let quiet = first.quiet();
-    let heap = s.heap.len();
-    if let Outcome::NoOp(_) = interp::step(s, th)? {
-        return Ok(false);
-    }
-    *steps = 1;
-    let mut raced = segment::after_step(s, th, first, true);
-    // A quiet step that allocated threw (see `sync_transition`).
-    let mut threw = quiet && s.heap.len() != heap;
-    if !opts.every_instruction {
-        let limit = opts.max_transition_steps.unwrap_or(1 << 24);
-        while !raced
-            && !threw
-            && *steps < limit
-            && s.exit.is_none()
-            && s.last_uncaught == uncaught
-            && s.thread(th).is_some_and(|t| t.wait.is_none())
-            && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
-        {
-            let p = segment::before_step(s, th);
-            let heap = s.heap.len();
-            if !p.quiet() || interp::step(s, th)? != Outcome::Stepped {
-                break;
-            }
-            *steps += 1;
-            raced = segment::after_step(s, th, p, false);
-            threw = s.heap.len() != heap;
-        }
-    }
-    if threw && !raced {
-        segment::close(s, th);
-    }
-    if !opts.determinism {
-        s.out.clear();
-        s.err.clear();
-    }
-    s.wakes.clear();
-    Ok(true)
-}
-
-/// `transition_in_place` at the sync granularity: one step, then every
-/// quiet step after it (`race::segment::before_step`), recording plain accesses
-/// in the thread's open segment; a race ends the transition at once.
-fn sync_transition(
-    s: &mut State,
-    th: ThreadId,
-    opts: &ExploreOptions,
+    more: Option<&dyn Fn(&State) -> bool>,
     uncaught: Option<(ThreadId, Ref)>,
     steps: &mut u64,
 ) -> Result<bool, VmError> {
@@ -561,6 +516,7 @@ fn sync_transition(
         && s.exit.is_none()
         && s.last_uncaught == uncaught
         && s.thread(th).is_some_and(|t| t.wait.is_none())
+        && more.is_none_or(|m| m(s))
     {
         let p = segment::before_step(s, th);
         let heap = s.heap.len();

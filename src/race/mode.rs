@@ -28,6 +28,7 @@ use crate::classfile::{ClassTable, Insn};
 use crate::explore::access::{Access, Location};
 use crate::interp;
 use crate::state::{State, ThreadId, Value};
+use std::sync::Arc;
 
 const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 const VAR_HANDLE: &str = "java/lang/invoke/VarHandle";
@@ -176,11 +177,18 @@ fn unsafe_kind(name: &str) -> Option<u8> {
     })
 }
 
-/// The access `th`'s next step makes if it calls a `VarHandle` access
-/// method or an `Unsafe` memory native. A program's own access is there
-/// only if it is really made (no exception); a compare-and-set writes only
-/// if it will succeed.
-pub fn memory_access(s: &State, th: ThreadId) -> Option<MemAccess> {
+/// The method `th`'s next step calls (with its thread, top frame and the
+/// instruction's reference), when the thread can step and the step is a
+/// call.
+fn next_call(
+    s: &State,
+    th: ThreadId,
+) -> Option<(
+    &crate::state::Thread,
+    &crate::state::Frame,
+    &crate::classfile::MethodRef,
+    &Arc<crate::classfile::Method>,
+)> {
     let t = s.thread(th)?;
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
         return None;
@@ -190,6 +198,15 @@ pub fn memory_access(s: &State, th: ThreadId) -> Option<MemAccess> {
         return None;
     };
     let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
+    Some((t, f, m, callee))
+}
+
+/// The access `th`'s next step makes if it calls a `VarHandle` access
+/// method or an `Unsafe` memory native. A program's own access is there
+/// only if it is really made (no exception); a compare-and-set writes only
+/// if it will succeed.
+pub fn memory_access(s: &State, th: ThreadId) -> Option<MemAccess> {
+    let (t, f, m, callee) = next_call(s, th)?;
     if !callee.is_native() {
         return None;
     }
@@ -280,15 +297,7 @@ pub struct Fence {
 
 /// The fence `th`'s next step makes, if it calls one.
 pub fn fence(s: &State, th: ThreadId) -> Option<Fence> {
-    let t = s.thread(th)?;
-    if !t.is_alive() || t.wait.is_some() || t.initializing() {
-        return None;
-    }
-    let f = t.top()?;
-    let Some(Insn::Invoke(kind, m)) = f.method.code.get(f.ip as usize) else {
-        return None;
-    };
-    let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
+    let (t, _, _, callee) = next_call(s, th)?;
     let name = match &*callee.class_name {
         VAR_HANDLE => callee.name.clone(),
         // The natives `fullFence`, `loadFence`, `storeFence`, called by the
@@ -328,7 +337,7 @@ pub fn fence(s: &State, th: ThreadId) -> Option<Fence> {
 /// race; a release write and an acquire read synchronize): does its code
 /// call such a `VarHandle`, `Unsafe` or atomic class method? Then two
 /// threads' next steps racing is not the only way a race shows (see
-/// `explore::recorded_transition`).
+/// `explore::segmented_transition`).
 pub fn weak_reads(t: &ClassTable) -> bool {
     let weak = |name: &str| {
         let rmw = ["compareAndExchange", "weakCompareAndSet", "getAnd"]

@@ -485,12 +485,11 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                     return Ok(RunEnd::StepBound);
                 }
                 // Next movable live thread at or after the cursor, cyclically.
-                let Some((th, group)) = pool.next_from(s, cursor) else {
+                let Some((th, group)) =
+                    pool.next_from(s, cursor).filter(|p| !only_spurious(s, p.0))
+                else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
-                if only_spurious(s, th) {
-                    return Ok(RunEnd::Deadlock(s.live_threads()));
-                }
                 cursor = th + 1;
                 // Alone, a thread may run until it does something non-local.
                 let alone = pool.ready.len() == 1 && group.is_none() && pool.freed.is_empty();
@@ -517,12 +516,12 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 if r.budget() == 0 {
                     return Ok(RunEnd::StepBound);
                 }
-                let Some((th, group)) = pool.pick_random(s, &mut rng) else {
+                let Some((th, group)) = pool
+                    .pick_random(s, &mut rng)
+                    .filter(|p| !only_spurious(s, p.0))
+                else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
-                if only_spurious(s, th) {
-                    return Ok(RunEnd::Deadlock(s.live_threads()));
-                }
                 let (done, stuck) = r.exec(s, th, 1)?;
                 pool.after(s, th, group, done, stuck);
                 since_progress += 1;
@@ -542,12 +541,12 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 if r.budget() == 0 {
                     return Ok(RunEnd::StepBound);
                 }
-                let Some((th, group)) = pool.pick_random(s, &mut rng) else {
+                let Some((th, group)) = pool
+                    .pick_random(s, &mut rng)
+                    .filter(|p| !only_spurious(s, p.0))
+                else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
-                if only_spurious(s, th) {
-                    return Ok(RunEnd::Deadlock(s.live_threads()));
-                }
                 // The turn goes on where `exec` stops for the scheduler
                 // (a thread started, ended or woke), until it is over or
                 // the thread cannot move.
@@ -574,7 +573,8 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
 
 /// Is `th`'s step a spurious wake-up, and every live thread's step one or
 /// none (`Config::spurious_wakeups`)? Then the program may hang: a
-/// deadlock, though a generated schedule could go on waking threads.
+/// deadlock, though a generated schedule could go on waking threads. (The
+/// generated schedules' picks are filtered by it: such a pick is none.)
 fn only_spurious(s: &State, th: ThreadId) -> bool {
     interp::wakes_spuriously(s, th)
         && s.live_threads()

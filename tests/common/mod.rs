@@ -57,3 +57,13 @@ pub fn assert_witnesses_replay(v: &serde_json::Value, dir: &Path) -> usize {
     }
     replayed
 }
+
+/// The arguments of the `m5` command in a witness file's `# replay:` line.
+pub fn replay_arguments(witness_file: &str) -> Vec<&str> {
+    witness_file
+        .lines()
+        .find_map(|l| l.strip_prefix("# replay: m5 "))
+        .expect("a replay line")
+        .split(' ')
+        .collect()
+}
