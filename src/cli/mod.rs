@@ -802,7 +802,7 @@ fn run(a: RunArgs) -> Result<i32> {
         // An explicit schedule that ends where no live thread can move
         // ends in a deadlock, whatever it would step next.
         RunEnd::ScheduleEnd
-            if s.exit.is_none()
+            if !s.ended()
                 && s.live_threads()
                     .iter()
                     .all(|&t| !crate::interp::can_step(&s, t)) =>

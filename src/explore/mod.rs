@@ -860,7 +860,7 @@ pub fn explore_visiting(
                 break;
             }
             let mut moved = false;
-            for th in s.live_threads() {
+            for th in s.running_threads() {
                 let mut k = 0;
                 let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
                     continue;
@@ -894,7 +894,7 @@ pub fn explore_visiting(
                     }
                 }
             }
-            if !moved && s.any_alive() && s.exit.is_none() {
+            if !moved && !s.ended() {
                 let w = witness_of(&parents, id);
                 return Ok(races.fold(finish(
                     Verdict::Deadlock {
@@ -925,7 +925,7 @@ pub fn explore_visiting(
         let Some(th) = top.todo.pop() else {
             let node = stack.pop().expect("non-empty");
             let moved = moved_flags.pop().expect("parallel");
-            if !moved && node.state.any_alive() && node.state.exit.is_none() {
+            if !moved && !node.state.ended() {
                 let mut w: Vec<ThreadId> =
                     stack.iter().flat_map(|n| n.via.iter().copied()).collect();
                 w.extend(node.via.iter().copied());
@@ -1001,10 +1001,7 @@ pub fn explore_visiting(
 
 /// Threads to try from a state (popped from the end: lowest number first).
 fn todo(s: &State) -> Vec<ThreadId> {
-    if s.exit.is_some() {
-        return Vec::new();
-    }
-    let mut t = s.live_threads();
+    let mut t = s.running_threads();
     t.reverse();
     t
 }
@@ -1065,8 +1062,7 @@ pub fn replay_violation(
             return Ok(Some(v));
         }
     }
-    if s.any_alive()
-        && s.exit.is_none()
+    if !s.ended()
         && s.live_threads().iter().all(|&t| !interp::can_step(&s, t))
     {
         return Ok(Some(Verdict::Deadlock {

@@ -19,6 +19,7 @@ pub mod npe;
 pub mod offsets;
 pub mod parking;
 pub mod strings;
+pub mod threads;
 pub mod varhandle;
 
 use std::sync::Arc;
@@ -95,7 +96,7 @@ pub(crate) fn frame_mut(s: &mut State, th: ThreadId) -> &mut Frame {
 
 /// Executes the next instruction of thread `th` in place.
 pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
-    if s.exit.is_some() {
+    if s.ended() {
         return Ok(Outcome::NoOp(NoOp::Exited));
     }
     let Some(t) = s.threads.get(th as usize) else {
@@ -144,7 +145,7 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
     }
     let mut n = 0u64;
     // Fast path: a stretch of frame-local instructions in the top frame.
-    let ready = s.exit.is_none()
+    let ready = !s.ended()
         && s.threads.get(th as usize).is_some_and(|t| {
             t.status == Status::Scheduled
                 && t.wait.is_none()
@@ -203,7 +204,7 @@ fn local_burst(frame: &mut Frame, code: &[Insn], budget: u64) -> (u64, Option<ex
 /// by stepping a copy: the blocked cases are exactly the no-op cases of `step`.
 pub fn can_step(s: &State, th: ThreadId) -> bool {
     let Some(t) = s.thread(th) else { return false };
-    if !t.is_alive() || s.exit.is_some() {
+    if !t.is_alive() || s.ended() {
         return false;
     }
     let mut probe = s.clone();

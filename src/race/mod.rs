@@ -376,7 +376,7 @@ pub fn pending(s: &State) -> Option<Race> {
 /// `pending`, among the races whose location (as `describe` names it)
 /// `keep` accepts.
 pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
-    if s.exit.is_some() {
+    if s.ended() {
         return None;
     }
     let accesses: Vec<(ThreadId, Access)> = s

@@ -223,7 +223,7 @@ fn finished(s: &State) -> Option<RunEnd> {
     if let Some(code) = s.exit {
         return Some(RunEnd::Exited(code));
     }
-    if !s.any_alive() {
+    if s.ended() {
         return Some(RunEnd::Finished);
     }
     None
