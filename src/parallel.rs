@@ -4,6 +4,25 @@
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::{Scope, ScopedJoinHandle};
+
+/// The stack of every thread m5 starts (the command itself runs on one,
+/// too). Every recursion over input is bounded (expressions nest at most
+/// `invariant::parse::MAX_NESTING` levels, ...) or iterative; this leaves
+/// those bounds a wide margin in any build, where a default thread's 2 MiB
+/// would not. Only the pages used are committed.
+pub const STACK_SIZE: usize = 64 << 20;
+
+/// `sc.spawn(f)` with a STACK_SIZE stack.
+pub fn spawn<'scope, 'env, T: Send + 'scope>(
+    sc: &'scope Scope<'scope, 'env>,
+    f: impl FnOnce() -> T + Send + 'scope,
+) -> ScopedJoinHandle<'scope, T> {
+    std::thread::Builder::new()
+        .stack_size(STACK_SIZE)
+        .spawn_scoped(sc, f)
+        .expect("start a thread")
+}
 
 /// `f(0), ..., f(n - 1)` on `jobs` threads (at least one), in index order.
 pub fn map<T: Send>(n: usize, jobs: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
@@ -11,7 +30,7 @@ pub fn map<T: Send>(n: usize, jobs: usize, f: impl Fn(usize) -> T + Sync) -> Vec
     let done: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::with_capacity(n));
     std::thread::scope(|sc| {
         for _ in 0..jobs.clamp(1, n.max(1)) {
-            sc.spawn(|| {
+            spawn(sc, || {
                 loop {
                     let k = next.fetch_add(1, Ordering::SeqCst);
                     if k >= n {

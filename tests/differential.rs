@@ -3,7 +3,10 @@
 //! (`m5 run --classpath DIR Main`); stdout bytes and exit codes must match.
 //! A program may have more sources (packages in subdirectories); those under
 //! `later/` are compiled afterwards against the others' class files
-//! (separate compilation).
+//! (separate compilation). A `jvm-flags` file next to `Main.java` holds
+//! flags both `java` and `m5 run` take before the main class (such as
+//! `-Dkey=value`), separated by white space; lines starting with `#` are
+//! comments.
 //!
 //! * Skips (passes with a message) when `javac`/`java` are not on PATH.
 //! * `M5_DIFF_FILTER=substr` runs only programs whose directory name contains
@@ -246,6 +249,22 @@ fn java_sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// The program's `jvm-flags` (none if it has no such file).
+fn jvm_flags(src_dir: &Path) -> Result<Vec<String>, String> {
+    let path = src_dir.join("jvm-flags");
+    let text = match fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    Ok(text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .flat_map(str::split_whitespace)
+        .map(String::from)
+        .collect())
+}
+
 /// Compiles and runs one program on both VMs. `Ok(())` if they agree,
 /// otherwise a human-readable description of the mismatch.
 fn check_program(
@@ -291,8 +310,9 @@ fn check_program(
         }
     }
 
+    let flags = jvm_flags(src_dir)?;
     let mut java = Command::new("java");
-    java.arg("-cp").arg(&class_dir).arg("Main");
+    java.arg("-cp").arg(&class_dir).args(&flags).arg("Main");
     let expected = run_with_timeout(java, timeout).map_err(|e| format!("cannot run java: {e}"))?;
     if expected.timed_out {
         return Err(format!(
@@ -306,6 +326,7 @@ fn check_program(
         .arg("run")
         .arg("--classpath")
         .arg(&class_dir)
+        .args(&flags)
         .arg("Main");
     let actual = run_with_timeout(m5cmd, timeout)
         .map_err(|e| format!("cannot run m5 ({}): {e}", m5.display()))?;

@@ -270,6 +270,9 @@ const EXAMPLES: &[Example] = &[
     ),
     ("time", "TimedWaitRetry", &[], "ok", None),
     ("time", "TimedWaitFallback", &[], "ok", None),
+    // Standard system properties are set, as on HotSpot: dereferencing
+    // them throws in no schedule.
+    ("environment", "ReadsProperties", &[], "ok", None),
 ];
 
 /// The examples with a data race (the others have none).
@@ -288,7 +291,7 @@ const RACY: &[&str] = &[
 ];
 
 fn example_name(dir: &str, main: &str) -> String {
-    if dir == "races" || dir == "juc" || dir == "time" {
+    if ["races", "juc", "time", "environment"].contains(&dir) {
         main.to_string()
     } else {
         dir.to_string()
@@ -1148,6 +1151,108 @@ fn determinism_reports_two_executions_and_their_diff() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+}
+
+/// `--determinism` and values java does not fix: a `Random` without a
+/// seed (seeded from the clock) and a program printing a `nanoTime`
+/// difference are reported as depending on time/seed, with the native and
+/// the program's line that read it, exit 1 and no witness; a `Random` with
+/// a seed stays deterministic.
+#[test]
+fn determinism_reports_reads_of_time_and_seeds() {
+    let explore_json = |main: &str| {
+        let out = m5()
+            .args([
+                "explore",
+                "--classpath",
+                "classfiles/determinism",
+                "--determinism",
+                "--json",
+                main,
+            ])
+            .output()
+            .unwrap();
+        let j: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{main}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        (out.status.code(), j)
+    };
+    for (main, native, at) in [
+        (
+            "RandomSeed",
+            "System.nanoTime",
+            "RandomSeed.main (RandomSeed.java:10)",
+        ),
+        (
+            "Elapsed",
+            "System.nanoTime",
+            "Elapsed.main (Elapsed.java:4)",
+        ),
+    ] {
+        let (code, j) = explore_json(main);
+        assert_eq!(code, Some(1), "{main}: {j}");
+        assert_eq!(j["verdict"], "depends-on-time-or-seed", "{main}: {j}");
+        assert_eq!(j["source"]["native"], native, "{main}: {j}");
+        assert_eq!(j["source"]["at"], at, "{main}: {j}");
+        assert_eq!(j["witness"], serde_json::json!([]), "{main}: {j}");
+    }
+    let (code, j) = explore_json("RandomFixed");
+    assert_eq!(code, Some(0), "{j}");
+    assert_eq!(j["verdict"], "ok", "{j}");
+    // The text names the source and its line.
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/determinism",
+            "--determinism",
+            "RandomSeed",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with(
+            "nondeterministic: depends on time/seed (read by System.nanoTime at RandomSeed.main (RandomSeed.java:10))"
+        ),
+        "{text}"
+    );
+    // Without --determinism reading the clock is no finding.
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/determinism",
+            "Elapsed",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// `m5 explore` on threads that dereference `System.getProperty`
+/// ("java.version", "line.separator") and main reading `java.home` through
+/// `System.getProperties()`: ok, with `-D` accepted before the main class.
+#[test]
+fn standard_properties_are_set_so_reading_them_is_ok() {
+    let out = m5()
+        .args([
+            "explore",
+            "--classpath",
+            "classfiles/environment",
+            "--ea",
+            "-Dapp.mode=x",
+            "ReadsProperties",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("ok:"), "{text}");
 }
 
 /// A small random concurrent program: main starts two workers, may do one

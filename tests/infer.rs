@@ -35,6 +35,8 @@ fn run(cmd: &str, file: &Path, extra: &[&str]) -> (i32, Value) {
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // A refuted theorem's witness replays with `m5 run`, in every test.
+    common::assert_witnesses_replay(&v, &std::env::temp_dir());
     (out.status.code().unwrap_or(-1), v)
 }
 
@@ -183,7 +185,7 @@ fn a_mutated_program_stays_refuted_with_inference() {
     assert_eq!(code, 1);
     let failed = v["failed"].as_array().expect("failed");
     assert!(
-        failed.iter().any(|f| f["verdict"] == "refuted"
+        failed.iter().any(|f| f["verdict"] == "counterexample"
             && f["lemma"].as_str().unwrap_or("").contains('3')
             && f["instruction"].as_str().unwrap_or("").contains("PUTFIELD")),
         "{v}"
@@ -215,7 +217,7 @@ fn a_false_user_fact_is_never_dropped() {
     assert_eq!(code, 1);
     let failed = v["failed"].as_array().expect("failed");
     assert!(
-        failed.iter().any(|f| f["verdict"] == "refuted"
+        failed.iter().any(|f| f["verdict"] == "counterexample"
             && f["detail"].as_str().unwrap_or("").contains("never_counts")),
         "the user's fact is named: {v}"
     );
@@ -260,7 +262,11 @@ fn two_containers_from_four_user_facts_and_the_switch_twin_is_not_proved() {
         "{v}"
     );
     assert!(v["obligations_not_asked"].as_u64().unwrap() > 0, "{v}");
-    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    // The user's facts hold in this program (every objref is one of the two
+    // Containers): not refuted, not inductive. Monotonicity is broken by a
+    // schedule (a counter goes down), whose witness replays.
+    assert_eq!(verdict(&v, "invariant"), "not-inductive", "{v}");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "refuted", "{v}");
 }
 
 /// `--runs`, `--steps` and `--explore-states` apply when the theorem file
@@ -332,8 +338,8 @@ fn unreached_with(ty: &str) {
 /// Lambdas are classes m5 writes (`Caller$$Lambda$N`, factory `<lambda>`):
 /// inference writes cases for their frames that the invariant language
 /// reads back, and the prover steps through them. The idea here is too
-/// weak to prove (the lock's state is not described), so the verdict is
-/// refuted, never an internal error.
+/// weak to prove (the lock's state is not described) but true, so the
+/// verdict is not inductive (exit 4), never refuted or an internal error.
 #[test]
 fn inference_writes_cases_for_lambda_frames() {
     let dir = scratch("lambda");
@@ -359,7 +365,7 @@ fn inference_writes_cases_for_lambda_frames() {
     let text =
         String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     assert!(!text.contains("internal error"), "{text}");
-    assert_eq!(out.status.code(), Some(1), "refuted: {text}");
+    assert_eq!(out.status.code(), Some(4), "not inductive: {text}");
     // The cases written for the lambda's frames (read back above).
     let written = dir.join("written.inv");
     let out = m5()
@@ -477,4 +483,38 @@ fn structural_regions_survive_the_compiler_and_their_false_twin_is_refuted() {
             assert_eq!(verdict(&v, "invariant"), expect, "{classes}, {count}: {v}");
         }
     }
+}
+
+/// Candidates are filtered on every state of the single-threaded prefix,
+/// and an inferred fact never decides the user's claim. Runs too short to
+/// see the worker run (5 steps, no exploration) leave candidates that are
+/// false later in the prefix (right after `start`, the worker is scheduled
+/// and its divisor still 0): they are dropped there, and the verdict is
+/// never "refuted". With the default runs the claim is proved; the twin
+/// whose result turns positive is refuted with a witness.
+#[test]
+fn a_candidate_false_on_the_prefix_is_dropped_never_a_verdict() {
+    let file = root().join("proofs/infer-after-start.proof");
+    let (code, v) = run("prove", &file, &[]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    let (code, v) = run(
+        "prove",
+        &file,
+        &["--runs", "1", "--steps", "5", "--explore-states", "0"],
+    );
+    assert!(
+        v["inference"]["dropped_on_prefix"].as_u64().unwrap() > 0,
+        "{v}"
+    );
+    assert_eq!(v["lemma1"], "proved", "{v}");
+    assert_ne!(verdict(&v, "invariant"), "refuted", "{v}");
+    assert_ne!(code, 1, "{v}");
+    let (code, v) = run(
+        "prove",
+        &root().join("proofs/infer-after-start-positive.proof"),
+        &[],
+    );
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    assert_eq!(code, 1, "{v}");
 }

@@ -33,6 +33,8 @@ fn prove(file: &Path, extra: &[&str]) -> (i32, Value) {
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // A refuted theorem's witness replays with `m5 run`, in every test.
+    common::assert_witnesses_replay(&v, &std::env::temp_dir());
     (out.status.code().unwrap_or(-1), v)
 }
 
@@ -53,7 +55,7 @@ fn verdict(v: &Value, theorem: &str) -> String {
 fn refuted_at(v: &Value, case: &str, what: &str) {
     let failed = v["failed"].as_array().expect("failed");
     let hit = failed.iter().any(|f| {
-        f["verdict"] == "refuted"
+        f["verdict"] == "counterexample"
             && format!(
                 "{} {}",
                 f["case"].as_str().unwrap_or(""),
@@ -100,7 +102,7 @@ fn apprentice_monotonicity_is_proved() {
     assert_eq!(verdict(&v, "invariant"), "proved");
     assert_eq!(verdict(&v, "relation Monotonicity"), "proved");
     let l2 = &v["lemma2"];
-    assert_eq!(l2["refuted"], 0);
+    assert_eq!(l2["failed"], 0);
     assert_eq!(l2["unknown"], 0);
     assert!(l2["obligations"].as_u64().unwrap() > 100, "{l2}");
     assert_eq!(l2["proved"], l2["obligations"]);
@@ -121,7 +123,7 @@ fn bogus_container_is_refuted() {
     assert_eq!(verdict(&v, "invariant"), "refuted");
     let l1 = v["lemma1"].as_str().unwrap();
     assert!(
-        l1.starts_with("refuted") && l1.contains("a_thread_per_job"),
+        l1.starts_with("fails") && l1.contains("a_thread_per_job"),
         "{l1}"
     );
     // Induction from the initial state (Moore & Porter's) refutes Lemma 2.
@@ -170,7 +172,7 @@ fn static_counter_is_proved_and_its_twins_refuted() {
     assert_eq!(v["lemma2"]["proved"], v["lemma2"]["obligations"]);
     let (code, v) = prove(&root().join("proofs/static-counter-unlocked.proof"), &[]);
     assert_eq!(code, 1);
-    assert!(v["lemma1"].as_str().unwrap().starts_with("refuted"));
+    assert!(v["lemma1"].as_str().unwrap().starts_with("fails"));
     let (code, v) = prove(
         &root().join("proofs/static-counter-unlocked.proof"),
         &["--prefix-steps", "0"],
@@ -230,7 +232,8 @@ fn two_containers_are_proved_and_the_switching_twin_refuted() {
 /// A static initializer (the lock object, count = 100) runs in the
 /// single-threaded prefix, which m5 runs by computation; the induction
 /// starts where the first worker starts. Twin: without "the thread in the
-/// critical section holds the lock", the lost update is a counterexample.
+/// critical section holds the lock", the lost update is a counterexample
+/// to induction (the claim still holds: not inductive, never refuted).
 #[test]
 fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
     let (code, v) = prove(&root().join("proofs/clinit-counter.proof"), &[]);
@@ -242,13 +245,13 @@ fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
         "{}",
         v["prefix_steps"]
     );
-    invariant_refuted_at(
+    invariant_not_inductive_at(
         weakened_program(
             ("clinit-counter", "Main"),
             "clinit-nolock",
             "{ local[1] == L && holds(t) }",
             "{ local[1] == L }",
-            "prove invariant expect refuted",
+            "prove invariant expect not-inductive",
             &[],
         ),
         "Counter.incr@11 (PUTSTATIC \"Counter\" \"count\")",
@@ -273,8 +276,9 @@ fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
 /// so it follows it (out of `add`, giving up one hold of the lock) to the
 /// handler, whose pcs the invariant describes; main's check of the total is
 /// then unreachable. Twins: `>` for `>=` in the cap check (refuted where
-/// `add` finds the counter full and goes on to increment), and the
-/// invariant without the handler's "the counter is full" fact.
+/// `add` finds the counter full and goes on to increment, with a witness),
+/// and the invariant without the handler's "the counter is full" fact
+/// (still true: not inductive).
 #[test]
 fn a_caught_exception_is_followed_to_its_handler_and_the_twins_refuted() {
     let (code, v) = prove(&root().join("proofs/capped-counter.proof"), &[]);
@@ -287,13 +291,13 @@ fn a_caught_exception_is_followed_to_its_handler_and_the_twins_refuted() {
         "Counter.add@5 (IF_ICMPLE 7)",
         "Counter.add@12",
     );
-    invariant_refuted_at(
+    invariant_not_inductive_at(
         weakened_program(
             ("capped-counter", "Main"),
             "capped-handler",
             "  when Thread.run @ 16 > Worker.run @ 40..48 { C.total == 4 }\n",
             "",
-            "prove invariant expect refuted",
+            "prove invariant expect not-inductive",
             &[],
         ),
         "Worker.run@48 (PUTFIELD \"Worker\" \"refused\")",
@@ -378,6 +382,15 @@ fn a_relation_claiming_the_counter_never_changes_is_refuted() {
 fn invariant_refuted_at((code, v): (i32, Value), case: &str, what: &str) {
     assert_eq!(code, 1, "{v:#}");
     assert_eq!(verdict(&v, "invariant"), "refuted");
+    refuted_at(&v, case, what);
+}
+
+/// The run exited 4 with the invariant not inductive (a true claim too
+/// weak for the induction: no reachable violation), some obligation
+/// failing at `case` mentioning `what`.
+fn invariant_not_inductive_at((code, v): (i32, Value), case: &str, what: &str) {
+    assert_eq!(code, 4, "{v:#}");
+    assert_eq!(verdict(&v, "invariant"), "not-inductive");
     refuted_at(&v, case, what);
 }
 
@@ -471,10 +484,12 @@ fn each_essential_conjunct_is_needed() {
             "the stepping thread's part",
         ),
     ];
+    // Each weakened invariant is still true of the Apprentice: not
+    // inductive (the search finds no reachable violation), never refuted.
     for (name, from, to, case, what) in cases {
         let (code, v) = weakened(name, from, to, "prove invariant");
-        assert_eq!(code, 1, "without {name}: {v:#}");
-        assert_eq!(verdict(&v, "invariant"), "refuted", "without {name}");
+        assert_eq!(code, 4, "without {name}: {v:#}");
+        assert_eq!(verdict(&v, "invariant"), "not-inductive", "without {name}");
         refuted_at(&v, case, what);
         println!("without {name}: refuted at {case}");
     }
@@ -489,22 +504,69 @@ fn the_value_to_write_is_needed_for_monotonicity() {
         "{ stack[0] == C }",
         "prove invariant\nprove relation Monotonicity",
     );
-    assert_eq!(code, 1);
+    assert_eq!(code, 4);
     assert_eq!(verdict(&v, "invariant"), "proved");
-    assert_eq!(verdict(&v, "relation Monotonicity"), "refuted");
+    assert_eq!(verdict(&v, "relation Monotonicity"), "not-inductive");
     refuted_at(&v, "Job.incr@20 (PUTFIELD", "relation Monotonicity");
 }
 
+/// `m5 check proofs/`: every theorem gets its expected verdict, and every
+/// refuted one (the negative twins whose program is buggy) a witness that
+/// `m5 run --invariant` / `--relation` replays to the violation.
 #[test]
 fn check_compares_every_verdict_with_the_expected_one() {
+    let witnesses = std::env::temp_dir().join(format!("m5-witnesses-{}", std::process::id()));
     let out = m5()
         .arg("check")
+        .arg("--witness-dir")
+        .arg(&witnesses)
         .arg(root().join("proofs"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("as expected, 0 not"), "{text}");
+    let refuted = text
+        .lines()
+        .filter(|l| l.starts_with("ok ") && l.contains(": refuted"))
+        .count();
+    let mut replayed = 0;
+    for e in std::fs::read_dir(&witnesses).unwrap() {
+        let path = e.unwrap().path();
+        let file = std::fs::read_to_string(&path).unwrap();
+        let replay = file
+            .lines()
+            .find_map(|l| l.strip_prefix("# replay: m5 "))
+            .unwrap_or_else(|| panic!("{}: no replay command", path.display()));
+        let steps = file
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| match l.split_once('*') {
+                Some((_, k)) => k.trim().parse::<usize>().unwrap(),
+                None => 1,
+            })
+            .sum::<usize>();
+        let run = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!("'{}' {replay}", env!("CARGO_BIN_EXE_m5")))
+            .current_dir(&witnesses)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{}: {err}", path.display());
+        assert!(
+            err.contains(&format!("violated at step {steps}:")),
+            "{}: {err}",
+            path.display()
+        );
+        replayed += 1;
+    }
+    let _ = std::fs::remove_dir_all(&witnesses);
+    assert_eq!(
+        replayed, refuted,
+        "one witness per refuted theorem:\n{text}"
+    );
+    assert!(refuted >= 20, "{text}");
     // A wrong expectation is reported and fails the check.
     let dir = std::env::temp_dir().join(format!("m5-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -544,11 +606,18 @@ fn unsupported_instructions_make_the_proof_unknown_not_proved() {
     )
     .unwrap();
     // Main ends, and no `when done` case describes a finished thread: the
-    // single-threaded prefix runs the float code and finds that state.
+    // single-threaded prefix runs the float code and finds that state, a
+    // reachable violation.
     let (code, v) = prove(&dir.join("any.proof"), &[]);
     assert_eq!(code, 1, "{v:#}");
     assert!(v["lemma1"].as_str().unwrap().contains("no `when` case"));
-    // Induction from the initial state meets the floats symbolically.
+    // A true claim: induction from the initial state meets the floats
+    // symbolically, and the search finds no violation.
+    std::fs::write(
+        dir.join("any.inv"),
+        "thread t {\n  when Main.main @ any { true }\n  when done { true }\n}\n",
+    )
+    .unwrap();
     let (code, v) = prove(&dir.join("any.proof"), &["--prefix-steps", "0"]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 3, "{v:#}");
@@ -561,7 +630,8 @@ fn unsupported_instructions_make_the_proof_unknown_not_proved() {
 /// the prover builds no case there (so an instruction it does not model
 /// is no obstacle), and a step into them must be impossible. Twin: with
 /// the value the branch compares forgotten, the step into the float code
-/// is possible and the invariant is refuted there, never proved.
+/// is possible for the induction, which fails there (the claim still holds:
+/// not inductive), never proved.
 #[test]
 fn a_false_case_excludes_its_shapes_and_a_reachable_one_is_refuted() {
     let dir = common::javac_main(
@@ -604,7 +674,7 @@ fn a_false_case_excludes_its_shapes_and_a_reachable_one_is_refuted() {
     let (code, v) = ok;
     assert_eq!(code, 0, "{v:#}");
     assert_eq!(verdict(&v, "invariant"), "proved");
-    invariant_refuted_at(
+    invariant_not_inductive_at(
         twin,
         "Main.main@6 (IF_ICMPLE 10)",
         "of thread th at Main.main@9",

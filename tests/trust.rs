@@ -6,6 +6,8 @@
 //! checker's float keys in `tests/invariants.rs`; the expression semantics
 //! in `tests/expression_agreement.rs` and `tests/invariant_agreement.rs`.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -52,6 +54,8 @@ fn prove(file: &Path, extra: &[&str]) -> (i32, Value) {
             String::from_utf8_lossy(&out.stderr)
         )
     });
+    // A refuted theorem's witness replays with `m5 run`, in every test.
+    common::assert_witnesses_replay(&v, &std::env::temp_dir());
     (out.status.code().unwrap_or(-1), v)
 }
 
@@ -220,9 +224,9 @@ fn a_timeout_never_becomes_refuted() {
             &["--jobs", "1", "--timeout", timeout],
         );
         assert_ne!(code, 1, "--timeout {timeout}: {v:#}");
-        assert_eq!(v["lemma2"]["refuted"], 0, "--timeout {timeout}");
+        assert_eq!(v["lemma2"]["failed"], 0, "--timeout {timeout}");
         assert_eq!(
-            v["lemma3"]["Monotonicity"]["refuted"], 0,
+            v["lemma3"]["Monotonicity"]["failed"], 0,
             "--timeout {timeout}"
         );
         for t in ["invariant", "relation Monotonicity"] {
@@ -249,4 +253,31 @@ fn check_needs_an_expected_verdict() {
         err.contains("t.proof:5:") && err.contains("expect"),
         "names the file, line and what is missing: {err}"
     );
+}
+
+/// Third round, class 1: a failed induction step is a counterexample to
+/// induction, not a reachable violation. `global { true }` holds in every
+/// state, yet Lemma 2's pre-step checks fail on states no schedule
+/// reaches (`Job.run@1` with a null receiver): the verdict is "not
+/// inductive" (exit 4), never "refuted", with what the search covered.
+#[test]
+fn a_true_claim_whose_induction_fails_is_not_inductive_never_refuted() {
+    let dir = scratch("true");
+    let file = apprentice_theorem(&dir, "global { true }\n", "prove invariant");
+    for flags in [&[][..], &["--prefix-steps", "0"], &["--no-witness-search"]] {
+        let (code, v) = prove(&file, flags);
+        assert_eq!(
+            verdict(&v, "invariant"),
+            "not-inductive",
+            "{flags:?}: {v:#}"
+        );
+        assert_eq!(code, 4, "{flags:?}");
+        assert!(v["lemma2"]["failed"].as_u64().unwrap() > 0, "{v:#}");
+        let searched = v["theorems"][0]["searched"].as_str().unwrap();
+        assert!(searched.contains("single-threaded prefix"), "{searched}");
+        if flags.is_empty() {
+            assert!(searched.contains("breadth-first"), "{searched}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

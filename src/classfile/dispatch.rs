@@ -75,27 +75,51 @@ impl ClassTable {
     }
 
     /// JVMS 5.4.5: can `mc` override `ma` (same name and descriptor assumed)?
+    /// Directly (neither private; `ma` public or protected, or in `mc`'s
+    /// run-time package), or through a chain of such overrides by methods
+    /// of the classes between them: reachability along the superclass
+    /// chain, computed from `ma` down (no recursion: chains may be long).
     pub fn can_override(&self, mc: MethodId, ma: MethodId) -> bool {
-        let (c, a) = (self.method(mc), self.method(ma));
-        if c.flags & ACC_PRIVATE != 0 || a.flags & ACC_PRIVATE != 0 {
+        let a = self.method(ma);
+        if self.directly_overrides(mc, ma) {
+            return true;
+        }
+        if self.flags(mc) & ACC_PRIVATE != 0 || a.flags & ACC_PRIVATE != 0 {
             return false;
         }
-        if a.flags & (ACC_PUBLIC | ACC_PROTECTED) != 0 {
-            return true;
-        }
-        // Package-private: the same run-time package, or an override chain
-        // through a class between them.
-        if package(&c.class_name) == package(&a.class_name) {
-            return true;
-        }
-        let chain = &self.class(c.class).supers;
-        chain
+        // The methods of this name and descriptor declared between them,
+        // nearest `ma` first; `reaches[k]`: between[k] can override `ma`.
+        let chain = &self.class(self.method(mc).class).supers;
+        let mut between: Vec<MethodId> = chain
             .iter()
             .skip(1)
             .take_while(|&&b| b != a.class)
             .filter(|&&b| self.is_subclass(b, a.class))
             .filter_map(|&b| self.declared_instance(b, &a.name, &a.desc))
-            .any(|mb| mb != ma && self.can_override(mc, mb) && self.can_override(mb, ma))
+            .filter(|&mb| mb != ma)
+            .collect();
+        between.reverse();
+        let mut reaches: Vec<bool> = Vec::with_capacity(between.len());
+        for (k, &mb) in between.iter().enumerate() {
+            let r = self.directly_overrides(mb, ma)
+                || (0..k).any(|j| reaches[j] && self.directly_overrides(mb, between[j]));
+            reaches.push(r);
+        }
+        between
+            .iter()
+            .zip(&reaches)
+            .any(|(&mb, &r)| r && self.directly_overrides(mc, mb))
+    }
+
+    /// JVMS 5.4.5 without the chain: neither private, and `ma` public,
+    /// protected, or in `mc`'s run-time package.
+    fn directly_overrides(&self, mc: MethodId, ma: MethodId) -> bool {
+        let (c, a) = (self.method(mc), self.method(ma));
+        if c.flags & ACC_PRIVATE != 0 || a.flags & ACC_PRIVATE != 0 {
+            return false;
+        }
+        a.flags & (ACC_PUBLIC | ACC_PROTECTED) != 0
+            || package(&c.class_name) == package(&a.class_name)
     }
 
     /// JVMS 5.4.6, computed: the method `invokevirtual`/`invokeinterface`
@@ -143,19 +167,47 @@ impl ClassTable {
 
     /// Every selection an object of class `c` can need: for each instance
     /// method (not private) of its class chain and superinterfaces.
-    pub(super) fn dispatch_table(&self, c: ClassId) -> FxHashMap<MethodId, Selected> {
+    /// `inherited` is its superclass's table: a class that adds no
+    /// superinterface selects as its superclass does for every method
+    /// whose name and descriptor it does not declare itself (the selection
+    /// scans the class chain from `c`, then the same superinterfaces), so
+    /// only those are computed again — linear, not quadratic, in the depth
+    /// of a class chain.
+    pub(super) fn dispatch_table(
+        &self,
+        c: ClassId,
+        inherited: Option<&FxHashMap<MethodId, Selected>>,
+    ) -> FxHashMap<MethodId, Selected> {
         let class = self.class(c);
         let mut out = FxHashMap::default();
         if class.is_interface() {
             return out;
         }
+        let eligible = |m: MethodId| {
+            let mm = self.method(m);
+            mm.flags & (ACC_PRIVATE | ACC_STATIC) == 0 && !mm.name.starts_with('<')
+        };
+        if let (Some(sup), Some(table)) = (class.super_id, inherited)
+            && class.all_interfaces.len() == self.class(sup).all_interfaces.len()
+        {
+            let declares = |m: MethodId| {
+                let mm = self.method(m);
+                self.declared_method(c, &mm.name, &mm.desc).is_some()
+            };
+            out = table.clone();
+            for (&m, sel) in out.iter_mut() {
+                if declares(m) {
+                    *sel = self.compute_select(c, m);
+                }
+            }
+            for &m in class.methods.iter().filter(|&&m| eligible(m)) {
+                out.insert(m, self.compute_select(c, m));
+            }
+            return out;
+        }
         let homes = class.supers.iter().chain(class.all_interfaces.iter());
         for &h in homes {
-            for &m in &self.class(h).methods {
-                let mm = self.method(m);
-                if mm.flags & (ACC_PRIVATE | ACC_STATIC) != 0 || mm.name.starts_with('<') {
-                    continue;
-                }
+            for &m in self.class(h).methods.iter().filter(|&&m| eligible(m)) {
                 out.insert(m, self.compute_select(c, m));
             }
         }

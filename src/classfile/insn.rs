@@ -446,3 +446,127 @@ impl fmt::Display for M5Insn<'_> {
         }
     }
 }
+
+/// Operand-stack slots a field or return descriptor takes (`V`: none).
+pub fn desc_slots(desc: &str) -> u32 {
+    match desc.as_bytes().first() {
+        Some(b'J' | b'D') => 2,
+        Some(b'V') => 0,
+        _ => 1,
+    }
+}
+
+/// Slots of a value of computational kind `k`.
+pub fn kind_slots(k: Kind) -> u32 {
+    if matches!(k, Kind::L | Kind::D) { 2 } else { 1 }
+}
+
+/// The `dup` family on a stack of per-slot facts (an analysis's operand
+/// stack): copies the top `take` slots below the `under` slots beneath
+/// them (`dup` is (1, 0), `dup_x1` (1, 1), ... `dup2_x2` (2, 2)), and
+/// `swap`. Returns false, changing nothing, if the stack is too short.
+pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
+    let (take, under) = match insn {
+        Insn::Dup => (1, 0),
+        Insn::DupX1 => (1, 1),
+        Insn::DupX2 => (1, 2),
+        Insn::Dup2 => (2, 0),
+        Insn::Dup2X1 => (2, 1),
+        Insn::Dup2X2 => (2, 2),
+        Insn::Swap => {
+            let len = stack.len();
+            if len < 2 {
+                return false;
+            }
+            stack.swap(len - 1, len - 2);
+            return true;
+        }
+        _ => return false,
+    };
+    let len = stack.len();
+    if len < take + under {
+        return false;
+    }
+    let top: Vec<T> = stack[len - take..].to_vec();
+    let at = len - take - under;
+    for (k, v) in top.into_iter().enumerate() {
+        stack.insert(at + k, v);
+    }
+    true
+}
+
+/// Where control may go after instruction `i` (not to exception handlers).
+pub fn successors(insn: &Insn, i: u32) -> Vec<u32> {
+    use Insn::*;
+    match insn {
+        If(_, t) | IfIcmp(_, t) | IfAcmp(_, t) | IfNull(_, t) => vec![i + 1, *t],
+        Goto(t) => vec![*t],
+        Switch(s) => std::iter::once(s.default)
+            .chain(s.cases.iter().map(|c| c.1))
+            .collect(),
+        Return(_) | Athrow | Unsupported(_) => Vec::new(),
+        _ => vec![i + 1],
+    }
+}
+
+/// (slots popped, slots pushed) by one instruction, long and double taking
+/// two slots, as `check_code` assumes.
+pub fn stack_effect(insn: &Insn) -> (u32, u32) {
+    use Insn::*;
+    match insn {
+        Nop | Goto(_) | Iinc(..) | Unsupported(_) => (0, 0),
+        AconstNull | Iconst(_) | Fconst(_) | New(_) => (0, 1),
+        Lconst(_) | Dconst(_) => (0, 2),
+        Ldc(Const::Long(_) | Const::Double(_)) => (0, 2),
+        Ldc(_) => (0, 1),
+        Load(k, _) => (0, kind_slots(*k)),
+        Store(k, _) => (kind_slots(*k), 0),
+        ArrayLoad(ArrKind::L | ArrKind::D) => (2, 2),
+        ArrayLoad(_) => (2, 1),
+        ArrayStore(ArrKind::L | ArrKind::D) => (4, 0),
+        ArrayStore(_) => (3, 0),
+        Pop => (1, 0),
+        Pop2 => (2, 0),
+        Dup => (1, 2),
+        DupX1 => (2, 3),
+        DupX2 => (3, 4),
+        Dup2 => (2, 4),
+        Dup2X1 => (3, 5),
+        Dup2X2 => (4, 6),
+        Swap => (2, 2),
+        Arith(k, ArithOp::Neg) => (kind_slots(*k), kind_slots(*k)),
+        Arith(Kind::L, ArithOp::Shl | ArithOp::Shr | ArithOp::Ushr) => (3, 2),
+        Arith(k, _) => (2 * kind_slots(*k), kind_slots(*k)),
+        Convert(c) => {
+            use Conv::*;
+            let from = if matches!(c, L2I | L2F | L2D | D2I | D2L | D2F) {
+                2
+            } else {
+                1
+            };
+            let to = if matches!(c, I2L | I2D | L2D | F2L | F2D | D2L) {
+                2
+            } else {
+                1
+            };
+            (from, to)
+        }
+        Lcmp | Dcmp(_) => (4, 1),
+        Fcmp(_) => (2, 1),
+        If(..) | IfNull(..) | Switch(_) | MonitorEnter | MonitorExit => (1, 0),
+        IfIcmp(..) | IfAcmp(..) => (2, 0),
+        Return(k) => (k.map_or(0, kind_slots), 0),
+        GetStatic(f) => (0, desc_slots(&f.desc)),
+        PutStatic(f) => (desc_slots(&f.desc), 0),
+        GetField(f) => (1, desc_slots(&f.desc)),
+        PutField(f) => (1 + desc_slots(&f.desc), 0),
+        Invoke(_, m) => {
+            let ret = m.desc.rsplit(')').next().unwrap_or("V");
+            (u32::from(m.arg_slots), desc_slots(ret))
+        }
+        Concat(c) => (u32::from(c.arg_slots), 1),
+        NewArray(_) | ANewArray(_) | ArrayLength | CheckCast(_) | InstanceOf(_) => (1, 1),
+        MultiANewArray(_, d) => (u32::from(*d), 1),
+        Athrow => (1, 0),
+    }
+}

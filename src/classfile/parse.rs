@@ -636,6 +636,8 @@ pub fn parse_class_with(
             bytes[0], bytes[1], bytes[2], bytes[3]
         )));
     }
+    // cafebabe recurses into nested structures: bound them first.
+    super::nesting::check(bytes).map_err(malformed)?;
     // cafebabe reports errors as values; a panic inside it would be a bug
     // there, but bad input must never crash m5, so contain it.
     let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))

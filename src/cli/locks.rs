@@ -50,6 +50,8 @@ pub struct LocksArgs {
     /// Do not assume a lock the main thread always holds (the seed's main_lock).
     #[arg(long)]
     pub no_main_lock: bool,
+    #[command(flatten)]
+    pub defines: super::DefineArgs,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -112,7 +114,9 @@ pub fn locks_cmd(a: LocksArgs) -> Result<i32> {
                     max_states: a.confirm_states,
                     seconds: a.confirm_seconds,
                 };
-                confirm::confirm(&mut analysis, &cp, &cp_text, &main, &bounds).map_err(|e| {
+                let host = a.defines.host(&cp_text, &main, &[]);
+                let words = a.defines.words();
+                confirm::confirm_with(&mut analysis, &cp, &cp_text, &main, &bounds, host, &words).map_err(|e| {
                     UsageError(format!("cannot run {main} to confirm warnings: {e}"))
                 })?;
             }

@@ -134,15 +134,30 @@ and asks Z3 whether every part of the invariant still holds: global, the
 stepping thread's, a new thread's, every object's, and every other
 thread's (pairwise, shape against shape). An exception the invariant does
 not rule out is followed to the handler that catches it; one nothing
-catches (or with a VM message string, which is not modeled) refutes it.
-Lemma 3 does the same for each relation. A relation theorem is proved
-when Lemmas 1, 2 and 3 are.
+catches (or with a VM message string, which is not modeled) fails the
+case. Lemma 3 does the same for each relation. A relation theorem is
+proved when Lemmas 1, 2 and 3 are.
 
-Verdicts: proved (Z3 found every obligation unsat), refuted (a
-counterexample to some obligation, printed as a state), unknown (a timeout,
-Z3 unknown, or something the prover does not model). Unknown is never
-proved. Exit codes: 0 all proved, 1 something refuted, 2 bad input,
-3 unknown.
+A failed obligation's state is a counterexample to induction: it satisfies
+the invariant and its step breaks it, but no schedule need reach it. So a
+theorem not proved is searched for a reachable violation of the claim
+(the user's own invariant file): the single-threaded prefix, every
+schedule breadth-first, a search toward the failed cases' call stacks and
+random runs (--witness-states, --witness-seconds; --no-witness-search
+leaves the prefix alone). Verdicts, one per theorem:
+  proved         every obligation unsat (Z3): it holds in every reachable
+                 state (for a relation: across every reachable step);
+  refuted        a schedule from the initial state violates it: printed as
+                 an `m5 run --invariant ... --schedule ...` command that
+                 replays it (--witness PATH writes it to a file);
+  not inductive  Lemma 2 or 3 fails and the search found no violation: the
+                 claim may well hold (the report says how far the search
+                 went, and whether it covered every reachable state); add
+                 facts, or let `m5 infer` add them;
+  unknown        a timeout, Z3 unknown, or something the prover does not
+                 model. Unknown is never proved.
+Exit codes: 0 all proved, 1 something refuted, 2 bad input, 3 unknown,
+4 not inductive (and nothing refuted).
 
 Examples:
   m5 prove proofs/apprentice.proof
@@ -152,10 +167,15 @@ Examples:
     Prove(ProveArgs),
     /// Prove every theorem file in a directory (or the files given) and compare each verdict with its `expect`.
     #[command(after_help = "\
+`expect` takes proved, refuted, not-inductive or unknown. A refuted theorem
+passes only with a witness that replays (`m5 prove --help`);
+--witness-dir DIR writes each one there, with its replay command.
+
 Exit codes: 0 every verdict is the expected one, 1 some verdict differs, 2 bad input.
 
 Example:
-  m5 check proofs/")]
+  m5 check proofs/
+  m5 check --witness-dir /tmp/witnesses proofs/")]
     Check(CheckArgs),
     /// Infer the bookkeeping of a theorem file's invariant and prove its theorems.
     #[command(after_help = "\
@@ -172,7 +192,13 @@ obligation cannot prove is dropped, until none is. User facts are never
 dropped. The theorems are then proved on the result by the ordinary
 prover, so a verdict means what `m5 prove` means.
 
-Exit codes as for `m5 prove`: 0 all proved, 1 refuted, 2 bad input, 3 unknown.
+Candidates are checked on every state of the single-threaded prefix too:
+a fact of inference's never refutes the user's claim. A theorem not proved
+is searched for a reachable violation of the user's facts, as `m5 prove`
+does.
+
+Exit codes as for `m5 prove`: 0 all proved, 1 refuted (with a witness),
+2 bad input, 3 unknown, 4 not inductive.
 
 Examples:
   m5 infer proofs/apprentice-inferred.proof
@@ -232,6 +258,8 @@ pub struct RunArgs {
     pub max_stack_depth: usize,
     #[command(flatten)]
     pub props: PropertyArgs,
+    #[command(flatten)]
+    pub defines: DefineArgs,
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
     #[arg(long, value_name = "PATH", requires = "invariant")]
     pub failure_schedule: Option<PathBuf>,
@@ -308,11 +336,18 @@ pub struct ExploreArgs {
     /// Check that every complete execution prints the same output and ends
     /// with the same exit status; otherwise the verdict is
     /// "nondeterministic" with both executions' witnesses and the diff of
-    /// their outputs (exhaustive search on one thread).
+    /// their outputs (exhaustive search on one thread). An execution that
+    /// reads a value java does not fix (the time, an identity hash code,
+    /// a seed drawn from them, as `new Random()` does) makes the verdict
+    /// "nondeterministic: depends on time/seed" with the native and the
+    /// program's line that read it (exit 1, no witness: m5 fixes these
+    /// values, so it shows no two outputs).
     #[arg(long)]
     pub determinism: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
+    #[command(flatten)]
+    pub defines: DefineArgs,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -339,6 +374,8 @@ pub struct CheckInvariantArgs {
     /// Arguments passed to main's String[] (as a theorem file's `args`).
     #[arg(trailing_var_arg = true)]
     pub args: Vec<String>,
+    #[command(flatten)]
+    pub defines: DefineArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -366,6 +403,11 @@ pub struct ProveArgs {
     pub infer: bool,
     #[command(flatten)]
     pub how: InferHow,
+    /// Write the witness of a refuted theorem here: the invariant's to
+    /// PATH, relation R's to PATH.R (replay with `m5 run --invariant ...
+    /// --schedule file:PATH`, the command printed).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
 }
 
 /// How inference observes the program.
@@ -403,6 +445,9 @@ pub struct InferArgs {
     /// not prove it.
     #[arg(long)]
     pub explain: bool,
+    /// Write the witness of a refuted theorem here (as `m5 prove --witness`).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
@@ -415,6 +460,11 @@ pub struct CheckArgs {
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub solve: SolveArgs,
+    /// Write the witness of every refuted theorem into DIR: FILE's
+    /// invariant's as DIR/FILE.sched, relation R's as DIR/FILE.sched.R,
+    /// each with the `m5 run` command that replays it in its header.
+    #[arg(long, value_name = "DIR")]
+    pub witness_dir: Option<PathBuf>,
 }
 
 /// How `prove` and `check` run a proof.
@@ -437,6 +487,20 @@ pub struct SolveArgs {
     /// with "unknown" if one of those facts changed.
     #[arg(long, hide = true)]
     pub check_skips: bool,
+    /// A theorem not proved is searched for a reachable violation (which
+    /// makes it "refuted", with a witness `m5 run` replays): the prefix,
+    /// then every schedule breadth-first, a search toward the failed cases
+    /// and random runs, each visiting at most N states.
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    pub witness_states: u64,
+    /// The time those searches may take together, per theorem.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub witness_seconds: f64,
+    /// Look for a reachable violation only on the single-threaded prefix
+    /// (a theorem whose induction fails is then "not inductive" unless the
+    /// prefix violates it).
+    #[arg(long)]
+    pub no_witness_search: bool,
 }
 
 #[derive(clap::Args, Debug)]
@@ -465,7 +529,8 @@ pub struct ClassPathArg {
 /// The command line with java's single-dash `-cp DIR` and `-classpath DIR`
 /// written `--classpath DIR` when they come among a command's options
 /// (before its first positional argument, where java takes them too: after
-/// the main class they are the program's arguments).
+/// the main class they are the program's arguments, and so is a `-Dkey=value`
+/// there).
 pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     use clap::CommandFactory;
     let cmd = Cli::command();
@@ -503,9 +568,18 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
             value_next = true;
             continue;
         } else if s == "--" || !s.starts_with('-') {
-            // The first positional: the rest is as given.
+            // The first positional: the rest is as given, except that a
+            // `-D` after the main class is the program's argument, as with
+            // java: it and what follows become positionals.
             out.push(a.clone());
-            out.extend(rest.cloned());
+            let mut dashes = s == "--";
+            for a in rest {
+                if !dashes && a.to_str().is_some_and(|x| x.starts_with("-D")) {
+                    out.push("--".into());
+                    dashes = true;
+                }
+                out.push(a.clone());
+            }
             return out;
         } else if !s.contains('=') {
             value_next = takes_value(s);
@@ -513,6 +587,49 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         out.push(a.clone());
     }
     out
+}
+
+/// `-Dkey=value`: system properties, as `java` takes them (before the
+/// main class; after it they are the program's arguments).
+#[derive(clap::Args, Debug, Default)]
+pub struct DefineArgs {
+    /// Set system property KEY to VALUE, as java's -Dkey=value (before the
+    /// main class); the others are what java reports for this JDK, host
+    /// and command line.
+    #[arg(short = 'D', value_name = "KEY=VALUE", value_parser = parse_define)]
+    pub defines: Vec<(String, String)>,
+}
+
+fn parse_define(text: &str) -> Result<(String, String), String> {
+    crate::state::host::parse_define(text).map_err(|e| e.to_string())
+}
+
+impl DefineArgs {
+    /// The initial system properties and environment of a run of `main`
+    /// with `args` from class path `cp`.
+    pub fn host(
+        &self,
+        cp: &str,
+        main: &str,
+        args: &[String],
+    ) -> std::sync::Arc<crate::state::host::Host> {
+        std::sync::Arc::new(crate::state::host::detect(
+            &crate::state::host::CommandLine {
+                classpath: cp.to_string(),
+                main: main.to_string(),
+                args: args.to_vec(),
+                defines: self.defines.clone(),
+            },
+        ))
+    }
+
+    /// The options as words of a command line (`-Dkey=value`).
+    pub fn words(&self) -> Vec<String> {
+        self.defines
+            .iter()
+            .map(|(k, v)| format!("-D{k}={v}"))
+            .collect()
+    }
 }
 
 /// `--invariant`, `--relation`, `--relation-only`: properties checked on
@@ -649,29 +766,24 @@ fn run(a: RunArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
     let mut s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
     let compiled = a.props.load(&s)?;
-    let mut checker = compiled.as_ref().map(|c| InvariantObserver {
-        c,
-        relation: a.props.relation.clone(),
-        trace: a.trace.map(|m| trace::Tracer::new(m, &cp)),
-        state_facts: !a.props.relation_only,
-        inc: crate::invariant::incremental::Incremental::new(c),
-        prev: None,
-        failure: None,
-        steps: Vec::new(),
+    let mut checker = compiled.as_ref().map(|c| {
+        let mut w = crate::invariant::watch::Watch::new(
+            c,
+            a.props.relation.clone(),
+            a.props.relation_only,
+            &mut s,
+        );
+        w.inner = a
+            .trace
+            .map(|m| Box::new(trace::Tracer::new(m, &cp)) as Box<dyn Observer>);
+        w
     });
-    if let Some(ch) = &mut checker {
-        s.log_writes = true;
-        if !a.props.relation_only
-            && let Err(f) = ch.inc.check_all(&s)
-        {
-            ch.failure = Some((0, f, false));
-        }
-    }
     let initial_failure = checker.as_ref().is_some_and(|c| c.failure.is_some());
     let mut recorded = Vec::new();
     let mut tracer = trace::Tracer::new(a.trace.unwrap_or(trace::TraceMode::Steps), &cp);
@@ -917,6 +1029,9 @@ fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String
     if a.props.relation_only {
         push("--relation-only");
     }
+    for d in a.defines.words() {
+        push(&d);
+    }
     push("--schedule");
     push(&format!("file:{}", path.display()));
     push(&a.main);
@@ -934,7 +1049,7 @@ fn first_path(path: &std::path::Path) -> PathBuf {
 }
 
 /// `w` as one word for a POSIX shell.
-fn shell_word(w: &str) -> String {
+pub(crate) fn shell_word(w: &str) -> String {
     let plain = !w.is_empty()
         && w.chars()
             .all(|c| c.is_ascii_alphanumeric() || "_-./:=,+@%".contains(c));
@@ -953,6 +1068,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
@@ -994,6 +1110,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        only_properties: false,
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -1109,6 +1226,9 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+            Verdict::DependsOnUnfixed { read } => {
+                j["source"] = serde_json::json!({"native": read.native, "at": read.at});
+            }
             Verdict::Nondeterministic {
                 first,
                 first_witness,
@@ -1191,6 +1311,15 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                     );
                 }
             }
+            Verdict::DependsOnUnfixed { read } => {
+                println!(
+                    "nondeterministic: depends on time/seed (read by {} at {})",
+                    read.native, read.at
+                );
+                println!(
+                    "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+                );
+            }
             Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
                 println!("{reason}")
             }
@@ -1261,51 +1390,14 @@ fn explore(a: ExploreArgs) -> Result<i32> {
     })
 }
 
-/// Checks the invariant after every step (and the relation on every step),
-/// remembering the executed schedule so a failure can be replayed.
-struct InvariantObserver<'a> {
-    c: &'a crate::invariant::Compiled,
-    relation: Option<String>,
-    trace: Option<trace::Tracer>,
-    state_facts: bool,
-    inc: crate::invariant::incremental::Incremental<'a>,
-    prev: Option<State>,
-    /// (step number, failure, whether it was the relation)
-    failure: Option<(u64, crate::invariant::Failure, bool)>,
-    steps: Vec<ThreadId>,
-}
-
-impl Observer for InvariantObserver<'_> {
-    fn before(&mut self, s: &State, th: ThreadId, step: u64) {
-        if let Some(t) = &mut self.trace {
-            t.before(s, th, step);
-        }
-        self.prev = Some(s.clone());
-    }
-    fn after(&mut self, s: &mut State, th: ThreadId, step: u64) -> Control {
-        self.steps.push(th);
-        let n = step + 1;
-        if let (Some(r), Some(old)) = (&self.relation, &self.prev)
-            && let Err(f) = crate::invariant::eval::check_relation(self.c, r, old, s)
-        {
-            self.failure = Some((n, f, true));
-            return Control::Stop;
-        }
-        let old = self.prev.take().expect("before() ran");
-        if self.state_facts
-            && let Err(f) = self.inc.check_step(&old, s)
-        {
-            self.failure = Some((n, f, false));
-            return Control::Stop;
-        }
-        Control::Continue
-    }
-}
-
 fn check_invariant(a: CheckInvariantArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
-    let s = interp::initial_state(classes, &a.main, &a.args, Config::default())
+    let config = Config {
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
+        ..Config::default()
+    };
+    let s = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
     let mut c = crate::invariant::load(&a.invariant, &s.classes)
         .map_err(|e| UsageError(e.rendered.clone()))?;

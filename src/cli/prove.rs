@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 
 use super::UsageError;
-use crate::prove::driver::{self, LemmaStats, Report};
-use crate::prove::theorem::{self, Verdict};
+use crate::prove::driver::{self, Evidence, LemmaStats, Report};
+use crate::prove::theorem::{self, Goal, Theorem, TheoremFile, Verdict};
 use crate::prove::{Lemma, Options};
 
 fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Options {
@@ -28,11 +28,16 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         houdini_guards: None,
         stop_at_lemma1: false,
         decisive_only: false,
+        witness: (!a.no_witness_search).then(|| crate::prove::witness::Budget {
+            states: a.witness_states,
+            time: std::time::Duration::from_secs_f64(a.witness_seconds),
+        }),
     }
 }
 
 /// A proof's report, and the inference's when the invariant was inferred.
 struct Proved {
+    tf: TheoremFile,
     report: Report,
     inferred: Option<crate::infer::Inferred>,
 }
@@ -101,6 +106,7 @@ fn run_file(
         b.finish_and_clear();
     }
     Ok(Proved {
+        tf,
         report: r,
         inferred,
     })
@@ -109,13 +115,21 @@ fn run_file(
 /// The inference's figures, one line.
 fn infer_line(st: &crate::infer::Stats) -> String {
     format!(
-        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs and a bounded exploration ({} states), {} after {} Houdini rounds ({} cases solved; {} of them implied by others and not written){}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
+        "inference: {} user facts; {} candidates from templates over {} call-stack shapes, {} after {} thread states of concrete runs and a bounded exploration ({} states){}, {} after {} Houdini rounds ({} cases solved; {} of them implied by others and not written){}; {:.2} s observing, {:.2} s filtering, {:.2} s in Houdini",
         st.user_facts,
         st.generated,
         st.shapes,
         st.after_runs,
         st.states,
         st.explored,
+        if st.prefix_dropped > 0 {
+            format!(
+                " ({} more false on the single-threaded prefix)",
+                st.prefix_dropped
+            )
+        } else {
+            String::new()
+        },
         st.survivors,
         st.rounds,
         st.cases_solved,
@@ -132,6 +146,7 @@ fn infer_line(st: &crate::infer::Stats) -> String {
 fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
     serde_json::json!({
         "user_facts": st.user_facts, "shapes": st.shapes, "candidates": st.generated,
+        "dropped_on_prefix": st.prefix_dropped,
         "after_runs": st.after_runs, "thread_states": st.states, "explored_states": st.explored, "rounds": st.rounds,
         "dropped_per_round": st.dropped, "cases_solved": st.cases_solved, "survivors": st.survivors, "implied": st.implied, "stopped": st.stopped,
         "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
@@ -158,7 +173,7 @@ pub fn infer_cmd(a: super::InferArgs) -> Result<i32> {
             );
         }
     }
-    report_out(&a.file, &p, a.json, a.verbose)
+    report_out(&a.file, &p, a.json, a.verbose, a.witness.as_deref())
 }
 
 fn stats_line(name: &str, st: &LemmaStats) -> String {
@@ -171,7 +186,7 @@ fn stats_line(name: &str, st: &LemmaStats) -> String {
         String::new()
     };
     format!(
-        "{name}: {} cases, {} obligations: {} proved{shared}, {} refuted, {} unknown ({:.2} s of solver time)",
+        "{name}: {} cases, {} obligations: {} proved{shared}, {} failed, {} unknown ({:.2} s of solver time)",
         st.cases,
         st.obligations,
         st.proved,
@@ -181,13 +196,28 @@ fn stats_line(name: &str, st: &LemmaStats) -> String {
     )
 }
 
+/// 1 if a theorem is refuted, else 4 if one is not inductive, else 3 if
+/// one is unknown, else 0 (every theorem proved).
 fn exit_code(r: &Report) -> i32 {
-    if r.verdicts.iter().any(|(_, v)| *v == Verdict::Refuted) {
+    let any = |x: Verdict| r.verdicts.iter().any(|(_, v)| *v == x);
+    if any(Verdict::Refuted) {
         1
-    } else if r.verdicts.iter().any(|(_, v)| *v == Verdict::Unknown) {
+    } else if any(Verdict::NotInductive) {
+        4
+    } else if any(Verdict::Unknown) {
         3
     } else {
         0
+    }
+}
+
+/// An obligation's outcome as reports name it: "counterexample" when the
+/// solver found a state where it fails (a counterexample to induction,
+/// not a reachable violation), else the verdict's name.
+fn outcome_name(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Refuted => "counterexample",
+        v => v.name(),
     }
 }
 
@@ -196,18 +226,89 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
     // (`--runs`, `--steps` and `--explore-states` apply as well when the
     // file asks for inference.)
     let p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
-    report_out(&a.file, &p, a.json, a.verbose)
+    report_out(&a.file, &p, a.json, a.verbose, a.witness.as_deref())
+}
+
+/// Where `--witness PATH` puts a theorem's witness: the invariant's at
+/// PATH, relation R's at `PATH.R`.
+fn witness_path(base: Option<&Path>, t: &Theorem) -> Option<PathBuf> {
+    let base = base?;
+    Some(match &t.goal {
+        Goal::Invariant => base.to_path_buf(),
+        Goal::Relation(r) => {
+            let mut s = base.as_os_str().to_owned();
+            s.push(format!(".{r}"));
+            s.into()
+        }
+    })
+}
+
+/// The `m5 run` command that replays a theorem's witness: from the file
+/// it was written to, else the schedule itself on the command line.
+fn replay_command(
+    tf: &TheoremFile,
+    t: &Theorem,
+    f: &crate::prove::witness::Found,
+    path: Option<&Path>,
+) -> String {
+    let mut words: Vec<String> = vec!["m5".into(), "run".into()];
+    let mut push = |w: &str| words.push(super::shell_word(w));
+    push("--classpath");
+    push(&tf.classpath);
+    push("--invariant");
+    push(&tf.claim_path().display().to_string());
+    if let Goal::Relation(r) = &t.goal {
+        push("--relation");
+        push(r);
+        push("--relation-only");
+    }
+    push("--schedule");
+    match path {
+        Some(p) => push(&format!("file:{}", p.display())),
+        None => push(&crate::prove::witness::list_text(&f.schedule)),
+    }
+    push(&tf.main);
+    for a in &tf.args {
+        push(a);
+    }
+    words.join(" ")
+}
+
+/// Writes each refuted theorem's witness where `--witness` says.
+fn write_witnesses(p: &Proved, base: Option<&Path>) -> Result<()> {
+    for ((t, _), e) in p.report.verdicts.iter().zip(&p.report.evidence) {
+        let (Evidence::Witness(f), Some(path)) = (e, witness_path(base, t)) else {
+            continue;
+        };
+        let header = format!(
+            "m5 prove witness: theorem {} of {} is violated {}\nreplay: {}",
+            t.goal.name(),
+            p.tf.path.display(),
+            f.failure.lines().next().unwrap_or(""),
+            replay_command(&p.tf, t, f, Some(&path))
+        );
+        crate::schedule::write_schedule(&path, &f.schedule, &header)
+            .map_err(|e| UsageError(format!("cannot write witness to {}: {e}", path.display())))?;
+    }
+    Ok(())
 }
 
 /// Prints a proof's report (as text or JSON); its exit code.
-fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32> {
+fn report_out(
+    file: &Path,
+    p: &Proved,
+    json: bool,
+    verbose: bool,
+    witness: Option<&Path>,
+) -> Result<i32> {
     let r = &p.report;
+    write_witnesses(p, witness)?;
     let mem = driver::peak_memory_mb();
     if json {
         let st = |s: &LemmaStats| {
             serde_json::json!({
                 "cases": s.cases, "obligations": s.obligations, "proved": s.proved,
-                "refuted": s.refuted, "unknown": s.unknown, "solver_seconds": s.time.as_secs_f64(),
+                "failed": s.refuted, "unknown": s.unknown, "solver_seconds": s.time.as_secs_f64(),
                 "proved_by_shared_checks": s.by_shared, "shared_checks": s.shared_checks,
             })
         };
@@ -217,7 +318,7 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
             .filter(|o| o.verdict != Verdict::Proved)
             .map(|o| {
                 serde_json::json!({
-                    "verdict": o.verdict.name(), "lemma": lemma_name(o.lemma), "case": o.case,
+                    "verdict": outcome_name(o.verdict), "lemma": lemma_name(o.lemma), "case": o.case,
                     "instruction": o.insn, "branch": o.branch, "obligation": o.what, "detail": o.detail,
                 })
             })
@@ -226,7 +327,7 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
             "file": file.display().to_string(),
             "inference": p.inferred.as_ref().map(|i| infer_json(&i.stats)),
             "invariant": r.invariant, "invariant_lines": r.invariant_lines,
-            "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("refuted: {f}")),
+            "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("fails: {f}")),
             "prefix_steps": r.prefix_steps, "prefix_stop": r.prefix_stop,
             "prefix_relation_failures": r.prefix_relations.iter().map(|(n, f)| serde_json::json!({"relation": n, "failure": f})).collect::<Vec<_>>(),
             "translation_error": r.translation,
@@ -239,10 +340,27 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
             "lemmas_2_3_skipped": r.skipped,
             "obligations_not_asked": r.not_asked,
             "vacuous_cases": r.vacuous,
-            "theorems": r.verdicts.iter().map(|(t, v)| serde_json::json!({
-                "theorem": t.goal.name(), "verdict": v.name(),
-                "expected": t.expect.map(|e| e.name()),
-            })).collect::<Vec<_>>(),
+            "theorems": r.verdicts.iter().zip(&r.evidence).map(|((t, v), e)| {
+                let mut j = serde_json::json!({
+                    "theorem": t.goal.name(), "verdict": v.name(),
+                    "expected": t.expect.map(|e| e.name()),
+                });
+                match e {
+                    Evidence::Witness(f) => {
+                        j["witness"] = serde_json::json!(f.schedule);
+                        j["violation"] = serde_json::json!(f.failure);
+                        j["found_by"] = serde_json::json!(f.by);
+                        j["replay"] = serde_json::json!(replay_command(&p.tf, t, f, witness_path(witness, t).as_deref()));
+                    }
+                    Evidence::Searched(s) => {
+                        j["searched"] = serde_json::json!(s.summary);
+                        j["search_complete"] = serde_json::json!(s.complete);
+                    }
+                    Evidence::None => {}
+                }
+                j
+            }).collect::<Vec<_>>(),
+            "witness_search_seconds": r.search_time.as_secs_f64(),
             "failed": failed,
             "wall_seconds": r.wall.as_secs_f64(),
             "obligations_per_second": obligations_per_second(r),
@@ -256,7 +374,7 @@ fn report_out(file: &Path, p: &Proved, json: bool, verbose: bool) -> Result<i32>
     if let Some(i) = &p.inferred {
         println!("{}", infer_line(&i.stats));
     }
-    print_report(file, r, verbose);
+    print_report(file, p, verbose, witness);
     println!(
         "time: {:.2} s wall ({:.0} obligations/s), {:.2} s in the solver on {} threads; peak memory {}",
         r.wall.as_secs_f64(),
@@ -282,7 +400,8 @@ fn lemma_name(l: Lemma) -> &'static str {
     }
 }
 
-fn print_report(file: &Path, r: &Report, verbose: bool) {
+fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) {
+    let r = &p.report;
     println!(
         "{}: invariant {} ({} lines, {} facts, {} thread cases)",
         file.display(),
@@ -316,10 +435,10 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
             }
         ),
         (None, Some(why)) => println!("{lemma1}: proved by computation\nunknown: {why}"),
-        (Some(f), _) => println!("{lemma1}: refuted\n  {f}"),
+        (Some(f), _) => println!("{lemma1}: fails\n  {f}"),
     }
     for (name, f) in &r.prefix_relations {
-        println!("refuted: relation {name} {f}");
+        println!("fails: relation {name} {f}");
     }
     if let Some(e) = &r.walk_error {
         println!("unknown: {e}");
@@ -398,7 +517,10 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
             shown += 1;
             println!(
                 "{}: {}, stepping thread th at {head}\n  obligation: {}",
-                o.verdict.name(),
+                match o.verdict {
+                    Verdict::Refuted => "fails",
+                    v => v.name(),
+                },
                 lemma_name(o.lemma),
                 o.what
             );
@@ -424,22 +546,54 @@ fn print_report(file: &Path, r: &Report, verbose: bool) {
             failed - shown
         );
     }
-    for (t, v) in &r.verdicts {
+    if failed > 0 {
+        println!(
+            "(a failed obligation's state is a counterexample to induction: it satisfies the invariant's hypotheses and its step breaks a goal; no schedule need reach it)"
+        );
+    }
+    for ((t, v), e) in r.verdicts.iter().zip(&r.evidence) {
         let why = match (&t.goal, v) {
-            (theorem::Goal::Invariant, Verdict::Proved) => {
-                " (Lemmas 1 and 2: it holds in every reachable state)"
+            (Goal::Invariant, Verdict::Proved) => {
+                " (Lemmas 1 and 2: it holds in every reachable state)".to_string()
             }
-            (theorem::Goal::Relation(_), Verdict::Proved) => {
+            (Goal::Relation(_), Verdict::Proved) => {
                 " (Lemmas 1, 2 and 3: it holds across every step from every reachable state)"
+                    .to_string()
             }
-            (theorem::Goal::Relation(_), Verdict::Unknown)
+            (_, Verdict::Refuted) => " (a schedule from the initial state violates it)".into(),
+            (Goal::Invariant, Verdict::NotInductive) => {
+                " (Lemma 2 fails on a counterexample to induction, and no reachable violation was found: the invariant is too weak to prove it, or the violation lies beyond the search)".into()
+            }
+            (Goal::Relation(_), Verdict::NotInductive) => {
+                " (Lemma 3 fails on a counterexample to induction, and no reachable violation was found)".into()
+            }
+            (Goal::Relation(_), Verdict::Unknown)
                 if r.lemma3.iter().all(|(_, s)| s.refuted == 0) =>
             {
-                " (Lemma 3 alone does not establish it unless the invariant is proved)"
+                " (Lemma 3 alone does not establish it unless the invariant is proved)".into()
             }
-            _ => "",
+            _ => String::new(),
         };
-        println!("theorem {}: {}{why}", t.goal.name(), v.name());
+        println!("theorem {}: {}{why}", t.goal.name(), v.text());
+        match e {
+            Evidence::Witness(f) => {
+                let path = witness_path(witness, t);
+                println!(
+                    "  a reachable violation ({} steps, found in {}), {}",
+                    f.schedule.len(),
+                    f.by,
+                    f.failure
+                );
+                if let Some(path) = &path {
+                    println!("  witness written to {}", path.display());
+                }
+                println!("  replay: {}", replay_command(&p.tf, t, f, path.as_deref()));
+            }
+            Evidence::Searched(s) => {
+                println!("  searched for a reachable violation: {}", s.summary)
+            }
+            Evidence::None => {}
+        }
     }
 }
 
@@ -476,7 +630,7 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
         let tf = theorem::load(f).map_err(|e| UsageError(e.to_string()))?;
         if let Some(t) = tf.theorems.iter().find(|t| t.expect.is_none()) {
             return Err(UsageError(format!(
-                "{}:{}: `prove {}` has no expected verdict: `m5 check` needs `expect proved`, `expect refuted` or `expect unknown`",
+                "{}:{}: `prove {}` has no expected verdict: `m5 check` needs `expect proved`, `expect refuted`, `expect not-inductive` or `expect unknown`",
                 f.display(),
                 t.line,
                 t.goal.name()
@@ -488,9 +642,16 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
     for f in &files {
         // (Inference included: the time the file takes.)
         let t0 = std::time::Instant::now();
-        let r = run_file(f, &opts, true, false, None)?.report;
+        let p = run_file(f, &opts, true, false, None)?;
+        if let Some(dir) = &a.witness_dir {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+            let stem = f.file_stem().unwrap_or_default().to_string_lossy();
+            write_witnesses(&p, Some(&dir.join(format!("{stem}.sched"))))?;
+        }
+        let r = &p.report;
         let took = t0.elapsed();
-        for (t, v) in &r.verdicts {
+        for ((t, v), e) in r.verdicts.iter().zip(&r.evidence) {
             let (mark, good) = match t.expect {
                 Some(e) if e == *v => ("ok  ", true),
                 _ => ("FAIL", false),
@@ -501,10 +662,18 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
                 bad += 1;
             }
             println!(
-                "{mark} {}: {}: {}{} ({:.2} s)",
+                "{mark} {}: {}: {}{}{} ({:.2} s)",
                 f.display(),
                 t.goal.name(),
                 v.name(),
+                match e {
+                    Evidence::Witness(w) => format!(
+                        " (a witness of {} steps, found in {}, replays)",
+                        w.schedule.len(),
+                        w.by
+                    ),
+                    _ => String::new(),
+                },
                 match t.expect {
                     Some(e) if e != *v => format!(", expected {}", e.name()),
                     _ => String::new(),
@@ -512,7 +681,7 @@ pub fn check_cmd(a: super::CheckArgs) -> Result<i32> {
                 took.as_secs_f64()
             );
             if !good {
-                print_report(f, &r, false);
+                print_report(f, &p, false, None);
             }
         }
     }

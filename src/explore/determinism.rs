@@ -4,6 +4,12 @@
 //! keeps each state's output so far (it is part of the state's identity
 //! then, so two paths that printed differently are not merged) and compares
 //! the outcome of every complete execution with the first one's.
+//!
+//! m5 fixes values a real JVM does not (the time, identity hash codes:
+//! `interp::unfixed`), so executions that agree here may differ on
+//! HotSpot. When an execution read one, the search cannot claim
+//! determinism: unless it shows two different outcomes, its verdict is
+//! `DependsOnUnfixed`, naming the first read and where the program made it.
 
 use crate::state::{State, ThreadId};
 
@@ -37,13 +43,36 @@ impl Outcome {
     }
 }
 
-/// The first complete execution's outcome and witness.
+/// The first complete execution's outcome and witness, and the first read
+/// of a value a real JVM does not fix.
 #[derive(Default)]
 pub(super) struct Outcomes {
     first: Option<(Outcome, Vec<ThreadId>)>,
+    unfixed: Option<crate::state::UnfixedRead>,
 }
 
 impl Outcomes {
+    /// Notes a state a transition reached (before state matching, so that
+    /// a read on a path into a known state counts too).
+    pub(super) fn saw(&mut self, s: &State) {
+        if self.unfixed.is_none()
+            && let Some(u) = &s.unfixed
+        {
+            self.unfixed = Some((**u).clone());
+        }
+    }
+
+    /// The verdict of a search that found no violation: incomplete if it
+    /// stopped at a bound, else ok unless an execution read an unfixed
+    /// value (only checked with `--determinism`: `saw` is called always,
+    /// but the verdict depends on it only then).
+    pub(super) fn verdict(&self, incomplete: Option<String>, determinism: bool) -> Verdict {
+        match (incomplete, &self.unfixed) {
+            (Some(reason), _) => Verdict::Incomplete { reason },
+            (None, Some(read)) if determinism => Verdict::DependsOnUnfixed { read: read.clone() },
+            (None, _) => Verdict::Ok,
+        }
+    }
     /// Checks a newly reached state: `Some` (the verdict, with the
     /// witness of the second execution) if the program ended there
     /// differently from the first execution that ended.

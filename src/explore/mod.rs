@@ -23,11 +23,13 @@ use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 pub mod access;
 pub mod determinism;
+mod guided;
 mod parallel;
 mod preemption;
 mod sampling;
 pub mod writers;
 
+pub use guided::explore_guided;
 pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
 
 use crate::interp::{self, NoOp, Outcome, VmError};
@@ -83,6 +85,10 @@ pub struct ExploreOptions {
     /// Only races on this field (`pkg.Class.field`) count; the search
     /// passes over others (`m5 locks` confirming one warning).
     pub race_on: Option<String>,
+    /// Only the properties' failures are violations: an uncaught
+    /// exception or a deadlock is not (the prover's search for a state
+    /// that violates a claim, `crate::prove::witness`).
+    pub only_properties: bool,
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -210,6 +216,15 @@ pub enum Verdict {
         first_witness: Vec<ThreadId>,
         second: determinism::Outcome,
     },
+    /// `--determinism`: every complete execution printed the same and
+    /// ended alike, but an execution read a value a real JVM does not fix
+    /// (the time, an identity hash code: `interp::unfixed`). m5 fixes it,
+    /// so it can neither show two different outputs nor claim there are
+    /// none: a source of nondeterminism, reported with where the program
+    /// read it, and no witness.
+    DependsOnUnfixed {
+        read: crate::state::UnfixedRead,
+    },
     /// A bound was hit before the search finished: nothing is claimed.
     Incomplete {
         reason: String,
@@ -227,11 +242,16 @@ impl Verdict {
             Verdict::RelationViolation { .. } => "relation-violation",
             Verdict::DataRace(_) => "data-race",
             Verdict::Nondeterministic { .. } => "nondeterministic",
+            Verdict::DependsOnUnfixed { .. } => "depends-on-time-or-seed",
             Verdict::Incomplete { .. } => "incomplete",
         }
     }
+    /// A violation has a witness that replays it.
     pub fn is_violation(&self) -> bool {
-        !matches!(self, Verdict::Ok | Verdict::Incomplete { .. })
+        !matches!(
+            self,
+            Verdict::Ok | Verdict::Incomplete { .. } | Verdict::DependsOnUnfixed { .. }
+        )
     }
 }
 
@@ -408,7 +428,7 @@ fn transition_in_place(
     if !opts.every_instruction {
         let limit = opts.max_transition_steps.unwrap_or(1 << 24);
         while *steps < limit
-            && s.exit.is_none()
+            && !s.ended()
             && s.last_uncaught == uncaught
             && s.thread(th).is_some_and(|t| t.wait.is_none())
             && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
@@ -454,7 +474,7 @@ fn sync_transition(
     while !raced
         && !threw
         && *steps < limit
-        && s.exit.is_none()
+        && !s.ended()
         && s.last_uncaught == uncaught
         && s.thread(th).is_some_and(|t| t.wait.is_none())
     {
@@ -628,7 +648,16 @@ impl Races {
 
 /// Checks a newly reached state for violations.
 fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict> {
-    property_violation(parent, s, opts).or_else(|| uncaught(parent.last_uncaught, s))
+    let found = property_violation(parent, s, opts);
+    if opts.only_properties {
+        return found;
+    }
+    found.or_else(|| uncaught(parent.last_uncaught, s))
+}
+
+/// Is a state where no live thread can move a deadlock the search reports?
+fn reports_deadlock(s: &State, opts: &ExploreOptions) -> bool {
+    !opts.only_properties && !s.ended()
 }
 
 /// The invariant's or the relation's failure on the step `parent` → `s`.
@@ -874,6 +903,7 @@ pub fn explore_visiting(
                     let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
                     return Ok(races.fold(r));
                 }
+                outcomes.saw(&next);
                 if visited.insert(fp.of(&next)) {
                     visit(&s, &next, th);
                     states += 1;
@@ -894,7 +924,7 @@ pub fn explore_visiting(
                     }
                 }
             }
-            if !moved && !s.ended() {
+            if !moved && reports_deadlock(&s, opts) {
                 let w = witness_of(&parents, id);
                 return Ok(races.fold(finish(
                     Verdict::Deadlock {
@@ -907,10 +937,7 @@ pub fn explore_visiting(
                 )));
             }
         }
-        let verdict = match incomplete {
-            Some(reason) => Verdict::Incomplete { reason },
-            None => Verdict::Ok,
-        };
+        let verdict = outcomes.verdict(incomplete, opts.determinism);
         return Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)));
     }
 
@@ -925,7 +952,7 @@ pub fn explore_visiting(
         let Some(th) = top.todo.pop() else {
             let node = stack.pop().expect("non-empty");
             let moved = moved_flags.pop().expect("parallel");
-            if !moved && !node.state.ended() {
+            if !moved && reports_deadlock(&node.state, opts) {
                 let mut w: Vec<ThreadId> =
                     stack.iter().flat_map(|n| n.via.iter().copied()).collect();
                 w.extend(node.via.iter().copied());
@@ -954,6 +981,7 @@ pub fn explore_visiting(
             let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
             return Ok(races.fold(r));
         }
+        outcomes.saw(&next);
         if !visited.insert(fp.of(&next)) {
             continue;
         }
@@ -992,10 +1020,7 @@ pub fn explore_visiting(
         });
         moved_flags.push(false);
     }
-    let verdict = match incomplete {
-        Some(reason) => Verdict::Incomplete { reason },
-        None => Verdict::Ok,
-    };
+    let verdict = outcomes.verdict(incomplete, opts.determinism);
     Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
 }
 
@@ -1062,9 +1087,7 @@ pub fn replay_violation(
             return Ok(Some(v));
         }
     }
-    if !s.ended()
-        && s.live_threads().iter().all(|&t| !interp::can_step(&s, t))
-    {
+    if reports_deadlock(&s, opts) && s.live_threads().iter().all(|&t| !interp::can_step(&s, t)) {
         return Ok(Some(Verdict::Deadlock {
             threads: blocked_threads(&s),
         }));

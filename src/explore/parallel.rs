@@ -198,7 +198,7 @@ impl Shared<'_> {
                 }
                 children.push((next, via));
             }
-            if !moved && !s.ended() {
+            if !moved && super::reports_deadlock(s, opts) {
                 let threads = blocked_threads(s);
                 self.report(Verdict::Deadlock { threads }, witness(&item.path, &[]));
                 return Ok(());
@@ -255,7 +255,7 @@ pub(super) fn explore(
     });
     std::thread::scope(|sc| {
         for _ in 1..jobs {
-            sc.spawn(|| shared.work(&mut |_, _, _| {}));
+            crate::parallel::spawn(sc, || shared.work(&mut |_, _, _| {}));
         }
         shared.work(progress);
     });

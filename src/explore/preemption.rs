@@ -171,7 +171,7 @@ fn search(
     while let Some(top) = stack.last_mut() {
         let Some(th) = top.todo.pop() else {
             let node = stack.last().expect("non-empty");
-            if !node.moved && !node.state.ended() {
+            if !node.moved && super::reports_deadlock(&node.state, opts) {
                 pass.verdict = Verdict::Deadlock {
                     threads: blocked_threads(&node.state),
                 };

@@ -254,6 +254,9 @@ fn run_one(
             tried.push(th);
         }
         let Some((th, steps)) = moved else {
+            if opts.only_properties {
+                return Ok(run);
+            }
             run.violation = Some(Verdict::Deadlock {
                 threads: blocked_threads(&s),
             });
@@ -378,7 +381,7 @@ pub(super) fn explore(
     };
     std::thread::scope(|sc| {
         for _ in 1..opts.jobs.max(1) {
-            sc.spawn(|| work(&mut |_, _| {}));
+            crate::parallel::spawn(sc, || work(&mut |_, _| {}));
         }
         work(&mut |r, t| {
             if r.is_multiple_of(16) {

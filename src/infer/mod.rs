@@ -67,6 +67,7 @@ impl Default for InferOptions {
                 houdini_guards: None,
                 stop_at_lemma1: true,
                 decisive_only: false,
+                witness: Some(Default::default()),
             },
         }
     }
@@ -105,6 +106,9 @@ pub struct Stats {
     /// Every candidate Houdini dropped, and the obligation that did not
     /// prove it.
     pub explained: Vec<Dropped>,
+    /// Candidates false on a state of the single-threaded prefix, dropped
+    /// before (or between) Houdini's rounds.
+    pub prefix_dropped: usize,
 }
 
 /// A candidate Houdini dropped (`m5 infer --explain`).
@@ -666,6 +670,25 @@ pub fn infer(
             ..opts.prove.clone()
         };
         let r = driver::prove_source(&tf_inv, Some(&text), &hopts, &|_, _| {})?;
+        // A candidate false on a state of the single-threaded prefix (which
+        // the filter's runs may have checked only in part) is dropped, and
+        // the round runs again: a fact of inference's never fails Lemma 1
+        // for the user's claim.
+        if let Some(i) = r.lemma1_at.and_then(|at| guards.candidate_at(at))
+            && work.alive[i]
+        {
+            work.alive[i] = false;
+            stats.prefix_dropped += 1;
+            stats.explained.push(Dropped {
+                round: stats.rounds,
+                fact: work.cands[i].text.clone(),
+                shape: work.place(i),
+                by: r.lemma1.clone().unwrap_or_default(),
+            });
+            stats.rounds -= 1;
+            work.hide_implied();
+            continue;
+        }
         if let Some(why) = incomplete(&r) {
             stats.stopped = Some(why);
             break;
@@ -875,6 +898,7 @@ pub fn prove_inferred(
 fn labelled(tf: &TheoremFile) -> TheoremFile {
     TheoremFile {
         invariant: format!("{}+inferred", tf.invariant.display()).into(),
+        claim: Some(tf.claim_path().to_path_buf()),
         ..tf.clone()
     }
 }

@@ -80,10 +80,17 @@ fn visit_step(
         visit_thread(s, th, visit);
     } else {
         visit_all(s, visit);
-        // The objects that changed; all when the heap grew or a static
-        // changed (a `let` may read either).
-        let all =
-            before.is_none_or(|b| b.heap.len() != s.heap.len() || !b.statics.ptr_eq(&s.statics));
+        // The objects that changed; all when the heap grew, a static
+        // changed (a `let` may read either) or another thread did (an
+        // object fact may read a thread's status: `thread_of(o).scheduled`).
+        let all = before.is_none_or(|b| {
+            b.heap.len() != s.heap.len()
+                || !b.statics.ptr_eq(&s.statics)
+                || b.threads.len() != s.threads.len()
+                || (0..s.threads.len()).any(|u| {
+                    u != th as usize && !std::sync::Arc::ptr_eq(&b.threads[u], &s.threads[u])
+                })
+        });
         for r in 0..s.heap.len() {
             if all || before.is_some_and(|b| !std::sync::Arc::ptr_eq(&b.heap[r], &s.heap[r])) {
                 objects(s, r as Ref);

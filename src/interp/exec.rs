@@ -4,6 +4,7 @@
 //! initialization, monitors, method selection, natives and the resumption
 //! of waiting threads.
 
+use rustc_hash::FxHashSet;
 use std::sync::Arc;
 
 use crate::classfile::*;
@@ -77,54 +78,91 @@ pub(crate) enum Init {
 /// non-static methods, in the order of a recursive enumeration of the
 /// interfaces lists (none for an interface).
 fn init_supers(s: &State, c: ClassId) -> Vec<ClassId> {
-    fn itfs(s: &State, i: ClassId, out: &mut Vec<ClassId>) {
-        for &j in &s.classes.class(i).interfaces {
-            itfs(s, j, out);
-        }
-        let has_default = s.classes.class(i).methods.iter().any(|m| {
-            let m = s.classes.method(*m);
-            !m.is_abstract() && !m.is_static() && &*m.name != "<clinit>"
-        });
-        if has_default && !out.contains(&i) {
-            out.push(i);
-        }
-    }
     let class = s.classes.class(c);
     let mut out = Vec::new();
     if class.is_interface() {
         return out;
     }
     out.extend(class.super_id);
+    // The interfaces in the order a recursive enumeration finishes them
+    // (after their own superinterfaces), with an explicit stack: a
+    // hierarchy may be deeper than the native stack. An interface reached
+    // again through another path adds nothing new.
+    let mut seen: FxHashSet<ClassId> = FxHashSet::default();
+    let mut stack: Vec<(ClassId, usize)> = Vec::new();
     for &i in &class.interfaces {
-        itfs(s, i, &mut out);
+        if seen.insert(i) {
+            stack.push((i, 0));
+        }
+        while let Some(top) = stack.last_mut() {
+            let (i, next) = *top;
+            let itfs = &s.classes.class(i).interfaces;
+            if let Some(&j) = itfs.get(next) {
+                top.1 += 1;
+                if seen.insert(j) {
+                    stack.push((j, 0));
+                }
+                continue;
+            }
+            stack.pop();
+            let has_default = s.classes.class(i).methods.iter().any(|m| {
+                let m = s.classes.method(*m);
+                !m.is_abstract() && !m.is_static() && &*m.name != "<clinit>"
+            });
+            if has_default {
+                out.push(i);
+            }
+        }
     }
     out
 }
 
 /// Can `c` be initialized by `th` without running code or waiting: no
 /// `<clinit>` of its own, and every class step 7 needs first initialized,
-/// in progress in `th` (a recursive request), or itself trivial?
+/// in progress in `th` (a recursive request), or itself trivial? (A
+/// worklist over the classes needed, not recursion: hierarchies may be
+/// deeper than the native stack.)
 pub(crate) fn trivial_init(s: &State, th: ThreadId, c: ClassId) -> bool {
-    s.classes.class(c).clinit.is_none()
-        && init_supers(s, c)
-            .into_iter()
-            .all(|sup| match s.init[sup as usize] {
-                InitStatus::Done => true,
-                InitStatus::Running(t) => t == th,
-                InitStatus::Failed => false,
-                InitStatus::Uninitialized => trivial_init(s, th, sup),
-            })
-}
-
-/// Marks a trivially initializable class initialized, with the classes it needs.
-fn mark_trivial(s: &mut State, c: ClassId) -> Result<(), VmError> {
-    for sup in init_supers(s, c) {
-        if s.init[sup as usize] == InitStatus::Uninitialized {
-            mark_trivial(s, sup)?;
+    let mut seen: FxHashSet<ClassId> = FxHashSet::from_iter([c]);
+    let mut work = vec![c];
+    while let Some(x) = work.pop() {
+        if s.classes.class(x).clinit.is_some() {
+            return false;
+        }
+        for sup in init_supers(s, x) {
+            match s.init[sup as usize] {
+                InitStatus::Done => {}
+                InitStatus::Running(t) if t == th => {}
+                InitStatus::Running(_) | InitStatus::Failed => return false,
+                InitStatus::Uninitialized => {
+                    if seen.insert(sup) {
+                        work.push(sup);
+                    }
+                }
+            }
         }
     }
-    constant_strings(s, c)?;
-    s.init.set(c as usize, InitStatus::Done);
+    true
+}
+
+/// Marks a trivially initializable class initialized, with the classes it
+/// needs, each after the classes it needs (in the order of a recursive
+/// walk, with an explicit stack).
+fn mark_trivial(s: &mut State, c: ClassId) -> Result<(), VmError> {
+    let mut stack: Vec<(ClassId, Vec<ClassId>, usize)> = vec![(c, init_supers(s, c), 0)];
+    while let Some(top) = stack.last_mut() {
+        if let Some(&sup) = top.1.get(top.2) {
+            top.2 += 1;
+            if s.init[sup as usize] == InitStatus::Uninitialized {
+                let needs = init_supers(s, sup);
+                stack.push((sup, needs, 0));
+            }
+            continue;
+        }
+        let (x, _, _) = stack.pop().expect("a class on the stack");
+        constant_strings(s, x)?;
+        s.init.set(x as usize, InitStatus::Done);
+    }
     Ok(())
 }
 
@@ -451,8 +489,14 @@ fn method_text(m: &Method) -> String {
 
 /// A field descriptor as Java source names it: `I` -> `int`, `[Ljava/lang/String;` -> `java.lang.String[]`.
 fn java_type(desc: &str) -> String {
+    let dims = desc.bytes().take_while(|&b| b == b'[').count();
+    let base = java_type_of(&desc[dims..]);
+    format!("{base}{}", "[]".repeat(dims))
+}
+
+/// `java_type` of a descriptor that is not an array's.
+fn java_type_of(desc: &str) -> String {
     match desc.as_bytes().first() {
-        Some(b'[') => format!("{}[]", java_type(&desc[1..])),
         Some(b'L') => desc[1..desc.len() - 1].replace('/', "."),
         Some(b'Z') => "boolean".into(),
         Some(b'B') => "byte".into(),

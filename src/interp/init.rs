@@ -80,6 +80,7 @@ pub fn initial_state(
         clock: 0,
         last_uncaught: None,
         last_uncaught_site: None,
+        unfixed: None,
         sched_gen: 0,
         timed_gen: 0,
         wakes: Vec::new(),

@@ -20,6 +20,8 @@ pub mod offsets;
 pub mod parking;
 pub mod strings;
 pub mod threads;
+pub mod system;
+pub mod unfixed;
 pub mod varhandle;
 
 use std::sync::Arc;
@@ -62,6 +64,10 @@ pub enum VmError {
         method: String,
         pc: u32,
     },
+    /// The program asked for something m5 cannot answer as the JVM would
+    /// (a system property whose value it does not know, ...).
+    #[error("not modeled: {0}")]
+    NotModeled(String),
     #[error("{0}")]
     Other(String),
 }

@@ -30,6 +30,7 @@ use NativeResult::*;
 use super::offsets as U;
 use super::offsets::Op;
 use super::parking as P;
+use super::system as SP;
 use super::varhandle as VH;
 
 const UNSAFE: &str = "jdk/internal/misc/Unsafe";
@@ -511,11 +512,80 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         "()J",
         zero_long,
     ),
+    // System properties and the environment (system.rs): one table.
     (
         "java/lang/System",
-        "getProperty",
+        "property0",
+        "(Ljava/lang/String;)Ljava/lang/Object;",
+        SP::property0,
+    ),
+    (
+        "java/lang/System",
+        "initialProperty",
         "(Ljava/lang/String;)Ljava/lang/String;",
-        system_get_property,
+        SP::initial_property,
+    ),
+    (
+        "java/lang/System",
+        "props0",
+        "()Ljava/util/Properties;",
+        SP::props0,
+    ),
+    (
+        "java/lang/System",
+        "publish",
+        "(Ljava/util/Properties;)Ljava/util/Properties;",
+        SP::publish,
+    ),
+    (
+        "java/lang/System",
+        "setProps0",
+        "(Ljava/util/Properties;)V",
+        SP::set_props0,
+    ),
+    ("java/lang/System", "env0", "()Ljava/util/Map;", SP::env0),
+    (
+        "java/lang/System",
+        "publishEnv",
+        "(Ljava/util/Map;)Ljava/util/Map;",
+        SP::publish_env,
+    ),
+    (
+        "java/lang/System",
+        "environ",
+        "()[Ljava/lang/String;",
+        SP::environ,
+    ),
+    (
+        "java/lang/System",
+        "getenv",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        SP::getenv0,
+    ),
+    ("java/lang/SystemProperties", "size0", "()I", SP::size0),
+    (
+        "java/lang/SystemProperties",
+        "initial0",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        SP::initial_property,
+    ),
+    (
+        "java/lang/SystemProperties",
+        "known0",
+        "()[Ljava/lang/String;",
+        SP::known0,
+    ),
+    (
+        "java/lang/SystemProperties",
+        "unknown0",
+        "()[Ljava/lang/String;",
+        SP::unknown0,
+    ),
+    (
+        "java/lang/SystemProperties",
+        "notModeled",
+        "(Ljava/lang/String;)V",
+        SP::not_modeled0,
     ),
     (
         "jdk/internal/reflect/Reflection",
@@ -549,12 +619,6 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ),
     // m5 is one processor: threads interleave, one step at a time.
     ("java/lang/Runtime", "availableProcessors", "()I", yes),
-    (
-        "java/lang/System",
-        "fixedProperties",
-        "()[Ljava/lang/String;",
-        system_fixed_properties,
-    ),
     // JDK methods m5 answers itself (bound though not native: see `bind`).
     (
         "jdk/internal/access/SharedSecrets",
@@ -919,6 +983,16 @@ fn type_desc(s: &State, r: Ref) -> String {
 /// Can a value of type `from` be stored where type `to` is expected
 /// (JVMS 6.5 checkcast rules)? Both are field descriptors.
 fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
+    // Arrays of references: their element types, one dimension at a time.
+    let (mut from, mut to) = (from, to);
+    while from != to && from.starts_with('[') && to.starts_with('[') {
+        let (f, t) = (&from[1..], &to[1..]);
+        let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
+        if !(refs(f) && refs(t)) {
+            return false;
+        }
+        (from, to) = (f, t);
+    }
     if from == to {
         return true;
     }
@@ -934,11 +1008,6 @@ fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
             to,
             "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"
         ),
-        (b'[', b'[') => {
-            let (f, t) = (&from[1..], &to[1..]);
-            let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
-            refs(f) && refs(t) && desc_assignable(s, f, t)
-        }
         _ => false,
     }
 }
@@ -1062,14 +1131,23 @@ fn throwable_stack_trace_lines(
     ret_string(s, &text)
 }
 
-fn identity_hash(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+/// Identity hash codes come from allocation order here, and from a
+/// per-thread random generator on HotSpot: a value a real JVM does not fix.
+fn identity_hash(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     match arg_ref(a, 0) {
-        Some(r) => ret(Value::Int(hash_of(r))),
+        Some(r) => {
+            super::unfixed::record(s, th, "Object.hashCode");
+            ret(Value::Int(hash_of(r)))
+        }
         None => npe(),
     }
 }
 
-fn system_identity_hash(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+fn system_identity_hash(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    // The identity hash of null is 0 on every JVM.
+    if arg_ref(a, 0).is_some() {
+        super::unfixed::record(s, th, "System.identityHashCode");
+    }
     ret(Value::Int(arg_ref(a, 0).map_or(0, hash_of)))
 }
 
@@ -1307,93 +1385,6 @@ fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     s.timed_gen += 1;
     Ok(NativeResult::Again)
 }
-
-/// `System.getProperty`: see the model's System.java.
-fn system_get_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(k) = arg_ref(a, 0) else {
-        return Ok(Throw(
-            "java/lang/NullPointerException",
-            Some("key can't be null".into()),
-        ));
-    };
-    let key = s.string(k).unwrap_or_default();
-    let value = match key.as_str() {
-        "" => {
-            return Ok(Throw(
-                "java/lang/IllegalArgumentException",
-                Some("key can't be empty".into()),
-            ));
-        }
-        k if FIXED_PROPERTIES.iter().any(|(n, _)| *n == k) => FIXED_PROPERTIES
-            .iter()
-            .find(|(n, _)| *n == k)
-            .map(|(_, v)| *v),
-        k if ["java.", "jdk.", "sun."].iter().any(|p| k.starts_with(p))
-            && !HOST_PROPERTIES.contains(&k) =>
-        {
-            None
-        }
-        _ => {
-            return Err(VmError::Other(format!(
-                "System.getProperty(\"{key}\"): m5 does not model the host's properties"
-            )));
-        }
-    };
-    match value {
-        Some(v) => ret_string(s, v),
-        None => ret(Value::Null),
-    }
-}
-
-/// m5's virtual host: what `System.getProperty` answers.
-const FIXED_PROPERTIES: &[(&str, &str)] = &[
-    ("line.separator", "\n"),
-    ("file.separator", "/"),
-    ("path.separator", ":"),
-    ("user.language", "en"),
-    ("file.encoding", "UTF-8"),
-    ("native.encoding", "UTF-8"),
-    ("sun.jnu.encoding", "UTF-8"),
-];
-
-/// `System.fixedProperties()`: FIXED_PROPERTIES as key, value, key, ...
-fn system_fixed_properties(
-    s: &mut State,
-    _: ThreadId,
-    _: &[Value],
-) -> Result<NativeResult, VmError> {
-    let strings: Vec<Value> = FIXED_PROPERTIES
-        .iter()
-        .flat_map(|(k, v)| [*k, *v])
-        .map(|t| Value::Ref(new_string(s, t)))
-        .collect();
-    let r = alloc_array(s, "Ljava/lang/String;", ArrayData::A(strings));
-    ret(Value::Ref(r))
-}
-
-/// Standard properties that describe the host or the JVM: m5 cannot
-/// answer them truthfully.
-const HOST_PROPERTIES: &[&str] = &[
-    "java.version",
-    "java.vendor",
-    "java.vendor.url",
-    "java.home",
-    "java.vm.specification.version",
-    "java.vm.specification.vendor",
-    "java.vm.specification.name",
-    "java.vm.version",
-    "java.vm.vendor",
-    "java.vm.name",
-    "java.specification.version",
-    "java.specification.vendor",
-    "java.specification.name",
-    "java.class.version",
-    "java.class.path",
-    "java.library.path",
-    "java.io.tmpdir",
-    "java.runtime.version",
-    "java.runtime.name",
-];
 
 /// `Reflection.getCallerClass()`: the class of the method that called the
 /// caller-sensitive method (the frame below the one calling this native).
@@ -1819,11 +1810,14 @@ fn system_exit(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     void()
 }
 
-/// Time is not modeled: a fixed clock keeps runs reproducible.
-fn system_millis(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+/// The virtual clock (`clock`): it keeps runs reproducible, but a real
+/// JVM's time differs on every run (`unfixed`).
+fn system_millis(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    super::unfixed::record(s, th, "System.currentTimeMillis");
     ret(Value::Long(clock::read_millis(s)))
 }
-fn system_nanos(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+fn system_nanos(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    super::unfixed::record(s, th, "System.nanoTime");
     ret(Value::Long(clock::read_nanos(s)))
 }
 
@@ -1833,16 +1827,35 @@ fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     };
     let fd = s.field(ps, "fd").map_or(1, |v| v.as_int());
     let units = super::strings::string_units(s, text).unwrap_or_default();
-    // As Java's encoder: an unpaired surrogate is written as `?`.
-    let text: String = char::decode_utf16(units.iter().copied())
-        .map(|c| c.unwrap_or('?'))
-        .collect();
+    let bytes = encode(&s.config.host.charset(fd), &units)?;
     if fd == 2 {
-        s.err.extend(text.bytes());
+        s.err.extend(bytes);
     } else {
-        s.out.extend(text.bytes());
+        s.out.extend(bytes);
     }
     void()
+}
+
+/// `units` as the stream's charset writes them: as Java's encoders, an
+/// unpaired surrogate or a character the charset lacks is written as `?`
+/// (one per code point).
+fn encode(c: &crate::state::host::Charset, units: &[u16]) -> Result<Vec<u8>, VmError> {
+    use crate::state::host::Charset;
+    let chars = char::decode_utf16(units.iter().copied()).map(|c| c.unwrap_or('?'));
+    Ok(match c {
+        Charset::Utf8 => chars.collect::<String>().into_bytes(),
+        Charset::Ascii => chars
+            .map(|c| if c.is_ascii() { c as u8 } else { b'?' })
+            .collect(),
+        Charset::Latin1 => chars
+            .map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?'))
+            .collect(),
+        Charset::Other(name) => {
+            return Err(VmError::NotModeled(format!(
+                "printing in the charset {name} (System.out and System.err use sun.stdout.encoding, sun.stderr.encoding or file.encoding)"
+            )));
+        }
+    })
 }
 
 // ---- numbers -----------------------------------------------------------------------

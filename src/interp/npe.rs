@@ -238,7 +238,9 @@ fn cause(m: &Method, stacks: &[Option<Stack>], at: u32, slot: usize) -> Option<S
 }
 
 /// The source text of stack entry `slot` before instruction `at`, within
-/// `budget` levels.
+/// `budget` levels (a field's object or an array costs one; an index, as
+/// in HotSpot, nothing — so `a[b[c[...]]]` nests as deep as the code is
+/// long, and the text is built with an explicit stack, not recursion).
 fn describe(
     m: &Method,
     stacks: &[Option<Stack>],
@@ -246,28 +248,80 @@ fn describe(
     slot: usize,
     budget: i32,
 ) -> Option<String> {
+    /// Text, or a stack entry's description (with the text written when
+    /// it has none).
+    enum Part {
+        Text(String),
+        Entry(u32, usize, i32, &'static str),
+    }
+    head(m, stacks, at, slot, budget)?;
+    let mut out = String::new();
+    let mut parts = vec![Part::Entry(at, slot, budget, "")];
+    while let Some(part) = parts.pop() {
+        let (at, slot, budget, none) = match part {
+            Part::Text(t) => {
+                out.push_str(&t);
+                continue;
+            }
+            Part::Entry(at, slot, budget, none) => (at, slot, budget, none),
+        };
+        let Some((src, insn, stack)) = head(m, stacks, at, slot, budget) else {
+            out.push_str(none);
+            continue;
+        };
+        match insn {
+            Insn::Load(_, n) => out.push_str(&local_name(m, *n, src, stack.is_parameter(*n))),
+            Insn::AconstNull => out.push_str("null"),
+            Insn::Iconst(v) => out.push_str(&v.to_string()),
+            Insn::ArrayLoad(_) => parts.extend([
+                Part::Text("]".into()),
+                Part::Entry(src, 0, budget, "..."),
+                Part::Text("[".into()),
+                Part::Entry(src, 1, budget - 1, "<array>"),
+            ]),
+            Insn::GetStatic(f) => out.push_str(&format!("{}.{}", class_text(&f.class), f.name)),
+            Insn::GetField(f) => {
+                if head(m, stacks, src, 0, budget - 1).is_some() {
+                    parts.push(Part::Text(format!(".{}", f.name)));
+                    parts.push(Part::Entry(src, 0, budget - 1, ""));
+                } else {
+                    out.push_str(&f.name);
+                }
+            }
+            Insn::Invoke(_, r) => out.push_str(&method_text(&r.class, &r.name, &r.desc)),
+            _ => unreachable!("head describes only these"),
+        }
+    }
+    Some(out)
+}
+
+/// The instruction that pushed stack entry `slot` before instruction `at`
+/// (its index, and the stack before it), if `describe` can say what it
+/// pushed within `budget`.
+fn head<'a>(
+    m: &'a Method,
+    stacks: &'a [Option<Stack>],
+    at: u32,
+    slot: usize,
+    budget: i32,
+) -> Option<(u32, &'a Insn, &'a Stack)> {
     if budget <= 0 {
         return None;
     }
     let stack = stacks.get(at as usize)?.as_ref()?;
     let src = stack.get(slot)?;
-    Some(match m.code.get(src as usize)? {
-        Insn::Load(Kind::A | Kind::I, n) => local_name(m, *n, src, stack.is_parameter(*n)),
-        Insn::AconstNull => "null".into(),
-        Insn::Iconst(v) => v.to_string(),
-        Insn::ArrayLoad(ArrKind::A | ArrKind::I) => {
-            let array = describe(m, stacks, src, 1, budget - 1).unwrap_or_else(|| "<array>".into());
-            let index = describe(m, stacks, src, 0, budget).unwrap_or_else(|| "...".into());
-            format!("{array}[{index}]")
-        }
-        Insn::GetStatic(f) => format!("{}.{}", class_text(&f.class), f.name),
-        Insn::GetField(f) => match describe(m, stacks, src, 0, budget - 1) {
-            Some(r) => format!("{r}.{}", f.name),
-            None => f.name.to_string(),
-        },
-        Insn::Invoke(_, r) => method_text(&r.class, &r.name, &r.desc),
-        _ => return None,
-    })
+    let insn = m.code.get(src as usize)?;
+    matches!(
+        insn,
+        Insn::Load(Kind::A | Kind::I, _)
+            | Insn::AconstNull
+            | Insn::Iconst(_)
+            | Insn::ArrayLoad(ArrKind::A | ArrKind::I)
+            | Insn::GetStatic(_)
+            | Insn::GetField(_)
+            | Insn::Invoke(..)
+    )
+    .then_some((src, insn, stack))
 }
 
 /// A local variable as HotSpot names it: from the LocalVariableTable at

@@ -6,11 +6,13 @@
 //! user's guide.
 
 pub mod ast;
+mod depth;
 pub mod eval;
 pub mod incremental;
 pub mod parse;
 pub mod semantics;
 pub mod sites;
+pub mod watch;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -231,7 +233,8 @@ pub fn compile(path: &str, source: &str, classes: &ClassTable) -> Result<Compile
                 start: e.offset,
                 end: e.offset + 1,
             },
-            format!("expected {}, found {found}", e.expected),
+            e.message
+                .unwrap_or_else(|| format!("expected {}, found {found}", e.expected)),
         )
     })?;
     check(file, classes)
@@ -426,6 +429,8 @@ impl Checker<'_> {
                 }
             }
         }
+        let builtins: Vec<&str> = BUILTIN_FNS.iter().map(|(n, _)| *n).collect();
+        depth::check(&file.items, &c.defs, &builtins).map_err(|(span, msg)| self.err(span, msg))?;
         c.mirrored = self.mirrored.take();
         Ok(c)
     }

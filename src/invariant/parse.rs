@@ -14,9 +14,19 @@ use super::ast::*;
 pub struct SyntaxError {
     pub offset: usize,
     pub expected: String,
+    /// The whole message, where "expected ..." does not say it (a limit).
+    pub message: Option<String>,
 }
 
 type PResult<T> = Result<T, SyntaxError>;
+
+/// An expression and how deep it is.
+type PExpr = PResult<(Expr, usize)>;
+
+/// How deep an expression may nest, in the text and as a tree (with its
+/// definitions expanded, too): the checks and the evaluators recurse over
+/// expressions.
+pub const MAX_NESTING: usize = 1000;
 
 const KEYWORDS: &[&str] = &[
     "let", "def", "pcs", "global", "thread", "object", "relation", "when", "as", "true", "false",
@@ -39,6 +49,8 @@ fn member(i: &str) -> IResult<&str, &str> {
 struct Parser<'a> {
     src: &'a str,
     pos: usize,
+    /// How many expressions the one being read is inside.
+    nesting: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -65,6 +77,7 @@ impl<'a> Parser<'a> {
         Err(SyntaxError {
             offset: self.pos,
             expected: expected.into(),
+            message: None,
         })
     }
 
@@ -172,7 +185,7 @@ impl<'a> Parser<'a> {
         if self.eat_keyword("let") {
             let (name, _) = self.name("a name after `let`")?;
             self.expect_sym("=", "`=` after the name")?;
-            let expr = self.expr()?;
+            let expr = self.top_expr()?;
             return Ok(Item::Let {
                 name,
                 expr,
@@ -192,7 +205,7 @@ impl<'a> Parser<'a> {
                 }
             }
             self.expect_sym("=", "`=` before the definition's body")?;
-            let body = self.expr()?;
+            let body = self.top_expr()?;
             return Ok(Item::Def {
                 name,
                 params,
@@ -402,59 +415,74 @@ impl<'a> Parser<'a> {
             {
                 self.pos += kw.len();
                 self.ws();
-                return match self.pcset()? {
-                    PcSet::Ranges(r) => Ok(PcSet::Lines(r)),
-                    _ => self.err("line numbers, e.g. `line 14` or `lines 12..16`"),
-                };
+                return Ok(PcSet::Lines(self.ranges("line")?));
             }
         }
         if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
-            let mut ranges = Vec::new();
-            loop {
-                let (lo, s1) = self.int("a pc")?;
-                // `7..24` is a range; `7 ..` (no number after) ends the pattern as open.
-                let save = self.pos;
-                let range = self.eat_sym("..") && {
-                    self.ws();
-                    self.rest().starts_with(|c: char| c.is_ascii_digit())
-                };
-                if !range {
-                    self.pos = save;
-                }
-                let (hi, s2) = if range {
-                    self.int("the last pc of the range")?
-                } else {
-                    (lo, s1)
-                };
-                if hi < lo {
-                    return Err(SyntaxError {
-                        offset: s1.start,
-                        expected: "a range whose first pc is not above its last".into(),
-                    });
-                }
-                ranges.push((
-                    lo as u32,
-                    hi as u32,
-                    Span {
-                        start: s1.start,
-                        end: s2.end,
-                    },
-                ));
-                let save = self.pos;
-                if !self.eat_sym(",") {
-                    break;
-                }
-                self.ws();
-                if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
-                    self.pos = save;
-                    break;
-                }
-            }
-            return Ok(PcSet::Ranges(ranges));
+            return Ok(PcSet::Ranges(self.ranges("pc")?));
         }
         let (name, span) =
             self.name("pcs: `any`, a pc, a range such as `7..24`, `line 14`, `lines 12..16`, or the name of a `pcs` set")?;
         Ok(PcSet::Named(name, span))
+    }
+
+    /// `7..24, 28`: pcs or line numbers (`what`), each from 0 to 65535 (a
+    /// method's code is shorter than 64 KiB; line numbers are 16 bits).
+    fn ranges(&mut self, what: &str) -> PResult<Vec<(u32, u32, Span)>> {
+        let mut ranges = Vec::new();
+        let number = |p: &mut Self, expected: &str| -> PResult<(u32, Span)> {
+            let (v, span) = p.int(expected)?;
+            match u16::try_from(v) {
+                Ok(v) => Ok((u32::from(v), span)),
+                Err(_) => Err(SyntaxError {
+                    offset: span.start,
+                    expected: format!("{expected} from 0 to 65535"),
+                    message: None,
+                }),
+            }
+        };
+        loop {
+            let (lo, s1) = number(self, &format!("a {what}"))?;
+            // `7..24` is a range; `7 ..` (no number after) ends the pattern as open.
+            let save = self.pos;
+            let range = self.eat_sym("..") && {
+                self.ws();
+                self.rest().starts_with(|c: char| c.is_ascii_digit())
+            };
+            if !range {
+                self.pos = save;
+            }
+            let (hi, s2) = if range {
+                number(self, &format!("the last {what} of the range"))?
+            } else {
+                (lo, s1)
+            };
+            if hi < lo {
+                return Err(SyntaxError {
+                    offset: s1.start,
+                    expected: format!("a range whose first {what} is not above its last"),
+                    message: None,
+                });
+            }
+            ranges.push((
+                lo,
+                hi,
+                Span {
+                    start: s1.start,
+                    end: s2.end,
+                },
+            ));
+            let save = self.pos;
+            if !self.eat_sym(",") {
+                break;
+            }
+            self.ws();
+            if !self.rest().starts_with(|c: char| c.is_ascii_digit()) {
+                self.pos = save;
+                break;
+            }
+        }
+        Ok(ranges)
     }
 
     /// `{ [name:] expr [;] ... }`
@@ -482,7 +510,7 @@ impl<'a> Parser<'a> {
                     name = Some(id.to_string());
                 }
             }
-            let expr = self.expr()?;
+            let expr = self.top_expr()?;
             let span = self.span_from(start);
             self.eat_sym(";");
             let name = name.unwrap_or_else(|| {
@@ -494,53 +522,95 @@ impl<'a> Parser<'a> {
     }
 
     // ---- expressions -----------------------------------------------------------
+    //
+    // Each returns the expression and its depth (a leaf is 1 deep). The
+    // parser, the checks and the evaluators recurse over expressions, so
+    // neither the nesting of the text (parentheses, `!`) nor the depth of
+    // the tree (`1 + 1 + ... + 1` is as deep as it is long) may pass
+    // MAX_NESTING: a clear error, never a stack overflow.
 
-    fn expr(&mut self) -> PResult<Expr> {
-        let start = self.pos;
-        let lhs = self.or()?;
-        if self.eat_sym("=>") {
-            let rhs = self.expr()?;
-            return Ok(Expr::Binary(
-                BinOp::Implies,
-                Box::new(lhs),
-                Box::new(rhs),
-                self.span_from(start),
-            ));
+    /// Too deep: the error, at the current position.
+    fn too_deep<T>(&self) -> PResult<T> {
+        Err(SyntaxError {
+            offset: self.pos,
+            expected: String::new(),
+            message: Some(format!(
+                "expression nested deeper than {MAX_NESTING} levels"
+            )),
+        })
+    }
+
+    /// `e`, `depth` deep, unless that is too deep.
+    fn node(&self, e: Expr, depth: usize) -> PExpr {
+        if depth > MAX_NESTING {
+            return self.too_deep();
         }
-        Ok(lhs)
+        Ok((e, depth))
+    }
+
+    /// A whole expression (an item's, a fact's).
+    fn top_expr(&mut self) -> PResult<Expr> {
+        Ok(self.expr()?.0)
+    }
+
+    /// An expression, one level of nesting further in.
+    fn expr(&mut self) -> PExpr {
+        self.nesting += 1;
+        if self.nesting > MAX_NESTING {
+            return self.too_deep();
+        }
+        let r = self.implication();
+        self.nesting -= 1;
+        r
+    }
+
+    fn implication(&mut self) -> PExpr {
+        let start = self.pos;
+        let (lhs, dl) = self.or()?;
+        if self.eat_sym("=>") {
+            let (rhs, dr) = self.expr()?;
+            return self.node(
+                Expr::Binary(
+                    BinOp::Implies,
+                    Box::new(lhs),
+                    Box::new(rhs),
+                    self.span_from(start),
+                ),
+                1 + dl.max(dr),
+            );
+        }
+        Ok((lhs, dl))
     }
 
     /// `operand (sym operand)*`, left-associative.
-    fn left_assoc(
-        &mut self,
-        sym: &str,
-        op: BinOp,
-        operand: fn(&mut Self) -> PResult<Expr>,
-    ) -> PResult<Expr> {
+    fn left_assoc(&mut self, sym: &str, op: BinOp, operand: fn(&mut Self) -> PExpr) -> PExpr {
         let start = self.pos;
-        let mut e = operand(self)?;
+        let (mut e, mut d) = operand(self)?;
         while self.eat_sym(sym) {
-            let r = operand(self)?;
-            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
+            let (r, dr) = operand(self)?;
+            (e, d) = self.node(
+                Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start)),
+                1 + d.max(dr),
+            )?;
         }
-        Ok(e)
+        Ok((e, d))
     }
 
-    fn or(&mut self) -> PResult<Expr> {
+    fn or(&mut self) -> PExpr {
         self.left_assoc("||", BinOp::Or, Self::and)
     }
 
-    fn and(&mut self) -> PResult<Expr> {
+    fn and(&mut self) -> PExpr {
         self.left_assoc("&&", BinOp::And, Self::cmp)
     }
 
-    fn cmp(&mut self) -> PResult<Expr> {
+    fn cmp(&mut self) -> PExpr {
         self.ws();
         let start = self.pos;
-        let e = self.add()?;
+        let (e, d) = self.add()?;
         if self.eat_keyword("is") {
             let (class, _) = self.class_name()?;
-            return Ok(Expr::Is(Box::new(e), class, self.span_from(start)));
+            return self.node(Expr::Is(Box::new(e), class, self.span_from(start)), 1 + d);
         }
         // `=>` is implication, not `=` then `>`.
         for (sym, op) in [
@@ -550,13 +620,11 @@ impl<'a> Parser<'a> {
             (">=", BinOp::Ge),
         ] {
             if self.eat_sym(sym) {
-                let r = self.add()?;
-                return Ok(Expr::Binary(
-                    op,
-                    Box::new(e),
-                    Box::new(r),
-                    self.span_from(start),
-                ));
+                let (r, dr) = self.add()?;
+                return self.node(
+                    Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start)),
+                    1 + d.max(dr),
+                );
             }
         }
         if self.peek_sym("=") && !self.peek_sym("=>") {
@@ -564,22 +632,20 @@ impl<'a> Parser<'a> {
         }
         for (sym, op) in [("<", BinOp::Lt), (">", BinOp::Gt)] {
             if self.eat_sym(sym) {
-                let r = self.add()?;
-                return Ok(Expr::Binary(
-                    op,
-                    Box::new(e),
-                    Box::new(r),
-                    self.span_from(start),
-                ));
+                let (r, dr) = self.add()?;
+                return self.node(
+                    Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start)),
+                    1 + d.max(dr),
+                );
             }
         }
-        Ok(e)
+        Ok((e, d))
     }
 
-    fn add(&mut self) -> PResult<Expr> {
+    fn add(&mut self) -> PExpr {
         self.ws();
         let start = self.pos;
-        let mut e = self.mul()?;
+        let (mut e, mut d) = self.mul()?;
         loop {
             let op = if self.eat_sym("+") {
                 BinOp::Add
@@ -587,17 +653,20 @@ impl<'a> Parser<'a> {
                 self.pos += 1;
                 BinOp::Sub
             } else {
-                return Ok(e);
+                return Ok((e, d));
             };
-            let r = self.mul()?;
-            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
+            let (r, dr) = self.mul()?;
+            (e, d) = self.node(
+                Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start)),
+                1 + d.max(dr),
+            )?;
         }
     }
 
-    fn mul(&mut self) -> PResult<Expr> {
+    fn mul(&mut self) -> PExpr {
         self.ws();
         let start = self.pos;
-        let mut e = self.unary()?;
+        let (mut e, mut d) = self.unary()?;
         loop {
             let op = if self.eat_sym("*") {
                 BinOp::Mul
@@ -607,26 +676,40 @@ impl<'a> Parser<'a> {
             } else if self.eat_sym("%") {
                 BinOp::Rem
             } else {
-                return Ok(e);
+                return Ok((e, d));
             };
-            let r = self.unary()?;
-            e = Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start));
+            let (r, dr) = self.unary()?;
+            (e, d) = self.node(
+                Expr::Binary(op, Box::new(e), Box::new(r), self.span_from(start)),
+                1 + d.max(dr),
+            )?;
         }
     }
 
-    fn unary(&mut self) -> PResult<Expr> {
-        self.ws();
-        let start = self.pos;
-        if self.peek_sym("!") && !self.peek_sym("!=") {
+    /// Prefix `!` and `-`, read in a loop (`!!!...x` may be long).
+    fn unary(&mut self) -> PExpr {
+        let mut ops = Vec::new();
+        loop {
+            self.ws();
+            let start = self.pos;
+            let op = if self.peek_sym("!") && !self.peek_sym("!=") {
+                UnOp::Not
+            } else if self.peek_sym("-") {
+                UnOp::Neg
+            } else {
+                break;
+            };
+            if ops.len() == MAX_NESTING {
+                return self.too_deep();
+            }
             self.pos += 1;
-            let e = self.unary()?;
-            return Ok(Expr::Unary(UnOp::Not, Box::new(e), self.span_from(start)));
+            ops.push((op, start));
         }
-        if self.eat_sym("-") {
-            let e = self.unary()?;
-            return Ok(Expr::Unary(UnOp::Neg, Box::new(e), self.span_from(start)));
+        let (mut e, mut d) = self.postfix()?;
+        for (op, start) in ops.into_iter().rev() {
+            (e, d) = self.node(Expr::Unary(op, Box::new(e), self.span_from(start)), 1 + d)?;
         }
-        self.postfix()
+        Ok((e, d))
     }
 
     fn slot_kind(name: &str) -> Option<SlotKind> {
@@ -637,13 +720,13 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn postfix(&mut self) -> PResult<Expr> {
+    fn postfix(&mut self) -> PExpr {
         self.ws();
         let start = self.pos;
-        let mut e = self.primary()?;
+        let (mut e, mut d) = self.primary()?;
         loop {
             if self.peek_sym("..") {
-                return Ok(e);
+                return Ok((e, d));
             }
             if self.eat_sym(".") {
                 self.ws();
@@ -657,35 +740,41 @@ impl<'a> Parser<'a> {
                 if let Some(kind) = Self::slot_kind(&id)
                     && self.eat_sym("[")
                 {
-                    let index = self.expr()?;
+                    let (index, di) = self.expr()?;
                     self.expect_sym("]", "`]`")?;
-                    e = Expr::Slot {
-                        frame: Some(Box::new(e)),
-                        kind,
-                        index: Box::new(index),
-                        span: self.span_from(start),
-                    };
+                    (e, d) = self.node(
+                        Expr::Slot {
+                            frame: Some(Box::new(e)),
+                            kind,
+                            index: Box::new(index),
+                            span: self.span_from(start),
+                        },
+                        1 + d.max(di),
+                    )?;
                 } else {
-                    e = Expr::Dot(Box::new(e), id, self.span_from(start));
+                    (e, d) = self.node(Expr::Dot(Box::new(e), id, self.span_from(start)), 1 + d)?;
                 }
                 continue;
             }
             if self.eat_sym("[") {
-                let index = self.expr()?;
+                let (index, di) = self.expr()?;
                 self.expect_sym("]", "`]`")?;
-                e = Expr::Index(Box::new(e), Box::new(index), self.span_from(start));
+                (e, d) = self.node(
+                    Expr::Index(Box::new(e), Box::new(index), self.span_from(start)),
+                    1 + d.max(di),
+                )?;
                 continue;
             }
-            return Ok(e);
+            return Ok((e, d));
         }
     }
 
-    fn primary(&mut self) -> PResult<Expr> {
+    fn primary(&mut self) -> PExpr {
         self.ws();
         let start = self.pos;
         if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
             let (v, span) = self.int("a number")?;
-            return Ok(Expr::Int(v, span));
+            return Ok((Expr::Int(v, span), 1));
         }
         if self.eat_sym("(") {
             let e = self.expr()?;
@@ -699,29 +788,27 @@ impl<'a> Parser<'a> {
         match id {
             "true" | "false" => {
                 self.pos += id.len();
-                return Ok(Expr::Bool(id == "true", self.span_from(start)));
+                return Ok((Expr::Bool(id == "true", self.span_from(start)), 1));
             }
             "null" => {
                 self.pos += id.len();
-                return Ok(Expr::Null(self.span_from(start)));
+                return Ok((Expr::Null(self.span_from(start)), 1));
             }
             "if" => {
                 self.pos += 2;
-                let c = self.expr()?;
+                let (c, dc) = self.expr()?;
                 if !self.eat_keyword("then") {
                     return self.err("`then`");
                 }
-                let a = self.expr()?;
+                let (a, da) = self.expr()?;
                 if !self.eat_keyword("else") {
                     return self.err("`else`");
                 }
-                let b = self.expr()?;
-                return Ok(Expr::If(
-                    Box::new(c),
-                    Box::new(a),
-                    Box::new(b),
-                    self.span_from(start),
-                ));
+                let (b, db) = self.expr()?;
+                return self.node(
+                    Expr::If(Box::new(c), Box::new(a), Box::new(b), self.span_from(start)),
+                    1 + dc.max(da).max(db),
+                );
             }
             "forall" | "exists" => {
                 self.pos += id.len();
@@ -737,14 +824,17 @@ impl<'a> Parser<'a> {
                     return self.err("`threads` or `objects`");
                 };
                 self.expect_sym(":", "`:` before the quantified expression")?;
-                let body = self.expr()?;
-                return Ok(Expr::Quant {
-                    all: id == "forall",
-                    var,
-                    over,
-                    body: Box::new(body),
-                    span: self.span_from(start),
-                });
+                let (body, d) = self.expr()?;
+                return self.node(
+                    Expr::Quant {
+                        all: id == "forall",
+                        var,
+                        over,
+                        body: Box::new(body),
+                        span: self.span_from(start),
+                    },
+                    1 + d,
+                );
             }
             "then" | "else" | "in" | "is" | "when" | "as" | "let" | "def" | "pcs" => {
                 return self.err("an expression");
@@ -755,30 +845,39 @@ impl<'a> Parser<'a> {
         if let Some(kind) = Self::slot_kind(id)
             && self.eat_sym("[")
         {
-            let index = self.expr()?;
+            let (index, d) = self.expr()?;
             self.expect_sym("]", "`]`")?;
-            return Ok(Expr::Slot {
-                frame: None,
-                kind,
-                index: Box::new(index),
-                span: self.span_from(start),
-            });
+            return self.node(
+                Expr::Slot {
+                    frame: None,
+                    kind,
+                    index: Box::new(index),
+                    span: self.span_from(start),
+                },
+                1 + d,
+            );
         }
         if self.eat_sym("(") {
             let mut args = Vec::new();
+            let mut d = 0;
             if !self.eat_sym(")") {
                 loop {
                     // `static(Class.field)` takes a class-qualified name.
-                    args.push(self.expr()?);
+                    let (a, da) = self.expr()?;
+                    args.push(a);
+                    d = d.max(da);
                     if self.eat_sym(")") {
                         break;
                     }
                     self.expect_sym(",", "`,` or `)` in the argument list")?;
                 }
             }
-            return Ok(Expr::Call(id.to_string(), args, self.span_from(start)));
+            return self.node(
+                Expr::Call(id.to_string(), args, self.span_from(start)),
+                1 + d,
+            );
         }
-        Ok(Expr::Name(id.to_string(), self.span_from(start)))
+        Ok((Expr::Name(id.to_string(), self.span_from(start)), 1))
     }
 }
 
@@ -787,6 +886,7 @@ pub fn parse(path: &str, source: &str) -> Result<File, SyntaxError> {
     let mut p = Parser {
         src: source,
         pos: 0,
+        nesting: 0,
     };
     let items = p.file()?;
     let _ = char::<&str, nom::error::Error<&str>>;

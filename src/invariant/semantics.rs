@@ -445,7 +445,9 @@ impl<'c, D: Values> Eval<'c, D> {
                 args.len()
             ));
         }
-        if self.depth > 64 {
+        // The checks bound definitions' nesting (invariant::depth); this
+        // is a safety net.
+        if self.depth > super::parse::MAX_NESTING {
             return Err(format!(
                 "`{name}`: definitions nest too deeply (recursion?)"
             ));

@@ -44,12 +44,31 @@ pub fn confirm(
     main: &str,
     bounds: &Bounds,
 ) -> Result<(), String> {
+    let host = Config::default().host;
+    confirm_with(a, cp, cp_text, main, bounds, host, &[])
+}
+
+/// `confirm` for a run with these system properties and environment,
+/// given on the command line by `defines` (`-Dkey=value` words).
+pub fn confirm_with(
+    a: &mut Analysis,
+    cp: &ClassPath,
+    cp_text: &str,
+    main: &str,
+    bounds: &Bounds,
+    host: std::sync::Arc<crate::state::host::Host>,
+    defines: &[String],
+) -> Result<(), String> {
     if a.warnings.is_empty() {
         return Ok(());
     }
     let classes = interp::init::load_classes(cp, main).map_err(|e| e.to_string())?;
-    let s0 =
-        interp::initial_state(classes, main, &[], Config::default()).map_err(|e| e.to_string())?;
+    let config = Config {
+        host,
+        ..Config::default()
+    };
+    let s0 = interp::initial_state(classes, main, &[], config).map_err(|e| e.to_string())?;
+    let defines: String = defines.iter().map(|d| format!("{d} ")).collect();
     for w in &mut a.warnings {
         let field = format!("{}.{}", dotted(&w.class), w.field);
         let opts = ExploreOptions {
@@ -66,7 +85,7 @@ pub fn confirm(
                 Confirmation::Confirmed {
                     race: race.to_string(),
                     replay: format!(
-                        "m5 run --classpath {cp_text} --races --schedule {schedule} {main}"
+                        "m5 run --classpath {cp_text} --races {defines}--schedule {schedule} {main}"
                     ),
                     schedule,
                 }

@@ -295,19 +295,34 @@ impl Program {
     }
 }
 
+/// The class files under `dir`, in sorted order, depth first (with an
+/// explicit stack: trees may be deep; a directory reached again through a
+/// symbolic link is not read twice).
 fn collect_dir(dir: &Path, out: &mut Vec<(String, Vec<u8>)>) -> Result<(), LoadError> {
     let io = |p: &Path, e: std::io::Error| LoadError::Io {
         path: p.display().to_string(),
         msg: e.to_string(),
     };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| io(dir, e))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
-    entries.sort();
-    for p in entries {
+    let list = |dir: &Path| -> Result<std::vec::IntoIter<PathBuf>, LoadError> {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| io(dir, e))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
+        entries.sort();
+        Ok(entries.into_iter())
+    };
+    let mut seen: std::collections::HashSet<PathBuf> = std::collections::HashSet::new();
+    seen.insert(std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()));
+    let mut stack = vec![list(dir)?];
+    while let Some(entries) = stack.last_mut() {
+        let Some(p) = entries.next() else {
+            stack.pop();
+            continue;
+        };
         if p.is_dir() {
-            collect_dir(&p, out)?;
+            if seen.insert(std::fs::canonicalize(&p).unwrap_or_else(|_| p.clone())) {
+                stack.push(list(&p)?);
+            }
         } else if p.extension().is_some_and(|x| x == "class") {
             let bytes = std::fs::read(&p).map_err(|e| io(&p, e))?;
             out.push((p.display().to_string(), bytes));

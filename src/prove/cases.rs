@@ -132,6 +132,9 @@ impl Obligation {
 pub struct CaseVc {
     /// The stepping thread's shape, e.g. `Job.run@4 > Job.incr@20`.
     pub case: String,
+    /// The same as (method, byte pc) pairs, bottom first (empty for the
+    /// no-op case): where a search for a reachable violation aims.
+    pub shape: Vec<(crate::classfile::MethodId, u32)>,
     pub insn: String,
     /// Hypotheses and definitions; its last `more` assertions are the
     /// object facts at what the object facts read (see `Obligation::more`).
@@ -644,6 +647,10 @@ impl Prover<'_> {
         );
         out.push(CaseVc {
             case,
+            shape: shape
+                .iter()
+                .map(|a| (a.method, classes.method(a.method).pc(a.ip)))
+                .collect(),
             insn,
             common,
             more: more.len(),
@@ -791,6 +798,7 @@ impl Prover<'_> {
         Ok(Some(CaseVc {
             case: "any thread that cannot move (blocked, unscheduled, finished, or no such thread)"
                 .into(),
+            shape: Vec::new(),
             insn: "(none: the state is unchanged)".into(),
             common: sc.text(),
             more: 0,

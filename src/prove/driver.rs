@@ -33,6 +33,8 @@ pub struct Report {
     /// Lemma 1: None if it holds on every state of the single-threaded
     /// prefix, else the failure.
     pub lemma1: Option<String>,
+    /// Where Lemma 1's failing fact starts in the invariant's text.
+    pub lemma1_at: Option<usize>,
     /// Steps of the single-threaded prefix run before the induction, and
     /// why it stopped there.
     pub prefix_steps: usize,
@@ -60,6 +62,11 @@ pub struct Report {
     /// Per relation.
     pub lemma3: Vec<(String, LemmaStats)>,
     pub verdicts: Vec<(theorem::Theorem, Verdict)>,
+    /// Per theorem, in the order of `verdicts`: what backs a verdict that
+    /// is not "proved".
+    pub evidence: Vec<Evidence>,
+    /// Time spent looking for reachable violations.
+    pub search_time: Duration,
     /// Cases (with their branch) whose hypotheses are contradictory.
     pub vacuous: Vec<String>,
     pub wall: Duration,
@@ -76,6 +83,18 @@ pub struct Report {
     /// Obligations not asked (`Options::decisive_only`): then nothing is
     /// proved.
     pub not_asked: usize,
+}
+
+/// What backs a theorem's verdict besides the lemmas' counts.
+#[derive(Clone, Debug)]
+pub enum Evidence {
+    /// Proved, or not looked for (Houdini's rounds).
+    None,
+    /// Refuted: a schedule from the initial state to a violation, which
+    /// `m5 run --invariant` replays (checked before it counts).
+    Witness(witness::Found),
+    /// No reachable violation found, and where the search looked.
+    Searched(witness::Searched),
 }
 
 /// A case built on some core: its index among the allowed shapes, and its
@@ -110,6 +129,8 @@ pub fn prove_source(
     let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
     let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
         .map_err(|e| at(e.to_string()))?;
+    // Where `m5 run` starts: witnesses are schedules from here.
+    let initial = s0.clone();
     let c = match source {
         Some(text) => {
             crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes)
@@ -131,6 +152,7 @@ pub fn prove_source(
             .collect();
         c.guards = guards;
     }
+    let c = std::sync::Arc::new(c);
     let relations: Vec<String> = tf
         .theorems
         .iter()
@@ -155,11 +177,17 @@ pub fn prove_source(
     let prefix = super::prefix::run(&c, s0, &relations, opts.prefix_steps);
     let s0 = prefix.state;
     let lemma1 = prefix.failure;
+    let lemma1_at = prefix.failed_at;
     // The prover's formulas must mean on that state what the evaluator
     // found (else Lemma 2's hypotheses are not the invariant).
     let translation = match lemma1 {
         None => lemma1::check(&c, &s0, &relations, opts.timeout_ms).err(),
         Some(_) => None,
+    };
+    let end = End {
+        initial,
+        own: source.is_none().then(|| c.clone()),
+        opts,
     };
     let mut report = Report {
         invariant: tf.invariant.display().to_string(),
@@ -169,6 +197,7 @@ pub fn prove_source(
             + c.objects.iter().map(|o| o.2.len()).sum::<usize>(),
         thread_cases: c.cases.len(),
         lemma1,
+        lemma1_at,
         prefix_steps: prefix.steps,
         prefix_stop: prefix.stop,
         prefix_relations: prefix.relation_failures,
@@ -186,6 +215,8 @@ pub fn prove_source(
             .map(|r| (r.clone(), LemmaStats::default()))
             .collect(),
         verdicts: Vec::new(),
+        evidence: Vec::new(),
+        search_time: Duration::ZERO,
         vacuous: Vec::new(),
         wall: Duration::ZERO,
         solver_time: Duration::ZERO,
@@ -197,11 +228,11 @@ pub fn prove_source(
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
-        return Ok(finish(tf, report, t0));
+        return Ok(finish(tf, report, t0, &end));
     }
     if opts.stop_at_lemma1 && report.lemma1.is_some() {
         report.skipped = true;
-        return Ok(finish(tf, report, t0));
+        return Ok(finish(tf, report, t0, &end));
     }
     let allowed_shape = |sh: &sym::Shape| allows(&c, &s0.classes, sh);
     // Caught exceptions are first pre-step checks; those the prover cannot
@@ -256,7 +287,7 @@ pub fn prove_source(
                 }
             }
             if !report.unsupported.is_empty() {
-                return Ok(finish(tf, report, t0));
+                return Ok(finish(tf, report, t0, &end));
             }
             // Build the cases on every core (building, not solving, is most of the work).
             let built = build_cases(&prover, &allowed, opts.jobs);
@@ -280,7 +311,7 @@ pub fn prove_source(
                 Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
             }
             if !report.unsupported.is_empty() {
-                return Ok(finish(tf, report, t0));
+                return Ok(finish(tf, report, t0, &end));
             }
             if let Some(dir) = &opts.emit_smt2 {
                 std::fs::create_dir_all(dir)
@@ -343,7 +374,7 @@ pub fn prove_source(
                 match o.verdict {
                     Verdict::Proved => st.proved += 1,
                     Verdict::Refuted => st.refuted += 1,
-                    Verdict::Unknown => st.unknown += 1,
+                    Verdict::Unknown | Verdict::NotInductive => st.unknown += 1,
                 }
             }
         }
@@ -379,18 +410,32 @@ pub fn prove_source(
             *st = LemmaStats::default();
         }
     }
-    Ok(finish(tf, report, t0))
+    Ok(finish(tf, report, t0, &end))
 }
 
-/// The theorems' verdicts from the lemmas' counts.
-fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
+/// What `finish` needs beyond the report: where runs start, the user's
+/// claim when it is the invariant proved, and the options.
+struct End<'a> {
+    initial: crate::state::State,
+    own: Option<std::sync::Arc<crate::invariant::Compiled>>,
+    opts: &'a Options,
+}
+
+/// The theorems' verdicts from the lemmas' counts, each not proved then
+/// confirmed or not by a search for a reachable violation.
+fn finish(tf: &TheoremFile, mut report: Report, t0: Instant, end: &End) -> Report {
     let incomplete = report.walk_error.is_some()
         || report.skipped
         || report.not_asked > 0
         || !report.unsupported.is_empty()
         || report.translation.is_some();
-    let inv = if report.lemma1.is_some() || report.lemma2.refuted > 0 {
-        Verdict::Refuted
+    // A failed Lemma 1 is a reachable violation of some fact; the search
+    // below finds it again if the fact is the user's (with inference it
+    // may be an inferred one: then nothing is claimed).
+    let inv = if report.lemma1.is_some() {
+        Verdict::Unknown
+    } else if report.lemma2.refuted > 0 {
+        Verdict::NotInductive
     } else if incomplete || report.lemma2.unknown > 0 {
         Verdict::Unknown
     } else {
@@ -406,8 +451,10 @@ fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
                     .find(|(x, _)| x == r)
                     .expect("relation listed")
                     .1;
-                if st.refuted > 0 || report.prefix_relations.iter().any(|(x, _)| x == r) {
-                    Verdict::Refuted
+                if report.prefix_relations.iter().any(|(x, _)| x == r) {
+                    Verdict::Unknown
+                } else if st.refuted > 0 {
+                    Verdict::NotInductive
                 } else if inv == Verdict::Proved && st.unknown == 0 && !incomplete {
                     Verdict::Proved
                 } else {
@@ -417,8 +464,76 @@ fn finish(tf: &TheoremFile, mut report: Report, t0: Instant) -> Report {
         };
         report.verdicts.push((t.clone(), v));
     }
+    let t1 = Instant::now();
+    report.evidence = vec![Evidence::None; report.verdicts.len()];
+    if !end.opts.houdini {
+        let mut claim = end.own.clone();
+        for k in 0..report.verdicts.len() {
+            let (t, v) = &report.verdicts[k];
+            if *v == Verdict::Proved {
+                continue;
+            }
+            if claim.is_none() {
+                match load_claim(tf, &end.initial) {
+                    Ok(c) => claim = Some(std::sync::Arc::new(c)),
+                    Err(why) => {
+                        report.evidence[k] = Evidence::Searched(witness::Searched {
+                            summary: format!("nothing: {why}"),
+                            complete: false,
+                        });
+                        continue;
+                    }
+                }
+            }
+            let c = claim.as_ref().expect("loaded");
+            let targets = targets(&report, &t.goal);
+            let found = witness::search(
+                &end.initial,
+                c,
+                &t.goal,
+                end.opts.prefix_steps,
+                &targets,
+                end.opts.witness.as_ref(),
+            );
+            report.evidence[k] = match found {
+                Ok(f) => {
+                    report.verdicts[k].1 = Verdict::Refuted;
+                    Evidence::Witness(f)
+                }
+                Err(s) => Evidence::Searched(s),
+            };
+        }
+    }
+    report.search_time = t1.elapsed();
     report.wall = t0.elapsed();
     report
+}
+
+/// The user's own invariant file (the claim), compiled and resolved.
+fn load_claim(
+    tf: &TheoremFile,
+    s0: &crate::state::State,
+) -> Result<crate::invariant::Compiled, String> {
+    let mut c = crate::invariant::load(tf.claim_path(), &s0.classes).map_err(|e| e.rendered)?;
+    crate::invariant::sites::resolve(&mut c, s0).map_err(|e| e.rendered)?;
+    Ok(c)
+}
+
+/// The stepping thread's call stacks of the goal's failed obligations.
+fn targets(report: &Report, goal: &Goal) -> witness::Targets {
+    let mut out: witness::Targets = Vec::new();
+    for o in &report.outcomes {
+        let mine = match goal {
+            Goal::Invariant => o.lemma == Lemma::Preserved,
+            Goal::Relation(r) => {
+                o.lemma == Lemma::Relation && o.what.trim_start_matches("relation ") == r
+            }
+        };
+        if mine && o.verdict == Verdict::Refuted && !o.shape.is_empty() && !out.contains(&o.shape) {
+            out.push(o.shape.clone());
+        }
+    }
+    out
 }
 
 /// Peak resident memory of this process, in MB (Linux), if known.

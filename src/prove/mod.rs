@@ -29,6 +29,7 @@ pub mod step;
 pub mod sym;
 pub mod theorem;
 mod walk;
+pub mod witness;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -79,6 +80,10 @@ pub struct Options {
     /// So the verdicts are the full proof's whenever such an obligation is
     /// refuted, and otherwise never "proved" (the invariant's is unknown).
     pub decisive_only: bool,
+    /// The search for a reachable violation of each theorem not proved
+    /// (`witness`): None looks only at the single-threaded prefix. Houdini
+    /// rounds (`houdini`) look nowhere.
+    pub witness: Option<witness::Budget>,
 }
 
 /// Houdini's candidates as switches: each candidate fact is written
@@ -156,6 +161,8 @@ pub enum Lemma {
 #[derive(Clone, Debug)]
 pub struct Outcome {
     pub case: String,
+    /// The stepping thread's shape (`CaseVc::shape`).
+    pub shape: Vec<(crate::classfile::MethodId, u32)>,
     pub insn: String,
     pub branch: String,
     pub lemma: Lemma,

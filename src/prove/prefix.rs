@@ -21,8 +21,15 @@ pub struct Prefix {
     pub stop: String,
     /// The first state the invariant is false on: the step and the failure.
     pub failure: Option<String>,
+    /// Where the failing fact starts in the invariant's text.
+    pub failed_at: Option<usize>,
     /// Per relation, its first failing step (else absent).
     pub relation_failures: Vec<(String, String)>,
+    /// The number of that step (1-based), per entry of `relation_failures`.
+    pub relation_steps: Vec<usize>,
+    /// The thread of each step run: a schedule `m5 run` replays (to the
+    /// failure, when there is one).
+    pub schedule: Vec<crate::state::ThreadId>,
     /// Why the induction cannot start where the prefix stopped.
     pub unsupported: Option<String>,
 }
@@ -34,13 +41,16 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
     s.log_writes = true;
     let mut inc = Incremental::new(c);
     let mut relation_failures: Vec<(String, String)> = Vec::new();
+    let mut relation_steps = Vec::new();
+    let mut schedule = Vec::new();
     let mut checked = inc.check_all(&s);
     let mut steps = 0;
     let mut stop = Stop::Visitor;
     if checked.is_ok() {
         let mut step = 0;
-        (steps, stop) = run_alone(&mut s, limit, |before, next, _| {
+        (steps, stop) = run_alone(&mut s, limit, |before, next, th| {
             step += 1;
+            schedule.push(th);
             for r in relations {
                 if relation_failures.iter().any(|(x, _)| x == r) {
                     continue;
@@ -53,6 +63,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
                             f.describe(c)
                         ),
                     ));
+                    relation_steps.push(step);
                 }
             }
             checked = inc.check_step(before, next);
@@ -69,7 +80,10 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
                 "after {steps} steps of the single-threaded prefix: {}",
                 f.describe(c)
             )),
+            failed_at: Some(f.span.start),
             relation_failures,
+            relation_steps,
+            schedule,
             unsupported: None,
         };
     }
@@ -90,7 +104,10 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         steps,
         stop,
         failure: None,
+        failed_at: None,
         relation_failures,
+        relation_steps,
+        schedule,
         unsupported,
     }
 }

@@ -853,6 +853,7 @@ fn solve_case(
                     k,
                     Outcome {
                         case: vc.case.clone(),
+                        shape: vc.shape.clone(),
                         insn: vc.insn.clone(),
                         branch: ob.branch.clone(),
                         lemma: ob.lemma,
@@ -1091,6 +1092,7 @@ fn solve_case(
             }
             let outcome = Outcome {
                 case: vc.case.clone(),
+                shape: vc.shape.clone(),
                 insn: vc.insn.clone(),
                 branch: ob.branch.clone(),
                 lemma: ob.lemma,
@@ -1481,7 +1483,7 @@ pub fn solve_houdini(
         work.lock().expect("lock").0 = sweep;
         std::thread::scope(|sc| {
             for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
-                sc.spawn(|| {
+                crate::parallel::spawn(sc, || {
                     loop {
                         let next = {
                             let mut w = work.lock().expect("lock");

@@ -13,19 +13,36 @@
 
 use std::path::{Path, PathBuf};
 
+/// A theorem's verdict. An obligation's outcome uses `Proved`, `Refuted`
+/// (the solver found a counterexample to it) and `Unknown`; a theorem is
+/// `Refuted` only with a reachable violation (`witness`), and a failed
+/// induction without one is `NotInductive`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Proved,
     Refuted,
+    /// Lemma 2 or 3 fails (a counterexample to induction) and no
+    /// reachable violation was found: the claim may hold, the invariant
+    /// is too weak to show it.
+    NotInductive,
     Unknown,
 }
 
 impl Verdict {
+    /// The word in theorem files and JSON.
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Proved => "proved",
             Verdict::Refuted => "refuted",
+            Verdict::NotInductive => "not-inductive",
             Verdict::Unknown => "unknown",
+        }
+    }
+    /// The words people read.
+    pub fn text(self) -> &'static str {
+        match self {
+            Verdict::NotInductive => "not inductive",
+            v => v.name(),
         }
     }
 }
@@ -65,6 +82,16 @@ pub struct TheoremFile {
     /// `infer`: the invariant is completed by inference (`crate::infer`)
     /// before it is proved.
     pub infer: bool,
+    /// The user's own invariant file when `invariant` names a completed
+    /// one (inference): the claim a witness must violate.
+    pub claim: Option<PathBuf>,
+}
+
+impl TheoremFile {
+    /// The invariant file whose facts are the user's claim.
+    pub fn claim_path(&self) -> &Path {
+        self.claim.as_deref().unwrap_or(&self.invariant)
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -142,11 +169,12 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
                     ["expect", "proved"] => Some(Verdict::Proved),
                     ["expect", "refuted"] => Some(Verdict::Refuted),
                     ["expect", "unknown"] => Some(Verdict::Unknown),
+                    ["expect", "not-inductive"] => Some(Verdict::NotInductive),
                     _ => {
                         return Err(err(
                             line,
                             format!(
-                                "expected `expect proved`, `expect refuted` or `expect unknown`, found `{}`",
+                                "expected `expect proved`, `expect refuted`, `expect not-inductive` or `expect unknown`, found `{}`",
                                 rest.join(" ")
                             ),
                         ));
@@ -176,5 +204,6 @@ pub fn parse(path: &Path, text: &str) -> Result<TheoremFile, TheoremError> {
         invariant: invariant.ok_or_else(|| missing("invariant"))?,
         theorems,
         infer,
+        claim: None,
     })
 }

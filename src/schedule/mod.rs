@@ -58,17 +58,31 @@ pub const MAX_SCHEDULE_LEN: u64 = 1 << 26;
 /// Parses one entry: a thread number, or `N*K` (thread N, K times).
 fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
     let (t, k) = match tok.split_once('*') {
-        Some((t, k)) => (
-            t.trim(),
-            k.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("bad repeat count {k:?}"))?,
-        ),
+        Some((t, k)) => {
+            let k = k.trim();
+            let k = match k.parse::<u64>() {
+                Ok(k) => k,
+                Err(_) if integer(k) => {
+                    return Err(format!(
+                        "repeat count {k} is out of range: schedule too long (at most {MAX_SCHEDULE_LEN} steps)"
+                    ));
+                }
+                Err(_) => return Err(format!("bad repeat count {k:?}")),
+            };
+            (t.trim(), k)
+        }
         None => (tok, 1),
     };
-    let t: ThreadId = t
-        .parse()
-        .map_err(|_| format!("expected a thread number, found {t:?}"))?;
+    let t: ThreadId = t.parse().map_err(|_| {
+        if integer(t) {
+            format!(
+                "expected a thread number from 0 to {}, found {t:?}",
+                ThreadId::MAX
+            )
+        } else {
+            format!("expected a thread number, found {t:?}")
+        }
+    })?;
     if k > MAX_SCHEDULE_LEN - out.len() as u64 {
         return Err(format!(
             "schedule too long: more than {MAX_SCHEDULE_LEN} steps"
@@ -76,6 +90,24 @@ fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
     }
     out.extend(std::iter::repeat_n(t, k as usize));
     Ok(())
+}
+
+/// Is `text` written as an integer (so a failed parse means out of range)?
+fn integer(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// A seed: an integer from 0 to u64::MAX.
+fn seed(kind: &str, text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        let range = if integer(text) {
+            format!(" from 0 to {}", u64::MAX)
+        } else {
+            String::new()
+        };
+        format!("{kind}:SEED needs an integer seed{range}, found {text:?}")
+    })
 }
 
 impl Schedule {
@@ -92,22 +124,25 @@ impl Schedule {
             ("rr", None) => Ok(Schedule::RoundRobin { quantum: 1 }),
             ("rr", Some(k)) => match k.parse::<u64>() {
                 Ok(q) if q > 0 => Ok(Schedule::RoundRobin { quantum: q }),
-                _ => Err(bad("rr:K needs a positive step count K")),
+                _ => Err(bad(&format!(
+                    "rr:K needs a positive step count K (1 to {}), found {k:?}",
+                    u64::MAX
+                ))),
             },
-            ("random", Some(seed)) => seed
-                .parse()
+            ("random", Some(text)) => seed("random", text)
                 .map(|seed| Schedule::Random { seed })
-                .map_err(|_| bad("random:SEED needs an integer seed")),
+                .map_err(|m| bad(&m)),
             ("random", None) => Err(bad("random needs a seed, e.g. random:7")),
-            ("turns", Some(seed)) => seed
-                .parse()
+            ("turns", Some(text)) => seed("turns", text)
                 .map(|seed| Schedule::Turns { seed })
-                .map_err(|_| bad("turns:SEED needs an integer seed")),
+                .map_err(|m| bad(&m)),
             ("turns", None) => Err(bad("turns needs a seed, e.g. turns:7")),
             ("list", Some(items)) => {
                 let mut out = Vec::new();
-                for tok in items.split(',').map(str::trim).filter(|t| !t.is_empty()) {
-                    parse_entry(tok, &mut out).map_err(|m| bad(&m))?;
+                let toks = items.split(',').map(str::trim).filter(|t| !t.is_empty());
+                for (i, tok) in toks.enumerate() {
+                    parse_entry(tok, &mut out)
+                        .map_err(|m| bad(&format!("entry {}: {m}", i + 1)))?;
                 }
                 Ok(Schedule::List(out))
             }
@@ -263,7 +298,7 @@ impl Runner<'_, '_> {
                 if obs_after(self.opts, s, th, self.steps - 1) == Control::Stop {
                     return Err(VmError::Other(STOP.into()));
                 }
-                if s.sched_gen != generation || s.exit.is_some() {
+                if s.sched_gen != generation || s.ended() {
                     break;
                 }
                 continue;
@@ -274,7 +309,7 @@ impl Runner<'_, '_> {
             if let Outcome::NoOp(why) = out {
                 return Ok((done, Some(why)));
             }
-            if s.exit.is_some() {
+            if s.ended() {
                 break;
             }
             // A thread started or ended: let the scheduler choose again.
@@ -361,7 +396,7 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                             rec.push(th);
                         }
                     }
-                    if s.exit.is_some() {
+                    if s.ended() {
                         break;
                     }
                 }

@@ -6,6 +6,7 @@
 //! (`Arc::make_mut` copies a frame or an object only when another state still
 //! shares it).
 
+pub mod host;
 pub mod print;
 pub mod value;
 
@@ -389,6 +390,14 @@ pub enum InitStatus {
     Failed,
 }
 
+/// A read of a value a real JVM does not fix: which native, and where the
+/// program's own code was when it read it (`Class.method (File.java:L)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnfixedRead {
+    pub native: &'static str,
+    pub at: String,
+}
+
 /// Run-wide settings that are not part of the machine state proper.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -401,6 +410,8 @@ pub struct Config {
     /// `currentTimeMillis`): when none can, timeouts leave the clock as it
     /// is, so a polling loop of sleeps revisits its states.
     pub clock_readable: bool,
+    /// The initial system properties and the environment (`host`).
+    pub host: Arc<host::Host>,
 }
 
 /// What a frame costs on a thread's stack besides its local variables and
@@ -433,6 +444,7 @@ impl Default for Config {
             assertions: false,
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
             clock_readable: true,
+            host: host::process(),
         }
     }
 }
@@ -471,6 +483,11 @@ pub struct State {
     pub last_uncaught: Option<(ThreadId, Ref)>,
     /// Where that exception was thrown (`Class.method pc N`); not part of equality.
     pub last_uncaught_site: Option<String>,
+    /// The first value read along the execution that a real JVM does not
+    /// fix (the time, an identity hash code, so every seed drawn from
+    /// them): `--determinism` cannot claim the output is always the same.
+    /// Not part of equality (`interp::unfixed`).
+    pub unfixed: Option<Arc<UnfixedRead>>,
     /// Bumped whenever something happens that may let a blocked thread move
     /// or change the set of live threads (a monitor freed, a notify, a thread
     /// started or ended, a class initialized), so schedulers may skip threads

@@ -1,0 +1,334 @@
+//! Which loaded methods may run: a rapid-type-analysis liveness over the
+//! model's and the JDK's methods, so that loading follows a JDK method's
+//! references only once the method may run.
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::parse::*;
+use super::*;
+
+/// Which loaded methods may run (a superset, in the manner of rapid type
+/// analysis), so that a JDK class's unused methods do not pull in the
+/// thousands of classes they name. The program's code is live. A method of
+/// m5's model or of the JDK, its
+/// * `<clinit>` is live once live code initializes the class or a subclass
+///   (`new`, a static field or method; every model class counts);
+/// * static or private method or constructor, once live code invokes it on
+///   the class (or on a subclass that inherits it);
+/// * virtual method, once live code invokes its name and descriptor on any
+///   class and some class that has it as a supertype may be instantiated
+///   (`new` in live code; every user and model class counts).
+///
+/// What the VM calls itself is live too: a thread's `run`, the model's
+/// string-concatenation helper.
+///
+/// A method wrongly left out could only make a class missing: an error
+/// naming it when an instruction that needs it runs, never a guess.
+#[derive(Default)]
+pub(super) struct Liveness {
+    /// Selectors (`name` + `desc`) live code invokes virtually.
+    called: FxHashSet<String>,
+    /// (class named, selector) live code invokes statically or specially.
+    called_on: FxHashSet<(Arc<str>, String)>,
+    /// Classes live code initializes, and their supertypes.
+    initialized: FxHashSet<Arc<str>>,
+    /// Classes live code may instantiate, and their supertypes.
+    instances: FxHashSet<Arc<str>>,
+    /// Static or special calls on classes not loaded yet.
+    early_calls: FxHashMap<Arc<str>, Vec<String>>,
+    /// Loaded classes: supertypes, and the selectors declared.
+    loaded: FxHashMap<Arc<str>, Loaded>,
+    /// Virtual methods of JDK classes not yet live, by class and selector.
+    waiting: FxHashMap<Arc<str>, Vec<(String, Refs)>>,
+    /// Classes with waiting virtual methods, by selector.
+    waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
+    /// Other methods of JDK classes not yet live, by (class, selector).
+    waiting_on: FxHashMap<(Arc<str>, String), Refs>,
+    /// `M5_LOAD_STATS=why`: print each reference followed.
+    why: bool,
+}
+
+/// A loaded class as liveness sees it: supertypes, superclass, and the
+/// selectors it declares.
+type Loaded = (Vec<Arc<str>>, Option<Arc<str>>, FxHashSet<String>);
+
+/// What a method's code names: classes; selectors invoked virtually;
+/// (class, selector) invoked statically or specially; classes initialized;
+/// classes instantiated.
+#[derive(Default)]
+struct Refs {
+    owner: String,
+    classes: Vec<Arc<str>>,
+    invokes: Vec<String>,
+    invokes_on: Vec<(Arc<str>, String)>,
+    inits: Vec<Arc<str>>,
+    news: Vec<Arc<str>>,
+}
+
+/// One more fact for the fixpoint.
+enum Fact {
+    Live(Refs),
+    Called(String),
+    CalledOn(Arc<str>, String),
+    Init(Arc<str>),
+    Instance(Arc<str>),
+}
+
+impl Liveness {
+    /// `why`: print each reference followed (`M5_LOAD_STATS=why`).
+    pub(super) fn new(why: bool) -> Self {
+        Liveness {
+            why,
+            ..Liveness::default()
+        }
+    }
+
+    pub(super) fn add_class(
+        &mut self,
+        rc: &RawClass,
+        from: Origin,
+        queue: &mut VecDeque<Arc<str>>,
+    ) {
+        let supers: Vec<Arc<str>> = rc
+            .super_name
+            .iter()
+            .chain(rc.interfaces.iter())
+            .cloned()
+            .collect();
+        queue.extend(supers.iter().cloned());
+        let declared = rc
+            .methods
+            .iter()
+            .map(|m| format!("{}{}", m.name, m.desc))
+            .collect();
+        self.loaded.insert(
+            rc.name.clone(),
+            (supers.clone(), rc.super_name.clone(), declared),
+        );
+        let mut facts = Vec::new();
+        if self.called.is_empty() {
+            // What the VM itself calls: a thread's `run`.
+            facts.push(Fact::Called("run()V".into()));
+        }
+        if from != Origin::Jdk {
+            facts.push(Fact::Instance(rc.name.clone()));
+            facts.push(Fact::Init(rc.name.clone()));
+        }
+        for m in &rc.methods {
+            let mut refs = method_references(m);
+            refs.owner = format!("{}.{}", rc.name, refs.owner);
+            let sel = format!("{}{}", m.name, m.desc);
+            let exact = m.flags & (ACC_STATIC | ACC_PRIVATE) != 0 || m.name.starts_with('<');
+            // The model's methods are as lazy as the JDK's (the model
+            // reaches String.format's Formatter only when something calls
+            // String.format); the program's are all live.
+            if from == Origin::User {
+                facts.push(Fact::Live(refs));
+            } else if exact {
+                self.waiting_on.insert((rc.name.clone(), sel), refs);
+            } else {
+                self.waiting_by_sel
+                    .entry(sel.clone())
+                    .or_default()
+                    .push(rc.name.clone());
+                self.waiting
+                    .entry(rc.name.clone())
+                    .or_default()
+                    .push((sel, refs));
+            }
+        }
+        // What was decided about this class before it was loaded.
+        let name = &rc.name;
+        if self.initialized.remove(name) {
+            facts.push(Fact::Init(name.clone()));
+        }
+        if self.instances.remove(name) {
+            facts.push(Fact::Instance(name.clone()));
+        }
+        for sel in self.early_calls.remove(name).unwrap_or_default() {
+            self.called_on.remove(&(name.clone(), sel.clone()));
+            facts.push(Fact::CalledOn(name.clone(), sel));
+        }
+        self.run(facts, queue);
+    }
+
+    fn run(&mut self, mut work: Vec<Fact>, queue: &mut VecDeque<Arc<str>>) {
+        while let Some(fact) = work.pop() {
+            match fact {
+                Fact::Live(r) => {
+                    if self.why {
+                        for c in &r.classes {
+                            eprintln!("why {c} <- {}", r.owner);
+                        }
+                    }
+                    queue.extend(r.classes);
+                    work.extend(r.invokes.into_iter().map(Fact::Called));
+                    work.extend(r.invokes_on.into_iter().map(|(c, s)| Fact::CalledOn(c, s)));
+                    work.extend(r.inits.into_iter().map(Fact::Init));
+                    work.extend(r.news.into_iter().map(Fact::Instance));
+                }
+                Fact::Called(sel) => {
+                    if self.called.insert(sel.clone())
+                        && let Some(classes) = self.waiting_by_sel.get(&sel)
+                    {
+                        for c in classes.clone() {
+                            if self.instances.contains(&c) {
+                                self.wake_virtual(&c, |s| s == sel, &mut work);
+                            }
+                        }
+                    }
+                }
+                Fact::CalledOn(class, sel) => {
+                    if !self.called_on.insert((class.clone(), sel.clone())) {
+                        continue;
+                    }
+                    if let Some(r) = self.waiting_on.remove(&(class.clone(), sel.clone())) {
+                        work.push(Fact::Live(r));
+                    }
+                    if !self.loaded.contains_key(&class) {
+                        self.early_calls
+                            .entry(class.clone())
+                            .or_default()
+                            .push(sel.clone());
+                    }
+                    // Inherited: the call goes on to the superclass.
+                    if let Some((_, Some(sup), declared)) = self.loaded.get(&class)
+                        && !declared.contains(&sel)
+                    {
+                        work.push(Fact::CalledOn(sup.clone(), sel));
+                    }
+                }
+                Fact::Init(class) => {
+                    if !self.initialized.insert(class.clone()) {
+                        continue;
+                    }
+                    if let Some(r) = self
+                        .waiting_on
+                        .remove(&(class.clone(), "<clinit>()V".into()))
+                    {
+                        work.push(Fact::Live(r));
+                    }
+                    if let Some((supers, _, _)) = self.loaded.get(&class) {
+                        work.extend(supers.iter().cloned().map(Fact::Init));
+                    }
+                }
+                Fact::Instance(class) => {
+                    if !self.instances.insert(class.clone()) {
+                        continue;
+                    }
+                    // Where a thread may have inheritable thread-locals, the
+                    // VM's Thread.setUp calls the model's inheritThreadLocals.
+                    if &*class == "java/lang/InheritableThreadLocal" {
+                        work.push(Fact::CalledOn(
+                            "java/lang/Thread".into(),
+                            "inheritThreadLocals(Ljava/lang/ThreadLocal$ThreadLocalMap;)V".into(),
+                        ));
+                    }
+                    let called = std::mem::take(&mut self.called);
+                    self.wake_virtual(&class, |s| called.contains(s), &mut work);
+                    self.called = called;
+                    if let Some((supers, _, _)) = self.loaded.get(&class) {
+                        work.extend(supers.iter().cloned().map(Fact::Instance));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes live the waiting virtual methods of `class` whose selector `pick`s.
+    fn wake_virtual(
+        &mut self,
+        class: &Arc<str>,
+        pick: impl Fn(&str) -> bool,
+        work: &mut Vec<Fact>,
+    ) {
+        if let Some(list) = self.waiting.get_mut(class) {
+            let mut i = 0;
+            while i < list.len() {
+                if pick(&list[i].0) {
+                    let (_, r) = list.swap_remove(i);
+                    work.push(Fact::Live(r));
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+}
+
+/// What one method's code names: classes (an instruction's or a handler's,
+/// element classes of array types included) and invoked selectors.
+fn method_references(m: &parse::RawMethod) -> Refs {
+    let mut r = Refs {
+        owner: format!("{}{}", m.name, m.desc),
+        ..Refs::default()
+    };
+    // A class name, or an array descriptor whose element may be a class.
+    let class_of = |n: &str| -> Option<Arc<str>> {
+        if n.starts_with('[') {
+            let elem = n.trim_start_matches('[');
+            elem.strip_prefix('L')
+                .and_then(|c| c.strip_suffix(';'))
+                .map(Arc::from)
+        } else {
+            Some(n.into())
+        }
+    };
+    for h in &m.handlers {
+        if let Some(c) = &h.catch {
+            r.classes.extend(class_of(c));
+        }
+    }
+    for insn in &m.code {
+        match insn {
+            Insn::GetStatic(f) | Insn::PutStatic(f) => {
+                r.classes.extend(class_of(&f.class));
+                r.inits.extend(class_of(&f.class));
+            }
+            Insn::GetField(f) | Insn::PutField(f) => r.classes.extend(class_of(&f.class)),
+            Insn::Invoke(kind, m) => {
+                r.classes.extend(class_of(&m.class));
+                let sel = format!("{}{}", m.name, m.desc);
+                if *kind == InvokeKind::Static {
+                    r.inits.extend(class_of(&m.class));
+                }
+                // Exact: static, special and private targets (a private
+                // method may be invoked virtually, by a nestmate).
+                r.invokes_on.push((m.class.clone(), sel.clone()));
+                if *kind != InvokeKind::Static && !m.name.starts_with('<') {
+                    r.invokes.push(sel);
+                }
+            }
+            Insn::New(c) => {
+                r.classes.push(c.name.clone());
+                r.inits.push(c.name.clone());
+                r.news.push(c.name.clone());
+            }
+            Insn::ANewArray(t)
+            | Insn::CheckCast(t)
+            | Insn::InstanceOf(t)
+            | Insn::MultiANewArray(t, _) => r.classes.extend(class_of(&t.name)),
+            Insn::Ldc(Const::Class(t)) => r.classes.extend(class_of(&t.name)),
+            // A JDK class named by a string (for `Class.forName`) may be
+            // loaded and initialized by it.
+            Insn::Ldc(Const::String(text))
+                if text.contains('.')
+                    && !text.contains(|c: char| c.is_whitespace() || c == '/')
+                    && jdk::is_jdk_package(&text.replace('.', "/")) =>
+            {
+                let name: Arc<str> = text.replace('.', "/").into();
+                r.classes.push(name.clone());
+                r.inits.push(name);
+            }
+            // String concatenation may call the model's helper.
+            Insn::Concat(_) => r.invokes_on.push((
+                "java/lang/StringConcatHelper".into(),
+                "concat([Ljava/lang/Object;)Ljava/lang/String;".into(),
+            )),
+            _ => {}
+        }
+    }
+    r
+}

@@ -1,0 +1,123 @@
+//! A few of the JVM verifier's structural checks, run at link time.
+
+use super::*;
+
+/// A few of the JVM verifier's structural checks on a method's code, run at
+/// link time so that malformed but parseable bytecode is a load error naming
+/// the method and pc, never a crash of the interpreter (which trusts the
+/// code it runs):
+/// - a method that is neither abstract nor native has code, its parameters
+///   fit in `max_locals`, and control cannot run off the end of the code;
+/// - every local variable index (and the next one, for long/double) is
+///   below `max_locals`;
+/// - on every path the operand stack depth (in slots) at an instruction is
+///   the same, never negative and at most `max_stack`; a handler starts at
+///   depth 1 (the exception);
+/// - `multianewarray` has 1..=d dimensions of its array type.
+///
+/// Types are not checked: the interpreter tolerates mistyped values.
+pub(super) fn check_code(m: &Method) -> Result<(), String> {
+    let code = &m.code;
+    if code.is_empty() {
+        return if m.is_abstract() || m.is_native() {
+            Ok(())
+        } else {
+            Err("a method that is neither abstract nor native has no code".into())
+        };
+    }
+    if m.arg_slots > m.max_locals {
+        return Err(format!(
+            "the parameters take {} local slots, more than max_locals {}",
+            m.arg_slots, m.max_locals
+        ));
+    }
+    let at = |ip: usize, msg: String| format!("at pc {}: {msg}", m.pc(ip as u32));
+    // Depth (slots) at each instruction, once reached; handlers start at 1.
+    let mut depth: Vec<Option<u32>> = vec![None; code.len()];
+    let mut work: Vec<(usize, u32)> = vec![(0, 0)];
+    for h in &m.handlers {
+        if h.handler as usize >= code.len() {
+            return Err("exception handler at the end of the code".into());
+        }
+        work.push((h.handler as usize, 1));
+    }
+    while let Some((ip, d)) = work.pop() {
+        match depth[ip] {
+            Some(old) if old == d => continue,
+            Some(old) => {
+                return Err(at(
+                    ip,
+                    format!("operand stack depth {d} here on one path, {old} on another"),
+                ));
+            }
+            None => depth[ip] = Some(d),
+        }
+        let insn = &code[ip];
+        let local = match insn {
+            Insn::Load(k, n) | Insn::Store(k, n) => Some(u32::from(*n) + kind_slots(*k) - 1),
+            Insn::Iinc(n, _) => Some(u32::from(*n)),
+            _ => None,
+        };
+        if let Some(top) = local
+            && top >= u32::from(m.max_locals)
+        {
+            return Err(at(
+                ip,
+                format!(
+                    "local variable {top} out of range (max_locals {})",
+                    m.max_locals
+                ),
+            ));
+        }
+        if let Insn::MultiANewArray(t, dims) = insn {
+            let rank = t.name.bytes().take_while(|b| *b == b'[').count();
+            if *dims == 0 || usize::from(*dims) > rank {
+                return Err(at(
+                    ip,
+                    format!("multianewarray of {} with {dims} dimensions", t.name),
+                ));
+            }
+        }
+        let (pops, pushes) = stack_effect(insn);
+        let Some(after) = d.checked_sub(pops) else {
+            return Err(at(
+                ip,
+                format!("operand stack underflow: needs {pops} stack slots, has {d}"),
+            ));
+        };
+        let after = after + pushes;
+        if after > u32::from(m.max_stack) {
+            return Err(at(
+                ip,
+                format!(
+                    "operand stack depth {after} exceeds max_stack {}",
+                    m.max_stack
+                ),
+            ));
+        }
+        let (falls_through, targets): (bool, Vec<u32>) = match insn {
+            Insn::Goto(t) => (false, vec![*t]),
+            Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmp(_, t) | Insn::IfNull(_, t) => {
+                (true, vec![*t])
+            }
+            Insn::Switch(sw) => (
+                false,
+                sw.cases.iter().map(|c| c.1).chain([sw.default]).collect(),
+            ),
+            // Executing an unsupported instruction stops the machine.
+            Insn::Return(_) | Insn::Athrow | Insn::Unsupported(_) => (false, vec![]),
+            _ => (true, vec![]),
+        };
+        if falls_through {
+            if ip + 1 >= code.len() {
+                return Err(at(ip, "control runs off the end of the code".into()));
+            }
+            work.push((ip + 1, after));
+        }
+        for t in targets {
+            // Branch targets were checked to be instruction starts when parsed.
+            work.push((t as usize, after));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,293 @@
+//! The search for a reachable violation of a claim: what turns a failed
+//! induction into "refuted". A failed Lemma 2 or 3 obligation is only a
+//! counterexample to induction (a state inside the invariant whose step
+//! leaves it, which no schedule may reach); a claim is refuted only by a
+//! schedule from the initial state that `m5 run --invariant` (or
+//! `--relation`) replays to a violating state or step. Three places are
+//! looked in, cheapest first:
+//!
+//! 1. the single-threaded prefix, which the proof has run anyway;
+//! 2. every schedule, breadth-first from the initial state, every
+//!    instruction a branch point (the `m5 explore --invariant` search),
+//!    within a budget of states and time;
+//! 3. a best-first search that moves a thread toward the call stack of a
+//!    failed case (`crate::explore::explore_guided`), in the same budget;
+//! 4. seeded random runs, which go deeper than the exhaustive search.
+//!
+//! A violation found is replayed once more the way `m5 run --invariant`
+//! checks a run (`crate::invariant::watch`) before it counts.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::theorem::Goal;
+use crate::classfile::MethodId;
+use crate::explore::{self, ExploreOptions, Properties};
+use crate::invariant::Compiled;
+use crate::schedule::{self, RunOptions, Schedule};
+use crate::state::{State, ThreadId};
+
+/// How much the search may spend per theorem (the breadth-first search
+/// and the random runs may visit `states`, the guided search a quarter of
+/// them; `time` is for all of them together: half for the breadth-first
+/// search, a quarter each for the others).
+#[derive(Clone, Debug)]
+pub struct Budget {
+    pub states: u64,
+    pub time: Duration,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            states: 200_000,
+            time: Duration::from_secs(10),
+        }
+    }
+}
+
+/// A reachable violation: the schedule from the initial state to it.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub schedule: Vec<ThreadId>,
+    /// The failure as `m5 run --invariant` describes it on the replay.
+    pub failure: String,
+    /// Which search found it.
+    pub by: &'static str,
+}
+
+/// No violation found: what was searched, for the report.
+#[derive(Clone, Debug)]
+pub struct Searched {
+    pub summary: String,
+    /// The breadth-first search visited every reachable state: the claim
+    /// holds for this program and these arguments (it is still not proved
+    /// by induction).
+    pub complete: bool,
+}
+
+/// Steps of each random run (stage 4): deeper than the breadth-first
+/// search gets, short enough for many runs.
+const RUN_LENGTH: u64 = 2_000;
+
+/// Where a theorem's counterexamples to induction put the stepping
+/// thread: the call stacks to aim the guided search at.
+pub type Targets = Vec<Vec<(MethodId, u32)>>;
+
+/// Looks for a reachable violation of `goal` (the user's claim `c`) from
+/// `initial`, the state `m5 run` starts in. `budget` None: the prefix
+/// alone.
+pub fn search(
+    initial: &State,
+    c: &Arc<Compiled>,
+    goal: &Goal,
+    prefix_steps: usize,
+    targets: &Targets,
+    budget: Option<&Budget>,
+) -> Result<Found, Searched> {
+    let relation = match goal {
+        Goal::Invariant => None,
+        Goal::Relation(r) => Some(r.clone()),
+    };
+    let mut summary = Vec::new();
+    // 1. The single-threaded prefix.
+    let p = super::prefix::run(c, initial.clone(), relation.as_slice(), prefix_steps.max(1));
+    let upto = match &relation {
+        None => p.failure.is_some().then_some(p.schedule.len()),
+        Some(_) => p.relation_steps.first().copied(),
+    };
+    if let Some(k) = upto
+        && let Some(f) = confirm(
+            initial,
+            c,
+            goal,
+            &p.schedule[..k],
+            "the single-threaded prefix",
+        )
+    {
+        return Ok(f);
+    }
+    summary.push(format!(
+        "the {} states of the single-threaded prefix",
+        p.steps + 1
+    ));
+    let Some(budget) = budget else {
+        return Err(Searched {
+            summary: summary.join("; "),
+            complete: false,
+        });
+    };
+    let start = std::time::Instant::now();
+    let opts = ExploreOptions {
+        properties: Some(Properties {
+            invariant: c.clone(),
+            state_facts: relation.is_none(),
+            relation: relation.clone(),
+        }),
+        every_instruction: true,
+        bfs: true,
+        max_states: Some(budget.states),
+        time_limit: Some(budget.time / 2),
+        max_transition_steps: Some(10_000),
+        races: explore::RaceCheck::Off,
+        only_properties: true,
+        ..Default::default()
+    };
+    // 2. Every schedule, breadth-first.
+    let r = explore::explore(initial, &opts, &mut |_, _, _| {});
+    match r {
+        Ok(r) if r.verdict.is_violation() => {
+            let w = explore::shorten(initial, r.witness, &r.verdict, &opts).unwrap_or_default();
+            if let Some(f) = confirm(initial, c, goal, &w, "the breadth-first search") {
+                return Ok(f);
+            }
+            summary.push(
+                "a violation the breadth-first search met did not replay (please report it)".into(),
+            );
+        }
+        Ok(r) if r.verdict == explore::Verdict::Ok => {
+            summary.push(format!(
+                "every reachable state: {} states, every schedule (the search is complete, so the claim holds for these arguments)",
+                r.states
+            ));
+            return Err(Searched {
+                summary: summary.join("; "),
+                complete: true,
+            });
+        }
+        Ok(r) => summary.push(format!(
+            "the {} states of every schedule up to depth {} (breadth-first)",
+            r.states,
+            r.max_depth.saturating_sub(1)
+        )),
+        Err(e) => summary.push(format!("a breadth-first search that stopped: {e}")),
+    }
+    // 3. Toward the counterexamples' call stacks.
+    if !targets.is_empty() {
+        let left = (budget.time * 3 / 4).saturating_sub(start.elapsed());
+        // (A quarter of the states: the best-first frontier keeps every
+        // state it has not expanded, where breadth-first keeps one level.)
+        let guided = ExploreOptions {
+            bfs: false,
+            time_limit: Some(left),
+            max_states: Some((budget.states / 4).max(1)),
+            ..opts.clone()
+        };
+        let score = |s: &State| aim(s, targets);
+        match explore::explore_guided(initial, &guided, &score) {
+            Ok(r) if r.verdict.is_violation() => {
+                let w =
+                    explore::shorten(initial, r.witness, &r.verdict, &guided).unwrap_or_default();
+                if let Some(f) = confirm(
+                    initial,
+                    c,
+                    goal,
+                    &w,
+                    "the search toward the failed case's call stack",
+                ) {
+                    return Ok(f);
+                }
+            }
+            Ok(r) => summary.push(format!(
+                "{} states of a search toward the failed cases' call stacks (depth up to {})",
+                r.states, r.max_depth
+            )),
+            Err(e) => summary.push(format!(
+                "a search toward the failed cases that stopped: {e}"
+            )),
+        }
+    }
+    // 4. Random runs, deeper.
+    let left = budget.time.saturating_sub(start.elapsed());
+    let length = RUN_LENGTH;
+    let sampled = ExploreOptions {
+        bfs: false,
+        strategy: explore::Strategy::Random,
+        runs: Some((budget.states / length).max(1)),
+        max_depth: Some(length),
+        time_limit: Some(left),
+        max_states: None,
+        seed: 1,
+        ..opts.clone()
+    };
+    match explore::explore(initial, &sampled, &mut |_, _, _| {}) {
+        Ok(r) if r.verdict.is_violation() => {
+            let w = explore::shorten(initial, r.witness, &r.verdict, &sampled).unwrap_or_default();
+            if let Some(f) = confirm(initial, c, goal, &w, "a random run") {
+                return Ok(f);
+            }
+        }
+        Ok(r) => summary.push(format!("{} random runs of up to {length} steps", r.runs)),
+        Err(e) => summary.push(format!("random runs that stopped: {e}")),
+    }
+    Err(Searched {
+        summary: summary.join("; "),
+        complete: false,
+    })
+}
+
+/// How close some thread of `s` is to one of `targets`: per frame from
+/// the bottom, 2 for the same method and 1 more for the same pc, up to
+/// the first difference.
+fn aim(s: &State, targets: &Targets) -> u32 {
+    let mut best = 0;
+    for t in s.threads.iter() {
+        for target in targets {
+            let mut score = 0;
+            for (f, &(m, pc)) in t.stack.iter().zip(target) {
+                if f.method.id != m {
+                    break;
+                }
+                score += 2;
+                if f.pc() != pc {
+                    break;
+                }
+                score += 1;
+            }
+            best = best.max(score);
+        }
+    }
+    best
+}
+
+/// Replays `schedule` from `initial` as `m5 run --invariant FILE
+/// [--relation R --relation-only] --schedule ...` does: the violation if
+/// the claim fails on its last step.
+fn confirm(
+    initial: &State,
+    c: &Compiled,
+    goal: &Goal,
+    schedule: &[ThreadId],
+    by: &'static str,
+) -> Option<Found> {
+    let mut s = initial.clone();
+    let (relation, relation_only) = match goal {
+        Goal::Invariant => (None, false),
+        Goal::Relation(r) => (Some(r.clone()), true),
+    };
+    let mut watch = crate::invariant::watch::Watch::new(c, relation, relation_only, &mut s);
+    if watch.failure.is_none() {
+        let sched = Schedule::List(schedule.to_vec());
+        let _ = schedule::run(
+            &mut s,
+            &sched,
+            RunOptions {
+                observer: Some(&mut watch),
+                strict_threads: true,
+                ..Default::default()
+            },
+        );
+    }
+    let (step, f, _) = watch.failure.as_ref()?;
+    (*step as usize == schedule.len()).then(|| Found {
+        schedule: schedule.to_vec(),
+        failure: format!("at step {step}: {}", f.describe(c)),
+        by,
+    })
+}
+
+/// A schedule as `m5 run --schedule list:...` takes it (runs of one
+/// thread as `T*N`).
+pub fn list_text(schedule: &[ThreadId]) -> String {
+    format!("list:{}", schedule::entries(schedule).join(","))
+}
