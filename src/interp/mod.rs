@@ -19,8 +19,8 @@ pub mod npe;
 pub mod offsets;
 pub mod parking;
 pub mod strings;
-pub mod threads;
 pub mod system;
+pub mod threads;
 pub mod unfixed;
 pub mod varhandle;
 
@@ -343,6 +343,24 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 && t.stack.len() < s.config.frames_of(callee)
         }
         Insn::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
+        // The JDK's code at a static of a class this thread is initializing:
+        // every other thread that touches the class waits for the
+        // initialization to end (JVMS 5.5), so nothing can see the access.
+        Insn::GetStatic(r) | Insn::PutStatic(r)
+            if s.classes.class(f.method.class).from_jdk
+                && r.owner.is_some_and(|c| {
+                    s.init.get(c as usize) == Some(&crate::state::InitStatus::Running(th))
+                }) =>
+        {
+            r.slot.is_some()
+        }
+        Insn::GetStatic(r) if r.is_final => {
+            s.classes.class(f.method.class).from_jdk && settled_final(s, r, None)
+        }
+        Insn::GetField(r) if r.is_final => {
+            s.classes.class(f.method.class).from_jdk
+                && top_ref(0).is_some_and(|o| settled_final(s, r, Some(o)))
+        }
         Insn::ArrayLength => top_ref(0).is_some(),
         Insn::InstanceOf(t) => t.id.is_some() || t.name.starts_with('['),
         Insn::CheckCast(t) => {
@@ -359,6 +377,38 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                     }
                     _ => false,
                 }
+        }
+        _ => false,
+    }
+}
+
+/// Can the `final` field `r` no longer change: a static of an initialized
+/// class, or a field of `obj` that is already set (non-zero, non-null)?
+/// The JDK's own code sets a final field only in the constructor, or by
+/// offset on an object no other thread can see yet (a clone, an object
+/// being deserialized); so reading such a field commutes with every step
+/// of every other thread, and the JDK's reads of them (a lock's `sync`,
+/// `Unsafe` and field offsets in statics) need not be scheduling points.
+fn settled_final(
+    s: &State,
+    r: &crate::classfile::FieldRef,
+    obj: Option<crate::state::Ref>,
+) -> bool {
+    let Some(slot) = r.slot else { return false };
+    let Some(obj) = obj else {
+        return r
+            .owner
+            .is_some_and(|c| s.init.get(c as usize) == Some(&crate::state::InitStatus::Done));
+    };
+    let o = s.object(obj);
+    let slot = slot as usize;
+    match s.classes.class(o.class).layout.get(slot) {
+        Some(b) if Some(b.declaring) == r.declaring && slot < o.fields().len() => {
+            !matches!(
+                o.fields()[slot],
+                Value::Null | Value::Int(0) | Value::Long(0) | Value::Top
+            ) && !matches!(o.fields()[slot], Value::Float(x) if x.to_bits() == 0)
+                && !matches!(o.fields()[slot], Value::Double(x) if x.to_bits() == 0)
         }
         _ => false,
     }
