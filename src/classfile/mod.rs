@@ -167,6 +167,7 @@ const BOOKKEEPING: &[(&str, &[&str])] = &[(
         "interrupted",
         "parkPermit",
         "tid",
+        "initNumber",
         "threadLocalRandomSeed",
         "threadLocalRandomProbe",
         "threadLocalRandomSecondarySeed",

@@ -979,10 +979,7 @@ fn peak_memory_mb() -> Option<f64> {
 fn report_deadlock(s: &State) {
     eprintln!("m5: deadlock: no live thread can move");
     for t in crate::explore::blocked_threads(s) {
-        eprintln!(
-            "  thread {} ({}) at {} waits for {}",
-            t.thread, t.name, t.at, t.waits_for
-        );
+        eprintln!("  {t}");
     }
 }
 
@@ -1222,7 +1219,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Deadlock { threads } => {
                 j["deadlock"] = threads
                     .iter()
-                    .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "waits_for": t.waits_for, "at": t.at}))
+                    .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "daemon": t.daemon, "waits_for": t.waits_for, "at": t.at}))
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
@@ -1305,10 +1302,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Deadlock { threads } => {
                 println!("violation: deadlock");
                 for t in threads {
-                    println!(
-                        "  thread {} ({}) at {} waits for {}",
-                        t.thread, t.name, t.at, t.waits_for
-                    );
+                    println!("  {t}");
                 }
             }
             Verdict::DependsOnUnfixed { read } => {

@@ -260,9 +260,25 @@ impl Verdict {
 pub struct BlockedThread {
     pub thread: ThreadId,
     pub name: String,
+    /// A daemon thread: listed for the monitors it may hold, though it is
+    /// not what keeps the program alive (JLS 12.8).
+    pub daemon: bool,
     pub waits_for: String,
     /// Where it waits: `Class.method pc N (File.java:L)`.
     pub at: String,
+}
+
+/// `thread 1 (Thread-0) at Main.run pc 4 (Main.java:9) waits for ...`, with
+/// `, daemon` after the name of a daemon thread.
+impl std::fmt::Display for BlockedThread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let daemon = if self.daemon { ", daemon" } else { "" };
+        write!(
+            f,
+            "thread {} ({}{daemon}) at {} waits for {}",
+            self.thread, self.name, self.at, self.waits_for
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -554,6 +570,7 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
             BlockedThread {
                 thread: th,
                 name: interp::natives::thread_name(s, th),
+                daemon: s.threads[th as usize].daemon,
                 waits_for,
                 at,
             }

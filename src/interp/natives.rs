@@ -121,7 +121,12 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         super::threads::get_name,
     ),
     ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
-    ("java/lang/Thread", "setUp", "()V", super::threads::set_up_default),
+    (
+        "java/lang/Thread",
+        "setUp",
+        "()V",
+        super::threads::set_up_default,
+    ),
     (
         "java/lang/Thread",
         "setUp",

@@ -152,7 +152,13 @@ fn set_up(
             None => (group, Value::Int(0), NORM_PRIORITY, Value::Null),
         };
         let priority = priority.min(max_priority(s, group)?);
-        set(s, this, THREAD, "group", group.map_or(Value::Null, Value::Ref))?;
+        set(
+            s,
+            this,
+            THREAD,
+            "group",
+            group.map_or(Value::Null, Value::Ref),
+        )?;
         set(s, this, THREAD, "daemon", daemon)?;
         set(s, this, THREAD, "priority", Value::Int(priority))?;
         if inherit && map.as_ref().is_some() {

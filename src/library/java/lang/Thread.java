@@ -21,7 +21,7 @@ public class Thread implements Runnable {
 
     private Runnable target;
     /** null for a thread without a name: getName() makes "Thread-N" of initNumber. */
-    private String name;
+    private volatile String name;
     private boolean daemon;
     private int priority;
     /** null: the "main" group (the main thread's object has no constructor run). */
