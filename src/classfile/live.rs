@@ -219,7 +219,7 @@ impl Liveness {
                         continue;
                     }
                     // Where a thread may have inheritable thread-locals, the
-                    // VM's Thread.setUp calls the model's inheritThreadLocals.
+                    // VM's bookkeeping of a new Thread calls the model's inheritThreadLocals.
                     if &*class == "java/lang/InheritableThreadLocal" {
                         work.push(Fact::CalledOn(
                             "java/lang/Thread".into(),

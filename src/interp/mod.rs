@@ -335,6 +335,10 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 return false;
             };
             let callee = s.classes.method(target);
+            // Making a thread takes the next id and number (shared counters).
+            if threads::is_made(&f.method, callee) {
+                return false;
+            }
             // A call that overflows the stack throws (and may release
             // monitors while unwinding): not local.
             !callee.is_native()

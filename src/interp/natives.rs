@@ -123,15 +123,9 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
     ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
     (
         "java/lang/Thread",
-        "setUp",
-        "()V",
-        super::threads::set_up_default,
-    ),
-    (
-        "java/lang/Thread",
-        "setUp",
-        "(Ljava/lang/ThreadGroup;Z)V",
-        super::threads::set_up_in,
+        "nextThreadId",
+        "()J",
+        super::threads::next_thread_id,
     ),
     (
         "java/lang/ThreadGroup",

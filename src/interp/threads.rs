@@ -1,25 +1,34 @@
 //! Thread identity as the JDK gives it: what `Thread`'s constructors
-//! record (`setUp`, one VM step in m5's model), names, ids, priorities,
-//! daemon status, groups and inherited thread-locals.
+//! record, names, ids, priorities, daemon status, groups and inherited
+//! thread-locals.
 //!
-//! The JDK's constructor, and so `setUp`: a thread made without a name
-//! takes the next "Thread-N" number (`threadInitNumber`: only those
-//! constructors take one); its group is the one given or else the
-//! creating thread's; it is a daemon if the creating thread is; its
-//! priority is the creating thread's, capped by the group's maximum; it
-//! gets the creating thread's inheritable thread-locals, each through
-//! `childValue` (`ThreadLocal.createInheritedMap`, Java code: `setUp`
-//! pushes the model's `inheritThreadLocals` and runs again when it
-//! returns); last it takes the next id (`threadSeqNumber`). The counters
-//! are static fields of the model's `Thread`, so they are part of the
-//! state. A `group` of null stands for "main" (the main thread's object is
-//! made by the VM without a constructor, and threads it creates inherit
-//! its null).
+//! m5's `Thread` constructors only set `name` and `target` (the paper's
+//! model: `Thread()` runs only `Object.<init>()`); the rest of what JDK 17's
+//! constructor records, the VM records in the step that invokes a `Thread`
+//! constructor from outside `Thread`'s own constructors (`made`, written
+//! once over `Machine`, so the prover steps it as the interpreter does): a
+//! thread made without a name takes the next "Thread-N" number
+//! (`threadInitNumber`); its group is the one given or else the creating
+//! thread's; it is a daemon if the creating thread is; its priority is the
+//! creating thread's, capped by the group's maximum; it gets the creating
+//! thread's inheritable thread-locals, each through `childValue` (Java code:
+//! the model's `inheritThreadLocals`, pushed on top of the constructor's
+//! frame); last it takes the next id (`threadSeqNumber`). A named
+//! constructor given a null name records nothing: it throws, as the JDK's
+//! does first. The counters are static fields of the model's `Thread`, so
+//! they are part of the state. A `group` of null stands for "main" (the
+//! main thread's object is made by the VM without a constructor, and
+//! threads it creates inherit its null).
 
+use std::sync::Arc;
+
+use crate::classfile::{ArithOp, ClassTable, Cond, FieldRef, Kind, Method};
 use crate::state::*;
 
 use super::VmError;
-use super::natives::NativeResult::{self, Again, Return, Throw};
+use super::domain::Constant;
+use super::machine::Machine;
+use super::natives::NativeResult::{self, Return, Throw};
 
 const THREAD: &str = "java/lang/Thread";
 const GROUP: &str = "java/lang/ThreadGroup";
@@ -78,17 +87,6 @@ fn static_slot(s: &State, class: &str, name: &str) -> Result<usize, VmError> {
         .ok_or_else(|| missing(&format!("static field {class}.{name}")))
 }
 
-/// Adds one to a counter of the model's `Thread` and returns the new value.
-fn next(s: &mut State, name: &str) -> Result<Value, VmError> {
-    let i = static_slot(s, THREAD, name)?;
-    let v = match s.statics[i] {
-        Value::Long(n) => Value::Long(n + 1),
-        v => Value::Int(v.as_int() + 1),
-    };
-    s.statics.set(i, v);
-    Ok(v)
-}
-
 /// The main thread's object, made by the VM without a constructor: the
 /// id, priority and group (null: "main") the JDK's has.
 pub fn init_main_object(s: &mut State, r: Ref) -> Result<(), VmError> {
@@ -96,90 +94,220 @@ pub fn init_main_object(s: &mut State, r: Ref) -> Result<(), VmError> {
     set(s, r, THREAD, "priority", Value::Int(NORM_PRIORITY))
 }
 
-/// A group's maximum priority; `None` is "main", which exists only once
-/// `ThreadGroup` is initialized (before that nothing can have lowered it).
-fn max_priority(s: &State, group: Option<Ref>) -> Result<i32, VmError> {
-    let group = match group {
-        Some(g) => Some(g),
-        None => s.statics[static_slot(s, GROUP, "MAIN")?].as_ref(),
-    };
-    match group {
-        Some(g) => Ok(get(s, g, GROUP, "maxPriority")?.as_int()),
-        None => Ok(MAX_PRIORITY),
-    }
+/// Does invoking `callee` from `caller` make a thread (a `Thread`
+/// constructor invoked from outside `Thread`'s constructors, which call
+/// each other)?
+pub fn is_made(caller: &Method, callee: &Method) -> bool {
+    let ctor = |m: &Method| &*m.class_name == THREAD && &*m.name == "<init>";
+    ctor(callee) && !ctor(caller)
 }
 
-/// `Thread.setUp()`: `setUp(null, true)`.
-pub fn set_up_default(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(this) = a[0].as_ref() else {
-        return Ok(Throw("java/lang/NullPointerException", None));
-    };
-    set_up(s, th, this, None, true)
+/// The fields and statics `made` reads and writes, resolved.
+struct Refs {
+    init_number: FieldRef,
+    tid: FieldRef,
+    group: FieldRef,
+    daemon: FieldRef,
+    priority: FieldRef,
+    inheritable: FieldRef,
+    thread_init_number: FieldRef,
+    thread_seq_number: FieldRef,
+    /// `ThreadGroup.MAIN` and `ThreadGroup.maxPriority`, if the class is loaded.
+    main_group: Option<(FieldRef, FieldRef)>,
+    /// `Thread.inheritThreadLocals`, if a program may have inheritable
+    /// thread-locals (`InheritableThreadLocal` is loaded).
+    inherit: Option<Arc<Method>>,
 }
 
-/// `Thread.setUp(ThreadGroup group, boolean inheritThreadLocals)`.
-pub fn set_up_in(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(this) = a[0].as_ref() else {
-        return Ok(Throw("java/lang/NullPointerException", None));
-    };
-    set_up(s, th, this, a[1].as_ref(), a[2].as_int() != 0)
+/// An instance field `class` declares, resolved as `getfield` would be.
+fn instance_ref(t: &ClassTable, class: &str, name: &str) -> Result<FieldRef, VmError> {
+    let cid = t.id(class).ok_or_else(|| missing(class))?;
+    let c = t.class(cid);
+    let slot = c
+        .layout
+        .iter()
+        .position(|f| f.declaring == cid && &*f.name == name)
+        .ok_or_else(|| missing(&format!("field {class}.{name}")))?;
+    let f = &c.layout[slot];
+    Ok(FieldRef {
+        class: class.into(),
+        name: f.name.clone(),
+        desc: f.desc.clone(),
+        slot: Some(slot as u32),
+        owner: Some(cid),
+        declaring: Some(cid),
+        volatile: f.volatile,
+        is_final: f.is_final,
+    })
 }
 
-/// The constructor's bookkeeping (see the module's comment). The second
-/// call, after `inheritThreadLocals` returned, only takes the id.
-fn set_up(
-    s: &mut State,
-    th: ThreadId,
-    this: Ref,
-    group: Option<Ref>,
-    inherit: bool,
-) -> Result<NativeResult, VmError> {
-    let inherited = get(s, this, THREAD, "inheritableThreadLocals")?;
-    if inherited.as_ref().is_none() {
-        let parent = s.threads[th as usize].object;
-        if get(s, this, THREAD, "name")?.as_ref().is_none() {
-            let n = next(s, "threadInitNumber")?.as_int();
-            set(s, this, THREAD, "initNumber", Value::Int(n))?;
-        }
-        let (group, daemon, priority, map) = match parent {
-            Some(p) => (
-                group.or(get(s, p, THREAD, "group")?.as_ref()),
-                get(s, p, THREAD, "daemon")?,
-                get(s, p, THREAD, "priority")?.as_int(),
-                get(s, p, THREAD, "inheritableThreadLocals")?,
-            ),
-            // Main before anything asked for its object: its defaults.
-            None => (group, Value::Int(0), NORM_PRIORITY, Value::Null),
+/// A static field `class` declares, resolved as `getstatic` would be.
+fn static_ref(t: &ClassTable, class: &str, name: &str) -> Result<FieldRef, VmError> {
+    let cid = t.id(class).ok_or_else(|| missing(class))?;
+    let (n, desc, slot, _) = t
+        .class(cid)
+        .statics
+        .iter()
+        .find(|f| &*f.0 == name)
+        .ok_or_else(|| missing(&format!("static field {class}.{name}")))?;
+    Ok(FieldRef {
+        class: class.into(),
+        name: n.clone(),
+        desc: desc.clone(),
+        slot: Some(*slot),
+        owner: Some(cid),
+        declaring: Some(cid),
+        volatile: t.class(cid).volatile_statics.contains(slot),
+        is_final: t.class(cid).final_statics.contains(slot),
+    })
+}
+
+impl Refs {
+    fn of(t: &ClassTable) -> Result<Refs, VmError> {
+        let field = |n| instance_ref(t, THREAD, n);
+        let main_group = match t.id(GROUP) {
+            Some(_) => Some((
+                static_ref(t, GROUP, "MAIN")?,
+                instance_ref(t, GROUP, "maxPriority")?,
+            )),
+            None => None,
         };
-        let priority = priority.min(max_priority(s, group)?);
-        set(
-            s,
-            this,
-            THREAD,
-            "group",
-            group.map_or(Value::Null, Value::Ref),
-        )?;
-        set(s, this, THREAD, "daemon", daemon)?;
-        set(s, this, THREAD, "priority", Value::Int(priority))?;
-        if inherit && map.as_ref().is_some() {
-            let cid = s.classes.id(THREAD).ok_or_else(|| missing(THREAD))?;
-            let m = s
-                .classes
-                .declared_method(
-                    cid,
-                    "inheritThreadLocals",
-                    "(Ljava/lang/ThreadLocal$ThreadLocalMap;)V",
+        let inherit = match t.id("java/lang/InheritableThreadLocal") {
+            Some(_) => {
+                let cid = t.id(THREAD).ok_or_else(|| missing(THREAD))?;
+                Some(
+                    t.declared_method(
+                        cid,
+                        "inheritThreadLocals",
+                        "(Ljava/lang/ThreadLocal$ThreadLocalMap;)V",
+                    )
+                    .ok_or_else(|| missing("method inheritThreadLocals"))?
+                    .clone(),
                 )
-                .ok_or_else(|| missing("method inheritThreadLocals"))?
-                .clone();
-            let frame = Frame::new(m, &[Value::Ref(this), map]);
-            s.thread_mut(th).stack.push(std::sync::Arc::new(frame));
-            return Ok(Again);
+            }
+            None => None,
+        };
+        Ok(Refs {
+            init_number: field("initNumber")?,
+            tid: field("tid")?,
+            group: field("group")?,
+            daemon: field("daemon")?,
+            priority: field("priority")?,
+            inheritable: field("inheritableThreadLocals")?,
+            thread_init_number: static_ref(t, THREAD, "threadInitNumber")?,
+            thread_seq_number: static_ref(t, THREAD, "threadSeqNumber")?,
+            main_group,
+            inherit,
+        })
+    }
+}
+
+/// The argument slots of a `Thread` constructor's group, name and
+/// inheritThreadLocals parameters (slot 0 is the new thread).
+fn params(desc: &str) -> (Option<usize>, Option<usize>, Option<usize>) {
+    let (mut group, mut name, mut inherit) = (None, None, None);
+    let mut slot = 1;
+    for p in crate::classfile::param_descs(desc) {
+        match &*p {
+            "Ljava/lang/ThreadGroup;" => group = Some(slot),
+            "Ljava/lang/String;" => name = Some(slot),
+            "Z" => inherit = Some(slot),
+            _ => {}
+        }
+        slot += crate::classfile::desc_slots(&p) as usize;
+    }
+    (group, name, inherit)
+}
+
+/// What the JDK's constructor records for the thread `args[0]` that
+/// `callee`, a `Thread` constructor, makes (see the module's comment).
+/// The constructor's frame is pushed; the copy of inheritable
+/// thread-locals is pushed on top of it, and takes the id when it ends.
+pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Result<(), M::Stop> {
+    let refs = Refs::of(m.classes()).map_err(|e| m.error(e))?;
+    let (group_at, name_at, inherit_at) = params(&callee.desc);
+    let this = args[0].clone();
+    if let Some(i) = name_at {
+        let c = m.is_null(&args[i]);
+        if m.decide(c)? {
+            return Ok(());
         }
     }
-    let id = MAIN_ID + VM_THREADS + next(s, "threadSeqNumber")?.as_long();
-    set(s, this, THREAD, "tid", Value::Long(id))?;
-    Ok(Return(None))
+    let null = m.constant(Constant::Null)?;
+    let creator = m.thread_object().unwrap_or_else(|| null.clone());
+    if name_at.is_none() {
+        let n = m.get_static(&refs.thread_init_number)?;
+        let n = m.add_const(&n, 1);
+        m.put_static(&refs.thread_init_number, n.clone())?;
+        m.put_field(&this, &refs.init_number, n, callee, 0)?;
+    }
+    let inherited = m.field_or(&creator, &refs.group, &null, callee)?;
+    let group = match group_at {
+        Some(i) => {
+            let c = m.is_null(&args[i]);
+            m.pick(c, &inherited, &args[i])
+        }
+        None => inherited,
+    };
+    let no = m.constant(Constant::Int(0))?;
+    let daemon = m.field_or(&creator, &refs.daemon, &no, callee)?;
+    let norm = m.constant(Constant::Int(NORM_PRIORITY))?;
+    let priority = m.field_or(&creator, &refs.priority, &norm, callee)?;
+    let most = m.constant(Constant::Int(MAX_PRIORITY))?;
+    // The group's maximum; null is "main", which exists only once
+    // ThreadGroup is initialized (before, nothing can have lowered it).
+    let max = match &refs.main_group {
+        Some((main, max_priority)) => {
+            let main = m.get_static(main)?;
+            let c = m.is_null(&group);
+            let g = m.pick(c, &main, &group);
+            m.field_or(&g, max_priority, &most, callee)?
+        }
+        None => most,
+    };
+    let lower = m.int_test(Cond::Lt, &max, Some(&priority));
+    let priority = m.pick(lower, &max, &priority);
+    m.put_field(&this, &refs.group, group, callee, 0)?;
+    m.put_field(&this, &refs.daemon, daemon, callee, 0)?;
+    m.put_field(&this, &refs.priority, priority, callee, 0)?;
+    if let Some(inherit) = &refs.inherit {
+        let map = m.field_or(&creator, &refs.inheritable, &null, callee)?;
+        let has = m.is_null(&map);
+        let has = m.not(has);
+        let c = match inherit_at {
+            Some(i) => {
+                let off = m.is_zero(Kind::I, &args[i]);
+                let on = m.not(off);
+                m.and(on, has)
+            }
+            None => has,
+        };
+        if m.decide(c)? {
+            m.push_frame(inherit, vec![this, map], None);
+            return Ok(());
+        }
+    }
+    let tid = next_id(m, &refs)?;
+    m.put_field(&this, &refs.tid, tid, callee, 0)
+}
+
+/// Takes the next id (`threadSeqNumber`, after HotSpot's own threads').
+fn next_id<M: Machine>(m: &mut M, refs: &Refs) -> Result<M::Val, M::Stop> {
+    let seq = m.get_static(&refs.thread_seq_number)?;
+    let one = m.constant(Constant::Long(1))?;
+    let seq = m.arith(Kind::L, ArithOp::Add, &seq, &one)?;
+    m.put_static(&refs.thread_seq_number, seq.clone())?;
+    let base = m.constant(Constant::Long(MAIN_ID + VM_THREADS))?;
+    m.arith(Kind::L, ArithOp::Add, &base, &seq)
+}
+
+/// `Thread.nextThreadId()`: the id of a thread whose inheritable
+/// thread-locals were just copied (the JDK takes it last).
+pub fn next_thread_id(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    let refs = Refs::of(&s.classes)?;
+    let mut r = super::exec::Running { s, th };
+    let id = next_id(&mut r, &refs)?;
+    Ok(Return(Some(id)))
 }
 
 /// The name HotSpot gives: the `name` field if set; "Thread-N" for a

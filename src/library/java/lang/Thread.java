@@ -1,12 +1,12 @@
 /*
  * m5's model of java.lang.Thread.
- * Thread() runs only Object.<init>() and one native step (M5's model, plus
- * the JDK's bookkeeping): setUp gives the thread, as the JDK's constructor
- * does, its id, its "Thread-N" number if it has no name, the group (the
- * creating thread's unless one is given), the creating thread's daemon
- * status and priority (capped by the group's maximum), and a copy of its
- * inheritable thread-locals. Scheduling, identity and interrupt state
- * belong to the VM: see NATIVES.md.
+ * Thread() runs only Object.<init>() (M5's model). What the JDK's constructors
+ * record, the VM records when a Thread constructor is invoked (from outside
+ * this class's constructors): the id, the "Thread-N" number of a thread made
+ * without a name, the group (the creating thread's unless one is given), the
+ * creating thread's daemon status and priority (capped by the group's
+ * maximum), and a copy of its inheritable thread-locals (inheritThreadLocals).
+ * Scheduling, identity and interrupt state belong to the VM: see NATIVES.md.
  */
 package java.lang;
 
@@ -15,7 +15,7 @@ public class Thread implements Runnable {
     public static final int NORM_PRIORITY = 5;
     public static final int MAX_PRIORITY = 10;
 
-    /** The JDK's counters: "Thread-N" names taken, and ids given (setUp's). */
+    /** The JDK's counters: "Thread-N" names taken, and ids given (the VM's). */
     private static int threadInitNumber;
     private static long threadSeqNumber;
 
@@ -45,17 +45,14 @@ public class Thread implements Runnable {
     int threadLocalRandomSecondarySeed;
 
     public Thread() {
-        setUp();
     }
 
     public Thread(Runnable target) {
         this.target = target;
-        setUp();
     }
 
     public Thread(ThreadGroup group, Runnable target) {
         this.target = target;
-        setUp(group, true);
     }
 
     public Thread(String name) {
@@ -86,23 +83,20 @@ public class Thread implements Runnable {
         }
         this.name = name;
         this.target = target;
-        setUp(group, inheritThreadLocals);
     }
-
-    /** setUp(null, true). */
-    private native void setUp();
 
     /**
-     * The JDK constructor's bookkeeping, as one step of the VM (see
-     * NATIVES.md); for the inherited thread-locals it first runs
-     * inheritThreadLocals, then goes on.
+     * Run by the VM when a constructor is invoked and the creating thread has
+     * inheritable thread-locals: the child's values (childValue), then the
+     * id, which the JDK takes last.
      */
-    private native void setUp(ThreadGroup group, boolean inheritThreadLocals);
-
-    /** Called by setUp: the child's values (childValue) of the creator's inheritable thread-locals. */
     private void inheritThreadLocals(ThreadLocal.ThreadLocalMap parentMap) {
         inheritableThreadLocals = ThreadLocal.createInheritedMap(parentMap);
+        tid = nextThreadId();
     }
+
+    /** The next id (the JDK's threadSeqNumber, counted from HotSpot's own threads). */
+    private static native long nextThreadId();
 
     /** The group; null once the thread has ended, as in the JDK. */
     public final ThreadGroup getThreadGroup() {

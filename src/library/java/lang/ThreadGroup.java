@@ -14,7 +14,7 @@ public class ThreadGroup {
 
     private final ThreadGroup parent;
     private final String name;
-    /** Read by the VM (Thread.setUp caps a new thread's priority by it). */
+    /** Read by the VM (a new thread's priority is capped by it). */
     private int maxPriority;
     private boolean daemon;
     private int ngroups;
