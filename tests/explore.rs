@@ -1520,9 +1520,9 @@ fn read_write_locks_tell_their_readers_apart() {
     }
 }
 
-/// Three readers at once, every schedule: about 3.2 million states.
+/// Three readers at once, every schedule ("ok" after 3.2 million states).
 #[test]
-#[ignore = "about one to three minutes; run with --ignored"]
+#[ignore = "half a minute to two minutes (3.2 million states); run with --ignored"]
 fn three_readers_share_a_read_lock_in_every_schedule() {
     let (code, text) = explore_threads("SharedReadLock", &[]);
     assert_eq!(code, Some(0), "{text}");
