@@ -23,7 +23,10 @@ for dir in "$here"/*/ "$here"/locks/*/; do
         ;;
     *)
         find "$dir" -name '*.class' -delete
-        javac -d "$dir" "${srcs[@]}"
+        # A javac-flags file holds extra javac options (e.g. --add-exports).
+        flags=()
+        [ -f "$dir/javac-flags" ] && read -r -a flags < "$dir/javac-flags"
+        javac "${flags[@]}" -d "$dir" "${srcs[@]}"
         ;;
     esac
     echo "built $(basename "$dir"): $(cd "$dir" && find . -name '*.class' | sed 's|^\./||' | sort | tr '\n' ' ')"

@@ -78,6 +78,50 @@ const EXAMPLES: &[Example] = &[
     ("inconsistent-guard", "Gauge", &[], &["Gauge.level"]),
     ("lazy-init", "Registry", &[], &["Registry.instance"]),
     ("guarded-by-annotation", "Queue", &[], &["Queue.count"]),
+    // Array elements, by allocation site.
+    (
+        "array-race",
+        "Tally",
+        &[],
+        &["new int[] in Tally.main (line 4)"],
+    ),
+    (
+        "string-chars",
+        "Name",
+        &[],
+        &["new char[] in Name.main (line 5)"],
+    ),
+    (
+        "get-chars",
+        "Copy",
+        &[],
+        &["new char[] in Copy.main (line 5)"],
+    ),
+    (
+        "array-two-sites",
+        "Two",
+        &[],
+        &[
+            "new int[] in Two.main (line 7)",
+            "new int[] in Two.main (line 8)",
+        ],
+    ),
+    (
+        "array-guarded",
+        "Tally",
+        &["new int[] in Tally.main (line 4): elems_guarded_by the array"],
+        &[],
+    ),
+    (
+        "array-owner",
+        "Slots",
+        &["new int[] in Slots.<init> (line 4): elems_guarded_by this"],
+        &[],
+    ),
+    ("array-thread-owned", "Local", &[], &[]),
+    // A race ordered only by Thread.sleep: the confirming search goes on
+    // past the schedules where main throws first.
+    ("sleep-order", "Flag", &[], &["Flag.value"]),
 ];
 
 fn analyse(name: &str, main: &str) -> (Program, locks::Analysis) {
@@ -103,11 +147,7 @@ fn examples_get_their_annotations_warnings_and_confirmations() {
                 "{name}: {want} not inferred; valid: {valid:#?}"
             );
         }
-        let got: Vec<String> = a
-            .warnings
-            .iter()
-            .map(|w| format!("{}.{}", w.class.replace('/', "."), w.field))
-            .collect();
+        let got: Vec<String> = a.warnings.iter().map(|w| w.location()).collect();
         assert_eq!(got, warned, "{name}: warnings");
         for w in &a.warnings {
             assert!(
@@ -128,7 +168,8 @@ fn examples_get_their_annotations_warnings_and_confirmations() {
 }
 
 /// Every confirmed warning's witness replays with `m5 run --races` to a
-/// race on the warned field.
+/// race on the warned field (or an element of the warned array: the same
+/// race, on the same object, as the search found).
 #[test]
 fn witnesses_replay_with_m5_run_races() {
     for &(name, main, _, warned) in EXAMPLES {
@@ -153,10 +194,15 @@ fn witnesses_replay_with_m5_run_races() {
                 .output()
                 .expect("m5 run");
             let err = String::from_utf8_lossy(&out.stderr);
-            let field = format!("{}.{}", w.class.replace('/', "."), w.field);
-            assert!(
+            let field = w.location();
+            let on = if w.array.is_some() {
+                err.contains("data race on element ")
+            } else {
                 err.contains(&format!("data race on field {field} of"))
-                    || err.contains(&format!("data race on static field {field}:")),
+                    || err.contains(&format!("data race on static field {field}:"))
+            };
+            assert!(
+                on,
                 "{name}: replay of {schedule} did not race on {field}:\n{err}"
             );
             assert!(
@@ -248,6 +294,32 @@ fn exit_codes_and_json() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("Broken.class"));
     let _ = std::fs::remove_dir_all(&bad);
+}
+
+/// An array warning in JSON: the allocation site and the element type.
+#[test]
+fn array_warnings_name_their_allocation_site() {
+    let out = m5()
+        .args(["locks", "--cp", &dir("array-race"), "--json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let w = &j["warnings"][0];
+    assert_eq!(w["array"]["type"], "int[]");
+    assert_eq!(w["array"]["allocated"]["line"], 4);
+    assert_eq!(
+        w["array"]["allocated"]["method"],
+        "main([Ljava/lang/String;)V"
+    );
+    assert_eq!(w["confirmed"], true);
+    assert!(
+        w["race"]
+            .as_str()
+            .unwrap()
+            .starts_with("data race on element 0 of")
+    );
+    assert_eq!(j["summary"]["warnings"], 1);
 }
 
 #[test]

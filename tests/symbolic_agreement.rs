@@ -2,7 +2,8 @@
 //!
 //! Java programs run on the interpreter under seeded random schedules.
 //! Before each step of a thread the prover can describe (scheduled, not in
-//! `wait`, no floating-point slot in its frames), the concrete state is
+//! `wait` unless the run has spurious wake-ups, which the prover assumes,
+//! no floating-point slot in its frames), the concrete state is
 //! encoded exactly as a symbolic pre-state: `H`, `N`, every object's class,
 //! array length, monitor, lock count, thread-of-object entry and non-float
 //! fields, every thread's object, scheduled flag, depth and top pc, every
@@ -19,7 +20,9 @@
 //! - the branch follows an exception to its handler (`caught`): compared
 //!   as below, so the handler's frame, the frames popped, the monitors
 //!   given up and the exception object must be the interpreter's;
-//! - all checks hold and the branch is a no-op: so was the interpreter's step;
+//! - all checks hold and the branch is a no-op: so was the interpreter's
+//!   step, or it only took a pending notification (`interp::waitset`),
+//!   which the prover does not track (situation `notice`);
 //! - otherwise: the stepping thread's frames (method, pc, every slot's type
 //!   and value), the heap (length; every object's class, monitor, lock
 //!   count, thread-of-object entry and fields, every array's length), the
@@ -127,6 +130,11 @@ const REQUIRED: &[(&str, &str)] = &[
     ("Invoke/Interface", "ok"),
     ("Invoke/Thread.start", "ok"),
     ("Invoke/Thread.start", "throw"),
+    // A thread in `wait` (runs with spurious wake-ups): it takes the
+    // monitor back, finds it held, or takes a notice while it is held.
+    ("Wait/resume", "ok"),
+    ("Wait/resume", "noop"),
+    ("Wait/resume", "notice"),
 ];
 
 // ---------------------------------------------------------------------------
@@ -138,6 +146,9 @@ struct Program {
     main: String,
     /// (schedule seed, steps) of each run.
     runs: Vec<(u64, usize)>,
+    /// Run with spurious wake-ups (`Config::spurious_wakeups`), so that
+    /// the steps of waiting threads are compared too.
+    spurious: bool,
 }
 
 /// Starts compiling `src` into `out`.
@@ -194,8 +205,11 @@ const OTHERS: &[&str] = &[
     "illegal_monitor_state",
 ];
 
-/// `ProverOps` (one schedule run to the end, one for 5,000 steps) and
-/// `OTHERS`, compiled.
+/// The programs of `OTHERS` that wait: run with spurious wake-ups.
+const WAITING: &[&str] = &["thread_ping_pong"];
+
+/// `ProverOps` (one schedule run to the end, one for 5,000 steps),
+/// `WaitNotify` and `OTHERS`, compiled.
 fn programs() -> Vec<Program> {
     let root = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("symbolic-agreement");
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -203,7 +217,18 @@ fn programs() -> Vec<Program> {
     let dir = root.join("ProverOps");
     // javac starts slowly: compile all programs at once.
     let ops = javac(&manifest.join("tests/java-prover/ProverOps.java"), &dir);
-    let mut others = Vec::new();
+    let wn_dir = root.join("WaitNotify");
+    let mut others = vec![javac(
+        &manifest.join("tests/java-prover/WaitNotify.java"),
+        &wn_dir,
+    )];
+    out.push(Program {
+        name: "WaitNotify".into(),
+        dir: wn_dir,
+        main: "WaitNotify".into(),
+        runs: vec![(1, 3000), (2, 3000)],
+        spurious: true,
+    });
     for p in OTHERS {
         let d = root.join(p);
         others.push(javac(
@@ -215,6 +240,7 @@ fn programs() -> Vec<Program> {
             dir: d,
             main: "Main".into(),
             runs: vec![(1, 3000)],
+            spurious: WAITING.contains(p),
         });
     }
     others.into_iter().for_each(wait);
@@ -242,6 +268,7 @@ fn programs() -> Vec<Program> {
             // after 5,000 (every step costs a Z3 parse of the whole
             // state: this keeps CI short).
             runs: vec![(1, 20000), (2, 5000)],
+            spurious: false,
         },
     );
     out
@@ -1105,6 +1132,26 @@ fn compare_post(
 // ---------------------------------------------------------------------------
 // One step
 
+/// Do two states differ only in what the prover does not track of `wait`:
+/// wait sets, pending notifications and whether a waiter was notified?
+fn only_notices_differ(pre: &State, post: &State) -> bool {
+    let erase = |s: &State| {
+        let mut s = s.clone();
+        for o in s.heap.iter_mut() {
+            let o = Arc::make_mut(o);
+            o.wait_set.clear();
+            o.notices.clear();
+        }
+        for t in s.threads.iter_mut() {
+            if let Some(w) = Arc::make_mut(t).wait.as_mut() {
+                w.notified = false;
+            }
+        }
+        s
+    };
+    pre != post && erase(pre) == erase(post)
+}
+
 /// The family of an instruction: its `Insn` variant, with the invoke kind,
 /// `Thread.start` and `new` of a thread class told apart.
 fn family(classes: &ClassTable, insn: &Insn) -> String {
@@ -1206,7 +1253,7 @@ fn check_step(
     let eligible = s.exit.is_none()
         && s.thread(th).is_some_and(|t| {
             t.status == Status::Scheduled
-                && t.wait.is_none()
+                && (t.wait.is_none() || s.config.spurious_wakeups)
                 && !t.initializing()
                 && t.top().is_some_and(|f| !f.needs_monitor())
                 && t.stack.iter().all(|f| frame_ok(f))
@@ -1216,7 +1263,11 @@ fn check_step(
     }
     let top = s.threads[th as usize].top().expect("frame").clone();
     let insn = &top.method.code[top.ip as usize];
-    let fam = family(cx.classes, insn);
+    let fam = if s.threads[th as usize].wait.is_some() {
+        "Wait/resume".to_string()
+    } else {
+        family(cx.classes, insn)
+    };
     let mut sc = Script::default();
     let pre_enc = encode(&mut sc, s, th, statics);
     let branches = match step::step(cx, &mut sc, &pre_enc.heap, "th", &pre_enc.frames) {
@@ -1438,12 +1489,15 @@ fn compare_step(
             "throw"
         } else if b.noop {
             normal += 1;
-            if !matches!(outcome, Outcome::NoOp(_)) || pre != post {
+            if matches!(outcome, Outcome::NoOp(_)) && pre == post {
+                "noop"
+            } else if outcome == Outcome::Stepped && only_notices_differ(pre, post) {
+                "notice"
+            } else {
                 return Err(format!(
                     "{label}: the symbolic step is blocked, the interpreter's step was {outcome:?}"
                 ));
             }
-            "noop"
         } else {
             normal += 1;
             if let Outcome::NoOp(why) = outcome {
@@ -1525,8 +1579,11 @@ impl Lcg {
 fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
     let cp = ClassPath::parse(p.dir.to_str().expect("utf-8 path")).map_err(|e| e.to_string())?;
     let classes = load_classes(&cp, &p.main).map_err(|e| e.to_string())?;
-    let mut s = initial_state(classes.clone(), &p.main, &[], Config::default())
-        .map_err(|e| e.to_string())?;
+    let config = Config {
+        spurious_wakeups: p.spurious,
+        ..Config::default()
+    };
+    let mut s = initial_state(classes.clone(), &p.main, &[], config).map_err(|e| e.to_string())?;
     let inst: BTreeSet<ClassId> = classes
         .classes
         .iter()
@@ -1658,8 +1715,8 @@ fn symbolic_step_agrees_with_interpreter() {
         t0.elapsed().as_secs_f64()
     );
     println!(
-        "\ncompared branches per family and situation:\n{:<24} {:>8} {:>8} {:>8} {:>8}",
-        "family", "ok", "noop", "throw", "caught"
+        "\ncompared branches per family and situation:\n{:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
+        "family", "ok", "noop", "throw", "caught", "notice"
     );
     let mut fams: Vec<&String> = total.compared.keys().map(|(f, _)| f).collect();
     fams.dedup();
@@ -1672,11 +1729,12 @@ fn symbolic_step_agrees_with_interpreter() {
                 .unwrap_or(0)
         };
         println!(
-            "{f:<24} {:>8} {:>8} {:>8} {:>8}",
+            "{f:<24} {:>8} {:>8} {:>8} {:>8} {:>8}",
             n("ok"),
             n("noop"),
             n("throw"),
-            n("caught")
+            n("caught"),
+            n("notice")
         );
     }
     println!("\nnot modelled by the prover (states skipped):");

@@ -9,10 +9,12 @@ public class DaemonWitnessesDeadlock {
     public static void main(String[] args) {
         Thread d = new Thread(() -> {
             synchronized (never) {
-                try {
-                    never.wait();
-                } catch (InterruptedException e) {
-                    return;
+                while (true) {
+                    try {
+                        never.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
                 }
             }
         });

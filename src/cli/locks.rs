@@ -63,12 +63,18 @@ with no lock held), refutes the ones the bytecode breaks (monitor regions from
 monitorenter/monitorexit and synchronized methods, locks tracked as access
 paths), and repeats until nothing changes. A field of a thread-shared class
 left with no valid guard, not final, volatile or readonly, is a warning.
+Array elements are locations too, one per allocation site (elems_guarded_by
+L, for L = the array, the object whose field holds it and its finals, C.class
+and static finals, MainLock; elems_readonly), accesses the JDK makes on the
+program's arrays (new String(chars), getChars, System.arraycopy) included.
 @GuardedBy(\"lock\") on a field or method (JCIP's, javax's, any package) is
 taken as given and checked.
 
 Each warning is then confirmed or not: a bounded search of main's schedules
-(m5 explore, sync granularity) for a race on the field; a race found comes
-with a schedule `m5 run --races` replays.
+(m5 explore, interaction granularity) for a race on the field or on an
+element of an array from the site, going on past other races, uncaught
+exceptions and deadlocks; a race found comes with a schedule `m5 run
+--races` replays.
 
 Exit status: 0 no confirmed race, 1 a confirmed race, 2 bad input.
 

@@ -49,9 +49,16 @@ Schedules (--schedule):
   random:SEED   a uniformly random live thread at each step (same SEED, same run)
   turns:SEED    a random live thread runs 1-200 steps at a time (one thread gets far ahead)
   list:0,0,1    exactly these thread numbers (N*K repeats N K times)
-  file:PATH     one thread number per line, # comments (what --record writes)
+  file:PATH     one thread number per line, # comments (what --record writes);
+                a line `spurious-wakeups on` turns spurious wake-ups on for the run
 Thread 0 is main; each `new` of a Thread (subclass) adds the next number.
 Generated schedules skip threads that cannot move; explicit ones step them as no-ops (M5's run).
+
+`notify` wakes the waiter that the schedule steps first (every waiter may
+be chosen, as the JLS allows). Spurious wake-ups are off unless
+--spurious-wakeups or the schedule file turns them on: then a step of a
+thread in wait() with no notification ends its wait (explore's witnesses
+say so in their file, and replay as written).
 
 Options go before MAIN; everything after MAIN is passed to the program.
 
@@ -70,15 +77,22 @@ runs alone and its plain field, static and array accesses are checked for
 data races. Without races that reaches every exception and deadlock.
 --granularity interaction branches before every access to shared state;
 --granularity instruction (--every-instruction) before every bytecode (the
-paper's model). A bound reached means
+paper's model). `notify` may wake any waiter and every choice is tried;
+a wait may also end without a notify (a spurious wake-up, JLS 17.2.1),
+unless --no-spurious-wakeups: so `if (!ready) wait();` fails where
+`while (!ready) wait();` does not. A state where threads could move only
+by spurious wake-ups is a deadlock (the program may hang). A bound reached means
 \"incomplete\" (exit 3), never \"ok\"; so does Ctrl-C, which prints what was
 found so far. The search runs on all cores (--jobs).
 
 Every state reached is also checked for a data race: two threads' accesses
-to one field, static or array element, one of them writing, with no
-monitor, volatile, start, join or class initialization ordering them. A
-race is the verdict \"data-race\" (exit 1); its witness ends with the two
-accesses and `m5 run --races` replays it. --after-race continue searches
+to one field, static or array element, one of them writing and one of
+them plain, with no monitor, volatile, release/acquire, start, join or
+class initialization ordering them (VarHandle, Unsafe and Atomic*
+accesses count by their access mode: get/set and getPlain/setPlain are
+plain, opaque ones order nothing). A race is the verdict \"data-race\"
+(exit 1); its witness ends with the two accesses (or, behind an opaque
+read, with the second) and `m5 run --races` replays it. --after-race continue searches
 on for exceptions and deadlocks instead, at the interaction granularity
 (the race is the verdict if nothing else is found). \"ok\" means no uncaught exception, deadlock or data race in any
 interleaving; without races, the Java memory model adds no other behaviour.
@@ -256,6 +270,11 @@ pub struct RunArgs {
     /// frames of a small method, depending on the JIT).
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,
+    /// A thread in wait() may wake without a notify (JLS 17.2.1) whenever
+    /// it is stepped; generated schedules then step waiters too. A
+    /// schedule file's `spurious-wakeups on` line turns this on as well.
+    #[arg(long)]
+    pub spurious_wakeups: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
     #[command(flatten)]
@@ -344,6 +363,10 @@ pub struct ExploreArgs {
     /// values, so it shows no two outputs).
     #[arg(long)]
     pub determinism: bool,
+    /// Waits end only by notify, interrupt or timeout: no spurious
+    /// wake-ups (which the JLS allows, and the search tries by default).
+    #[arg(long)]
+    pub no_spurious_wakeups: bool,
     #[command(flatten)]
     pub props: PropertyArgs,
     #[command(flatten)]
@@ -493,8 +516,16 @@ pub struct SolveArgs {
     /// and random runs, each visiting at most N states.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub witness_states: u64,
-    /// The time those searches may take together, per theorem.
-    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    /// The time those searches may take together, per theorem. (The
+    /// state budget gives the same verdict on every machine; a time budget
+    /// that ends a search first may leave "not inductive" or "unknown"
+    /// where a faster machine finds the witness: set it high in CI.)
+    #[arg(
+        long,
+        default_value_t = 10.0,
+        value_name = "SECONDS",
+        env = "M5_WITNESS_SECONDS"
+    )]
     pub witness_seconds: f64,
     /// Look for a reachable violation only on the single-threaded prefix
     /// (a theorem whose induction fails is then "not inductive" unless the
@@ -761,11 +792,25 @@ fn java_stacks(s: &State) -> String {
 
 fn run(a: RunArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
-    let sched = Schedule::parse(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
+    let (sched, settings) =
+        Schedule::parse_with_settings(&a.schedule).map_err(|e| UsageError(e.to_string()))?;
+    if a.spurious_wakeups && settings.spurious_wakeups == Some(false) {
+        return Err(UsageError(format!(
+            "--spurious-wakeups, but the schedule {} says `spurious-wakeups off`",
+            a.schedule
+        ))
+        .into());
+    }
+    let spurious_wakeups = a.spurious_wakeups || settings.spurious_wakeups == Some(true);
+    // What a recorded schedule needs to replay as it ran.
+    let settings = schedule::Settings {
+        spurious_wakeups: spurious_wakeups.then_some(true),
+    };
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
         assertions: a.assertions,
         max_stack_depth: a.max_stack_depth,
+        spurious_wakeups,
         host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
@@ -829,7 +874,7 @@ fn run(a: RunArgs) -> Result<i32> {
             "m5 run --classpath {} {} --schedule ...: {} steps",
             a.cp.classpath, a.main, result.steps
         );
-        schedule::write_schedule(path, &recorded, &header)
+        schedule::write_schedule(path, &recorded, &header, &settings)
             .with_context(|| format!("cannot write schedule to {}", path.display()))?;
     }
     if a.final_state {
@@ -873,7 +918,7 @@ fn run(a: RunArgs) -> Result<i32> {
                     file.display(),
                     a.main
                 );
-                schedule::write_schedule(&file, &ch.steps, &header)
+                schedule::write_schedule(&file, &ch.steps, &header, &settings)
                     .with_context(|| format!("cannot write {}", file.display()))?;
                 eprintln!(
                     "m5: the {} steps that reach it are in {} (replay with --schedule file:{})",
@@ -890,7 +935,7 @@ fn run(a: RunArgs) -> Result<i32> {
             eprintln!("m5: no data race on this schedule ({} steps)", result.steps);
         } else {
             eprintln!(
-                "m5: {} data race{} on this schedule (distinct pairs of code positions)",
+                "m5: {} data race{} on this schedule (distinct pairs of code positions, per object)",
                 found.len(),
                 if found.len() == 1 { "" } else { "s" }
             );
@@ -917,7 +962,7 @@ fn run(a: RunArgs) -> Result<i32> {
             if !s.ended()
                 && s.live_threads()
                     .iter()
-                    .all(|&t| !crate::interp::can_step(&s, t)) =>
+                    .all(|&t| !crate::interp::can_progress(&s, t)) =>
         {
             report_deadlock(&s);
             1
@@ -1107,7 +1152,12 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         },
         determinism: a.determinism,
         race_on: None,
+        race_where: None,
         only_properties: false,
+        notified_wakeups_only: a.no_spurious_wakeups,
+    };
+    let settings = schedule::Settings {
+        spurious_wakeups: Some(!a.no_spurious_wakeups),
     };
     let mut opts = opts;
     if let Some(c) = a.props.load(&initial)? {
@@ -1158,7 +1208,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             report.verdict.name(),
             replay_command(&a, path, is_race)
         );
-        schedule::write_schedule(path, &witness, &header)
+        schedule::write_schedule(path, &witness, &header, &settings)
             .with_context(|| format!("cannot write witness to {}", path.display()))?;
         if let Verdict::Nondeterministic { first_witness, .. } = &report.verdict {
             let other = first_path(path);
@@ -1167,7 +1217,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 path.display(),
                 replay_command(&a, &other, false)
             );
-            schedule::write_schedule(&other, first_witness, &header)
+            schedule::write_schedule(&other, first_witness, &header, &settings)
                 .with_context(|| format!("cannot write witness to {}", other.display()))?;
         }
     }

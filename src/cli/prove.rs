@@ -262,10 +262,19 @@ fn replay_command(
         push(r);
         push("--relation-only");
     }
-    push("--schedule");
     match path {
-        Some(p) => push(&format!("file:{}", p.display())),
-        None => push(&crate::prove::witness::list_text(&f.schedule)),
+        // The file says it needs spurious wake-ups.
+        Some(p) => {
+            push("--schedule");
+            push(&format!("file:{}", p.display()));
+        }
+        None => {
+            if f.spurious_wakeups {
+                push("--spurious-wakeups");
+            }
+            push("--schedule");
+            push(&crate::prove::witness::list_text(&f.schedule));
+        }
     }
     push(&tf.main);
     for a in &tf.args {
@@ -287,7 +296,12 @@ fn write_witnesses(p: &Proved, base: Option<&Path>) -> Result<()> {
             f.failure.lines().next().unwrap_or(""),
             replay_command(&p.tf, t, f, Some(&path))
         );
-        crate::schedule::write_schedule(&path, &f.schedule, &header)
+        // The searches' semantics (`crate::prove::witness`), as explore's
+        // witnesses say theirs.
+        let settings = crate::schedule::Settings {
+            spurious_wakeups: Some(true),
+        };
+        crate::schedule::write_schedule(&path, &f.schedule, &header, &settings)
             .map_err(|e| UsageError(format!("cannot write witness to {}: {e}", path.display())))?;
     }
     Ok(())

@@ -22,11 +22,23 @@ pub enum Location {
 pub struct Access {
     pub location: Location,
     pub write: bool,
+    /// A synchronizing or atomic access (a `volatile` field's; an opaque,
+    /// acquire, release or volatile `VarHandle` or `Unsafe` access; a
+    /// monitor's): two such accesses never race with each other.
+    pub atomic: bool,
 }
 
 impl Access {
+    /// Do the two accesses conflict (one location, one of them writes)?
     pub fn conflicts(&self, other: &Access) -> bool {
         self.location == other.location && (self.write || other.write)
+    }
+
+    /// Can the two race: they conflict and at least one is a plain access
+    /// (JLS 17.4.5 for fields; for `VarHandle` access modes, the JDK 9
+    /// memory model, where only plain accesses take part in data races).
+    pub fn may_race(&self, other: &Access) -> bool {
+        self.conflicts(other) && !(self.atomic && other.atomic)
     }
 }
 
@@ -74,5 +86,15 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
         Insn::MonitorEnter | Insn::MonitorExit => (Location::Monitor(object(0)?), true),
         _ => return None,
     };
-    Some(Access { location, write })
+    let atomic = match insn {
+        Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => {
+            f.volatile
+        }
+        _ => matches!(location, Location::Monitor(_)),
+    };
+    Some(Access {
+        location,
+        write,
+        atomic,
+    })
 }

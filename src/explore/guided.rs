@@ -43,7 +43,7 @@ pub fn explore_guided(
     let writers = super::writers::Writers::new(&initial.classes);
     let mut fp = Fingerprint::new();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
-    let init = quiet(initial);
+    let init = quiet(initial, opts);
     visited.insert(fp.of(&init));
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);

@@ -85,10 +85,33 @@ pub struct ExploreOptions {
     /// Only races on this field (`pkg.Class.field`) count; the search
     /// passes over others (`m5 locks` confirming one warning).
     pub race_on: Option<String>,
+    /// Waits end only by notify, interrupt or timeout. By default the
+    /// search also tries spurious wake-ups (JLS 17.2.1), as the prover
+    /// assumes them: it sets `Config::spurious_wakeups` on the states it
+    /// searches and replays.
+    pub notified_wakeups_only: bool,
+    /// Only races this accepts count (with `race_on`'s): `m5 locks`
+    /// confirming a warning about array elements.
+    pub race_where: Option<RaceFilter>,
     /// Only the properties' failures are violations: an uncaught
     /// exception or a deadlock is not (the prover's search for a state
     /// that violates a claim, `crate::prove::witness`).
     pub only_properties: bool,
+}
+
+/// A test of a race found on a state (whose two racing threads' next
+/// steps are the two accesses, at the interaction granularity), given the
+/// schedule from the search's initial state to that state.
+#[derive(Clone)]
+pub struct RaceFilter(pub std::sync::Arc<RaceTest>);
+
+/// `RaceFilter`'s test: the state, the race, the schedule to the state.
+pub type RaceTest = dyn Fn(&State, &crate::race::Race, &[ThreadId]) -> bool + Send + Sync;
+
+impl std::fmt::Debug for RaceFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("RaceFilter")
+    }
 }
 
 /// Data-race checking during a search (`crate::race::pending` on every
@@ -437,6 +460,9 @@ fn transition_in_place(
     if opts.sync {
         return sync_transition(s, th, opts, uncaught, steps);
     }
+    if opts.races != RaceCheck::Off && writers.weak_reads() {
+        return recorded_transition(s, th, opts, writers, uncaught, steps);
+    }
     match interp::step(s, th)? {
         Outcome::NoOp(_) => return Ok(false),
         Outcome::Stepped => *steps = 1,
@@ -454,6 +480,64 @@ fn transition_in_place(
             }
             *steps += 1;
         }
+    }
+    if !opts.determinism {
+        s.out.clear();
+        s.err.clear();
+    }
+    s.wakes.clear();
+    Ok(true)
+}
+
+/// `transition_in_place` at the interaction and instruction granularities
+/// with races checked, for a program that may read without synchronizing
+/// and without racing (`writers::Writers::weak_reads`): the same steps,
+/// each recorded in the thread's open segment (`race::segment`) as at the
+/// sync granularity. Two threads' next steps racing is not then the only
+/// way a race shows: an opaque read that sees another thread's write
+/// orders nothing, yet no schedule puts the accesses before that write and
+/// after that read next to each other.
+fn recorded_transition(
+    s: &mut State,
+    th: ThreadId,
+    opts: &ExploreOptions,
+    writers: &writers::Writers,
+    uncaught: Option<(ThreadId, Ref)>,
+    steps: &mut u64,
+) -> Result<bool, VmError> {
+    use crate::race::segment;
+    let first = segment::before_step(s, th);
+    let quiet = first.quiet();
+    let heap = s.heap.len();
+    if let Outcome::NoOp(_) = interp::step(s, th)? {
+        return Ok(false);
+    }
+    *steps = 1;
+    let mut raced = segment::after_step(s, th, first, true);
+    // A quiet step that allocated threw (see `sync_transition`).
+    let mut threw = quiet && s.heap.len() != heap;
+    if !opts.every_instruction {
+        let limit = opts.max_transition_steps.unwrap_or(1 << 24);
+        while !raced
+            && !threw
+            && *steps < limit
+            && !s.ended()
+            && s.last_uncaught == uncaught
+            && s.thread(th).is_some_and(|t| t.wait.is_none())
+            && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
+        {
+            let p = segment::before_step(s, th);
+            let heap = s.heap.len();
+            if !p.quiet() || interp::step(s, th)? != Outcome::Stepped {
+                break;
+            }
+            *steps += 1;
+            raced = segment::after_step(s, th, p, false);
+            threw = s.heap.len() != heap;
+        }
+    }
+    if threw && !raced {
+        segment::close(s, th);
     }
     if !opts.determinism {
         s.out.clear();
@@ -584,22 +668,31 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
 fn race_at(
     s: &State,
     path: impl FnOnce() -> Vec<ThreadId>,
-    on: Option<&str>,
+    opts: &ExploreOptions,
 ) -> Option<(crate::race::Race, Vec<ThreadId>)> {
-    // `on`: only races on this field (`ExploreOptions::race_on`).
-    let keep = |location: &str| {
-        on.is_none_or(|f| {
-            location == format!("static field {f}")
+    // Computed once, when needed.
+    let path = std::cell::LazyCell::new(path);
+    // Only races on `race_on`'s field that `race_where` accepts.
+    let keep = |race: &crate::race::Race| {
+        let location = &race.location;
+        opts.race_on.as_deref().is_none_or(|f| {
+            *location == format!("static field {f}")
                 || location.starts_with(&format!("field {f} of "))
-        })
+        }) && opts
+            .race_where
+            .as_ref()
+            .is_none_or(|w| (w.0)(s, race, &path))
     };
     if let Some(f) = s.segments.race()
-        && keep(&f.race.location)
+        && keep(&f.race)
     {
-        return Some((f.race.clone(), crate::race::segment::witness(f, path())));
+        return Some((
+            f.race.clone(),
+            crate::race::segment::witness(f, path.to_vec()),
+        ));
     }
     let race = crate::race::pending_where(s, keep)?;
-    let mut witness = path();
+    let mut witness = path.to_vec();
     witness.extend([race.first.thread, race.second.thread]);
     Some((race, witness))
 }
@@ -630,7 +723,7 @@ impl Races {
             }
             _ => {}
         }
-        let (race, witness) = race_at(s, path, opts.race_on.as_deref())?;
+        let (race, witness) = race_at(s, path, opts)?;
         let found = (Verdict::DataRace(race), witness);
         if opts.races == RaceCheck::Stop {
             return Some(found);
@@ -798,7 +891,7 @@ fn explore_at(
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
     // The other searches start from the same quiet, checked state.
-    let init = quiet(initial);
+    let init = quiet(initial, opts);
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
     }
@@ -842,9 +935,20 @@ fn initial_violation(init: &State, opts: &ExploreOptions) -> Option<Report> {
     Some(Report::new(v, Vec::new(), 1, 0, 0, &Instant::now()))
 }
 
+/// `initial` under the semantics the search explores
+/// (`ExploreOptions::notified_wakeups_only`).
+pub fn searched(initial: &State, opts: &ExploreOptions) -> State {
+    let mut s = initial.clone();
+    let spurious = !opts.notified_wakeups_only;
+    if s.config.spurious_wakeups != spurious {
+        std::sync::Arc::make_mut(&mut s.config).spurious_wakeups = spurious;
+    }
+    s
+}
+
 /// The initial state as the searches store it (no pending output).
-fn quiet(initial: &State) -> State {
-    let mut init = initial.clone();
+fn quiet(initial: &State, opts: &ExploreOptions) -> State {
+    let mut init = searched(initial, opts);
     init.out.clear();
     init.err.clear();
     init.wakes.clear();
@@ -869,7 +973,7 @@ pub fn explore_visiting(
     let mut states = 1u64;
     let mut transitions = 0u64;
     let mut max_depth = 0u64;
-    let init = quiet(initial);
+    let init = quiet(initial, opts);
     visited.insert(fp.of(&init));
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
@@ -908,10 +1012,11 @@ pub fn explore_visiting(
             let mut moved = false;
             for th in s.running_threads() {
                 let mut k = 0;
+                let spurious = interp::wakes_spuriously(&s, th);
                 let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
                     continue;
                 };
-                moved = true;
+                moved |= !spurious;
                 transitions += 1;
                 let via = vec![th; k as usize];
                 if let Some(v) = violation(&s, &next, opts) {
@@ -986,10 +1091,12 @@ pub fn explore_visiting(
         };
         let depth = top.depth;
         let mut k = 0;
+        // A spurious wake-up is a transition, but no progress (deadlock).
+        let spurious = interp::wakes_spuriously(&top.state, th);
         let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
             continue;
         };
-        *moved_flags.last_mut().expect("parallel") = true;
+        *moved_flags.last_mut().expect("parallel") |= !spurious;
         transitions += 1;
         let via = vec![th; k as usize];
         if let Some(v) = violation(&top.state, &next, opts) {
@@ -1095,7 +1202,7 @@ pub fn replay_violation(
     witness: &[ThreadId],
     opts: &ExploreOptions,
 ) -> Result<Option<Verdict>, VmError> {
-    let mut s = initial.clone();
+    let mut s = searched(initial, opts);
     for &th in witness {
         let parent = s.clone();
         if interp::step(&mut s, th)? == Outcome::Stepped
@@ -1104,12 +1211,34 @@ pub fn replay_violation(
             return Ok(Some(v));
         }
     }
-    if reports_deadlock(&s, opts) && s.live_threads().iter().all(|&t| !interp::can_step(&s, t)) {
+    if reports_deadlock(&s, opts)
+        && s.live_threads()
+            .iter()
+            .all(|&t| !interp::can_progress(&s, t))
+    {
         return Ok(Some(Verdict::Deadlock {
             threads: blocked_threads(&s),
         }));
     }
     Ok(None)
+}
+
+/// Does `witness` wake a thread spuriously (replayed from `initial` as
+/// the search ran it)? Then `m5 run` replays it only with
+/// `--spurious-wakeups` (a witness file says so itself).
+pub fn wakes_spuriously(
+    initial: &State,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<bool, VmError> {
+    let mut s = searched(initial, opts);
+    for &th in witness {
+        let spurious = interp::wakes_spuriously(&s, th);
+        if interp::step(&mut s, th)? == Outcome::Stepped && spurious {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Replays `witness` from `initial` up to the first state at which two
@@ -1193,6 +1322,7 @@ pub fn shorten(
     verdict: &Verdict,
     opts: &ExploreOptions,
 ) -> Result<Vec<ThreadId>, VmError> {
+    let initial = &searched(initial, opts);
     if let Verdict::DataRace(race) = verdict {
         return shorten_race(initial, witness, race);
     }

@@ -22,7 +22,7 @@ use super::{
     ExploreOptions, Fingerprint, Races, Report, Verdict, blocked_threads, bound_hit, transition,
     violation, writers,
 };
-use crate::interp::VmError;
+use crate::interp::{self, VmError};
 use crate::state::{State, ThreadId};
 
 const SHARDS: usize = 64;
@@ -160,10 +160,11 @@ impl Shared<'_> {
             let mut children = Vec::new();
             for th in s.running_threads() {
                 let mut k = 0;
+                let spurious = interp::wakes_spuriously(s, th);
                 let Some(next) = transition(s, th, opts, &self.writers, &mut k)? else {
                     continue;
                 };
-                moved = true;
+                moved |= !spurious;
                 self.transitions.fetch_add(1, Ordering::Relaxed);
                 let via = vec![th; k as usize];
                 if let Some(v) = violation(s, &next, opts) {

@@ -184,18 +184,20 @@ fn search(
         let cost = u32::from(top.last_enabled && top.last != Some(th));
         if top.preemptions + cost > k {
             // Cut by the bound, but the thread may well be able to move:
-            // then this is not a deadlock, and the pass is not exhaustive.
+            // then this is not a deadlock, and the pass is not exhaustive
+            // (a spurious wake-up cut is no progress, but a schedule cut).
             if interp::can_step(&top.state, th) {
-                top.moved = true;
+                top.moved |= !interp::wakes_spuriously(&top.state, th);
                 pass.pruned = true;
             }
             continue;
         }
         let mut steps = 0;
+        let spurious = interp::wakes_spuriously(&top.state, th);
         let Some(next) = transition(&top.state, th, opts, &writers, &mut steps)? else {
             continue;
         };
-        top.moved = true;
+        top.moved |= !spurious;
         pass.transitions += 1;
         let via = vec![th; steps as usize];
         let depth = top.depth + 1;
@@ -240,7 +242,8 @@ fn search(
             pass.verdict = Verdict::Incomplete { reason: r };
             return Ok(pass);
         }
-        let last_enabled = interp::can_step(&next, th);
+        // A waiter that could only wake spuriously is not preempted.
+        let last_enabled = interp::can_progress(&next, th);
         stack.push(Node {
             todo: todo(&next),
             state: next,

@@ -38,7 +38,7 @@ use super::{
     ExploreOptions, RaceCheck, Report, Strategy, Verdict, access, blocked_threads,
     transition_in_place, uncaught, violation, writers,
 };
-use crate::interp::VmError;
+use crate::interp::{self, VmError};
 use crate::schedule::SplitMix64;
 use crate::state::{State, ThreadId};
 
@@ -246,6 +246,20 @@ fn run_one(
         let mut moved = None;
         let mut tried = Vec::new();
         while let Some(th) = walk.next(&s, &tried, &mut rng) {
+            // A spurious wake-up is taken at half the points where it is
+            // offered (a waiter with a high priority would otherwise wake
+            // for ever), and never where no thread can progress: that is
+            // a deadlock.
+            if interp::wakes_spuriously(&s, th)
+                && (rng.below(2) == 0
+                    || !s
+                        .live_threads()
+                        .into_iter()
+                        .any(|t| interp::can_progress(&s, t)))
+            {
+                tried.push(th);
+                continue;
+            }
             let mut steps = 0;
             if transition_in_place(&mut s, th, opts, writers, &mut steps)? {
                 moved = Some((th, steps));
@@ -274,8 +288,7 @@ fn run_one(
         }
         if opts.races != RaceCheck::Off
             && run.race.is_none()
-            && let Some((race, w)) =
-                super::race_at(&s, || run.witness.clone(), opts.race_on.as_deref())
+            && let Some((race, w)) = super::race_at(&s, || run.witness.clone(), opts)
         {
             if opts.races == RaceCheck::Stop {
                 run.violation = Some(Verdict::DataRace(race));

@@ -42,6 +42,9 @@ pub struct Writers {
     writes: Vec<Bits>,
     /// What any class initializer may write: any code may trigger one.
     by_init: Bits,
+    /// The program may read another thread's write without synchronizing
+    /// and without a race (`race::mode::weak_reads`).
+    weak_reads: bool,
 }
 
 /// A set of field keys, a bit per key number.
@@ -176,7 +179,14 @@ impl Writers {
             component: component[..n].to_vec(),
             writes,
             by_init,
+            weak_reads: crate::race::mode::weak_reads(t),
         }
+    }
+
+    /// May the program read another thread's write without synchronizing
+    /// and without a race?
+    pub fn weak_reads(&self) -> bool {
+        self.weak_reads
     }
 
     /// May method `m` write the field (or everything, by offset)?

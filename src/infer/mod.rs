@@ -10,6 +10,7 @@
 //! final file without inference, so inference can make a proof succeed or
 //! fail but never lie.
 
+pub mod houdini;
 pub mod observe;
 pub mod templates;
 
@@ -658,8 +659,8 @@ pub fn infer(
         stats.rounds += 1;
         let (text, ranges) = work.render();
         // One round builds the obligations once, with every candidate
-        // guarded, and solves them to a fixpoint (`prove::solve_houdini`).
-        let guards = std::sync::Arc::new(crate::prove::Guards::new(&ranges));
+        // guarded, and solves them to a fixpoint (`houdini::solve`).
+        let guards = std::sync::Arc::new(crate::prove::Guards::new(&ranges, houdini::solve));
         let hopts = Options {
             houdini: true,
             houdini_cache: Some(cache.clone()),
@@ -876,6 +877,7 @@ pub fn prove_inferred(
         houdini_cache: inferred.proved.clone(),
         houdini_guards: Some(std::sync::Arc::new(crate::prove::Guards::new(
             &inferred.ranges,
+            houdini::solve,
         ))),
         stop_at_lemma1: true,
         // After a fact of the user's failed, the candidates are no

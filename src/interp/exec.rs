@@ -562,11 +562,21 @@ pub(crate) fn call_native(
 }
 
 /// A thread in `wait()`: blocked until notified (or a timed wait's time
-/// passes, which may be any time), then one step re-acquires the monitor.
+/// passes, which may be any time, or at any time where spurious wake-ups
+/// are on), then one step re-acquires the monitor.
 ///
 /// A thread interrupted while waiting throws InterruptedException from its
 /// `wait` call once it holds the monitor again (JLS 17.2.3).
 pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
+    // A notice it may take (`waitset`): it takes it now, and if another
+    // thread holds the monitor, that is the whole step.
+    if super::waitset::take(s, th) {
+        let w = s.threads[th as usize].wait.expect("waiting");
+        let o = s.object(w.object);
+        if o.mcount > 0 && o.monitor != th {
+            return Ok(Outcome::Stepped);
+        }
+    }
     Ok(match super::heap::resume_wait(&mut Running { s, th })? {
         Flow::Stepped => {
             if super::parking::take_interrupt(s, th)? {
@@ -1039,27 +1049,28 @@ impl Machine for Running<'_> {
     fn waiting_on(&mut self) -> Value {
         Value::Ref(self.wait().object)
     }
+    /// Notified, or a timed wait (which may time out at any step), or
+    /// a spurious wake-up where they are on. (A notice it may take was
+    /// taken before: `resume_wait`.)
     fn woken(&mut self) -> bool {
         let w = self.wait();
-        w.notified || w.deadline.is_some()
+        w.notified || w.deadline.is_some() || self.s.config.spurious_wakeups
     }
     fn blocked_in_wait(&mut self) -> Wake {
         Wake::Notify(self.th)
     }
     fn end_wait(&mut self, lock: &Value) {
-        let (th, count) = (self.th, self.wait().count);
-        if let crate::state::Wait {
-            notified: false,
-            deadline: Some(d),
-            ..
-        } = self.wait()
-        {
-            super::clock::time_out(self.s, d);
+        let (th, w) = (self.th, self.wait());
+        if !w.notified {
+            // Timed out, or woken spuriously (it had no notice to take).
+            if let Some(d) = w.deadline {
+                super::clock::time_out(self.s, d);
+            }
+            super::waitset::leave(self.s, obj(lock), th);
         }
         let o = self.s.object_mut(obj(lock));
         o.monitor = th;
-        o.mcount = count;
-        o.wait_set.retain(|t| *t != th);
+        o.mcount = w.count;
         self.s.thread_mut(th).wait = None;
     }
 }

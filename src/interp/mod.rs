@@ -23,6 +23,7 @@ pub mod system;
 pub mod threads;
 pub mod unfixed;
 pub mod varhandle;
+pub mod waitset;
 
 use std::sync::Arc;
 
@@ -215,6 +216,24 @@ pub fn can_step(s: &State, th: ThreadId) -> bool {
     }
     let mut probe = s.clone();
     !matches!(step(&mut probe, th), Ok(Outcome::NoOp(_)))
+}
+
+/// Is the next step of `th` a spurious wake-up, and nothing else
+/// (`Config::spurious_wakeups`: an untimed `wait` with no notification it
+/// may take)? Such a step is never progress: a program all of whose live
+/// threads can move only so may hang forever, which is a deadlock.
+pub fn wakes_spuriously(s: &State, th: ThreadId) -> bool {
+    s.config.spurious_wakeups
+        && s.thread(th)
+            .and_then(|t| t.wait)
+            .is_some_and(|w| !w.notified && w.deadline.is_none())
+        && !waitset::may_take(s, th)
+}
+
+/// Could `th` move now other than by a spurious wake-up? A state with live
+/// threads none of which can is a deadlock.
+pub fn can_progress(s: &State, th: ThreadId) -> bool {
+    !wakes_spuriously(s, th) && can_step(s, th)
 }
 
 /// The method an `invoke` in frame `f` runs when executed now, if it runs

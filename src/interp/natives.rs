@@ -1069,25 +1069,7 @@ pub fn thread_ended(s: &mut State, th: ThreadId) {
     }
     if let Some(obj) = s.threads[th as usize].object {
         s.set_field(obj, "target", Value::Null);
-        wake_all(s, obj);
-    }
-}
-
-/// Notifies every thread in `obj`'s wait set (they still have to
-/// re-acquire the monitor).
-fn wake_all(s: &mut State, obj: Ref) {
-    if s.object(obj).wait_set.is_empty() {
-        return;
-    }
-    let woken = std::mem::take(&mut s.object_mut(obj).wait_set);
-    s.sched_gen += 1;
-    for &t in &woken {
-        s.wakes.push(Wake::Notify(t));
-    }
-    for t in woken {
-        if let Some(w) = s.thread_mut(t).wait.as_mut() {
-            w.notified = true;
-        }
+        super::waitset::notify_all(s, obj);
     }
 }
 
@@ -1165,6 +1147,7 @@ fn object_clone(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
         monitor: 0,
         mcount: 0,
         wait_set: Vec::new(),
+        notices: Vec::new(),
         ..o
     };
     ret(Value::Ref(s.alloc(copy)))
@@ -1195,7 +1178,7 @@ fn wait_impl(
     let o = s.object_mut(r);
     o.mcount = 0;
     o.monitor = 0;
-    o.wait_set.push(th);
+    super::waitset::enter(s, r, th);
     s.sched_gen += 1;
     s.timed_gen += u64::from(deadline.is_some());
     s.wakes.push(Wake::Monitor(r));
@@ -1237,18 +1220,10 @@ fn notify_impl(
     if o.mcount == 0 || o.monitor != th {
         return not_owner();
     }
-    if o.wait_set.is_empty() {
-        return void();
-    }
     if all {
-        wake_all(s, r);
-        return void();
-    }
-    let t = s.object_mut(r).wait_set.remove(0);
-    s.sched_gen += 1;
-    s.wakes.push(Wake::Notify(t));
-    if let Some(w) = s.thread_mut(t).wait.as_mut() {
-        w.notified = true;
+        super::waitset::notify_all(s, r);
+    } else {
+        super::waitset::notify(s, r);
     }
     void()
 }

@@ -13,7 +13,8 @@
 //! Every access here is one step and a scheduling point (natives never are
 //! thread-local), so a compare-and-set is atomic as in the JVM; volatile,
 //! opaque, acquire and release variants are the same access in m5's
-//! sequentially consistent model.
+//! sequentially consistent model (the race checks tell them apart:
+//! `race::mode`).
 
 use crate::state::*;
 
@@ -359,6 +360,15 @@ fn class_name(s: &State, r: Ref) -> String {
 const VALUE1: usize = 4;
 fn value2(k: u8) -> usize {
     VALUE1 + if matches!(k, b'J' | b'D') { 2 } else { 1 }
+}
+
+/// The current value of the variable an `Unsafe` access method's
+/// arguments `a` name (`o`, `offset`) read as kind `k`, and its first value
+/// argument if it has one (a compare-and-set's expected value); None where
+/// the access would fail.
+pub fn current_and_first(s: &State, a: &[Value], k: u8) -> Option<(Value, Option<Value>)> {
+    let old = read(s, *a.get(1)?, a.get(2)?.as_long(), k).ok()?;
+    Some((old, a.get(VALUE1).copied()))
 }
 
 /// An `Unsafe` access method on a variable of kind `K` (`OP`: `Op as u8`):

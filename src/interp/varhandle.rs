@@ -45,30 +45,66 @@ fn tag_of(desc: &str) -> u8 {
     }
 }
 
-/// An access method of a VarHandle (`OP`: `Op as u8`).
-pub fn access<const OP: u8>(
-    s: &mut State,
-    th: ThreadId,
-    a: &[Value],
-) -> Result<NativeResult, VmError> {
-    let op = Op::ALL[OP as usize];
+/// The variable an access method's arguments name.
+enum Var {
+    /// A static field, by its global slot, of the class `holder`.
+    Static {
+        slot: i64,
+        holder: std::sync::Arc<str>,
+    },
+    /// A field or an array element of `obj`, at `Unsafe`'s offset `at`.
+    Heap { obj: Ref, at: i64 },
+}
+
+/// Where an access goes: the variable, its kind tag and the index of the
+/// access method's first value argument.
+struct Located {
+    var: Var,
+    kind: u8,
+    first: usize,
+}
+
+/// The variable the arguments `a` (handle first) of an access method name,
+/// or the exception the access throws.
+fn locate(s: &State, a: &[Value]) -> Result<Result<Located, NativeResult>, VmError> {
+    let npe = || Ok(Err(Throw("java/lang/NullPointerException", None)));
     let Some(vh) = a[0].as_ref() else {
-        return Ok(Throw("java/lang/NullPointerException", None));
+        return npe();
     };
     let offset = field_long(s, vh, "offset");
     let holder = field_ref(s, vh, "holder").map(|c| super::natives::mirrored(s, c));
     let Some(holder) = holder else {
         return Err(unsupported("a handle without a holder".into()));
     };
-    let is_static = s.field(vh, "isStatic").is_some_and(|v| v.as_int() != 0);
-    if is_static {
-        return static_access(s, th, a, op, &holder, offset);
+    if s.field(vh, "isStatic").is_some_and(|v| v.as_int() != 0) {
+        let Some(cid) = s.classes.id(&holder) else {
+            return Err(unsupported(format!("a handle on class {holder}")));
+        };
+        let desc = s
+            .classes
+            .class(cid)
+            .statics
+            .iter()
+            .find(|st| st.2 as i64 == offset)
+            .map(|st| st.1.clone());
+        let Some(desc) = desc else {
+            return Err(unsupported(format!("static slot {offset}")));
+        };
+        let var = Var::Static {
+            slot: offset,
+            holder,
+        };
+        return Ok(Ok(Located {
+            var,
+            kind: tag_of(&desc),
+            first: 1,
+        }));
     }
     let Some(obj) = a.get(1).and_then(|v| v.as_ref()) else {
-        return Ok(Throw("java/lang/NullPointerException", None));
+        return npe();
     };
     // The coordinates: the object (and, for arrays, the index).
-    let (at, kind, first) = if offset >= 0 {
+    if offset >= 0 {
         let cid = s.object(obj).class;
         let desc = s
             .classes
@@ -79,28 +115,79 @@ pub fn access<const OP: u8>(
         let Some(desc) = desc else {
             return Err(unsupported(format!("field slot {offset}")));
         };
-        (offset, tag_of(&desc), 2)
-    } else {
-        let Some((elem, data)) = s.object(obj).array() else {
-            return Err(unsupported("an array handle on a non-array".into()));
-        };
-        let (tag, len) = (tag_of(elem), data.len() as i64);
-        let i = a[2].as_int() as i64;
-        if i < 0 || i >= len {
-            return Ok(Throw(
-                "java/lang/ArrayIndexOutOfBoundsException",
-                Some(format!("Index {i} out of bounds for length {len}")),
-            ));
-        }
-        (offsets::element_offset(tag, i), tag, 3)
+        let var = Var::Heap { obj, at: offset };
+        return Ok(Ok(Located {
+            var,
+            kind: tag_of(&desc),
+            first: 2,
+        }));
+    }
+    let Some((elem, data)) = s.object(obj).array() else {
+        return Err(unsupported("an array handle on a non-array".into()));
     };
-    check_call_site(s, th, kind, first - 1)?;
+    let (tag, len) = (tag_of(elem), data.len() as i64);
+    let i = a[2].as_int() as i64;
+    if i < 0 || i >= len {
+        return Ok(Err(Throw(
+            "java/lang/ArrayIndexOutOfBoundsException",
+            Some(format!("Index {i} out of bounds for length {len}")),
+        )));
+    }
+    let var = Var::Heap {
+        obj,
+        at: offsets::element_offset(tag, i),
+    };
+    Ok(Ok(Located {
+        var,
+        kind: tag,
+        first: 3,
+    }))
+}
+
+/// The current value of the variable an access method's arguments `a`
+/// name, and its first value argument if it has one (a compare-and-set's
+/// expected value); None where the access would throw or fail.
+pub fn current_and_first(s: &State, a: &[Value]) -> Option<(Value, Option<Value>)> {
+    let l = locate(s, a).ok()?.ok()?;
+    let old = match l.var {
+        Var::Static { slot, .. } => *s.statics.get(usize::try_from(slot).ok()?)?,
+        Var::Heap { obj, at } => offsets::read(s, Value::Ref(obj), at, l.kind).ok()?,
+    };
+    Some((old, a.get(l.first).copied()))
+}
+
+/// An access method of a VarHandle (`OP`: `Op as u8`).
+pub fn access<const OP: u8>(
+    s: &mut State,
+    th: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let op = Op::ALL[OP as usize];
+    let Located { var, kind, first } = match locate(s, a)? {
+        Ok(l) => l,
+        Err(throw) => return Ok(throw),
+    };
     let v1 = a.get(first).copied().unwrap_or(Value::Top);
     let v2 = a.get(first + slots(kind)).copied().unwrap_or(Value::Top);
-    let o = Value::Ref(obj);
-    let old = offsets::read(s, o, at, kind)?;
-    let put = |s: &mut State, v: Value| offsets::write(s, o, at, kind, v);
-    apply(s, op, kind, old, v1, v2, put)
+    match var {
+        Var::Static { slot, holder } => {
+            static_ready(s, th, &holder)?;
+            check_call_site(s, th, kind, 0)?;
+            let old = s.statics[slot as usize];
+            let put = |s: &mut State, v: Value| {
+                s.statics.set(slot as usize, v);
+                Ok(())
+            };
+            apply(s, op, kind, old, v1, v2, put)
+        }
+        Var::Heap { obj, at } => {
+            check_call_site(s, th, kind, first - 1)?;
+            let o = Value::Ref(obj);
+            let old = offsets::read(s, o, at, kind)?;
+            let put = |s: &mut State, v: Value| offsets::write(s, o, at, kind, v);
+            apply(s, op, kind, old, v1, v2, put)
+        }
+    }
 }
 
 /// The call site must pass values of the variable's own kind.
@@ -118,50 +205,21 @@ fn check_call_site(s: &State, th: ThreadId, kind: u8, coords: usize) -> Result<(
     Ok(())
 }
 
-/// An access to a static field, by its global slot. The JDK makes such
-/// handles in the class's own initializer; m5 requires the class to be
-/// initialized (or initializing) rather than initialize it here.
-fn static_access(
-    s: &mut State,
-    th: ThreadId,
-    a: &[Value],
-    op: Op,
-    holder: &str,
-    slot: i64,
-) -> Result<NativeResult, VmError> {
+/// A static field handle's class must be initialized (or initializing in
+/// this thread): the JDK makes such handles in the class's own
+/// initializer, and m5 does not initialize the class here.
+fn static_ready(s: &State, th: ThreadId, holder: &str) -> Result<(), VmError> {
     let Some(cid) = s.classes.id(holder) else {
         return Err(unsupported(format!("a handle on class {holder}")));
     };
     match s.init.get(cid as usize) {
-        Some(InitStatus::Done) => {}
-        Some(InitStatus::Running(t)) if *t == th => {}
-        _ => {
-            return Err(unsupported(format!(
-                "a static field handle of {} before its class is initialized",
-                holder.replace('/', ".")
-            )));
-        }
+        Some(InitStatus::Done) => Ok(()),
+        Some(InitStatus::Running(t)) if *t == th => Ok(()),
+        _ => Err(unsupported(format!(
+            "a static field handle of {} before its class is initialized",
+            holder.replace('/', ".")
+        ))),
     }
-    let desc = s
-        .classes
-        .class(cid)
-        .statics
-        .iter()
-        .find(|st| st.2 as i64 == slot)
-        .map(|st| st.1.clone());
-    let Some(desc) = desc else {
-        return Err(unsupported(format!("static slot {slot}")));
-    };
-    let kind = tag_of(&desc);
-    check_call_site(s, th, kind, 0)?;
-    let v1 = a.get(1).copied().unwrap_or(Value::Top);
-    let v2 = a.get(1 + slots(kind)).copied().unwrap_or(Value::Top);
-    let old = s.statics[slot as usize];
-    let put = |s: &mut State, v: Value| {
-        s.statics.set(slot as usize, v);
-        Ok(())
-    };
-    apply(s, op, kind, old, v1, v2, put)
 }
 
 /// A new VarHandle object of the model class.

@@ -1,7 +1,9 @@
 //! What each method does that the lock discipline cares about, found once
-//! by an abstract interpretation of its bytecode: the field accesses and
-//! calls it makes, with the locks it holds there, and where its values of
-//! program classes go (fields, statics, arrays, calls).
+//! by an abstract interpretation of its bytecode: the field and array
+//! element accesses and calls it makes, with the locks it holds there,
+//! where its values of program classes go (fields, statics, arrays, calls),
+//! and where array references come from and go (`Src`, `Event::Flow`: the
+//! input of `arrays`, which resolves them to allocation sites).
 //!
 //! Locks are access paths relative to the method's entry (rccjava's lock
 //! expressions): a parameter (`this` is parameter 0 of an instance
@@ -14,7 +16,8 @@ use std::sync::Arc;
 
 use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
 use crate::classfile::{
-    ArrKind, Const, Insn, InvokeKind, desc_slots, dup_slots, kind_slots, stack_effect, successors,
+    ArrKind, Const, Insn, InvokeKind, MethodRef, desc_slots, dup_slots, kind_slots, stack_effect,
+    successors,
 };
 
 use super::program::Program;
@@ -31,6 +34,65 @@ pub enum Path {
     ClassLit(Arc<str>),
     /// The lock the main thread holds throughout (rccjava's main_lock).
     Main,
+    /// The object allocated at this byte offset in this invocation of the
+    /// method (a local `Object lock = new Object()` or `int[] a = new int[2]`).
+    New(u32),
+}
+
+/// Where an array reference may come from, relative to one method;
+/// `arrays` resolves these to allocation sites over the whole program.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Src {
+    /// Allocated at this byte offset of the method.
+    Alloc(u32),
+    /// Parameter slot `n` on entry.
+    Param(u16),
+    /// Read from an instance field (class as the instruction names it).
+    Field(Arc<str>, Arc<str>),
+    /// Read from a static field.
+    Static(Arc<str>, Arc<str>),
+    /// Returned by the call at this byte offset.
+    Call(u32),
+    /// An element of an array from the inner source (arrays of arrays).
+    Elem(Box<Src>),
+}
+
+/// A value's sources, sorted, at most `MAX_SRCS` (more are dropped: the
+/// analysis then loses those arrays, as it loses merged paths).
+pub type Srcs = Vec<Src>;
+const MAX_SRCS: usize = 8;
+
+fn union(a: &Srcs, b: &Srcs) -> Srcs {
+    let mut out = a.clone();
+    for x in b {
+        if let Err(i) = out.binary_search(x) {
+            out.insert(i, x.clone());
+        }
+    }
+    out.truncate(MAX_SRCS);
+    out
+}
+
+/// Could a value of this descriptor be an array (an array type, or one
+/// every array is assignable to)?
+pub fn arrayish(desc: &str) -> bool {
+    desc.starts_with('[')
+        || matches!(
+            desc,
+            "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"
+        )
+}
+
+/// An array argument of a call: its parameter slot in the callee (the
+/// receiver is 0) and the value's sources, owner and path.
+#[derive(Clone, Debug)]
+pub struct ArrayArg {
+    pub slot: u16,
+    pub srcs: Srcs,
+    pub owner: Option<Path>,
+    pub path: Option<Path>,
+    /// Allocated in this method and not shared before the call.
+    pub fresh: bool,
 }
 
 /// A place in the bytecode.
@@ -67,9 +129,30 @@ pub enum Event {
         kind: InvokeKind,
         receiver: Option<Path>,
         args: Vec<Option<Arc<str>>>,
+        /// The arguments that may be arrays.
+        arrays: Vec<ArrayArg>,
         held: Vec<Path>,
         site: Site,
     },
+    /// An array element read or write by `xaload`/`xastore`.
+    Array {
+        srcs: Srcs,
+        write: bool,
+        /// The path of the object whose field the array was read from
+        /// (the `this` of owner-relative locks).
+        owner: Option<Path>,
+        /// The array's own path (its monitor as a lock).
+        path: Option<Path>,
+        held: Vec<Path>,
+        site: Site,
+        /// On an array this method allocated and has not let go of yet:
+        /// no other thread can reach it.
+        fresh: bool,
+    },
+    /// An array allocated here (`pc` is `Src::Alloc`'s).
+    NewArray { pc: u32, ty: Arc<str>, site: Site },
+    /// Array references stored somewhere.
+    Flow { from: Srcs, to: Sink },
     /// A value of class `class` stored where every thread may reach it.
     Escape {
         class: Arc<str>,
@@ -78,16 +161,33 @@ pub enum Event {
     },
 }
 
-/// One stack or local slot: the path it names and its class, when known.
+/// Where `Event::Flow` stores array references.
+#[derive(Clone, Debug)]
+pub enum Sink {
+    Field(Arc<str>, Arc<str>),
+    Static(Arc<str>, Arc<str>),
+    /// Into the elements of arrays from these sources.
+    Elems(Srcs),
+    /// The method's result.
+    Return,
+}
+
+/// One stack or local slot: the path it names and its class, when known;
+/// for a possible array, where it comes from and the object it was read from.
 #[derive(Clone, Debug, Default, PartialEq)]
 struct Val {
     path: Option<Path>,
     ty: Option<Arc<str>>,
+    arr: Srcs,
+    owner: Option<Path>,
 }
 
 impl Val {
     fn of_type(ty: Option<Arc<str>>) -> Val {
-        Val { path: None, ty }
+        Val {
+            ty,
+            ..Val::default()
+        }
     }
 }
 
@@ -97,6 +197,9 @@ struct Frame {
     stack: Vec<Val>,
     /// Monitors entered in this method, in order (None: an unknown lock).
     held: Vec<Option<Path>>,
+    /// Arrays allocated here (by offset) that may have escaped: stored,
+    /// passed to a call or returned. Sorted.
+    escaped: Vec<u32>,
 }
 
 impl Frame {
@@ -136,18 +239,41 @@ impl Frame {
                 }
                 None => false,
             });
+        for e in &o.escaped {
+            if let Err(i) = self.escaped.binary_search(e) {
+                self.escaped.insert(i, *e);
+            }
+        }
         *self != before
+    }
+
+    /// `v`'s arrays allocated here may now be reached from elsewhere.
+    fn escape(&mut self, v: &Val) {
+        for s in &v.arr {
+            if let Src::Alloc(pc) = s
+                && let Err(i) = self.escaped.binary_search(pc)
+            {
+                self.escaped.insert(i, *pc);
+            }
+        }
+    }
+
+    /// Is `v` an array only this method can reach so far?
+    fn fresh(&self, v: &Val) -> bool {
+        !v.arr.is_empty()
+            && v.arr
+                .iter()
+                .all(|s| matches!(s, Src::Alloc(pc) if self.escaped.binary_search(pc).is_err()))
     }
 }
 
 fn join_val(a: &Val, b: &Val) -> Val {
+    let same = |x: &Option<Path>, y: &Option<Path>| if x == y { x.clone() } else { None };
     Val {
-        path: if a.path == b.path {
-            a.path.clone()
-        } else {
-            None
-        },
+        path: same(&a.path, &b.path),
         ty: if a.ty == b.ty { a.ty.clone() } else { None },
+        arr: union(&a.arr, &b.arr),
+        owner: same(&a.owner, &b.owner),
     }
 }
 
@@ -220,6 +346,7 @@ fn entry(class: &Arc<str>, m: &RawMethod) -> Frame {
             *l = Val {
                 path: Some(Path::Param(0)),
                 ty: Some(class.clone()),
+                ..Val::default()
             };
         }
         slot = 1;
@@ -229,6 +356,12 @@ fn entry(class: &Arc<str>, m: &RawMethod) -> Frame {
             *l = Val {
                 path: Some(Path::Param(slot as u16)),
                 ty: class_of(&d),
+                arr: if arrayish(&d) {
+                    vec![Src::Param(slot as u16)]
+                } else {
+                    Vec::new()
+                },
+                owner: None,
             };
         }
         slot += width(&d).max(1);
@@ -237,6 +370,7 @@ fn entry(class: &Arc<str>, m: &RawMethod) -> Frame {
         locals,
         stack: Vec::new(),
         held: Vec::new(),
+        escaped: Vec::new(),
     }
 }
 
@@ -284,6 +418,7 @@ fn fixpoint(p: &Program, class: &Arc<str>, m: &RawMethod) -> Vec<Option<Frame>> 
                             .unwrap_or_else(|| "java/lang/Throwable".into()),
                     ))],
                     held: before.held.clone(),
+                    escaped: before.escaped.clone(),
                 };
                 targets.push((*h, f));
             }
@@ -318,15 +453,13 @@ fn transfer(
     out: Option<&mut Vec<Event>>,
 ) {
     let insn = &m.code[i as usize];
-    let site = || {
-        let pc = m.offsets.get(i as usize).copied().unwrap_or(0);
-        Site {
-            class: class.clone(),
-            method: m.name.clone(),
-            desc: m.desc.clone(),
-            pc,
-            line: line_at(m, pc),
-        }
+    let pc = m.offsets.get(i as usize).copied().unwrap_or(0);
+    let site = || Site {
+        class: class.clone(),
+        method: m.name.clone(),
+        desc: m.desc.clone(),
+        pc,
+        line: line_at(m, pc),
     };
     let held = |f: &Frame| f.held.iter().flatten().cloned().collect::<Vec<_>>();
     let mut events = Vec::new();
@@ -353,6 +486,7 @@ fn transfer(
             Val {
                 path: Some(Path::ClassLit(t.name.clone())),
                 ty: Some("java/lang/Class".into()),
+                ..Val::default()
             },
             1,
         ),
@@ -372,13 +506,21 @@ fn transfer(
             let path = (p.field_is_final(&r.class, &r.name))
                 .then(|| {
                     recv.path
+                        .clone()
                         .map(|rp| Path::Field(Box::new(rp), r.name.clone()))
                 })
                 .flatten();
+            let array = arrayish(&r.desc);
             f.push(
                 Val {
                     path,
                     ty: class_of(&r.desc),
+                    arr: if array {
+                        vec![Src::Field(r.class.clone(), r.name.clone())]
+                    } else {
+                        Vec::new()
+                    },
+                    owner: if array { recv.path } else { None },
                 },
                 width(&r.desc),
             );
@@ -387,6 +529,13 @@ fn transfer(
             let v = f.pop();
             f.pop_n(width(&r.desc) - 1);
             let recv = f.pop();
+            if !v.arr.is_empty() {
+                events.push(Event::Flow {
+                    from: v.arr.clone(),
+                    to: Sink::Field(r.class.clone(), r.name.clone()),
+                });
+            }
+            f.escape(&v);
             events.push(Event::Access {
                 class: r.class.clone(),
                 field: r.name.clone(),
@@ -416,6 +565,12 @@ fn transfer(
                 Val {
                     path,
                     ty: class_of(&r.desc),
+                    arr: if arrayish(&r.desc) {
+                        vec![Src::Static(r.class.clone(), r.name.clone())]
+                    } else {
+                        Vec::new()
+                    },
+                    owner: None,
                 },
                 width(&r.desc),
             );
@@ -423,6 +578,13 @@ fn transfer(
         Insn::PutStatic(r) => {
             let v = f.pop();
             f.pop_n(width(&r.desc) - 1);
+            if !v.arr.is_empty() {
+                events.push(Event::Flow {
+                    from: v.arr.clone(),
+                    to: Sink::Static(r.class.clone(), r.name.clone()),
+                });
+            }
+            f.escape(&v);
             events.push(Event::Access {
                 class: r.class.clone(),
                 field: r.name.clone(),
@@ -448,7 +610,17 @@ fn transfer(
                 1
             };
             let v = f.pop();
-            f.pop_n(w - 1 + 2);
+            f.pop_n(w - 1);
+            let _index = f.pop();
+            let arr = f.pop();
+            if !v.arr.is_empty() {
+                events.push(Event::Flow {
+                    from: v.arr.clone(),
+                    to: Sink::Elems(arr.arr.clone()),
+                });
+            }
+            f.escape(&v);
+            events.extend(element_access(f, &arr, true, site()));
             if let (ArrKind::A, Some(ty)) = (k, v.ty) {
                 events.push(Event::Escape {
                     class: ty,
@@ -460,47 +632,32 @@ fn transfer(
         Insn::ArrayLoad(k) => {
             let _index = f.pop();
             let arr = f.pop();
-            let elem = match k {
-                ArrKind::A => arr
-                    .ty
-                    .as_deref()
-                    .and_then(|t| t.strip_prefix('['))
-                    .and_then(class_of),
-                _ => None,
-            };
+            events.extend(element_access(f, &arr, false, site()));
             let w = if matches!(k, ArrKind::L | ArrKind::D) {
                 2
             } else {
                 1
             };
-            f.push(Val::of_type(elem), w);
+            f.push(element_of(arr, *k), w);
         }
         Insn::Invoke(kind, r) => {
-            let params = param_descs(&r.desc);
-            let mut args = Vec::new();
-            for d in params.iter().rev() {
-                let v = f.pop();
-                f.pop_n(width(d).max(1) - 1);
-                args.push(v.ty);
+            let (call, ret) = invoke(f, *kind, r, held(f), site());
+            events.push(call);
+            let mut v = Val::of_type(class_of(&ret));
+            if arrayish(&ret) {
+                v.arr = vec![Src::Call(pc)];
             }
-            args.reverse();
-            let receiver = if *kind == InvokeKind::Static {
-                None
-            } else {
-                f.pop().path
-            };
-            events.push(Event::Call {
-                class: r.class.clone(),
-                name: r.name.clone(),
-                desc: r.desc.clone(),
-                kind: *kind,
-                receiver,
-                args,
-                held: held(f),
-                site: site(),
-            });
-            let ret = r.desc.rsplit(')').next().unwrap_or("V");
-            f.push(Val::of_type(class_of(ret)), width(ret));
+            f.push(v, width(&ret));
+        }
+        Insn::Return(Some(_)) => {
+            let v = f.pop();
+            if !v.arr.is_empty() {
+                events.push(Event::Flow {
+                    from: v.arr,
+                    to: Sink::Return,
+                });
+            }
+            f.stack.clear();
         }
         Insn::MonitorEnter => {
             let v = f.pop();
@@ -514,19 +671,24 @@ fn transfer(
                 f.held.remove(k);
             }
         }
-        Insn::New(c) => f.push(Val::of_type(Some(c.name.clone())), 1),
-        Insn::NewArray(d) => {
-            f.pop();
-            f.push(Val::of_type(Some(format!("[{d}").into())), 1);
-        }
+        Insn::New(c) => f.push(
+            Val {
+                path: Some(Path::New(pc)),
+                ty: Some(c.name.clone()),
+                ..Val::default()
+            },
+            1,
+        ),
+        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, site(), &mut events),
         Insn::ANewArray(t) => {
-            f.pop();
-            let elem = if t.name.starts_with('[') {
-                t.name.to_string()
-            } else {
-                format!("L{};", t.name)
+            let ty = match t.name.starts_with('[') {
+                true => format!("[{}", t.name),
+                false => format!("[L{};", t.name),
             };
-            f.push(Val::of_type(Some(format!("[{elem}").into())), 1);
+            new_array(f, ty.into(), 1, site(), &mut events);
+        }
+        Insn::MultiANewArray(t, d) => {
+            new_array(f, t.name.clone(), usize::from(*d), site(), &mut events);
         }
         Insn::CheckCast(t) => {
             if let Some(top) = f.stack.last_mut() {
@@ -555,6 +717,139 @@ fn transfer(
     if let Some(out) = out {
         out.extend(events);
     }
+}
+
+/// The element access of `arr` at `site`, when it may be an array the
+/// analysis follows.
+fn element_access(f: &Frame, arr: &Val, write: bool, site: Site) -> Option<Event> {
+    (!arr.arr.is_empty()).then(|| Event::Array {
+        fresh: f.fresh(arr),
+        srcs: arr.arr.clone(),
+        write,
+        owner: arr.owner.clone(),
+        path: arr.path.clone(),
+        held: f.held.iter().flatten().cloned().collect(),
+        site,
+    })
+}
+
+/// The value an `xaload` of `arr` pushes.
+fn element_of(arr: Val, k: ArrKind) -> Val {
+    let elem = match k {
+        ArrKind::A => arr
+            .ty
+            .as_deref()
+            .and_then(|t| t.strip_prefix('['))
+            .and_then(class_of),
+        _ => None,
+    };
+    let mut v = Val::of_type(elem);
+    if k == ArrKind::A {
+        // Arrays of arrays, two levels deep at most.
+        v.arr = arr
+            .arr
+            .iter()
+            .filter(|s| !matches!(s, Src::Elem(inner) if matches!(**inner, Src::Elem(_))))
+            .map(|s| Src::Elem(Box::new(s.clone())))
+            .collect();
+        v.owner = arr.owner;
+    }
+    v
+}
+
+/// A call's event (its arguments popped from `f`, arrays among them
+/// marked as escaped) and its return descriptor.
+fn invoke(
+    f: &mut Frame,
+    kind: InvokeKind,
+    r: &MethodRef,
+    held: Vec<Path>,
+    site: Site,
+) -> (Event, Arc<str>) {
+    let params = param_descs(&r.desc);
+    let mut vals = Vec::new();
+    for d in params.iter().rev() {
+        let v = f.pop();
+        f.pop_n(width(d).max(1) - 1);
+        vals.push((v, width(d).max(1) as u16));
+    }
+    vals.reverse();
+    let recv = if kind == InvokeKind::Static {
+        None
+    } else {
+        Some(f.pop())
+    };
+    // Parameter slots in the callee, the receiver first.
+    let mut slot = u16::from(recv.is_some());
+    let mut arrays = Vec::new();
+    let mut args = Vec::new();
+    let all = recv
+        .iter()
+        .map(|v| (v, 0u16))
+        .chain(vals.iter().map(|(v, w)| {
+            let at = slot;
+            slot += w;
+            (v, at)
+        }))
+        .collect::<Vec<_>>();
+    for (v, at) in &all {
+        if !v.arr.is_empty() {
+            arrays.push(ArrayArg {
+                slot: *at,
+                srcs: v.arr.clone(),
+                owner: v.owner.clone(),
+                path: v.path.clone(),
+                fresh: f.fresh(v),
+            });
+        }
+    }
+    for (v, _) in &all {
+        f.escape(v);
+    }
+    for (v, _) in &vals {
+        args.push(v.ty.clone());
+    }
+    let call = Event::Call {
+        class: r.class.clone(),
+        name: r.name.clone(),
+        desc: r.desc.clone(),
+        kind,
+        receiver: recv.and_then(|v| v.path),
+        args,
+        arrays,
+        held,
+        site,
+    };
+    let ret = r.desc.rsplit(')').next().unwrap_or("V").into();
+    (call, ret)
+}
+
+/// The allocation site at `site` (an array of `ty`, `dims` dimensions
+/// given), and the new array on `f`'s stack.
+fn new_array(f: &mut Frame, ty: Arc<str>, dims: usize, site: Site, events: &mut Vec<Event>) {
+    let pc = site.pc;
+    f.pop_n(dims);
+    events.push(Event::NewArray {
+        pc,
+        ty: ty.clone(),
+        site,
+    });
+    if dims > 1 {
+        // The inner arrays are made at the same site.
+        events.push(Event::Flow {
+            from: vec![Src::Alloc(pc)],
+            to: Sink::Elems(vec![Src::Alloc(pc)]),
+        });
+    }
+    f.push(
+        Val {
+            path: Some(Path::New(pc)),
+            ty: Some(ty),
+            arr: vec![Src::Alloc(pc)],
+            owner: None,
+        },
+        1,
+    );
 }
 
 pub fn dotted(name: &str) -> String {

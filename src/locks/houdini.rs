@@ -12,32 +12,27 @@ use crate::classfile::parse::{ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, RawMethod};
 /// Annotation types get no candidates.
 const ACC_ANNOTATION: u16 = 0x2000;
 
+use super::arrays::{self, Arrays};
+use super::elems;
 use super::events::{self, Event, Path, Site, class_of, dotted};
 use super::program::Program;
+pub use super::sharing::Shared;
+use super::sharing::{self, root};
 use super::{Annotation, Cluster, Lock, Options, Refuted, Warning};
 
-/// Why a class is thread-shared: a reason, and the class it comes from
-/// when it is another class's sharing (for clusters).
-#[derive(Clone, Debug)]
-pub struct Shared {
-    pub why: String,
-    pub site: Option<Site>,
-    pub from: Option<Arc<str>>,
-}
-
 /// One method's events and the locks its declaration holds.
-struct MethodFacts {
-    class: Arc<str>,
-    name: Arc<str>,
-    desc: Arc<str>,
+pub(super) struct MethodFacts {
+    pub(super) class: Arc<str>,
+    pub(super) name: Arc<str>,
+    pub(super) desc: Arc<str>,
     is_init: bool,
-    is_clinit: bool,
+    pub(super) is_clinit: bool,
     /// A constructor under cons_lock: its own object is not shared yet, so
     /// its accesses and calls on `this` need no lock.
-    constructing: bool,
+    pub(super) constructing: bool,
     declared: Vec<Path>,
     user_requires: Option<Lock>,
-    events: Vec<Event>,
+    pub(super) events: Vec<Event>,
 }
 
 pub struct Outcome {
@@ -50,11 +45,12 @@ pub struct Outcome {
     pub rounds: usize,
     pub notes: Vec<String>,
     pub shared: FxHashMap<Arc<str>, Shared>,
+    pub arrays: Arrays,
 }
 
 /// Candidate locks of class `c`'s instance (`is_static` false) or static
 /// members.
-fn locks(p: &Program, c: &Arc<str>, is_static: bool, opts: &Options) -> Vec<Lock> {
+pub(super) fn locks(p: &Program, c: &Arc<str>, is_static: bool, opts: &Options) -> Vec<Lock> {
     let mut out = Vec::new();
     if is_static {
         out.push(Lock::ClassObj(c.clone()));
@@ -147,7 +143,7 @@ fn resolve_class(p: &Program, from: &Arc<str>, name: &str) -> Option<Arc<str>> {
 }
 
 /// Is `lock` held, for a member of an object at `receiver`?
-fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
+pub(super) fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
     let want = match lock {
         Lock::This => match receiver {
             Some(r) => r.clone(),
@@ -160,6 +156,7 @@ fn holds(lock: &Lock, receiver: Option<&Path>, held: &[Path]) -> bool {
         Lock::ClassObj(c) => Path::ClassLit(c.clone()),
         Lock::StaticFinal(c, g) => Path::Static(c.clone(), g.clone()),
         Lock::Main => Path::Main,
+        Lock::Array => return false,
     };
     held.iter().any(|h| {
         *h == want
@@ -176,195 +173,9 @@ fn entry_path(lock: &Lock) -> Path {
         Lock::ClassObj(c) => Path::ClassLit(c.clone()),
         Lock::StaticFinal(c, g) => Path::Static(c.clone(), g.clone()),
         Lock::Main => Path::Main,
+        // Not a candidate of methods.
+        Lock::Array => Path::Main,
     }
-}
-
-/// Which classes are thread-shared, and why (rccjava's thread_local
-/// refutation, made flow-aware for class files): threads and tasks; what a
-/// static field, an array, or a method outside the program (a collection,
-/// an executor, a Thread constructor) receives; what a field of a shared
-/// class holds or is declared to hold; subclasses of shared classes.
-fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>, Shared> {
-    let mut shared: FxHashMap<Arc<str>, Shared> = FxHashMap::default();
-    let add = |shared: &mut FxHashMap<Arc<str>, Shared>, c: &Arc<str>, s: Shared| -> bool {
-        // An array's elements are shared with it.
-        let c: Arc<str> = match c.strip_prefix('[') {
-            Some(_) => match class_of(c.trim_start_matches('[')) {
-                Some(e) => e,
-                None => return false,
-            },
-            None => c.clone(),
-        };
-        if p.get(&c).is_none() || shared.contains_key(&c) {
-            return false;
-        }
-        shared.insert(c, s);
-        true
-    };
-    for c in &p.classes {
-        let n = c.name();
-        for (root, what) in [
-            (
-                "java/lang/Thread",
-                "extends java.lang.Thread: the thread and its starter both use it",
-            ),
-            (
-                "java/lang/Runnable",
-                "implements java.lang.Runnable: a task another thread may run",
-            ),
-            (
-                "java/util/concurrent/Callable",
-                "implements java.util.concurrent.Callable: a task another thread may run",
-            ),
-        ] {
-            if &**n != root && p.is_subtype(n, root) {
-                add(
-                    &mut shared,
-                    n,
-                    Shared {
-                        why: what.into(),
-                        site: None,
-                        from: None,
-                    },
-                );
-                break;
-            }
-        }
-    }
-    for m in facts {
-        for e in &m.events {
-            match e {
-                Event::Escape { class, how, site } => {
-                    add(
-                        &mut shared,
-                        class,
-                        Shared {
-                            why: how.clone(),
-                            site: Some(site.clone()),
-                            from: None,
-                        },
-                    );
-                }
-                Event::Call {
-                    class,
-                    name,
-                    desc,
-                    args,
-                    site,
-                    ..
-                } if p.method(class, name, desc).is_none() => {
-                    for a in args.iter().flatten() {
-                        add(
-                            &mut shared,
-                            a,
-                            Shared {
-                                why: format!(
-                                    "passed to {}.{} (outside the program)",
-                                    dotted(class),
-                                    name
-                                ),
-                                site: Some(site.clone()),
-                                from: None,
-                            },
-                        );
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    // Static fields' declared types are shared by every thread.
-    for c in &p.classes {
-        for f in c.raw.fields.iter().filter(|f| f.is_static) {
-            if let Some(t) = class_of(&f.desc) {
-                add(
-                    &mut shared,
-                    &t,
-                    Shared {
-                        why: format!("held in the static field {}.{}", dotted(c.name()), f.name),
-                        site: None,
-                        from: None,
-                    },
-                );
-            }
-        }
-    }
-    loop {
-        let mut changed = false;
-        for c in &p.classes {
-            let n = c.name();
-            if let Some(sup) = p.all_supers(n).into_iter().find(|s| shared.contains_key(s))
-                && !shared.contains_key(n)
-            {
-                changed |= add(
-                    &mut shared,
-                    n,
-                    Shared {
-                        why: format!("a subclass of the thread-shared {}", dotted(&sup)),
-                        site: None,
-                        from: Some(sup),
-                    },
-                );
-            }
-            if !shared.contains_key(n) {
-                continue;
-            }
-            for f in c.raw.fields.iter().filter(|f| !f.is_static) {
-                if let Some(t) = class_of(&f.desc) {
-                    changed |= add(
-                        &mut shared,
-                        &t,
-                        Shared {
-                            why: format!(
-                                "held in the field {}.{} of the thread-shared {}",
-                                dotted(n),
-                                f.name,
-                                dotted(n)
-                            ),
-                            site: None,
-                            from: Some(n.clone()),
-                        },
-                    );
-                }
-            }
-        }
-        for m in facts {
-            for e in &m.events {
-                if let Event::Access {
-                    class,
-                    field,
-                    write: true,
-                    value: Some(v),
-                    site,
-                    is_static: false,
-                    ..
-                } = e
-                    && let Some((k, _)) = p.field(class, field)
-                    && shared.contains_key(k.name())
-                {
-                    let owner = k.name().clone();
-                    changed |= add(
-                        &mut shared,
-                        v,
-                        Shared {
-                            why: format!(
-                                "stored in the field {}.{} of the thread-shared {}",
-                                dotted(&owner),
-                                field,
-                                dotted(&owner)
-                            ),
-                            site: Some(site.clone()),
-                            from: Some(owner),
-                        },
-                    );
-                }
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    shared
 }
 
 pub fn run(p: &Program, opts: &Options) -> Outcome {
@@ -453,13 +264,15 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
             }
         }
     }
-    let shared = sharing(p, &facts);
+    let shared = sharing::sharing(p, &facts);
+    let arrays = arrays::solve(p, &facts, &shared);
+    candidates.extend(elems::candidates(p, &arrays, opts));
     let mut valid: FxHashSet<Annotation> = candidates.iter().cloned().collect();
     let mut refuted: Vec<Refuted> = Vec::new();
     let mut rounds = 0;
     loop {
         rounds += 1;
-        let found = refute(p, &facts, &valid, &shared);
+        let found = refute(p, &facts, &valid, &shared, &arrays);
         if found.is_empty() {
             break;
         }
@@ -470,8 +283,9 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
             }
         }
     }
-    let warnings = warnings(p, &facts, &valid, &user, &shared);
-    let clusters = clusters(&warnings, &shared);
+    let mut warnings = warnings(p, &facts, &valid, &user, &shared);
+    warnings.extend(elems::warnings(p, &facts, &valid, &shared, &arrays));
+    let clusters = clusters(&warnings, &shared, &arrays);
     let mut valid: Vec<Annotation> = candidates
         .iter()
         .filter(|a| valid.contains(a))
@@ -488,11 +302,12 @@ pub fn run(p: &Program, opts: &Options) -> Outcome {
         rounds,
         notes,
         shared,
+        arrays,
     }
 }
 
 /// The valid `requires` locks of each method.
-type RequiresIndex = FxHashMap<(Arc<str>, Arc<str>, Arc<str>), Vec<Lock>>;
+pub(super) type RequiresIndex = FxHashMap<(Arc<str>, Arc<str>, Arc<str>), Vec<Lock>>;
 
 fn requires_index(valid: &FxHashSet<Annotation>) -> RequiresIndex {
     let mut by: RequiresIndex = FxHashMap::default();
@@ -514,7 +329,7 @@ fn requires_index(valid: &FxHashSet<Annotation>) -> RequiresIndex {
 
 /// The locks held at an event of `m`: its declaration's, its valid
 /// `requires`, and those it took itself.
-fn held_at(m: &MethodFacts, requires: &RequiresIndex, own: &[Path]) -> Vec<Path> {
+pub(super) fn held_at(m: &MethodFacts, requires: &RequiresIndex, own: &[Path]) -> Vec<Path> {
     let mut held = m.declared.clone();
     if let Some(l) = &m.user_requires {
         held.push(entry_path(l));
@@ -534,6 +349,7 @@ fn refute(
     facts: &[MethodFacts],
     valid: &FxHashSet<Annotation>,
     shared: &FxHashMap<Arc<str>, Shared>,
+    arrays: &Arrays,
 ) -> Vec<Refuted> {
     let mut out: FxHashMap<Annotation, Refuted> = FxHashMap::default();
     let mut note = |a: Annotation, why: String, site: Option<Site>| {
@@ -647,10 +463,14 @@ fn refute(
                         }
                     }
                 }
-                Event::Escape { .. } => {}
+                Event::Escape { .. }
+                | Event::Array { .. }
+                | Event::NewArray { .. }
+                | Event::Flow { .. } => {}
             }
         }
     }
+    elems::refute(facts, valid, arrays, &requires, &mut note);
     // An override may not require more than the method it overrides
     // (callers of the overridden method hold only that).
     for a in valid {
@@ -822,6 +642,7 @@ fn warnings(
         out.push(Warning {
             class: class.clone(),
             field: field.clone(),
+            array: None,
             is_static: f.is_static,
             message,
             file: k.file(),
@@ -835,34 +656,39 @@ fn warnings(
     out
 }
 
-/// The class whose sharing made `c` shared (following fields and
-/// subclasses back), for clustering.
-fn root(shared: &FxHashMap<Arc<str>, Shared>, c: &Arc<str>) -> Option<Arc<str>> {
-    let mut at = c.clone();
-    let mut seen = FxHashSet::default();
-    loop {
-        let s = shared.get(&at)?;
-        match &s.from {
-            Some(f) if seen.insert(f.clone()) => at = f.clone(),
-            _ => return Some(at),
-        }
-    }
-}
-
-fn clusters(warnings: &[Warning], shared: &FxHashMap<Arc<str>, Shared>) -> Vec<Cluster> {
+fn clusters(
+    warnings: &[Warning],
+    shared: &FxHashMap<Arc<str>, Shared>,
+    arrays: &Arrays,
+) -> Vec<Cluster> {
     let mut by: Vec<Cluster> = Vec::new();
     for (i, w) in warnings.iter().enumerate() {
-        let key = w
-            .cluster
-            .clone()
-            .unwrap_or_else(|| format!("static fields of {}", dotted(&w.class)).into());
+        // An array shared by no class's sharing is a cluster of its own.
+        let own = match &w.array {
+            Some(a) if w.cluster.is_none() => arrays
+                .index
+                .get(a)
+                .and_then(|i| arrays.shared.get(i))
+                .map(|s| (Arc::<str>::from(a.show()), s.why.clone())),
+            _ => None,
+        };
+        let key = match &own {
+            Some((k, _)) => k.clone(),
+            None => w
+                .cluster
+                .clone()
+                .unwrap_or_else(|| format!("static fields of {}", dotted(&w.class)).into()),
+        };
         match by.iter_mut().find(|c| c.root == key) {
             Some(c) => c.warnings.push(i),
             None => by.push(Cluster {
-                why: shared
-                    .get(&key)
-                    .map(|s| s.why.clone())
-                    .unwrap_or_else(|| "static fields are shared by every thread".into()),
+                why: match own {
+                    Some((_, why)) => why,
+                    None => shared
+                        .get(&key)
+                        .map(|s| s.why.clone())
+                        .unwrap_or_else(|| "static fields are shared by every thread".into()),
+                },
                 root: key,
                 warnings: vec![i],
             }),

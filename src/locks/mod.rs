@@ -5,16 +5,24 @@
 //!
 //! - `program`: the classes analysed;
 //! - `events`: what each method's bytecode does with fields, calls and locks;
+//! - `arrays`: array elements as locations (allocation sites, where array
+//!   references flow, what methods outside the program do with arrays);
+//! - `elems`: the discipline of array elements (candidates, refutations,
+//!   warnings), for `houdini`;
+//! - `sharing`: which classes are thread-shared, and why;
 //! - `houdini`: candidates, the checker, the refutation loop, warnings and
 //!   clusters;
-//! - `confirm`: a bounded search for a race on each warned field;
+//! - `confirm`: a bounded search for a race on each warned field or array;
 //! - `report`: text, JSON, SARIF 2.1.0 and HTML.
 
+pub mod arrays;
 pub mod confirm;
+mod elems;
 pub mod events;
 pub mod houdini;
 pub mod program;
 pub mod report;
+mod sharing;
 
 use std::sync::Arc;
 
@@ -55,6 +63,9 @@ pub enum Lock {
     StaticFinal(Arc<str>, Arc<str>),
     /// The main thread's implicit lock.
     Main,
+    /// An array's own monitor (`synchronized (a) { a[0]++; }`): a lock of
+    /// array elements only.
+    Array,
 }
 
 impl Lock {
@@ -65,6 +76,7 @@ impl Lock {
             Lock::ClassObj(c) => format!("{}.class", simple(c)),
             Lock::StaticFinal(c, f) => format!("{}.{f}", simple(c)),
             Lock::Main => "MainLock".into(),
+            Lock::Array => "the array".into(),
         }
     }
 }
@@ -72,6 +84,57 @@ impl Lock {
 /// A class's name without its package.
 pub fn simple(c: &str) -> &str {
     c.rsplit('/').next().unwrap_or(c)
+}
+
+/// An array allocation site: the abstract location of the elements of
+/// every array allocated there (rccjava treats array elements like fields
+/// of the array object; m5 names the array by where it is made).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArraySite {
+    /// The `newarray`, `anewarray` or `multianewarray`, or the call of a
+    /// method outside the program that returned the array.
+    pub site: Site,
+    /// The array's descriptor (`[I`).
+    pub ty: Arc<str>,
+    /// The method outside the program that made it (`java.lang.String.toCharArray`).
+    pub via: Option<Arc<str>>,
+}
+
+impl ArraySite {
+    /// `new int[] in Tally.main (line 4)`.
+    pub fn show(&self) -> String {
+        let at = match self.site.line {
+            Some(l) => format!("line {l}"),
+            None => format!("pc {}", self.site.pc),
+        };
+        let what = match &self.via {
+            Some(v) => format!("{} from {v}", java_type(&self.ty)),
+            None => format!("new {}", java_type(&self.ty)),
+        };
+        format!(
+            "{what} in {}.{} ({at})",
+            dotted(&self.site.class),
+            self.site.method
+        )
+    }
+}
+
+/// A descriptor as Java writes the type: `[[I` → `int[][]`, `[Ljava/lang/String;` → `String[]`.
+pub fn java_type(desc: &str) -> String {
+    let dims = desc.len() - desc.trim_start_matches('[').len();
+    let base = &desc[dims..];
+    let name = match base {
+        "I" => "int",
+        "J" => "long",
+        "S" => "short",
+        "B" => "byte",
+        "C" => "char",
+        "Z" => "boolean",
+        "F" => "float",
+        "D" => "double",
+        _ => simple(base.trim_start_matches('L').trim_end_matches(';')),
+    };
+    format!("{name}{}", "[]".repeat(dims))
 }
 
 /// A candidate (or valid, or user-given) annotation.
@@ -95,6 +158,16 @@ pub enum Annotation {
         desc: Arc<str>,
         lock: Lock,
     },
+    /// The elements of the arrays allocated at a site (rccjava's
+    /// `elems_guarded_by`); `this` is the object whose field holds the array.
+    ElemsGuardedBy {
+        array: ArraySite,
+        lock: Lock,
+    },
+    /// The elements are written only while the array is not yet shared.
+    ElemsReadOnly {
+        array: ArraySite,
+    },
 }
 
 impl Annotation {
@@ -105,6 +178,8 @@ impl Annotation {
             Annotation::GuardedBy { lock, .. } => format!("guarded_by {}", lock.show()),
             Annotation::ReadOnly { .. } => "readonly".into(),
             Annotation::Requires { lock, .. } => format!("requires {}", lock.show()),
+            Annotation::ElemsGuardedBy { lock, .. } => format!("elems_guarded_by {}", lock.show()),
+            Annotation::ElemsReadOnly { .. } => "elems_readonly".into(),
         }
     }
 
@@ -121,6 +196,9 @@ impl Annotation {
                 desc,
                 ..
             } => format!("{}.{method}{desc}", dotted(class)),
+            Annotation::ElemsGuardedBy { array, .. } | Annotation::ElemsReadOnly { array } => {
+                array.show()
+            }
         }
     }
 
@@ -130,6 +208,19 @@ impl Annotation {
             | Annotation::GuardedBy { class, .. }
             | Annotation::ReadOnly { class, .. }
             | Annotation::Requires { class, .. } => class,
+            Annotation::ElemsGuardedBy { array, .. } | Annotation::ElemsReadOnly { array } => {
+                &array.site.class
+            }
+        }
+    }
+
+    /// The array site it is about, for element annotations.
+    pub fn array(&self) -> Option<&ArraySite> {
+        match self {
+            Annotation::ElemsGuardedBy { array, .. } | Annotation::ElemsReadOnly { array } => {
+                Some(array)
+            }
+            _ => None,
         }
     }
 
@@ -139,6 +230,7 @@ impl Annotation {
             Annotation::ThreadLocal { .. } => "class",
             Annotation::GuardedBy { .. } | Annotation::ReadOnly { .. } => "field",
             Annotation::Requires { .. } => "method",
+            Annotation::ElemsGuardedBy { .. } | Annotation::ElemsReadOnly { .. } => "array",
         }
     }
 }
@@ -168,16 +260,20 @@ pub enum Confirmation {
     Unconfirmed { why: String },
 }
 
-/// A warning of the final check.
+/// A warning of the final check: about a field, or about the elements of
+/// the arrays allocated at a site (`array`; then `class` is the allocating
+/// class and `field` the site as `ArraySite::show` writes it).
 #[derive(Clone, Debug)]
 pub struct Warning {
     pub class: Arc<str>,
     pub field: Arc<str>,
+    pub array: Option<ArraySite>,
     pub is_static: bool,
     pub message: String,
     pub file: String,
     pub site: Site,
-    /// Every access to the field: (site, is a write).
+    /// Every access to the field or elements: (site, is a write); an
+    /// element access a method outside the program makes is at the call.
     pub accesses: Vec<(Site, bool)>,
     /// The class whose being thread-shared made this field shared.
     pub cluster: Option<Arc<str>>,
@@ -189,6 +285,14 @@ pub struct Warning {
 impl Warning {
     pub fn confirmed(&self) -> bool {
         matches!(self.confirmation, Some(Confirmation::Confirmed { .. }))
+    }
+
+    /// What it is about: `BadAccount.balance`, or `new int[] in Tally.main (line 4)`.
+    pub fn location(&self) -> String {
+        match &self.array {
+            Some(a) => a.show(),
+            None => format!("{}.{}", dotted(&self.class), self.field),
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::classfile::parse::{RawClass, RawField, RawMethod, parse_class};
-use crate::classfile::{ClassPath, LoadError, jdk};
+use crate::classfile::{ClassPath, LoadError, jdk, library};
 
 /// One analysed class, with where it came from.
 pub struct Class {
@@ -59,6 +59,11 @@ pub struct Program {
     /// Supertypes and declared selectors of classes outside the program,
     /// read on demand (from the class path, then the JDK).
     outside: std::sync::Mutex<FxHashMap<Arc<str>, Option<Outside>>>,
+    /// Classes outside the program whose code `arrays` reads, as the VM
+    /// finds them (m5's model library, the JDK, the class path).
+    code: std::sync::Mutex<FxHashMap<Arc<str>, Option<Arc<RawClass>>>>,
+    /// `arrays::summary`'s memo (None: being computed).
+    pub(super) summaries: std::sync::Mutex<super::arrays::Summaries>,
 }
 
 /// What the analysis needs of a class it does not analyse.
@@ -174,6 +179,8 @@ impl Program {
             by_name,
             cp,
             outside: Default::default(),
+            code: Default::default(),
+            summaries: Default::default(),
         })
     }
 
@@ -261,6 +268,31 @@ impl Program {
     pub fn outside_declares(&self, class: &str, selector: &str) -> bool {
         self.outside(class)
             .is_some_and(|o| o.selectors.contains(selector))
+    }
+
+    /// The class file of `name` as `m5 run` loads it: m5's model library
+    /// first, then the JDK (its packages), then the class path.
+    pub fn outside_class(&self, name: &str) -> Option<Arc<RawClass>> {
+        if let Some(c) = self.code.lock().expect("code cache").get(name) {
+            return c.clone();
+        }
+        let found = match library::lookup(name) {
+            Some(bytes) => Some(("<m5 library>".to_string(), bytes.to_vec())),
+            None => {
+                let from_jdk = if jdk::is_jdk_package(name) {
+                    jdk::jdk().ok().and_then(|j| j.find(name).ok().flatten())
+                } else {
+                    None
+                };
+                from_jdk.or_else(|| self.cp.find(name).ok().flatten())
+            }
+        };
+        let c = found.and_then(|(origin, bytes)| parse_class(&origin, &bytes).ok().map(Arc::new));
+        self.code
+            .lock()
+            .expect("code cache")
+            .insert(name.into(), c.clone());
+        c
     }
 
     fn outside(&self, name: &str) -> Option<Outside> {

@@ -77,11 +77,34 @@ pub fn text(a: &Analysis, p: &Program, show_valid: bool) -> String {
         if let Some(c) = &w.cluster {
             let _ = writeln!(out, "  cluster:   {} is thread-shared", dotted(c));
         }
+        if w.array.is_some() {
+            let mut list: Vec<String> = Vec::new();
+            for (s, write) in &w.accesses {
+                let what = if *write { "written" } else { "read" };
+                let one = format!("{what} at {}", place(p, s));
+                if !list.contains(&one) {
+                    list.push(one);
+                }
+            }
+            let _ = writeln!(out, "  accesses:  {}", list.join(", "));
+        }
         // Why no candidate guard survived: the first refutation of each.
-        for r in a.refuted.iter().filter(|r| {
-            matches!(&r.annotation, Annotation::GuardedBy { class, field, .. } | Annotation::ReadOnly { class, field }
-                if *class == w.class && *field == w.field)
-        }) {
+        for r in a
+            .refuted
+            .iter()
+            .filter(|r| match (&r.annotation, &w.array) {
+                (
+                    Annotation::GuardedBy { class, field, .. }
+                    | Annotation::ReadOnly { class, field },
+                    None,
+                ) => *class == w.class && *field == w.field,
+                (
+                    Annotation::ElemsGuardedBy { array, .. } | Annotation::ElemsReadOnly { array },
+                    Some(a),
+                ) => array == a,
+                _ => false,
+            })
+        {
             let at = r.site.as_ref().map(|s| place(p, s)).unwrap_or_default();
             let _ = writeln!(out, "  not {}: {} {at}", r.annotation.show(), r.why);
         }
@@ -138,6 +161,11 @@ pub fn json(a: &Analysis, p: &Program) -> Value {
             json!({
                 "class": dotted(&w.class),
                 "field": w.field.to_string(),
+                "array": w.array.as_ref().map(|a| json!({
+                    "type": super::java_type(&a.ty),
+                    "allocated": site_json(p, &a.site),
+                    "by": a.via.as_deref(),
+                })),
                 "static": w.is_static,
                 "message": w.message,
                 "file": w.file,
@@ -440,7 +468,9 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
     );
     // Annotations by target, and warnings by line.
     let in_page = |c: &Arc<str>| page_class(p, c) == top;
-    let mut rows: Vec<(String, String)> = Vec::new(); // (target, html)
+    // (target, html, the line of an array's allocation).
+    let mut rows: Vec<(String, String, Option<usize>)> = Vec::new();
+    let at = |a: &Annotation| a.array().and_then(|s| s.site.line).map(|l| l as usize);
     for r in &a.refuted {
         if !in_page(r.annotation.class()) {
             continue;
@@ -459,7 +489,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                 esc(&r.annotation.show())
             ),
         };
-        rows.push((r.annotation.target(), h));
+        rows.push((r.annotation.target(), h, at(&r.annotation)));
     }
     for v in &a.valid {
         if in_page(v.class()) {
@@ -470,6 +500,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                     esc(&v.target()),
                     esc(&v.show())
                 ),
+                at(v),
             ));
         }
     }
@@ -478,6 +509,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
             rows.push((
                 u.target(),
                 format!("<span class=\"user\">@GuardedBy: {}</span>", esc(&u.show())),
+                None,
             ));
         }
     }
@@ -487,8 +519,8 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
             let lines: Vec<&str> = src.lines().collect();
             let decl = declaration_lines(p, top, &lines);
             let mut before: FxHashMap<usize, Vec<String>> = FxHashMap::default();
-            for (target, h) in rows {
-                let line = decl.get(&target).copied().unwrap_or(1);
+            for (target, h, alloc) in rows {
+                let line = alloc.or_else(|| decl.get(&target).copied()).unwrap_or(1);
                 before.entry(line).or_default().push(h);
             }
             let mut after: FxHashMap<usize, Vec<String>> = FxHashMap::default();
@@ -533,7 +565,7 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
                 "<p>(no source file found next to the class file)</p>\n<ul class=\"members\">\n",
             );
             let mut by: Vec<(String, Vec<String>)> = Vec::new();
-            for (t, h) in rows {
+            for (t, h, _) in rows {
                 match by.last_mut() {
                     Some((last, v)) if *last == t => v.push(h),
                     _ => by.push((t, vec![h])),

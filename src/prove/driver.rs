@@ -322,7 +322,7 @@ pub fn prove_source(
             // solving: it is followed, and the induction runs again.
             let stop = std::sync::atomic::AtomicBool::new(false);
             report.outcomes = match &opts.houdini_guards {
-                Some(g) if opts.houdini => solve_houdini(&vcs, opts, g, Some(&stop)),
+                Some(g) if opts.houdini => (g.fixpoint)(&vcs, opts, g, Some(&stop)),
                 _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
             };
             if opts.decisive_only {
@@ -596,7 +596,7 @@ fn unproved_catches(
         ..opts.clone()
     };
     let outcomes = match &opts.houdini_guards {
-        Some(g) if opts.houdini => solve_houdini(&vcs, &quiet, g, None),
+        Some(g) if opts.houdini => (g.fixpoint)(&vcs, &quiet, g, None),
         _ => solve(&vcs, &quiet, &|_| {}, None),
     };
     // In the order of the cases and their obligations.

@@ -24,7 +24,7 @@ pub mod lemma1;
 pub mod machine;
 pub mod prefix;
 pub mod smt;
-mod solve;
+pub mod solve;
 pub mod step;
 pub mod sym;
 pub mod theorem;
@@ -36,7 +36,7 @@ use std::time::Duration;
 
 pub(crate) use cases::shape_text;
 pub use cases::{CaseVc, Obligation, Prover, Shown, allows};
-pub use solve::{obligation_script, solve, solve_houdini};
+pub use solve::{obligation_script, solve};
 pub use theorem::{Goal, Verdict};
 pub use walk::{Walk, walk};
 
@@ -67,7 +67,7 @@ pub struct Options {
     pub houdini_cache: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
     /// Houdini with guards (`Guards`): the candidates' facts are written
     /// guarded, and the solving runs to a fixpoint over one set of
-    /// obligations (`solve::solve_houdini`). Implies `houdini`.
+    /// obligations (`Guards::fixpoint`). Implies `houdini`.
     pub houdini_guards: Option<std::sync::Arc<Guards>>,
     /// Skip Lemmas 2 and 3 when Lemma 1 fails (the invariant is refuted
     /// by a reachable state either way). Inference sets it: its candidates
@@ -92,8 +92,11 @@ pub struct Options {
 /// before the step and a goal after it), off for one dropped (true, both
 /// places). So the obligations built once serve every round, and a drop
 /// re-asks only the cases that mention the dropped candidate.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Guards {
+    /// Solves the obligations to the fixpoint (`crate::infer::houdini`,
+    /// which owns the algorithm; the prover only calls it).
+    pub fixpoint: Fixpoint,
     /// The candidates' byte ranges in the invariant's text, sorted:
     /// (start, end, candidate number).
     ranges: Vec<(usize, usize, usize)>,
@@ -111,11 +114,16 @@ pub struct Guards {
     pub refuted: std::sync::Mutex<Option<Outcome>>,
 }
 
+/// Houdini's solving of one set of obligations with `Guards`: every
+/// obligation's last outcome (never a verdict); the drops in the guards.
+pub type Fixpoint =
+    fn(&[CaseVc], &Options, &Guards, Option<&std::sync::atomic::AtomicBool>) -> Vec<Outcome>;
+
 impl Guards {
     /// Switches for the candidates written at `ranges` (per candidate
     /// number: its byte range in the invariant's text, None if absent),
     /// all on.
-    pub fn new(ranges: &[Option<(usize, usize)>]) -> Guards {
+    pub fn new(ranges: &[Option<(usize, usize)>], fixpoint: Fixpoint) -> Guards {
         let mut sorted: Vec<(usize, usize, usize)> = ranges
             .iter()
             .enumerate()
@@ -123,9 +131,12 @@ impl Guards {
             .collect();
         sorted.sort();
         Guards {
+            fixpoint,
             ranges: sorted,
             alive: std::sync::Mutex::new(vec![true; ranges.len()]),
-            ..Guards::default()
+            dropped: Default::default(),
+            solved: Default::default(),
+            refuted: Default::default(),
         }
     }
 

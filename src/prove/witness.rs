@@ -54,6 +54,11 @@ pub struct Found {
     pub failure: String,
     /// Which search found it.
     pub by: &'static str,
+    /// The schedule wakes a thread from `wait` without a notify (the
+    /// searches allow it, as the prover's step does): `m5 run` replays it
+    /// with spurious wake-ups on (`--spurious-wakeups`, or the line in a
+    /// witness file).
+    pub spurious_wakeups: bool,
 }
 
 /// No violation found: what was searched, for the report.
@@ -260,7 +265,9 @@ fn confirm(
     schedule: &[ThreadId],
     by: &'static str,
 ) -> Option<Found> {
-    let mut s = initial.clone();
+    // Under the searches' semantics: spurious wake-ups on.
+    let semantics = ExploreOptions::default();
+    let mut s = explore::searched(initial, &semantics);
     let (relation, relation_only) = match goal {
         Goal::Invariant => (None, false),
         Goal::Relation(r) => (Some(r.clone()), true),
@@ -279,10 +286,14 @@ fn confirm(
         );
     }
     let (step, f, _) = watch.failure.as_ref()?;
-    (*step as usize == schedule.len()).then(|| Found {
+    if *step as usize != schedule.len() {
+        return None;
+    }
+    Some(Found {
         schedule: schedule.to_vec(),
         failure: format!("at step {step}: {}", f.describe(c)),
         by,
+        spurious_wakeups: explore::wakes_spuriously(initial, schedule, &semantics).unwrap_or(true),
     })
 }
 

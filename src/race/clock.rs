@@ -6,7 +6,11 @@
 //!
 //! The edges (JLS 17.4.4): program order; a monitor's release to its next
 //! acquisition (`monitorenter`/`monitorexit`, synchronized methods, `wait`);
-//! a volatile write to later reads of it; `Thread.start` to the started
+//! a volatile write to later reads of it; a release write (`VarHandle`'s
+//! `setRelease`, a volatile or release read-modify-write, and the
+//! read-modify-writes after it: its release sequence) to an acquire read
+//! that sees it (`race::mode`; plain and opaque accesses order nothing);
+//! `Thread.start` to the started
 //! thread; a thread's end to an `isAlive()` that returns false (the
 //! model's `join` asks it); a class's initialization to its subclasses'
 //! and to every later use (static access, static call, `new`).
@@ -19,6 +23,7 @@ use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
+use super::mode::{Fence, Mode};
 use super::{Race, Side};
 use crate::classfile::{ClassId, Insn, Method};
 use crate::explore::access::{self, Access, Location};
@@ -60,12 +65,31 @@ struct Epoch {
     pc: u32,
 }
 
+/// One location's accesses that a later one may race with. A plain write
+/// follows every earlier access (or raced with it), so it replaces them
+/// all; atomic accesses need not be ordered among themselves, so they
+/// replace only the ones they follow, and leave the plain ones.
 #[derive(Default)]
 struct Shadow {
+    /// The last plain write.
     write: Option<Epoch>,
-    /// The reads since the last write that no later read is known to
-    /// follow: one while they are ordered, one per thread when not.
+    /// The plain reads since that no later read is known to follow: one
+    /// while they are ordered, one per thread when not.
     reads: Vec<Epoch>,
+    /// The same for atomic writes and reads.
+    atomic_writes: Vec<Epoch>,
+    atomic_reads: Vec<Epoch>,
+}
+
+/// What a location's synchronizing accesses left for later acquires.
+#[derive(Clone, Default)]
+struct Sync {
+    /// The clock an acquire read of the current value joins: the last
+    /// releasing write's (with the read-modify-writes after it), none if a
+    /// plain or opaque write came last.
+    last: Option<Vc>,
+    /// Every volatile write's (a volatile read follows them all: JLS 17.4.4).
+    volatile: Vc,
 }
 
 /// What the step about to run may do, recorded before it.
@@ -73,24 +97,34 @@ struct Pending {
     thread: ThreadId,
     depth: usize,
     ip: u32,
-    /// A plain (non-volatile) access that can race.
-    /// The step's plain accesses (several for some natives) and where it is.
+    /// The step's accesses that can race (several for some natives) and
+    /// where it is.
     access: Option<(Vec<Access>, Arc<Method>, u32)>,
-    /// A volatile access: (location, write).
-    volatile: Option<(Location, bool)>,
-    /// A synchronizing native's access (`Unsafe`, `VarHandle`): a volatile
-    /// read and write of the location.
-    sync_rw: Option<Location>,
+    /// A synchronizing access: a volatile field's (a read or a write), a
+    /// `VarHandle` or `Unsafe` access with its mode (the library's are
+    /// volatile reads and writes).
+    sync: Option<SyncAccess>,
     /// The class whose statics the instruction reads or writes.
     static_owner: Option<ClassId>,
     /// The thread an `isAlive()` call asks about.
     alive_query: Option<ThreadId>,
+    /// A fence the program makes (`race::mode::fence`).
+    fence: Option<Fence>,
+}
+
+/// A step's access in a mode other than plain, as the clocks see it.
+#[derive(Clone, Copy)]
+struct SyncAccess {
+    location: Location,
+    read: bool,
+    write: bool,
+    mode: Mode,
 }
 
 pub struct Detector {
     clocks: Vec<Vc>,
     locks: FxHashMap<Ref, Vc>,
-    volatiles: FxHashMap<Location, Vc>,
+    syncs: FxHashMap<Location, Sync>,
     ends: FxHashMap<ThreadId, Vc>,
     inits: FxHashMap<ClassId, Vc>,
     shadow: FxHashMap<Location, Shadow>,
@@ -100,9 +134,17 @@ pub struct Detector {
     alive: Vec<bool>,
     init_seen: im::Vector<InitStatus>,
     pending: Option<Pending>,
-    /// Races found, first of each pair of code positions, in order.
+    /// Races found, first of each pair of code positions on each object
+    /// (a loop over an array's elements is one race; the same code racing
+    /// on two arrays is two), in order.
     pub races: Vec<Race>,
-    reported: FxHashSet<(String, String)>,
+    reported: FxHashSet<(String, String, Option<Ref>)>,
+    /// Each thread's clock at its last release fence: what its later
+    /// atomic writes release.
+    fenced: FxHashMap<ThreadId, Vc>,
+    /// What each thread's atomic reads that did not acquire saw released:
+    /// what its next acquire fence acquires.
+    seen: FxHashMap<ThreadId, Vc>,
 }
 
 /// Races kept per run (the rest are counted only by position pairs).
@@ -118,7 +160,7 @@ impl Detector {
         let mut d = Detector {
             clocks: Vec::new(),
             locks: FxHashMap::default(),
-            volatiles: FxHashMap::default(),
+            syncs: FxHashMap::default(),
             ends: FxHashMap::default(),
             inits: FxHashMap::default(),
             shadow: FxHashMap::default(),
@@ -129,6 +171,8 @@ impl Detector {
             pending: None,
             races: Vec::new(),
             reported: FxHashSet::default(),
+            fenced: FxHashMap::default(),
+            seen: FxHashMap::default(),
         };
         for (t, th) in s.threads.iter().enumerate() {
             d.started[t] = th.status == Status::Scheduled;
@@ -164,10 +208,10 @@ impl Detector {
             depth,
             ip,
             access: None,
-            volatile: None,
-            sync_rw: None,
+            sync: None,
             static_owner: None,
             alive_query: None,
+            fence: super::mode::fence(s, th),
         };
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
             // The class whose initialization the instruction uses (JLS
@@ -182,14 +226,24 @@ impl Detector {
                 Insn::GetField(f) | Insn::PutField(f) | Insn::GetStatic(f) | Insn::PutStatic(f)
                     if f.volatile);
             if volatile {
-                p.volatile = access::next_access(s, th).map(|a| (a.location, a.write));
-            } else if let Some(loc) = super::synchronizing_access(s, th) {
-                p.sync_rw = Some(loc);
-            } else {
-                let accesses = super::next_accesses(s, th);
-                if !accesses.is_empty() {
-                    p.access = Some((accesses, m.clone(), pc));
-                }
+                p.sync = access::next_access(s, th).map(|a| SyncAccess {
+                    location: a.location,
+                    read: !a.write,
+                    write: a.write,
+                    mode: Mode::Volatile,
+                });
+            } else if let Some(a) = super::mode::memory_access(s, th) {
+                p.sync = Some(SyncAccess {
+                    location: a.location,
+                    read: a.read,
+                    write: a.write,
+                    mode: a.mode,
+                });
+            }
+            // A program's own accesses, atomic ones included, are checked.
+            let accesses = super::next_accesses(s, th);
+            if !accesses.is_empty() {
+                p.access = Some((accesses, m.clone(), pc));
             }
             if let Insn::Invoke(_, r) = insn
                 && &*r.name == "isAlive"
@@ -230,33 +284,80 @@ impl Detector {
         let executed = s
             .thread(th)
             .is_some_and(|t| t.stack.len() == p.depth && t.top().is_some_and(|f| f.ip == p.ip + 1));
+        // A fence is a native or a call of `VarHandle`'s (empty) method.
+        let called = executed || s.thread(th).is_some_and(|t| t.stack.len() == p.depth + 1);
+        if let Some(fence) = p.fence
+            && called
+        {
+            if fence.acquire
+                && let Some(seen) = self.seen.remove(&th)
+            {
+                self.clock(th).join(&seen);
+            }
+            if fence.release {
+                let now = self.clock(th).clone();
+                self.fenced.insert(th, now);
+                self.clock(th).tick(th);
+            }
+        }
         if !executed {
             return Vec::new();
         }
-        if let Some((loc, write)) = p.volatile {
-            if write {
-                let now = self.clock(th).clone();
-                self.volatiles.entry(loc).or_default().join(&now);
-                self.clock(th).tick(th);
-            } else if let Some(v) = self.volatiles.get(&loc).cloned() {
-                self.clock(th).join(&v);
+        let sync = p.sync;
+        // An acquiring read joins what the location's releases left; an
+        // atomic one that does not acquire keeps it for an acquire fence.
+        if let Some(a) = sync
+            && a.read
+            && a.mode.atomic()
+            && let Some(l) = self.syncs.get(&a.location).cloned()
+        {
+            if a.mode.acquires() {
+                if let Some(last) = &l.last {
+                    self.clock(th).join(last);
+                }
+                if a.mode == Mode::Volatile {
+                    self.clock(th).join(&l.volatile);
+                }
+            } else if let Some(last) = &l.last {
+                self.seen.entry(th).or_default().join(last);
             }
         }
-        if let Some(loc) = p.sync_rw {
-            if let Some(v) = self.volatiles.get(&loc).cloned() {
-                self.clock(th).join(&v);
-            }
-            let now = self.clock(th).clone();
-            self.volatiles.entry(loc).or_default().join(&now);
-            self.clock(th).tick(th);
-        }
-        match p.access {
+        let races = match p.access {
             Some((accesses, m, pc)) => accesses
                 .into_iter()
                 .flat_map(|a| self.access(s, th, a, m.clone(), pc))
                 .collect(),
             None => Vec::new(),
+        };
+        if let Some(a) = sync
+            && a.write
+        {
+            let rmw = a.read;
+            if a.mode.releases() {
+                let now = self.clock(th).clone();
+                let l = self.syncs.entry(a.location).or_default();
+                match (&mut l.last, rmw) {
+                    // A read-modify-write continues the release sequence.
+                    (Some(last), true) => last.join(&now),
+                    (last, _) => *last = Some(now.clone()),
+                }
+                if a.mode == Mode::Volatile {
+                    l.volatile.join(&now);
+                }
+                self.clock(th).tick(th);
+            } else if let Some(c) = self.fenced.get(&th).filter(|_| a.mode.atomic()) {
+                // After a release fence an atomic write releases what
+                // came before the fence.
+                let l = self.syncs.entry(a.location).or_default();
+                match (&mut l.last, rmw) {
+                    (Some(last), true) => last.join(c),
+                    (last, _) => *last = Some(c.clone()),
+                }
+            } else if !rmw && let Some(l) = self.syncs.get_mut(&a.location) {
+                l.last = None;
+            }
         }
+        races
     }
 
     fn monitors_changed(&mut self, s: &State, th: ThreadId) {
@@ -361,22 +462,49 @@ impl Detector {
             pc,
         };
         let unordered = |e: &Epoch| e.thread != th && e.clock > now.get(e.thread);
-        let sh = self.shadow.entry(a.location).or_default();
-        let mut earlier: Vec<Epoch> = Vec::new();
-        if let Some(w) = &sh.write
-            && unordered(w)
+        if a.write
+            && !a.atomic
+            && let Some(l) = self.syncs.get_mut(&a.location)
         {
-            earlier.push(w.clone());
+            // An acquire that reads this plain write synchronizes with nothing.
+            l.last = None;
         }
+        let sh = self.shadow.entry(a.location).or_default();
+        // The earlier accesses this one may race with: conflicting, one of
+        // the two plain, not ordered before it.
+        let mut earlier: Vec<Epoch> = Vec::new();
+        let mut candidates: Vec<&Epoch> = sh.write.iter().collect();
         if a.write {
-            earlier.extend(sh.reads.iter().filter(|e| unordered(e)).cloned());
-            sh.write = Some(me.clone());
-            sh.reads.clear();
-        } else {
-            // Reads this one follows are no longer needed (FastTrack's
-            // read epoch; kept per thread only while reads are concurrent).
-            sh.reads.retain(|e| unordered(e));
-            sh.reads.push(me.clone());
+            candidates.extend(&sh.reads);
+        }
+        if !a.atomic {
+            candidates.extend(&sh.atomic_writes);
+            if a.write {
+                candidates.extend(&sh.atomic_reads);
+            }
+        }
+        earlier.extend(candidates.into_iter().filter(|e| unordered(e)).cloned());
+        // What stays for later accesses (FastTrack's epochs; kept per
+        // thread only while accesses are concurrent).
+        match (a.write, a.atomic) {
+            (true, false) => {
+                sh.write = Some(me.clone());
+                sh.reads.clear();
+                sh.atomic_writes.clear();
+                sh.atomic_reads.clear();
+            }
+            (false, false) => {
+                sh.reads.retain(|e| unordered(e));
+                sh.reads.push(me.clone());
+            }
+            (true, true) => {
+                sh.atomic_writes.retain(|e| unordered(e));
+                sh.atomic_writes.push(me.clone());
+            }
+            (false, true) => {
+                sh.atomic_reads.retain(|e| unordered(e));
+                sh.atomic_reads.push(me.clone());
+            }
         }
         let mut found = Vec::new();
         for e in earlier {
@@ -390,7 +518,11 @@ impl Detector {
                 first: side(&e),
                 second: side(&me),
             };
-            let key = (race.first.at.clone(), race.second.at.clone());
+            let object = match a.location {
+                Location::Field(r, _) | Location::Element(r, _) | Location::Monitor(r) => Some(r),
+                Location::Static(_) => None,
+            };
+            let key = (race.first.at.clone(), race.second.at.clone(), object);
             if self.races.len() < MAX_RACES && self.reported.insert(key) {
                 self.races.push(race.clone());
             }

@@ -20,6 +20,7 @@
 //!   and Freund, PLDI 2009).
 
 pub mod clock;
+pub mod mode;
 pub mod segment;
 
 use crate::classfile::{ArrKind, Insn};
@@ -62,28 +63,34 @@ impl std::fmt::Display for Race {
     }
 }
 
-/// The access `th`'s next step makes that can take part in a race: a read
-/// or write of a non-volatile field, static or array element that the step
+/// The access `th`'s next instruction makes that can take part in a race:
+/// a read or write of a field, static or array element that the step
 /// really performs (the object is not null, the index is in bounds, the
 /// class is initialized or initializes in the same step, the stored
 /// reference fits the array, no monitor or class initialization code
-/// comes first). Not the JDK's own accesses (`jdk_internal`).
+/// comes first); a `volatile` field's access is atomic. Not the JDK's own
+/// plain accesses (`jdk_internal`).
 pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     let t = s.thread(th)?;
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
         return None;
     }
     let f = t.top()?;
-    if f.needs_monitor() || jdk_internal(s, th) {
+    if f.needs_monitor() {
         return None;
     }
     let insn = f.method.code.get(f.ip as usize)?;
+    let volatile = matches!(insn,
+        Insn::GetField(r) | Insn::PutField(r) | Insn::GetStatic(r) | Insn::PutStatic(r)
+            if r.volatile);
+    // The JDK's own volatile accesses are atomic: they can race only with
+    // a program's plain access to the same variable (`AtomicInteger`'s
+    // `getPlain` against its `set`).
+    if !volatile && jdk_internal(s, th) {
+        return None;
+    }
     match insn {
-        Insn::GetField(r) | Insn::PutField(r) if r.volatile => return None,
         Insn::GetStatic(r) | Insn::PutStatic(r) => {
-            if r.volatile {
-                return None;
-            }
             // The access happens in this step if the class is initialized
             // or initializes at once (no code to run: `ensure_init`).
             let owner = r.owner?;
@@ -117,14 +124,19 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     }
 }
 
-/// The plain heap accesses of the native method `th`'s next step calls,
+/// The heap accesses of the native method `th`'s next step calls,
 /// for the natives that read or write program-visible data:
 /// `System.arraycopy` (the source range read, the destination range
 /// written, when every check passes), `Object.clone` (every field or
 /// element of the receiver read) and `Thread.getName` (its `name` field).
-/// Other natives touch only VM state, immutable strings or their own
-/// synchronization.
+/// and a program's own `VarHandle` and `Unsafe` accesses, with their modes
+/// ([`mode::memory_access`]). Other natives touch only VM state, immutable
+/// strings or their own synchronization, and the library's own `VarHandle`
+/// and `Unsafe` accesses are volatile ones that never race.
 pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
+    if let Some(m) = mode::memory_access(s, th) {
+        return if m.jdk { Vec::new() } else { m.accesses() };
+    }
     let mut out = Vec::new();
     let Some(t) = s.thread(th) else { return out };
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
@@ -182,10 +194,12 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
                 out.push(Access {
                     location: Location::Element(src, sp + i),
                     write: false,
+                    atomic: false,
                 });
                 out.push(Access {
                     location: Location::Element(dst, dp + i),
                     write: true,
+                    atomic: false,
                 });
             }
         }
@@ -198,6 +212,7 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
                         out.push(Access {
                             location: Location::Element(r, i),
                             write: false,
+                            atomic: false,
                         });
                     }
                 }
@@ -206,6 +221,7 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
                         out.push(Access {
                             location: Location::Field(r, slot),
                             write: false,
+                            atomic: false,
                         });
                     }
                 }
@@ -224,6 +240,7 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
                 out.push(Access {
                     location: Location::Field(r, slot as u32),
                     write: false,
+                    atomic: false,
                 });
             }
         }
@@ -232,16 +249,15 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
     out
 }
 
-/// Every plain access `th`'s next step performs: its instruction's
-/// ([`next_access`]) or the native method's it calls ([`native_accesses`]).
 /// Is `th`'s next step a field, static or array access made by the JDK's
 /// own code (a class read from the user's JDK)? The JDK's classes are
 /// written against the Java memory model and race on purpose in places
 /// (`AbstractQueuedSynchronizer`'s node fields, a lock's owner): m5 does
 /// not report races between such accesses. It does not order anything by
-/// them either: they are scheduling points of every granularity (the
-/// search interleaves other threads there) that neither enter a thread's
-/// open segment nor end it, so the program's own races are still found.
+/// the plain ones either: they are scheduling points of every granularity
+/// (the search interleaves other threads there) that neither enter a
+/// thread's open segment nor end it, so the program's own races are still
+/// found. The volatile ones synchronize, as anyone's.
 pub fn jdk_internal(s: &State, th: ThreadId) -> bool {
     let Some(f) = s.thread(th).and_then(|t| t.top()) else {
         return false;
@@ -259,65 +275,9 @@ pub fn jdk_internal(s: &State, th: ThreadId) -> bool {
     ) && s.classes.class(f.method.class).from_jdk
 }
 
-/// The location a synchronizing native at `th`'s next step reads and
-/// writes: an `Unsafe` access by offset or a `VarHandle` access (what the
-/// JDK's atomics, locks and concurrent collections are made of). The
-/// detectors treat it as a volatile access of that location (a read and a
-/// write: compare-and-set both acquires and releases), never as a race.
-pub fn synchronizing_access(s: &State, th: ThreadId) -> Option<Location> {
-    let t = s.thread(th)?;
-    if !t.is_alive() || t.wait.is_some() || t.initializing() {
-        return None;
-    }
-    let f = t.top()?;
-    let Some(Insn::Invoke(kind, m)) = f.method.code.get(f.ip as usize) else {
-        return None;
-    };
-    let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
-    if !callee.is_native() {
-        return None;
-    }
-    let base = f.stack.len().checked_sub(m.arg_slots as usize)?;
-    let arg = |k: usize| f.stack.get(base + k).copied();
-    let field_or_element = |o: Value, offset: i64| -> Option<Location> {
-        let Value::Ref(r) = o else { return None };
-        match s.object(r).array() {
-            None => Some(Location::Field(r, u32::try_from(offset).ok()?)),
-            Some((elem, _)) => {
-                let scale = interp::offsets::scale(elem.as_bytes()[0]);
-                let i = (offset - interp::offsets::ARRAY_BASE) / scale;
-                Some(Location::Element(r, i32::try_from(i).ok()?))
-            }
-        }
-    };
-    match &*callee.class_name {
-        "jdk/internal/misc/Unsafe" => {
-            let name = &*callee.name;
-            let memory = ["get", "put", "compareAndSet", "compareAndExchange"]
-                .iter()
-                .any(|p| name.starts_with(p));
-            if !memory || name.starts_with("getLoadAverage") {
-                return None;
-            }
-            field_or_element(arg(1)?, arg(2)?.as_long())
-        }
-        "java/lang/invoke/VarHandle" => {
-            let vh = arg(0)?.as_ref()?;
-            let offset = s.field(vh, "offset")?.as_long();
-            if s.field(vh, "isStatic").is_some_and(|v| v.as_int() != 0) {
-                return Some(Location::Static(u32::try_from(offset).ok()?));
-            }
-            if offset >= 0 {
-                field_or_element(arg(1)?, offset)
-            } else {
-                let r = arg(1)?.as_ref()?;
-                Some(Location::Element(r, arg(2)?.as_int()))
-            }
-        }
-        _ => None,
-    }
-}
-
+/// Every access `th`'s next step performs that can take part in a race:
+/// its instruction's ([`next_access`]) or the native method's it calls
+/// ([`native_accesses`]).
 pub fn next_accesses(s: &State, th: ThreadId) -> Vec<Access> {
     match next_access(s, th) {
         Some(a) => vec![a],
@@ -373,9 +333,8 @@ pub fn pending(s: &State) -> Option<Race> {
     pending_where(s, |_| true)
 }
 
-/// `pending`, among the races whose location (as `describe` names it)
-/// `keep` accepts.
-pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
+/// `pending`, among the races `keep` accepts.
+pub fn pending_where(s: &State, keep: impl Fn(&Race) -> bool) -> Option<Race> {
     if s.ended() {
         return None;
     }
@@ -386,13 +345,9 @@ pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
         .collect();
     for (i, (t, a)) in accesses.iter().enumerate() {
         for (u, b) in &accesses[i + 1..] {
-            if t != u && a.conflicts(b) {
-                let location = describe(s, a.location);
-                if !keep(&location) {
-                    continue;
-                }
-                return Some(Race {
-                    location,
+            if t != u && a.may_race(b) {
+                let race = Race {
+                    location: describe(s, a.location),
                     first: Side {
                         thread: *t,
                         write: a.write,
@@ -403,7 +358,10 @@ pub fn pending_where(s: &State, keep: impl Fn(&str) -> bool) -> Option<Race> {
                         write: b.write,
                         at: position(s, *u),
                     },
-                });
+                };
+                if keep(&race) {
+                    return Some(race);
+                }
             }
         }
     }

@@ -19,8 +19,19 @@
 //! scheduling at every instruction reaches (quiet steps of different
 //! threads commute).
 //!
+//! Atomic accesses (`race::mode`: `volatile` fields', and a program's
+//! opaque, acquire, release and volatile `VarHandle` and `Unsafe` ones)
+//! are checked too: they race only with plain ones. Only a releasing step
+//! ends a segment among them (a release or volatile write, a release
+//! fence), and its write does not join the next segment; the others join
+//! it. An opaque read that sees another thread's write depends on it
+//! without a happens-before edge, which the argument above does not
+//! allow: such a race's witness is the execution itself (`Found::adjacent`),
+//! and accesses the writer made before its last synchronization are not
+//! checked against the reader's (a known gap, ARCHITECTURE.md).
+//!
 //! The open segments are part of the state the search caches (which
-//! locations, read or written), so caching stays exact; where each access
+//! locations, how accessed), so caching stays exact; where each access
 //! was and at which step are kept for the report only.
 
 use std::hash::Hash;
@@ -44,11 +55,16 @@ struct Mark {
     pc: u32,
 }
 
-/// The first read and the first write of one location in a segment.
+/// The first plain read, plain write, atomic read and atomic write of one
+/// location in a segment (indexed by [`kind`]).
 #[derive(Clone, Debug, Default)]
 struct Entry {
-    read: Option<Mark>,
-    write: Option<Mark>,
+    first: [Option<Mark>; 4],
+}
+
+/// An access's index in [`Entry::first`].
+fn kind(write: bool, atomic: bool) -> usize {
+    usize::from(write) | usize::from(atomic) << 1
 }
 
 /// One thread's open segment.
@@ -73,7 +89,7 @@ impl Open {
         *self.hash.get_or_init(|| {
             self.entries.iter().fold(0u128, |acc, (l, e)| {
                 let mut h = xxhash_rust::xxh3::Xxh3::new();
-                (l, e.read.is_some(), e.write.is_some()).hash(&mut h);
+                (l, e.first.each_ref().map(Option::is_some)).hash(&mut h);
                 acc.wrapping_add(h.digest128())
             })
         })
@@ -84,17 +100,24 @@ impl Open {
 /// index of its first access.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// Sides in witness order: the lower thread number first, as
-    /// `race::pending` orders two pending accesses.
+    /// Sides in witness order: with `adjacent`, the lower thread number
+    /// first, as `race::pending` orders two pending accesses; without, the
+    /// earlier access first.
     pub race: Race,
     /// The thread whose open segment had the earlier access, and that
     /// access's witness index.
     pub earlier: ThreadId,
     pub earlier_step: u64,
+    /// The two accesses can be made the last two steps of the witness (no
+    /// thread read an atomic variable in between, so nothing after the
+    /// earlier access can have depended on the earlier thread's later
+    /// steps without ordering the two accesses).
+    pub adjacent: bool,
 }
 
 /// The open segments of a state's threads (empty unless the search runs at
-/// the sync granularity).
+/// the sync granularity, or records them at the others: see
+/// `explore::recorded_transition`).
 #[derive(Clone, Debug, Default)]
 pub struct Segments {
     open: Vec<Option<Arc<Open>>>,
@@ -102,14 +125,20 @@ pub struct Segments {
     steps: u64,
     /// The race found on the step that led here, if any.
     race: Option<Arc<Found>>,
+    /// The step of the last `VarHandle` or `Unsafe` read the program made
+    /// (for witnesses only: an opaque read may see a write it is not
+    /// ordered after).
+    atomic_read: Option<u64>,
 }
 
 impl Segments {
     /// What the fingerprint of a state must include: the locations in each
-    /// thread's open segment and whether they were read or written.
+    /// thread's open segment and how they were accessed, and whether the
+    /// step that led here raced (a releasing write that races joins no
+    /// segment, so the segments alone may not show it).
     pub fn fingerprint(&self) -> Option<u128> {
-        let mut any = false;
-        let mut h = 0u128;
+        let mut any = self.race.is_some();
+        let mut h = u128::from(any);
         for (t, o) in self.open.iter().enumerate() {
             if let Some(o) = o
                 && !o.entries.is_empty()
@@ -156,44 +185,81 @@ fn plain(s: &State, th: ThreadId, a: Access) -> bool {
     }
 }
 
+/// A step's accesses that can race, each with whether it joins the open
+/// segment, and where the step is.
+type StepAccesses = (Vec<(Access, bool)>, Arc<Method>, u32);
+
 /// What to record about `th`'s next step before it is taken.
 pub struct Pending {
-    /// The step's plain accesses (several for a native such as
-    /// `System.arraycopy`), and where the step is.
-    access: Option<(Vec<Access>, Arc<Method>, u32)>,
+    /// The step's accesses that can race (several for a native such as
+    /// `System.arraycopy`), each with whether it joins the open segment,
+    /// and where the step is.
+    access: Option<StepAccesses>,
+    /// A program's `VarHandle` or `Unsafe` read.
+    atomic_read: bool,
     quiet: bool,
-    /// The JDK's own access (`race::jdk_internal`): a scheduling point
-    /// that does not end the open segment.
-    internal: bool,
+    /// Whether the step, when not quiet, ends the open segment: every
+    /// synchronizing step does; the JDK's own field accesses
+    /// (`race::jdk_internal`) and a program's `VarHandle` and `Unsafe`
+    /// accesses that release nothing are scheduling points that do not.
+    closes: bool,
 }
 
 /// Looks at `th`'s next step (call before `interp::step`).
 pub fn before_step(s: &State, th: ThreadId) -> Pending {
-    if interp::is_thread_local_step(s, th) {
-        return Pending {
-            access: None,
-            quiet: true,
-            internal: false,
-        };
-    }
-    if super::jdk_internal(s, th) {
-        return Pending {
-            access: None,
-            quiet: false,
-            internal: true,
-        };
-    }
-    let (accesses, quiet) = match super::next_access(s, th) {
-        Some(a) => (vec![a], plain(s, th, a)),
-        None => (super::native_accesses(s, th), false),
+    let pending = |accesses: Vec<(Access, bool)>, quiet, closes| {
+        let access = (!accesses.is_empty())
+            .then(|| interp::next_insn(s, th).map(|(m, pc, _)| (accesses, m, pc)))
+            .flatten();
+        Pending {
+            access,
+            atomic_read: false,
+            quiet,
+            closes,
+        }
     };
-    let access = (!accesses.is_empty())
-        .then(|| interp::next_insn(s, th).map(|(m, pc, _)| (accesses, m, pc)))
-        .flatten();
-    Pending {
-        access,
-        quiet,
-        internal: false,
+    // A release fence may order what came before it before another
+    // thread's accesses (through an atomic write after it).
+    if super::mode::fence(s, th).is_some_and(|f| f.release) {
+        return pending(Vec::new(), false, true);
+    }
+    if interp::is_thread_local_step(s, th) {
+        return pending(Vec::new(), true, false);
+    }
+    if let Some(m) = super::mode::memory_access(s, th)
+        && !m.jdk
+    {
+        // A program's `VarHandle` or `Unsafe` access. Only a releasing
+        // write can order the segment's accesses before another thread's
+        // (an acquire that sees it): it ends the segment and, being
+        // ordered before whoever acquires it, does not join the next one.
+        // Plain, opaque and acquiring accesses order nothing before others.
+        let release = m.write && m.mode.releases();
+        let accesses = m
+            .accesses()
+            .into_iter()
+            .map(|a| (a, !(a.write && release)))
+            .collect();
+        let mut p = pending(accesses, false, release);
+        p.atomic_read = m.read && m.mode.atomic();
+        return p;
+    }
+    let jdk = super::jdk_internal(s, th);
+    match super::next_access(s, th) {
+        // A volatile field's access synchronizes; a write releases, so it
+        // does not join the segment, nor does the JDK's own read (the JDK
+        // makes no access that orders nothing, so a check suffices).
+        Some(a) if a.atomic => pending(vec![(a, !a.write && !jdk)], false, true),
+        Some(a) => pending(vec![(a, true)], plain(s, th, a), true),
+        None if jdk => pending(Vec::new(), false, false),
+        None => {
+            let accesses = super::native_accesses(s, th);
+            pending(
+                accesses.into_iter().map(|a| (a, true)).collect(),
+                false,
+                true,
+            )
+        }
     }
 }
 
@@ -206,39 +272,44 @@ impl Pending {
 
 /// Records a step `th` has taken (`leading`: the first of its transition).
 /// A leading sync step ends the thread's open segment first; the step's own
-/// plain access, if any, comes after its synchronization and is recorded.
-/// `true`: the access races with another thread's open segment (the race
+/// accesses, if any, come after its synchronization and are recorded.
+/// `true`: an access races with another thread's open segment (the race
 /// is then in `s.segments`, and the transition must end here).
 pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> bool {
     let step = s.segments.steps;
     s.segments.steps += 1;
     s.segments.race = None;
-    if leading && !p.quiet && !p.internal {
+    if leading && !p.quiet && p.closes {
         s.segments.close(th);
     }
-    let Some((accesses, method, pc)) = p.access else {
-        return false;
-    };
-    for a in accesses {
-        if record(s, th, a, &method, pc, step) {
-            return true;
+    let mut raced = false;
+    if let Some((accesses, method, pc)) = p.access {
+        for (a, keep) in accesses {
+            if record(s, th, a, keep, &method, pc, step) {
+                raced = true;
+                break;
+            }
         }
     }
-    false
+    if p.atomic_read {
+        s.segments.atomic_read = Some(step);
+    }
+    raced
 }
 
 /// Checks one access of `th` against the other threads' open segments
-/// and adds it to `th`'s; `true` on a race (then recorded in `s`).
+/// and adds it to `th`'s if `keep`; `true` on a race (then recorded in `s`).
 fn record(
     s: &mut State,
     th: ThreadId,
     a: Access,
+    keep: bool,
     method: &Arc<Method>,
     pc: u32,
     step: u64,
 ) -> bool {
-    // Another thread's open access this one conflicts with: any access
-    // for a write, a write for a read; the earliest.
+    // Another thread's open access this one may race with (one of the two
+    // writes, one is plain); the earliest.
     let mut found: Option<(ThreadId, bool, &Mark)> = None;
     for (u, o) in s.segments.open.iter().enumerate() {
         let (Some(o), true) = (o, u as ThreadId != th) else {
@@ -247,20 +318,16 @@ fn record(
         let Some(e) = o.entries.get(&a.location) else {
             continue;
         };
-        let hit = match (a.write, &e.read, &e.write) {
-            (true, Some(r), Some(w)) => Some(if r.step < w.step {
-                (false, r)
-            } else {
-                (true, w)
-            }),
-            (true, Some(r), None) => Some((false, r)),
-            (_, _, Some(w)) => Some((true, w)),
-            _ => None,
-        };
-        if let Some((write, m)) = hit
-            && found.is_none_or(|(_, _, f)| m.step < f.step)
-        {
-            found = Some((u as ThreadId, write, m));
+        for write in [false, true] {
+            for atomic in [false, true] {
+                let Some(m) = &e.first[kind(write, atomic)] else {
+                    continue;
+                };
+                let races = (write || a.write) && !(atomic && a.atomic);
+                if races && found.is_none_or(|(_, _, f)| m.step < f.step) {
+                    found = Some((u as ThreadId, write, m));
+                }
+            }
         }
     }
     let race = found.map(|(u, write, m)| {
@@ -274,7 +341,8 @@ fn record(
             write: a.write,
             at: interp::position(s, method, pc),
         };
-        let (first, second) = if u < th {
+        let adjacent = s.segments.atomic_read.is_none_or(|k| k <= m.step);
+        let (first, second) = if u < th || !adjacent {
             (earlier, later)
         } else {
             (later, earlier)
@@ -288,29 +356,32 @@ fn record(
             race,
             earlier: u,
             earlier_step: m.step,
+            adjacent,
         }
     });
-    // The access joins the segment even when it races, so the state itself
-    // shows the conflict (two open segments conflict exactly in the states
-    // a race was found on): a cached state never hides one.
     let raced = race.is_some();
     if let Some(f) = race {
         s.segments.race = Some(Arc::new(f));
     }
-    let slot = th as usize;
-    if s.segments.open.len() <= slot {
-        s.segments.open.resize(slot + 1, None);
-    }
-    let open = Arc::make_mut(s.segments.open[slot].get_or_insert_with(Default::default));
-    let e = open.entries.entry(a.location).or_default();
-    let first = if a.write { &mut e.write } else { &mut e.read };
-    if first.is_none() {
-        *first = Some(Mark {
-            step,
-            method: method.clone(),
-            pc,
-        });
-        open.hash = OnceLock::new();
+    // The access joins the segment even when it races, so the state itself
+    // shows the conflict (two open segments conflict exactly in the states
+    // a race was found on): a cached state never hides one.
+    if keep {
+        let slot = th as usize;
+        if s.segments.open.len() <= slot {
+            s.segments.open.resize(slot + 1, None);
+        }
+        let open = Arc::make_mut(s.segments.open[slot].get_or_insert_with(Default::default));
+        let e = open.entries.entry(a.location).or_default();
+        let first = &mut e.first[kind(a.write, a.atomic)];
+        if first.is_none() {
+            *first = Some(Mark {
+                step,
+                method: method.clone(),
+                pc,
+            });
+            open.hash = OnceLock::new();
+        }
     }
     raced
 }
@@ -319,8 +390,13 @@ fn record(
 /// the state `path` leads to: that path without the racing step and
 /// without the earlier thread's steps from its access on (nothing in
 /// between depended on them), which reaches a state where both accesses
-/// are the threads' next steps; then one step of each.
+/// are the threads' next steps; then one step of each. Where something in
+/// between may have depended on them (`Found::adjacent`), the path itself:
+/// both accesses are on it, and `m5 run --races` shows them unordered.
 pub fn witness(found: &Found, mut path: Vec<ThreadId>) -> Vec<ThreadId> {
+    if !found.adjacent {
+        return path;
+    }
     path.pop();
     let mut w: Vec<ThreadId> = path
         .iter()

@@ -92,6 +92,42 @@ fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
     Ok(())
 }
 
+/// What a schedule file says about the semantics it was recorded under,
+/// so that it replays without flags: a line `spurious-wakeups on` (or
+/// `off`) before or among the thread numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// `Config::spurious_wakeups`, if the file says.
+    pub spurious_wakeups: Option<bool>,
+}
+
+impl Settings {
+    /// The file lines that say these settings.
+    pub fn lines(&self) -> Vec<String> {
+        self.spurious_wakeups
+            .map(|on| format!("spurious-wakeups {}", if on { "on" } else { "off" }))
+            .into_iter()
+            .collect()
+    }
+
+    /// Parses a setting line into `self`.
+    fn parse_line(&mut self, line: &str) -> Result<(), String> {
+        let mut words = line.split_whitespace();
+        match (words.next(), words.next(), words.next()) {
+            (Some("spurious-wakeups"), Some(v @ ("on" | "off")), None) => {
+                self.spurious_wakeups = Some(v == "on");
+                Ok(())
+            }
+            (Some("spurious-wakeups"), _, _) => Err(format!(
+                "expected `spurious-wakeups on` or `spurious-wakeups off`, found {line:?}"
+            )),
+            _ => Err(format!(
+                "expected a thread number, N*K or `spurious-wakeups on|off`, found {line:?}"
+            )),
+        }
+    }
+}
+
 /// Is `text` written as an integer (so a failed parse means out of range)?
 fn integer(text: &str) -> bool {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
@@ -112,6 +148,19 @@ fn seed(kind: &str, text: &str) -> Result<u64, String> {
 
 impl Schedule {
     pub fn parse(spec: &str) -> Result<Schedule, ScheduleError> {
+        Ok(Schedule::parse_with_settings(spec)?.0)
+    }
+
+    /// `parse`, with what a schedule file says about its semantics (a
+    /// `file:` schedule's settings; none for the others).
+    pub fn parse_with_settings(spec: &str) -> Result<(Schedule, Settings), ScheduleError> {
+        if let Some(path) = spec.strip_prefix("file:") {
+            return Schedule::from_file_with_settings(Path::new(path));
+        }
+        Ok((Schedule::parse_spec(spec)?, Settings::default()))
+    }
+
+    fn parse_spec(spec: &str) -> Result<Schedule, ScheduleError> {
         let bad = |msg: &str| ScheduleError::Syntax {
             spec: spec.to_string(),
             msg: msg.to_string(),
@@ -146,40 +195,60 @@ impl Schedule {
                 }
                 Ok(Schedule::List(out))
             }
-            ("file", Some(path)) => Schedule::from_file(Path::new(path)),
             _ => Err(bad("unknown schedule kind")),
         }
     }
 
-    /// A schedule file: one thread number per line (`N*K` repeats), `#` comments.
+    /// A schedule file: one thread number per line (`N*K` repeats), `#`
+    /// comments, setting lines (`Settings`).
     pub fn from_file(path: &Path) -> Result<Schedule, ScheduleError> {
+        Ok(Schedule::from_file_with_settings(path)?.0)
+    }
+
+    /// `from_file`, with the file's settings.
+    pub fn from_file_with_settings(path: &Path) -> Result<(Schedule, Settings), ScheduleError> {
         let text = std::fs::read_to_string(path).map_err(|e| ScheduleError::Io {
             path: path.display().to_string(),
             msg: e.to_string(),
         })?;
         let mut out = Vec::new();
+        let mut settings = Settings::default();
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
             if line.is_empty() {
                 continue;
             }
-            parse_entry(line, &mut out).map_err(|msg| ScheduleError::File {
+            let parsed = if line.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                settings.parse_line(line)
+            } else {
+                parse_entry(line, &mut out)
+            };
+            parsed.map_err(|msg| ScheduleError::File {
                 path: path.display().to_string(),
                 line: i + 1,
                 msg,
             })?;
         }
-        Ok(Schedule::List(out))
+        Ok((Schedule::List(out), settings))
     }
 }
 
 /// Writes an executed schedule in the file format (`file:PATH` replays it),
-/// a run of one thread's steps as one `N*K` line.
-pub fn write_schedule(path: &Path, steps: &[ThreadId], header: &str) -> std::io::Result<()> {
+/// a run of one thread's steps as one `N*K` line, after the settings it
+/// was run under.
+pub fn write_schedule(
+    path: &Path,
+    steps: &[ThreadId],
+    header: &str,
+    settings: &Settings,
+) -> std::io::Result<()> {
     use std::io::Write;
     let mut w = std::io::BufWriter::new(std::fs::File::create(path)?);
     for line in header.lines() {
         writeln!(w, "# {line}")?;
+    }
+    for line in settings.lines() {
+        writeln!(w, "{line}")?;
     }
     for entry in entries(steps) {
         writeln!(w, "{entry}")?;
@@ -419,6 +488,9 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 let Some((th, group)) = pool.next_from(s, cursor) else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
+                if only_spurious(s, th) {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                }
                 cursor = th + 1;
                 // Alone, a thread may run until it does something non-local.
                 let alone = pool.ready.len() == 1 && group.is_none() && pool.freed.is_empty();
@@ -448,6 +520,9 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 let Some((th, group)) = pool.pick_random(s, &mut rng) else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
+                if only_spurious(s, th) {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                }
                 let (done, stuck) = r.exec(s, th, 1)?;
                 pool.after(s, th, group, done, stuck);
                 since_progress += 1;
@@ -470,6 +545,9 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                 let Some((th, group)) = pool.pick_random(s, &mut rng) else {
                     return Ok(RunEnd::Deadlock(s.live_threads()));
                 };
+                if only_spurious(s, th) {
+                    return Ok(RunEnd::Deadlock(s.live_threads()));
+                }
                 // The turn goes on where `exec` stops for the scheduler
                 // (a thread started, ended or woke), until it is over or
                 // the thread cannot move.
@@ -492,6 +570,16 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
             }
         }
     }
+}
+
+/// Is `th`'s step a spurious wake-up, and every live thread's step one or
+/// none (`Config::spurious_wakeups`)? Then the program may hang: a
+/// deadlock, though a generated schedule could go on waking threads.
+fn only_spurious(s: &State, th: ThreadId) -> bool {
+    interp::wakes_spuriously(s, th)
+        && s.live_threads()
+            .into_iter()
+            .all(|t| !interp::can_progress(s, t))
 }
 
 /// The longest turn of `Schedule::Turns`, in steps.
@@ -763,9 +851,13 @@ impl Pool {
     }
 }
 
-/// Why a thread cannot move, for messages.
+/// Why a thread cannot move (other than by a spurious wake-up), for
+/// messages.
 pub fn why_stuck(s: &State, th: ThreadId) -> Option<NoOp> {
     let mut probe = s.clone();
+    if probe.config.spurious_wakeups {
+        std::sync::Arc::make_mut(&mut probe.config).spurious_wakeups = false;
+    }
     match interp::step(&mut probe, th) {
         Ok(Outcome::NoOp(n)) => Some(n),
         _ => None,

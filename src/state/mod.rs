@@ -177,7 +177,13 @@ pub struct Object {
     pub body: Body,
     pub monitor: ThreadId,
     pub mcount: u32,
+    /// The threads in `wait` on this object that no notify, interrupt,
+    /// timeout or spurious wake-up has removed yet, oldest first.
     pub wait_set: Vec<ThreadId>,
+    /// Notifications no waiter has taken yet (`interp::waitset`): each is
+    /// how many threads at the front of `wait_set` may take it (those that
+    /// were waiting when it came), smallest first.
+    pub notices: Vec<u32>,
     pub fingerprint: HashCache,
 }
 
@@ -189,6 +195,7 @@ impl Object {
             monitor: 0,
             mcount: 0,
             wait_set: Vec::new(),
+            notices: Vec::new(),
             fingerprint: HashCache::default(),
         }
     }
@@ -297,8 +304,8 @@ pub enum Status {
 pub struct Wait {
     pub object: Ref,
     pub count: u32,
-    /// Removed from the wait set by notify or an interrupt; it still has
-    /// to re-acquire the monitor.
+    /// Removed from the wait set by a notification (`interp::waitset`) or
+    /// an interrupt; it still has to re-acquire the monitor.
     pub notified: bool,
     /// A timed wait's deadline on the virtual clock (`State::clock`): the
     /// wait may end at any step, and ending it un-notified (the timeout)
@@ -403,6 +410,10 @@ pub struct UnfixedRead {
 pub struct Config {
     /// `-ea`: `Class.desiredAssertionStatus` answers true.
     pub assertions: bool,
+    /// A thread in an untimed `wait` may wake without a notification
+    /// (JLS 17.2.1 allows it): its step then takes the monitor back. Off
+    /// for `m5 run`'s generated schedules, on for the explorer by default.
+    pub spurious_wakeups: bool,
     /// The stack a thread has, in frames of a small method; a call that
     /// does not fit throws StackOverflowError (`Config::frames_of`).
     pub max_stack_depth: usize,
@@ -442,6 +453,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             assertions: false,
+            spurious_wakeups: false,
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
             clock_readable: true,
             host: host::process(),

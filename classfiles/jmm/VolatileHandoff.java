@@ -1,0 +1,40 @@
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+// Message passing: the writer sets plain data, then the flag with
+// FLAG.setVolatile; the reader reads the flag with FLAG.getVolatile and, if it is
+// set, the data. Volatile accesses synchronize: no race.
+public class VolatileHandoff {
+    int data;
+    int flag;
+
+    static final VarHandle FLAG;
+
+    static {
+        try {
+            FLAG = MethodHandles.lookup().findVarHandle(VolatileHandoff.class, "flag", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    public static void main(String[] args) throws InterruptedException {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 1;
+        for (int i = 0; i < rounds; i++) {
+            VolatileHandoff p = new VolatileHandoff();
+            Thread writer = new Thread(() -> {
+                p.data = 42;
+                FLAG.setVolatile(p, 1);
+            });
+            Thread reader = new Thread(() -> {
+                if ((int) FLAG.getVolatile(p) == 1 && p.data != 42) {
+                    throw new AssertionError("flag set, data " + p.data);
+                }
+            });
+            writer.start();
+            reader.start();
+            writer.join();
+            reader.join();
+        }
+    }
+}
