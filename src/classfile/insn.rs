@@ -177,6 +177,8 @@ pub struct FieldRef {
     pub declaring: Option<u32>,
     /// The resolved field is `volatile` (its accesses synchronize: JLS 17.4.4).
     pub volatile: bool,
+    /// The resolved field is `final`.
+    pub is_final: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -181,6 +181,7 @@ pub(crate) fn fref(class: &str, name: &str, desc: &str) -> Box<FieldRef> {
         owner: None,
         declaring: None,
         volatile: false,
+        is_final: false,
     })
 }
 

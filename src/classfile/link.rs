@@ -146,14 +146,19 @@ impl Linker<'_> {
                     name: f.name.clone(),
                     desc: f.desc.clone(),
                     volatile: f.volatile,
+                    is_final: f.is_final,
                     bookkeeping,
                 });
             }
             let mut statics = Vec::new();
             let mut volatile_statics = Vec::new();
+            let mut final_statics = Vec::new();
             for f in rc.fields.iter().filter(|f| f.is_static) {
                 if f.volatile {
                     volatile_statics.push(n_statics);
+                }
+                if f.is_final {
+                    final_statics.push(n_statics);
                 }
                 statics.push((
                     f.name.clone(),
@@ -240,6 +245,7 @@ impl Linker<'_> {
                 layout,
                 statics,
                 volatile_statics,
+                final_statics,
                 methods: my_methods,
                 dispatch: FxHashMap::default(),
                 clinit,
@@ -426,6 +432,7 @@ fn resolve_instance_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String
             f.owner = Some(cid);
             f.declaring = Some(c.layout[slot].declaring);
             f.volatile = c.layout[slot].volatile;
+            f.is_final = c.layout[slot].is_final;
         }
     }
     Ok(())
@@ -439,6 +446,7 @@ fn resolve_static_field(t: &ClassTable, f: &mut FieldRef) -> Result<(), String> 
         f.slot = Some(slot);
         f.owner = Some(owner);
         f.volatile = t.class(owner).volatile_statics.contains(&slot);
+        f.is_final = t.class(owner).final_statics.contains(&slot);
     }
     Ok(())
 }

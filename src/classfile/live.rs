@@ -218,6 +218,14 @@ impl Liveness {
                     if !self.instances.insert(class.clone()) {
                         continue;
                     }
+                    // Where a thread may have inheritable thread-locals, the
+                    // VM's bookkeeping of a new Thread calls the model's inheritThreadLocals.
+                    if &*class == "java/lang/InheritableThreadLocal" {
+                        work.push(Fact::CalledOn(
+                            "java/lang/Thread".into(),
+                            "inheritThreadLocals(Ljava/lang/ThreadLocal$ThreadLocalMap;)V".into(),
+                        ));
+                    }
                     let called = std::mem::take(&mut self.called);
                     self.wake_virtual(&class, |s| called.contains(s), &mut work);
                     self.called = called;

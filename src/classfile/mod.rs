@@ -147,6 +147,7 @@ pub struct FieldSlot {
     pub name: Arc<str>,
     pub desc: Arc<str>,
     pub volatile: bool,
+    pub is_final: bool,
     /// Bookkeeping of m5's model that the JDK's own classes need
     /// (`BOOKKEEPING`): state prints leave it out while it holds its
     /// default value, and inference proposes no facts about it.
@@ -166,6 +167,7 @@ const BOOKKEEPING: &[(&str, &[&str])] = &[(
         "interrupted",
         "parkPermit",
         "tid",
+        "initNumber",
         "threadLocalRandomSeed",
         "threadLocalRandomProbe",
         "threadLocalRandomSecondarySeed",
@@ -192,6 +194,8 @@ pub struct Class {
     pub statics: Vec<StaticField>,
     /// Global slots of the declared statics that are `volatile`.
     pub volatile_statics: Vec<u32>,
+    /// Global slots of the declared statics that are `final`.
+    pub final_statics: Vec<u32>,
     pub methods: Vec<MethodId>,
     /// Virtual dispatch (JVMS 5.4.6): resolved method -> selected method,
     /// for every non-private instance method of the class's supertypes

@@ -232,6 +232,7 @@ fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
         owner: None,
         declaring: None,
         volatile: false,
+        is_final: false,
     })
 }
 

@@ -959,7 +959,7 @@ fn run(a: RunArgs) -> Result<i32> {
         // An explicit schedule that ends where no live thread can move
         // ends in a deadlock, whatever it would step next.
         RunEnd::ScheduleEnd
-            if s.exit.is_none()
+            if !s.ended()
                 && s.live_threads()
                     .iter()
                     .all(|&t| !crate::interp::can_progress(&s, t)) =>
@@ -1024,10 +1024,7 @@ fn peak_memory_mb() -> Option<f64> {
 fn report_deadlock(s: &State) {
     eprintln!("m5: deadlock: no live thread can move");
     for t in crate::explore::blocked_threads(s) {
-        eprintln!(
-            "  thread {} ({}) at {} waits for {}",
-            t.thread, t.name, t.at, t.waits_for
-        );
+        eprintln!("  {t}");
     }
 }
 
@@ -1272,7 +1269,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Deadlock { threads } => {
                 j["deadlock"] = threads
                     .iter()
-                    .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "waits_for": t.waits_for, "at": t.at}))
+                    .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "daemon": t.daemon, "waits_for": t.waits_for, "at": t.at}))
                     .collect();
             }
             Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
@@ -1355,10 +1352,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             Verdict::Deadlock { threads } => {
                 println!("violation: deadlock");
                 for t in threads {
-                    println!(
-                        "  thread {} ({}) at {} waits for {}",
-                        t.thread, t.name, t.at, t.waits_for
-                    );
+                    println!("  {t}");
                 }
             }
             Verdict::DependsOnUnfixed { read } => {

@@ -29,7 +29,7 @@ impl Outcome {
     /// The outcome of a state where the program has ended (`None` if it
     /// has not).
     pub fn of(s: &State) -> Option<Outcome> {
-        if s.exit.is_none() && s.any_alive() {
+        if !s.ended() {
             return None;
         }
         let text = |v: &im::Vector<u8>| {

@@ -75,7 +75,7 @@ pub fn explore_guided(
             }
             break;
         }
-        for th in s.live_threads() {
+        for th in s.running_threads() {
             let mut k = 0;
             let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
                 continue;

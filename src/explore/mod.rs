@@ -283,9 +283,25 @@ impl Verdict {
 pub struct BlockedThread {
     pub thread: ThreadId,
     pub name: String,
+    /// A daemon thread: listed for the monitors it may hold, though it is
+    /// not what keeps the program alive (JLS 12.8).
+    pub daemon: bool,
     pub waits_for: String,
     /// Where it waits: `Class.method pc N (File.java:L)`.
     pub at: String,
+}
+
+/// `thread 1 (Thread-0) at Main.run pc 4 (Main.java:9) waits for ...`, with
+/// `, daemon` after the name of a daemon thread.
+impl std::fmt::Display for BlockedThread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let daemon = if self.daemon { ", daemon" } else { "" };
+        write!(
+            f,
+            "thread {} ({}{daemon}) at {} waits for {}",
+            self.thread, self.name, self.at, self.waits_for
+        )
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -458,7 +474,7 @@ fn transition_in_place(
     if !opts.every_instruction {
         let limit = opts.max_transition_steps.unwrap_or(1 << 24);
         while *steps < limit
-            && s.exit.is_none()
+            && !s.ended()
             && s.last_uncaught == uncaught
             && s.thread(th).is_some_and(|t| t.wait.is_none())
             && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
@@ -513,7 +529,7 @@ fn segmented_transition(
     while !raced
         && !threw
         && *steps < limit
-        && s.exit.is_none()
+        && !s.ended()
         && s.last_uncaught == uncaught
         && s.thread(th).is_some_and(|t| t.wait.is_none())
         && more.is_none_or(|m| m(s))
@@ -594,6 +610,7 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
             BlockedThread {
                 thread: th,
                 name: interp::natives::thread_name(s, th),
+                daemon: s.threads[th as usize].daemon,
                 waits_for,
                 at,
             }
@@ -706,7 +723,7 @@ fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict
 
 /// Is a state where no live thread can move a deadlock the search reports?
 fn reports_deadlock(s: &State, opts: &ExploreOptions) -> bool {
-    !opts.only_properties && s.any_alive() && s.exit.is_none()
+    !opts.only_properties && !s.ended()
 }
 
 /// The invariant's or the relation's failure on the step `parent` → `s`.
@@ -949,7 +966,7 @@ pub fn explore_visiting(
                 break;
             }
             let mut moved = false;
-            for th in s.live_threads() {
+            for th in s.running_threads() {
                 let mut k = 0;
                 let spurious = interp::wakes_spuriously(&s, th);
                 let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
@@ -1089,10 +1106,7 @@ pub fn explore_visiting(
 
 /// Threads to try from a state (popped from the end: lowest number first).
 fn todo(s: &State) -> Vec<ThreadId> {
-    if s.exit.is_some() {
-        return Vec::new();
-    }
-    let mut t = s.live_threads();
+    let mut t = s.running_threads();
     t.reverse();
     t
 }

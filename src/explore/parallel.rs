@@ -158,12 +158,7 @@ impl Shared<'_> {
             let s = &item.state;
             let mut moved = false;
             let mut children = Vec::new();
-            let live = if s.exit.is_some() {
-                Vec::new()
-            } else {
-                s.live_threads()
-            };
-            for th in live {
+            for th in s.running_threads() {
                 let mut k = 0;
                 let spurious = interp::wakes_spuriously(s, th);
                 let Some(next) = transition(s, th, opts, &self.writers, &mut k)? else {

@@ -233,7 +233,7 @@ fn run_one(
         cut: false,
         race: None,
     };
-    while s.exit.is_none() && s.any_alive() {
+    while !s.ended() {
         if run.transitions >= limit {
             run.cut = true;
             return Ok(run);

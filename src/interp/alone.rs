@@ -37,13 +37,6 @@ impl std::fmt::Display for Stop {
     }
 }
 
-/// Threads that are started and have frames.
-fn alive(s: &State) -> Vec<ThreadId> {
-    (0..s.threads.len() as ThreadId)
-        .filter(|&t| s.threads[t as usize].is_alive())
-        .collect()
-}
-
 /// Runs `s` while exactly one thread is alive, at most `limit` steps;
 /// after each step `visit(before, after, thread)`, which may stop the run
 /// (`false`). `s` becomes the last state; returns the steps and why it
@@ -55,8 +48,8 @@ pub fn run_alone(
 ) -> (usize, Stop) {
     let mut steps = 0;
     let stop = loop {
-        let live = alive(s);
-        if s.exit.is_some() || live.is_empty() {
+        let live = s.running_threads();
+        if live.is_empty() {
             break Stop::Ends;
         }
         if live.len() > 1 {

@@ -873,6 +873,21 @@ impl Machine for Running<'_> {
         let slot = field_of(self.s, obj(o), f, method, ip)?;
         Ok(self.s.object(obj(o)).fields()[slot])
     }
+    fn field_or(
+        &mut self,
+        o: &Value,
+        f: &FieldRef,
+        default: &Value,
+        method: &Method,
+    ) -> Result<Value, VmError> {
+        match o {
+            Value::Ref(_) => self.get_field(o, f, method, 0),
+            _ => Ok(*default),
+        }
+    }
+    fn pick(&mut self, c: bool, a: &Value, b: &Value) -> Value {
+        if c { *a } else { *b }
+    }
     fn put_field(
         &mut self,
         o: &Value,

@@ -371,8 +371,15 @@ fn invoke<M: Machine>(
     } else {
         None
     };
+    // A Thread constructor invoked from outside Thread's own constructors
+    // records what the JDK's does (after its frame: a copy of inheritable
+    // thread-locals runs first, on top of it).
+    let made = super::threads::is_made(caller, &callee).then(|| args.clone());
     finish(m, n, None);
     m.push_frame(&callee, args, lock);
+    if let Some(args) = made {
+        super::threads::made(m, &callee, &args)?;
+    }
     Ok(Flow::Stepped)
 }
 

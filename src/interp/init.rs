@@ -111,6 +111,7 @@ pub fn initial_state(
     s.threads.push_back(Arc::new(Thread {
         stack: vec![Arc::new(Frame::new(main_method, &[Value::Ref(arr)]))],
         status: Status::Scheduled,
+        daemon: false,
         object: None,
         wait: None,
         inits: Vec::new(),

@@ -139,6 +139,17 @@ pub trait Machine: Domain {
         method: &Method,
         ip: u32,
     ) -> Result<Self::Val, Self::Stop>;
+    /// The field of `obj`, or `default` where `obj` is null (no exception:
+    /// the VM's own reads, as of a creating thread's `Thread` object).
+    fn field_or(
+        &mut self,
+        obj: &Self::Val,
+        f: &FieldRef,
+        default: &Self::Val,
+        method: &Method,
+    ) -> Result<Self::Val, Self::Stop>;
+    /// `a` where `c` holds, else `b` (the VM's own choices, without a branch).
+    fn pick(&mut self, c: Self::Cond, a: &Self::Val, b: &Self::Val) -> Self::Val;
     fn put_field(
         &mut self,
         obj: &Self::Val,

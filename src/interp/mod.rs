@@ -20,6 +20,7 @@ pub mod offsets;
 pub mod parking;
 pub mod strings;
 pub mod system;
+pub mod threads;
 pub mod unfixed;
 pub mod varhandle;
 pub mod waitset;
@@ -102,7 +103,7 @@ pub(crate) fn frame_mut(s: &mut State, th: ThreadId) -> &mut Frame {
 
 /// Executes the next instruction of thread `th` in place.
 pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
-    if s.exit.is_some() {
+    if s.ended() {
         return Ok(Outcome::NoOp(NoOp::Exited));
     }
     let Some(t) = s.threads.get(th as usize) else {
@@ -151,7 +152,7 @@ pub fn run_burst(s: &mut State, th: ThreadId, budget: u64) -> Result<(u64, Outco
     }
     let mut n = 0u64;
     // Fast path: a stretch of frame-local instructions in the top frame.
-    let ready = s.exit.is_none()
+    let ready = !s.ended()
         && s.threads.get(th as usize).is_some_and(|t| {
             t.status == Status::Scheduled
                 && t.wait.is_none()
@@ -210,7 +211,7 @@ fn local_burst(frame: &mut Frame, code: &[Insn], budget: u64) -> (u64, Option<ex
 /// by stepping a copy: the blocked cases are exactly the no-op cases of `step`.
 pub fn can_step(s: &State, th: ThreadId) -> bool {
     let Some(t) = s.thread(th) else { return false };
-    if !t.is_alive() || s.exit.is_some() {
+    if !t.is_alive() || s.ended() {
         return false;
     }
     let mut probe = s.clone();
@@ -353,6 +354,10 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 return false;
             };
             let callee = s.classes.method(target);
+            // Making a thread takes the next id and number (shared counters).
+            if threads::is_made(&f.method, callee) {
+                return false;
+            }
             // A call that overflows the stack throws (and may release
             // monitors while unwinding): not local.
             !callee.is_native()
@@ -361,6 +366,24 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 && t.stack.len() < s.config.frames_of(callee)
         }
         Insn::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
+        // The JDK's code at a static of a class this thread is initializing:
+        // every other thread that touches the class waits for the
+        // initialization to end (JVMS 5.5), so nothing can see the access.
+        Insn::GetStatic(r) | Insn::PutStatic(r)
+            if s.classes.class(f.method.class).from_jdk
+                && r.owner.is_some_and(|c| {
+                    s.init.get(c as usize) == Some(&crate::state::InitStatus::Running(th))
+                }) =>
+        {
+            r.slot.is_some()
+        }
+        Insn::GetStatic(r) if r.is_final => {
+            s.classes.class(f.method.class).from_jdk && settled_final(s, r, None)
+        }
+        Insn::GetField(r) if r.is_final => {
+            s.classes.class(f.method.class).from_jdk
+                && top_ref(0).is_some_and(|o| settled_final(s, r, Some(o)))
+        }
         Insn::ArrayLength => top_ref(0).is_some(),
         Insn::InstanceOf(t) => t.id.is_some() || t.name.starts_with('['),
         Insn::CheckCast(t) => {
@@ -377,6 +400,38 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                     }
                     _ => false,
                 }
+        }
+        _ => false,
+    }
+}
+
+/// Can the `final` field `r` no longer change: a static of an initialized
+/// class, or a field of `obj` that is already set (non-zero, non-null)?
+/// The JDK's own code sets a final field only in the constructor, or by
+/// offset on an object no other thread can see yet (a clone, an object
+/// being deserialized); so reading such a field commutes with every step
+/// of every other thread, and the JDK's reads of them (a lock's `sync`,
+/// `Unsafe` and field offsets in statics) need not be scheduling points.
+fn settled_final(
+    s: &State,
+    r: &crate::classfile::FieldRef,
+    obj: Option<crate::state::Ref>,
+) -> bool {
+    let Some(slot) = r.slot else { return false };
+    let Some(obj) = obj else {
+        return r
+            .owner
+            .is_some_and(|c| s.init.get(c as usize) == Some(&crate::state::InitStatus::Done));
+    };
+    let o = s.object(obj);
+    let slot = slot as usize;
+    match s.classes.class(o.class).layout.get(slot) {
+        Some(b) if Some(b.declaring) == r.declaring && slot < o.fields().len() => {
+            !matches!(
+                o.fields()[slot],
+                Value::Null | Value::Int(0) | Value::Long(0) | Value::Top
+            ) && !matches!(o.fields()[slot], Value::Float(x) if x.to_bits() == 0)
+                && !matches!(o.fields()[slot], Value::Double(x) if x.to_bits() == 0)
         }
         _ => false,
     }

@@ -118,10 +118,21 @@ pub static NATIVES: &[(&str, &str, &str, NativeFn)] = &[
         "java/lang/Thread",
         "getName",
         "()Ljava/lang/String;",
-        thread_get_name,
+        super::threads::get_name,
     ),
     ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
-    ("java/lang/Thread", "getId", "()J", thread_get_id),
+    (
+        "java/lang/Thread",
+        "nextThreadId",
+        "()J",
+        super::threads::next_thread_id,
+    ),
+    (
+        "java/lang/ThreadGroup",
+        "activeCount",
+        "()I",
+        super::threads::active_count,
+    ),
     (
         "java/lang/String",
         "intern",
@@ -1037,6 +1048,7 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
     s.threads.push_back(Arc::new(Thread {
         stack: vec![Arc::new(frame)],
         status: Status::Unscheduled,
+        daemon: false,
         object: Some(r),
         wait: None,
         inits: Vec::new(),
@@ -1052,7 +1064,9 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 pub fn thread_ended(s: &mut State, th: ThreadId) {
     s.sched_gen += 1;
     s.wakes.push(Wake::Ended(th));
-    s.alive -= 1;
+    if !s.threads[th as usize].daemon {
+        s.alive -= 1;
+    }
     if let Some(obj) = s.threads[th as usize].object {
         s.set_field(obj, "target", Value::Null);
         super::waitset::notify_all(s, obj);
@@ -1064,22 +1078,9 @@ fn thread_of(s: &State, r: Ref) -> Option<ThreadId> {
     s.thread_of_object.get(&r).copied()
 }
 
-/// The name HotSpot would give: the `name` field if set, "main" for the
-/// first thread, otherwise "Thread-N" in creation order.
+/// The name HotSpot gives the thread (`threads::name`).
 pub fn thread_name(s: &State, th: ThreadId) -> String {
-    if let Some(obj) = s.thread(th).and_then(|t| t.object)
-        && let Some(n) = s
-            .field(obj, "name")
-            .and_then(|v| v.as_ref())
-            .and_then(|n| s.string(n))
-    {
-        return n;
-    }
-    if th == 0 {
-        "main".into()
-    } else {
-        format!("Thread-{}", th - 1)
-    }
+    super::threads::name(s, th)
 }
 
 // ---- java.lang.Object -------------------------------------------------------
@@ -1282,10 +1283,17 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     let Some(r) = arg_ref(a, 0) else { return npe() };
     match thread_of(s, r) {
         Some(t) if s.threads[t as usize].status == Status::Unscheduled => {
-            s.thread_mut(t).status = Status::Scheduled;
+            // A daemon does not keep the program alive (JLS 12.8); its
+            // status is fixed from here on (setDaemon throws while alive).
+            let daemon = super::threads::is_daemon(s, r)?;
+            let x = s.thread_mut(t);
+            x.status = Status::Scheduled;
+            x.daemon = daemon;
             s.sched_gen += 1;
             s.wakes.push(Wake::Started(t));
-            s.alive += 1;
+            if !daemon {
+                s.alive += 1;
+            }
             void()
         }
         _ => Ok(Throw("java/lang/IllegalThreadStateException", None)),
@@ -1306,6 +1314,7 @@ pub(crate) fn thread_current(
         .id("java/lang/Thread")
         .expect("library has Thread");
     let r = alloc_instance(s, cid);
+    super::threads::init_main_object(s, r)?;
     s.thread_mut(th).object = Some(r);
     s.thread_of_object.insert(r, th);
     ret(Value::Ref(r))
@@ -1617,19 +1626,6 @@ fn no(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> 
     ret(Value::Int(0))
 }
 
-fn thread_get_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
-    let name = match thread_of(s, r) {
-        Some(t) => thread_name(s, t),
-        None => s
-            .field(r, "name")
-            .and_then(|v| v.as_ref())
-            .and_then(|n| s.string(n))
-            .unwrap_or_default(),
-    };
-    ret_string(s, &name)
-}
-
 fn thread_is_alive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     ret(Value::Int(i32::from(
@@ -1663,11 +1659,6 @@ fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
         }
     };
     ret(Value::Int(state))
-}
-
-fn thread_get_id(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
-    ret(Value::Long(thread_of(s, r).map_or(0, |t| t as i64 + 1)))
 }
 
 // ---- strings, System, PrintStream ------------------------------------------------

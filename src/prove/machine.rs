@@ -478,6 +478,23 @@ impl Machine for SymMachine<'_> {
         let arr = self.heap.field(self.sc, &key);
         Ok(SVal::new(key.ty, smt::select(&arr, &o.t)))
     }
+    fn field_or(
+        &mut self,
+        o: &SVal,
+        f: &FieldRef,
+        default: &SVal,
+        _: &Method,
+    ) -> Result<SVal, Unsupported> {
+        let key = self.field_key(f)?;
+        let arr = self.heap.field(self.sc, &key);
+        Ok(SVal::new(
+            key.ty,
+            smt::ite(&smt::eq(&o.t, NULL), &default.t, &smt::select(&arr, &o.t)),
+        ))
+    }
+    fn pick(&mut self, c: String, a: &SVal, b: &SVal) -> SVal {
+        SVal::new(a.ty, smt::ite(&c, &a.t, &b.t))
+    }
     fn put_field(
         &mut self,
         o: &SVal,

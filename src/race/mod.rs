@@ -335,7 +335,7 @@ pub fn pending(s: &State) -> Option<Race> {
 
 /// `pending`, among the races `keep` accepts.
 pub fn pending_where(s: &State, keep: impl Fn(&Race) -> bool) -> Option<Race> {
-    if s.exit.is_some() {
+    if s.ended() {
         return None;
     }
     let accesses: Vec<(ThreadId, Access)> = s

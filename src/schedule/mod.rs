@@ -327,7 +327,7 @@ fn finished(s: &State) -> Option<RunEnd> {
     if let Some(code) = s.exit {
         return Some(RunEnd::Exited(code));
     }
-    if !s.any_alive() {
+    if s.ended() {
         return Some(RunEnd::Finished);
     }
     None
@@ -367,7 +367,7 @@ impl Runner<'_, '_> {
                 if obs_after(self.opts, s, th, self.steps - 1) == Control::Stop {
                     return Err(VmError::Other(STOP.into()));
                 }
-                if s.sched_gen != generation || s.exit.is_some() {
+                if s.sched_gen != generation || s.ended() {
                     break;
                 }
                 continue;
@@ -378,7 +378,7 @@ impl Runner<'_, '_> {
             if let Outcome::NoOp(why) = out {
                 return Ok((done, Some(why)));
             }
-            if s.exit.is_some() {
+            if s.ended() {
                 break;
             }
             // A thread started or ended: let the scheduler choose again.
@@ -465,7 +465,7 @@ fn run_inner(s: &mut State, sched: &Schedule, r: &mut Runner) -> Result<RunEnd, 
                             rec.push(th);
                         }
                     }
-                    if s.exit.is_some() {
+                    if s.ended() {
                         break;
                     }
                 }

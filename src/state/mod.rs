@@ -318,6 +318,9 @@ pub struct Thread {
     /// The call stack, bottom first (the top frame is `last()`).
     pub stack: Vec<Arc<Frame>>,
     pub status: Status,
+    /// Started as a daemon: it does not keep the program alive (set by
+    /// `Thread.start` from the object's `daemon`, fixed while it runs).
+    pub daemon: bool,
     /// Heap address of the thread's `java.lang.Thread` object (main's is
     /// created when first asked for).
     pub object: Option<Ref>,
@@ -511,7 +514,8 @@ pub struct State {
     pub log_writes: bool,
     pub written: Vec<Ref>,
     pub written_threads: Vec<ThreadId>,
-    /// How many threads are started and not finished (kept by start/end).
+    /// How many non-daemon threads are started and not finished (kept by
+    /// start/end): the program ends when none is left (`ended`).
     pub alive: u32,
     /// Each throwable's stack when it was created, (method id, pc) pairs,
     /// innermost first (`interp::backtrace`); only for printing it (not
@@ -596,9 +600,21 @@ impl State {
             None => false,
         }
     }
-    /// Does any started thread still run?
-    pub fn any_alive(&self) -> bool {
-        self.alive > 0
+    /// Has the program ended? By `System.exit`, or because no non-daemon
+    /// thread is alive (JLS 12.8: the JVM then exits, stopping any daemon
+    /// thread wherever it is). Nothing steps after that; the one definition
+    /// run, explore, the race checks and witness replay use.
+    pub fn ended(&self) -> bool {
+        self.exit.is_some() || self.alive == 0
+    }
+    /// The threads that may still take a step: the live ones while the
+    /// program has not ended, none after.
+    pub fn running_threads(&self) -> Vec<ThreadId> {
+        if self.ended() {
+            Vec::new()
+        } else {
+            self.live_threads()
+        }
     }
     /// Threads that are started and not finished, in number order.
     pub fn live_threads(&self) -> Vec<ThreadId> {

@@ -1,9 +1,12 @@
 /*
  * m5's model of java.lang.Thread.
- * Thread() runs only Object.<init>() (M5's model). Scheduling, identity and
- * interrupt state belong to the VM: see NATIVES.md. Priorities are not
- * modelled (getPriority() is always 5) and there are no thread groups
- * (toString() always ends in ",main]").
+ * Thread() runs only Object.<init>() (M5's model). What the JDK's constructors
+ * record, the VM records when a Thread constructor is invoked (from outside
+ * this class's constructors): the id, the "Thread-N" number of a thread made
+ * without a name, the group (the creating thread's unless one is given), the
+ * creating thread's daemon status and priority (capped by the group's
+ * maximum), and a copy of its inheritable thread-locals (inheritThreadLocals).
+ * Scheduling, identity and interrupt state belong to the VM: see NATIVES.md.
  */
 package java.lang;
 
@@ -12,11 +15,19 @@ public class Thread implements Runnable {
     public static final int NORM_PRIORITY = 5;
     public static final int MAX_PRIORITY = 10;
 
+    /** The JDK's counters: "Thread-N" names taken, and ids given (the VM's). */
+    private static int threadInitNumber;
+    private static long threadSeqNumber;
+
     private Runnable target;
-    private String name;
+    /** null for a thread without a name: getName() makes "Thread-N" of initNumber. */
+    private volatile String name;
     private boolean daemon;
-    /** null: the "main" group. */
+    private int priority;
+    /** null: the "main" group (the main thread's object has no constructor run). */
     private ThreadGroup group;
+    /** N + 1 for the name "Thread-N" of a thread made without a name; 0 otherwise. */
+    private int initNumber;
     /** LockSupport's blocker (the JDK's field; LockSupport sets it by offset). */
     volatile Object parkBlocker;
     /** ThreadLocal's maps (the JDK's fields). */
@@ -26,8 +37,9 @@ public class Thread implements Runnable {
     volatile boolean interrupted;
     /** LockSupport's permit (the JDK keeps it in the VM; natives use it). */
     private boolean parkPermit;
-    /** Fields of the JDK's Thread that its java.util.concurrent reaches by offset. */
+    /** The id (getId; the JDK's java.util.concurrent reads it by offset). */
     private long tid;
+    /** Fields of the JDK's Thread that its java.util.concurrent reaches by offset. */
     long threadLocalRandomSeed;
     int threadLocalRandomProbe;
     int threadLocalRandomSecondarySeed;
@@ -39,31 +51,52 @@ public class Thread implements Runnable {
         this.target = target;
     }
 
-    public Thread(String name) {
-        if (name == null) {
-            throw new NullPointerException("name cannot be null");
-        }
-        this.name = name;
-    }
-
     public Thread(ThreadGroup group, Runnable target) {
-        this.group = group;
         this.target = target;
     }
 
+    public Thread(String name) {
+        this(null, null, name, 0, true);
+    }
+
     public Thread(ThreadGroup group, String name) {
-        this(group, null, name);
+        this(group, null, name, 0, true);
+    }
+
+    public Thread(Runnable target, String name) {
+        this(null, target, name, 0, true);
     }
 
     public Thread(ThreadGroup group, Runnable target, String name) {
-        this(target, name);
-        this.group = group;
+        this(group, target, name, 0, true);
     }
 
     /** The stack size is a hint the JVM may ignore; m5 does. */
     public Thread(ThreadGroup group, Runnable target, String name, long stackSize) {
-        this(group, target, name);
+        this(group, target, name, stackSize, true);
     }
+
+    public Thread(ThreadGroup group, Runnable target, String name, long stackSize,
+            boolean inheritThreadLocals) {
+        if (name == null) {
+            throw new NullPointerException("name cannot be null");
+        }
+        this.name = name;
+        this.target = target;
+    }
+
+    /**
+     * Run by the VM when a constructor is invoked and the creating thread has
+     * inheritable thread-locals: the child's values (childValue), then the
+     * id, which the JDK takes last.
+     */
+    private void inheritThreadLocals(ThreadLocal.ThreadLocalMap parentMap) {
+        inheritableThreadLocals = ThreadLocal.createInheritedMap(parentMap);
+        tid = nextThreadId();
+    }
+
+    /** The next id (the JDK's threadSeqNumber, counted from HotSpot's own threads). */
+    private static native long nextThreadId();
 
     /** The group; null once the thread has ended, as in the JDK. */
     public final ThreadGroup getThreadGroup() {
@@ -71,14 +104,6 @@ public class Thread implements Runnable {
             return null;
         }
         return group != null ? group : ThreadGroup.MAIN;
-    }
-
-    public Thread(Runnable target, String name) {
-        if (name == null) {
-            throw new NullPointerException("name cannot be null");
-        }
-        this.target = target;
-        this.name = name;
     }
 
     public State getState() {
@@ -182,7 +207,14 @@ public class Thread implements Runnable {
 
     public static native boolean interrupted();
 
-    public native long getId();
+    public long getId() {
+        return tid;
+    }
+
+    /** As the JDK's: the group's active count. */
+    public static int activeCount() {
+        return currentThread().getThreadGroup().activeCount();
+    }
 
     public final void setName(String name) {
         if (name == null) {
@@ -203,12 +235,20 @@ public class Thread implements Runnable {
     }
 
     public final int getPriority() {
-        return NORM_PRIORITY;
+        return priority;
     }
 
+    /** As the JDK: capped by the group's maximum; no effect once the thread has ended. */
     public final void setPriority(int newPriority) {
         if (newPriority > MAX_PRIORITY || newPriority < MIN_PRIORITY) {
             throw new IllegalArgumentException();
+        }
+        ThreadGroup g = getThreadGroup();
+        if (g != null) {
+            if (newPriority > g.getMaxPriority()) {
+                newPriority = g.getMaxPriority();
+            }
+            priority = newPriority;
         }
     }
 
@@ -222,8 +262,10 @@ public class Thread implements Runnable {
         e.printStackTrace(System.err);
     }
 
+    /** As the JDK: the group's name is empty once the thread has ended. */
     public String toString() {
-        return "Thread[" + getName() + "," + getPriority() + ",main]";
+        ThreadGroup g = getThreadGroup();
+        return "Thread[" + getName() + "," + getPriority() + "," + (g != null ? g.getName() : "") + "]";
     }
 
     /** As in the JDK: a Thread cannot be cloned. */

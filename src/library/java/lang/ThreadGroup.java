@@ -1,8 +1,10 @@
 /*
  * m5's model of java.lang.ThreadGroup: every thread is in "main" (whose
- * parent is "system") unless made with another group. Groups only name
- * and hold their threads' defaults here; enumerating a group's threads is
- * not modelled.
+ * parent is "system") unless made with another group. A group holds its
+ * subgroups and its threads' defaults (maximum priority, daemon flag);
+ * its live threads are the VM's (activeCount). Destroying groups and
+ * enumerating their threads are not modelled, and the VM's own threads
+ * (HotSpot's, in "system") do not exist.
  */
 package java.lang;
 
@@ -12,8 +14,11 @@ public class ThreadGroup {
 
     private final ThreadGroup parent;
     private final String name;
+    /** Read by the VM (a new thread's priority is capped by it). */
     private int maxPriority;
     private boolean daemon;
+    private int ngroups;
+    private ThreadGroup[] groups;
 
     private ThreadGroup() {
         this.parent = null;
@@ -33,6 +38,18 @@ public class ThreadGroup {
         this.name = name;
         this.maxPriority = parent.maxPriority;
         this.daemon = parent.daemon;
+        parent.add(this);
+    }
+
+    private synchronized void add(ThreadGroup g) {
+        if (groups == null) {
+            groups = new ThreadGroup[4];
+        } else if (ngroups == groups.length) {
+            ThreadGroup[] more = new ThreadGroup[ngroups * 2];
+            System.arraycopy(groups, 0, more, 0, ngroups);
+            groups = more;
+        }
+        groups[ngroups++] = g;
     }
 
     public final String getName() {
@@ -47,12 +64,50 @@ public class ThreadGroup {
         return maxPriority;
     }
 
+    /**
+     * As the JDK: out of range leaves it; otherwise at most the parent's,
+     * and the same for every subgroup (threads keep their priorities).
+     */
+    public final void setMaxPriority(int pri) {
+        int n;
+        ThreadGroup[] snapshot;
+        synchronized (this) {
+            if (pri < Thread.MIN_PRIORITY || pri > Thread.MAX_PRIORITY) {
+                return;
+            }
+            maxPriority = parent != null ? Math.min(pri, parent.maxPriority) : pri;
+            n = ngroups;
+            snapshot = groups;
+        }
+        for (int i = 0; i < n; i++) {
+            snapshot[i].setMaxPriority(pri);
+        }
+    }
+
     public final boolean isDaemon() {
         return daemon;
     }
 
     public final void setDaemon(boolean daemon) {
         this.daemon = daemon;
+    }
+
+    /** The started, not yet ended threads of this group and its subgroups. */
+    public native int activeCount();
+
+    /** The subgroups, transitively, as the JDK counts them. */
+    public int activeGroupCount() {
+        int n;
+        ThreadGroup[] snapshot;
+        synchronized (this) {
+            n = ngroups;
+            snapshot = groups;
+        }
+        int result = n;
+        for (int i = 0; i < n; i++) {
+            result += snapshot[i].activeGroupCount();
+        }
+        return result;
     }
 
     public final boolean parentOf(ThreadGroup g) {
