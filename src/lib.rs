@@ -7,6 +7,7 @@ pub mod explore;
 pub mod infer;
 pub mod interp;
 pub mod invariant;
+pub mod javafmt;
 pub mod locks;
 pub mod parallel;
 pub mod prove;

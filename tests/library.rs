@@ -39,7 +39,7 @@ fn every_native_in_the_table_exists_in_the_library() {
         .collect();
     let t = ClassTable::load(&ClassPath::default(), &roots, &m5::interp::natives::bind)
         .expect("library and the JDK classes load");
-    for (class, name, desc, _) in m5::interp::natives::NATIVES {
+    for (class, name, desc, _) in m5::interp::natives::NATIVES.iter() {
         let c = t.id(class).unwrap_or_else(|| panic!("no class {class}"));
         let m = t
             .declared_method(c, name, desc)

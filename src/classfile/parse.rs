@@ -345,12 +345,8 @@ fn decode_indy(
                         Const::String(s) => lit.push_str(&s),
                         Const::Int(v) => lit.push_str(&v.to_string()),
                         Const::Long(v) => lit.push_str(&v.to_string()),
-                        Const::Float(v) => {
-                            lit.push_str(&crate::interp::javafmt::float_to_string(v))
-                        }
-                        Const::Double(v) => {
-                            lit.push_str(&crate::interp::javafmt::double_to_string(v))
-                        }
+                        Const::Float(v) => lit.push_str(&crate::javafmt::float_to_string(v)),
+                        Const::Double(v) => lit.push_str(&crate::javafmt::double_to_string(v)),
                         Const::Class(_) => return Err("class constant in concatenation".into()),
                     },
                     _ => return Err("missing constant for string concatenation recipe".into()),

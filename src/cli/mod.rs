@@ -1330,7 +1330,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 println!("violation: data race on {}", r.location);
                 for (n, s) in [("first", &r.first), ("then", &r.second)] {
                     let what = if s.write { "writes" } else { "reads" };
-                    let name = interp::natives::thread_name(&initial, s.thread);
+                    let name = interp::runtime::thread_name(&initial, s.thread);
                     println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
                 }
                 println!(
@@ -1344,7 +1344,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
                 at,
             } => {
                 let sep = if message.is_empty() { "" } else { ": " };
-                let name = interp::natives::thread_name(&initial, *thread);
+                let name = interp::runtime::thread_name(&initial, *thread);
                 println!(
                     "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
                 )

@@ -567,10 +567,10 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
     s.live_threads()
         .into_iter()
         .map(|th| {
-            let waits_for = match crate::schedule::why_stuck(s, th) {
+            let waits_for = match crate::interp::runtime::why_stuck(s, th) {
                 Some(NoOp::Blocked(Wake::Monitor(r))) => format!(
                     "the monitor of (REF {r}) ({}){}",
-                    interp::natives::java_class_name(s, r),
+                    interp::runtime::java_class_name(s, r),
                     owner_of(r)
                 ),
                 Some(NoOp::Blocked(Wake::Notify(_))) => {
@@ -588,7 +588,7 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
                         Some(t) if in_join => format!("thread {t} to end (join)"),
                         _ => format!(
                             "a notify on (REF {obj}) ({})",
-                            interp::natives::java_class_name(s, obj)
+                            interp::runtime::java_class_name(s, obj)
                         ),
                     }
                 }
@@ -609,7 +609,7 @@ pub fn blocked_threads(s: &State) -> Vec<BlockedThread> {
                 .unwrap_or_default();
             BlockedThread {
                 thread: th,
-                name: interp::natives::thread_name(s, th),
+                name: interp::runtime::thread_name(s, th),
                 daemon: s.threads[th as usize].daemon,
                 waits_for,
                 at,
@@ -755,7 +755,7 @@ fn uncaught(before: Option<(ThreadId, Ref)>, s: &State) -> Option<Verdict> {
     if before == s.last_uncaught {
         return None;
     }
-    let class = interp::natives::java_class_name(s, exc);
+    let class = interp::runtime::java_class_name(s, exc);
     let text = interp::exceptions::describe(s, exc);
     let message = text
         .strip_prefix(&class)

@@ -7,7 +7,7 @@ use crate::state::*;
 
 use super::machine::Machine;
 
-use super::natives;
+use super::runtime;
 use super::{VmError, frame_mut};
 
 /// Allocates an exception of class `class` with `msg` as its detail
@@ -28,7 +28,7 @@ pub fn new_exception(s: &mut State, class: &str, msg: Option<String>) -> Result<
         .classes
         .id(class)
         .ok_or_else(|| VmError::Other(format!("m5's library lacks the exception class {class}")))?;
-    let r = natives::alloc_instance(s, cid);
+    let r = runtime::alloc_instance(s, cid);
     if let Some(m) = msg {
         let sr = super::strings::new_string(s, &m);
         s.set_field(r, "detailMessage", Value::Ref(sr));
@@ -171,7 +171,7 @@ fn init_failed(s: &mut State, th: ThreadId, c: crate::classfile::ClassId, exc: R
     let why = format!(
         "Exception {} [in thread \"{}\"]",
         describe(s, exc),
-        natives::thread_name(s, th)
+        runtime::thread_name(s, th)
     );
     s.init_errors.insert(c, why.into());
 }
@@ -192,7 +192,7 @@ fn wrap_in_initializer_error(s: &mut State, exc: Ref) -> Result<Ref, VmError> {
 /// The text HotSpot prints first for a throwable: class name, then
 /// `: message` when the detail message is not null.
 pub fn describe(s: &State, exc: Ref) -> String {
-    let name = natives::java_class_name(s, exc);
+    let name = runtime::java_class_name(s, exc);
     match s
         .field(exc, "detailMessage")
         .and_then(|v| v.as_ref())
@@ -206,7 +206,7 @@ pub fn describe(s: &State, exc: Ref) -> String {
 /// The thread dies; its report goes to stderr as HotSpot's default handler
 /// words it. Main dying makes the exit code 1.
 fn uncaught(s: &mut State, th: ThreadId, exc: Ref) {
-    let name = natives::thread_name(s, th);
+    let name = runtime::thread_name(s, th);
     let mut text = format!("Exception in thread \"{name}\" {}\n", describe(s, exc));
     text.push_str(&super::backtrace::lines(s, exc, None));
     let mut cause = s.field(exc, "cause").and_then(|v| v.as_ref());
@@ -225,5 +225,5 @@ fn uncaught(s: &mut State, th: ThreadId, exc: Ref) {
         s.main_died = true;
     }
     s.last_uncaught = Some((th, exc));
-    natives::thread_ended(s, th);
+    runtime::thread_ended(s, th);
 }

@@ -15,6 +15,7 @@ use super::exceptions::{throw_new, throw_ref};
 use super::local::Local;
 use super::machine::{Callee, Flow, Machine, VmExc};
 use super::natives::{self, NativeResult};
+use super::runtime;
 use super::{NoOp, Outcome, VmError, class_name, frame_mut, push};
 
 /// A VM exception raised by a frame-local instruction (only division by zero).
@@ -333,7 +334,7 @@ pub fn enter_monitor(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     let f = s.threads[th as usize].top().expect("frame");
     let method = f.method.clone();
     let obj = if method.is_static() {
-        natives::mirror(s, &method.class_name)?
+        runtime::mirror(s, &method.class_name)?
     } else {
         match f.locals.first().and_then(|v| v.as_ref()) {
             Some(r) => r,
@@ -440,7 +441,7 @@ pub(crate) fn callee(
                 "java/lang/AbstractMethodError",
                 format!(
                     "Receiver class {} does not define or inherit an implementation of the resolved method '{}' of {} {}.",
-                    natives::java_class_name(s, recv),
+                    runtime::java_class_name(s, recv),
                     method_text(r),
                     if home.is_interface() {
                         "interface"
@@ -646,7 +647,7 @@ fn field_of(s: &State, r: Ref, f: &FieldRef, method: &Method, ip: u32) -> Result
                 "field {}.{} of an object of class {} (the JVM's verifier rejects this code)",
                 f.class.replace('/', "."),
                 f.name,
-                natives::java_class_name(s, r)
+                runtime::java_class_name(s, r)
             ),
         )),
     }
@@ -794,7 +795,7 @@ impl Machine for Running<'_> {
         self.s.threads[self.th as usize].object.map(Value::Ref)
     }
     fn thread_ended(&mut self) {
-        natives::thread_ended(self.s, self.th);
+        runtime::thread_ended(self.s, self.th);
     }
 
     fn throw(&mut self, e: VmExc<Value>) -> Result<Flow<Wake>, VmError> {
@@ -809,10 +810,10 @@ impl Machine for Running<'_> {
             VmExc::NegativeArraySize(n) => Some(n.as_int().to_string()),
             VmExc::ClassCast { obj: v, to } => Some(format!(
                 "class {} cannot be cast to class {}",
-                natives::java_class_name(s, obj(v)),
+                runtime::java_class_name(s, obj(v)),
                 to.replace('/', ".")
             )),
-            VmExc::ArrayStore(v) => Some(natives::java_class_name(s, obj(v))),
+            VmExc::ArrayStore(v) => Some(runtime::java_class_name(s, obj(v))),
             VmExc::IllegalMonitorState => Some("current thread is not owner".into()),
             VmExc::Other(_, m) => Some(m.clone()),
         };
@@ -848,7 +849,7 @@ impl Machine for Running<'_> {
     }
     fn class_object(&mut self, c: ClassId) -> Result<Value, VmError> {
         let name = self.s.classes.class(c).name.clone();
-        Ok(Value::Ref(natives::mirror(self.s, &name)?))
+        Ok(Value::Ref(runtime::mirror(self.s, &name)?))
     }
     fn ldc(&mut self, c: &Const, method: &Method, ip: u32) -> Result<Value, VmError> {
         Ok(match c {
@@ -857,7 +858,7 @@ impl Machine for Running<'_> {
                 if t.id.is_none() && !t.name.starts_with('[') {
                     return Err(missing_class(method, ip, &t.name));
                 }
-                Value::Ref(natives::mirror(self.s, &t.name)?)
+                Value::Ref(runtime::mirror(self.s, &t.name)?)
             }
             _ => unreachable!("numeric constants are frame-local"),
         })
@@ -908,9 +909,9 @@ impl Machine for Running<'_> {
         Ok(())
     }
     fn new_object(&mut self, c: ClassId) -> Result<Value, VmError> {
-        let r = natives::alloc_instance(self.s, c);
+        let r = runtime::alloc_instance(self.s, c);
         if self.s.classes.class(c).is_thread {
-            natives::add_thread_entry(self.s, r, c)?;
+            runtime::add_thread_entry(self.s, r, c)?;
         }
         Ok(Value::Ref(r))
     }
@@ -923,7 +924,7 @@ impl Machine for Running<'_> {
         } else {
             format!("L{};", t.name)
         };
-        Ok(natives::assignable_to(self.s, r, &target))
+        Ok(runtime::assignable_to(self.s, r, &target))
     }
 
     fn array_length(&mut self, arr: &Value) -> Result<Value, VmError> {
@@ -962,7 +963,7 @@ impl Machine for Running<'_> {
         };
         let (elem, _) = self.s.object(obj(arr)).array().expect("an array");
         let elem = elem.clone();
-        Ok(natives::assignable_to(self.s, vr, &elem))
+        Ok(runtime::assignable_to(self.s, vr, &elem))
     }
     /// HotSpot refuses a length of `Integer.MAX_VALUE - 1` or more; m5
     /// refuses, as a heap too small, arrays whose elements together take
@@ -990,7 +991,7 @@ impl Machine for Running<'_> {
     }
     fn new_array(&mut self, elem: &Arc<str>, counts: &[Value]) -> Result<Value, VmError> {
         let counts: Vec<i32> = counts.iter().map(|c| c.as_int()).collect();
-        Ok(Value::Ref(natives::alloc_multi_array(
+        Ok(Value::Ref(runtime::alloc_multi_array(
             self.s, elem, &counts,
         )))
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::classfile::{ClassPath, ClassTable, Const, LoadError};
 use crate::state::*;
 
-use super::{VmError, natives, strings};
+use super::{VmError, natives, runtime, strings};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
@@ -107,7 +107,7 @@ pub fn initial_state(
         .iter()
         .map(|a| Value::Ref(strings::new_string(&mut s, a)))
         .collect();
-    let arr = natives::alloc_array(&mut s, "Ljava/lang/String;", ArrayData::A(arg_refs));
+    let arr = runtime::alloc_array(&mut s, "Ljava/lang/String;", ArrayData::A(arg_refs));
     s.threads.push_back(Arc::new(Thread {
         stack: vec![Arc::new(Frame::new(main_method, &[Value::Ref(arr)]))],
         status: Status::Scheduled,

@@ -11,13 +11,13 @@ pub mod exceptions;
 pub(crate) mod exec;
 pub mod heap;
 pub mod init;
-pub mod javafmt;
 pub mod local;
 pub mod machine;
 pub mod natives;
 pub mod npe;
 pub mod offsets;
 pub mod parking;
+pub mod runtime;
 pub mod strings;
 pub mod system;
 pub mod threads;
@@ -396,7 +396,7 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                         } else {
                             format!("L{};", t.name)
                         };
-                        natives::assignable_to(s, *r, &target)
+                        runtime::assignable_to(s, *r, &target)
                     }
                     _ => false,
                 }

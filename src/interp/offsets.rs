@@ -393,7 +393,7 @@ pub fn field_offset(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRes
     let (Some(c), Some(n)) = (a[1].as_ref(), a[2].as_ref()) else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    let class = super::natives::mirrored(s, c);
+    let class = super::runtime::mirrored(s, c);
     let field = s.string(n).unwrap_or_default();
     let Some(cid) = s.classes.id(&class) else {
         return Err(unsupported(format!("objectFieldOffset of class {class}")));
@@ -418,7 +418,7 @@ pub fn array_scale(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     let Some(c) = a[1].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    let name = super::natives::mirrored(s, c);
+    let name = super::runtime::mirrored(s, c);
     let tag = name.as_bytes().get(1).copied().unwrap_or(b'L');
     Ok(Return(Some(Value::Int(scale(tag) as i32))))
 }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use crate::classfile::{Concat, ConcatPiece};
 use crate::state::*;
 
-use super::javafmt::{double_to_string, float_to_string};
-use super::{Outcome, VmError, frame_mut, natives};
+use super::{Outcome, VmError, frame_mut, runtime};
+use crate::javafmt::{double_to_string, float_to_string};
 
 /// A new `java.lang.String` holding `text` (a `char[]` plus the String).
 pub fn new_string(s: &mut State, text: &str) -> Ref {
@@ -16,12 +16,12 @@ pub fn new_string(s: &mut State, text: &str) -> Ref {
 }
 
 pub fn new_string_utf16(s: &mut State, chars: Vec<u16>) -> Ref {
-    let arr = natives::alloc_array(s, "C", ArrayData::C(chars));
+    let arr = runtime::alloc_array(s, "C", ArrayData::C(chars));
     let cid = s
         .classes
         .id("java/lang/String")
         .expect("library has String");
-    let r = natives::alloc_instance(s, cid);
+    let r = runtime::alloc_instance(s, cid);
     s.set_field(r, "value", Value::Ref(arr));
     r
 }
@@ -120,7 +120,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
         };
         parts.push(v);
     }
-    let arr = natives::alloc_array(s, "Ljava/lang/Object;", ArrayData::A(parts));
+    let arr = runtime::alloc_array(s, "Ljava/lang/Object;", ArrayData::A(parts));
     let helper = s
         .classes
         .id("java/lang/StringConcatHelper")

@@ -13,7 +13,8 @@ use crate::state::host::NotModeled;
 use crate::state::*;
 
 use super::VmError;
-use super::natives::{NativeResult, alloc_array};
+use super::natives::NativeResult;
+use super::runtime::alloc_array;
 use super::strings::new_string;
 
 fn ret(v: Value) -> Result<NativeResult, VmError> {

@@ -72,7 +72,7 @@ fn locate(s: &State, a: &[Value]) -> Result<Result<Located, NativeResult>, VmErr
         return npe();
     };
     let offset = field_long(s, vh, "offset");
-    let holder = field_ref(s, vh, "holder").map(|c| super::natives::mirrored(s, c));
+    let holder = field_ref(s, vh, "holder").map(|c| super::runtime::mirrored(s, c));
     let Some(holder) = holder else {
         return Err(unsupported("a handle without a holder".into()));
     };
@@ -228,7 +228,7 @@ fn new_handle(s: &mut State, holder: Ref, offset: i64, var_type: Ref) -> Ref {
         .classes
         .id("java/lang/invoke/VarHandle")
         .expect("library has VarHandle");
-    let r = super::natives::alloc_instance(s, cid);
+    let r = super::runtime::alloc_instance(s, cid);
     s.set_field(r, "holder", Value::Ref(holder));
     s.set_field(r, "offset", Value::Long(offset));
     s.set_field(r, "varType", Value::Ref(var_type));
@@ -250,7 +250,7 @@ fn finding(s: &State, a: &[Value]) -> Result<Option<Finding>, VmError> {
     let (Some(c), Some(n), Some(t)) = (a[1].as_ref(), a[2].as_ref(), a[3].as_ref()) else {
         return Ok(None);
     };
-    let class = super::natives::mirrored(s, c);
+    let class = super::runtime::mirrored(s, c);
     let Some(cid) = s.classes.id(&class) else {
         return Err(unsupported(format!("a handle on class {class}")));
     };
@@ -335,7 +335,7 @@ pub fn array_element_var_handle(
     let Some(c) = a[0].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
-    if !super::natives::mirrored(s, c).starts_with('[') {
+    if !super::runtime::mirrored(s, c).starts_with('[') {
         return Ok(Throw(
             "java/lang/IllegalArgumentException",
             Some("not an array class".into()),

@@ -113,7 +113,7 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
         }
         if let Insn::ArrayStore(ArrKind::A) = insn
             && let Some(Value::Ref(v)) = f.stack.last()
-            && !interp::natives::assignable_to(s, *v, s.object(r).array()?.0)
+            && !interp::runtime::assignable_to(s, *v, s.object(r).array()?.0)
         {
             return None;
         }
@@ -320,7 +320,7 @@ pub fn describe(s: &State, l: Location) -> String {
             }
         }
         Location::Element(r, i) => {
-            let class = interp::natives::java_class_name(s, r);
+            let class = interp::runtime::java_class_name(s, r);
             format!("element {i} of (REF {r}) ({class})")
         }
         Location::Monitor(r) => format!("the monitor of (REF {r})"),

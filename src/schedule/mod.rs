@@ -851,19 +851,6 @@ impl Pool {
     }
 }
 
-/// Why a thread cannot move (other than by a spurious wake-up), for
-/// messages.
-pub fn why_stuck(s: &State, th: ThreadId) -> Option<NoOp> {
-    let mut probe = s.clone();
-    if probe.config.spurious_wakeups {
-        std::sync::Arc::make_mut(&mut probe.config).spurious_wakeups = false;
-    }
-    match interp::step(&mut probe, th) {
-        Ok(Outcome::NoOp(n)) => Some(n),
-        _ => None,
-    }
-}
-
 /// SplitMix64: a tiny generator whose sequence never changes between
 /// versions of m5 or its dependencies, so `random:SEED` always means the
 /// same schedule.

@@ -109,8 +109,8 @@ impl fmt::Display for Value {
         match self {
             Value::Int(v) => write!(f, "{v}"),
             Value::Long(v) => write!(f, "{v}L"),
-            Value::Float(v) => write!(f, "{}F", crate::interp::javafmt::float_to_string(*v)),
-            Value::Double(v) => write!(f, "{}D", crate::interp::javafmt::double_to_string(*v)),
+            Value::Float(v) => write!(f, "{}F", crate::javafmt::float_to_string(*v)),
+            Value::Double(v) => write!(f, "{}D", crate::javafmt::double_to_string(*v)),
             Value::Ref(r) => write!(f, "(REF {r})"),
             Value::Null => write!(f, "NIL"),
             Value::Top => write!(f, "TOP"),

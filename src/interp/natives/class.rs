@@ -1,0 +1,341 @@
+//! Natives of `java.lang.Class` and reflection: names, mirrors of
+//! primitive and array types, fields, `forName`, enums' constants.
+
+use std::sync::Arc;
+
+use crate::interp::VmError;
+use crate::interp::exec;
+use crate::interp::offsets as U;
+use crate::interp::runtime::{alloc_array, alloc_instance, assignable_to, mirror, mirrored};
+use crate::interp::strings::new_string;
+use crate::state::*;
+
+use super::NativeResult::{self, *};
+use super::{Native, arg_ref, npe, ret, ret_string, void};
+
+/// Class's, reflection's and enums'.
+#[rustfmt::skip]
+pub(super) static NATIVES: &[Native] = &[
+    ("java/lang/Class", "getName", "()Ljava/lang/String;", class_get_name),
+    ("java/lang/Class", "desiredAssertionStatus", "()Z", class_assertions),
+    ("java/lang/Class", "isInterface", "()Z", class_is_interface),
+    ("java/lang/Class", "isInstance", "(Ljava/lang/Object;)Z", class_is_instance),
+    ("java/lang/Enum", "valueOf", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;", enum_value_of),
+    ("jdk/internal/reflect/Reflection", "getCallerClass", "()Ljava/lang/Class;", reflection_caller_class),
+    ("java/lang/Class", "getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", class_primitive),
+    ("java/lang/Class", "getComponentType", "()Ljava/lang/Class;", class_component),
+    ("java/lang/reflect/Array", "newArray", "(Ljava/lang/Class;I)Ljava/lang/Object;", reflect_new_array),
+    // JDK methods m5 answers itself (bound though not native: see `bind`).
+    ("jdk/internal/access/SharedSecrets", "getJavaLangAccess", "()Ljdk/internal/access/JavaLangAccess;", lang_access),
+    ("java/lang/LangAccess", "getEnumConstantsShared", "(Ljava/lang/Class;)[Ljava/lang/Enum;", enum_constants),
+    ("java/lang/Class", "getDeclaredField", "(Ljava/lang/String;)Ljava/lang/reflect/Field;", class_declared_field),
+    ("java/lang/Class", "isHidden", "()Z", class_is_hidden),
+    ("java/lang/Class", "isRecord", "()Z", class_is_record),
+    ("java/lang/Class", "getSuperclass", "()Ljava/lang/Class;", class_superclass),
+    ("java/lang/Class", "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", class_for_name),
+];
+
+fn class_get_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, r).replace('/', ".");
+    ret_string(s, &name)
+}
+
+fn class_assertions(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(i32::from(s.config.assertions)))
+}
+
+fn class_is_interface(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, r);
+    ret(Value::Int(i32::from(
+        s.classes.by_name(&name).is_some_and(|c| c.is_interface()),
+    )))
+}
+
+fn class_is_instance(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, r);
+    let desc = if name.starts_with('[') {
+        name.to_string()
+    } else {
+        format!("L{name};")
+    };
+    ret(Value::Int(i32::from(
+        arg_ref(a, 1).is_some_and(|o| assignable_to(s, o, &desc)),
+    )))
+}
+
+/// `Reflection.getCallerClass()`: the class of the method that called the
+/// caller-sensitive method (the frame below the one calling this native).
+fn reflection_caller_class(
+    s: &mut State,
+    th: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
+    let t = s.thread(th).expect("running thread");
+    let n = t.stack.len();
+    let name = match n.checked_sub(2).map(|i| &t.stack[i]) {
+        Some(f) => f.method.class_name.to_string(),
+        None => return ret(Value::Null),
+    };
+    ret(Value::Ref(mirror(s, &name)?))
+}
+
+/// `Class.getPrimitiveClass("int")`: the mirror named "int".
+fn class_primitive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(n) = arg_ref(a, 0) else { return npe() };
+    let name = s.string(n).unwrap_or_default();
+    ret(Value::Ref(mirror(s, &name)?))
+}
+
+/// The descriptor of a primitive type's name ("int" -> "I").
+fn primitive_descriptor(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "boolean" => "Z",
+        "byte" => "B",
+        "char" => "C",
+        "short" => "S",
+        "int" => "I",
+        "long" => "J",
+        "float" => "F",
+        "double" => "D",
+        "void" => "V",
+        _ => return None,
+    })
+}
+
+/// The mirror name of an array's component descriptor ("I" -> "int",
+/// "Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I").
+fn component_mirror_name(desc: &str) -> String {
+    match desc.as_bytes().first() {
+        Some(b'L') => desc[1..desc.len() - 1].to_string(),
+        Some(b'[') => desc.to_string(),
+        _ => [
+            "boolean", "byte", "char", "short", "int", "long", "float", "double",
+        ]
+        .into_iter()
+        .find(|n| primitive_descriptor(n) == Some(desc))
+        .unwrap_or("void")
+        .to_string(),
+    }
+}
+
+pub(crate) fn class_component(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, r);
+    match name.strip_prefix('[') {
+        Some(elem) => {
+            let m = mirror(s, &component_mirror_name(elem))?;
+            ret(Value::Ref(m))
+        }
+        None => ret(Value::Null),
+    }
+}
+
+/// `Array.newArray(Class, int)`: a new array of the class's type.
+fn reflect_new_array(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let len = a[1].as_int();
+    let name = mirrored(s, c);
+    let elem = match primitive_descriptor(&name) {
+        Some("V") => {
+            return Ok(Throw("java/lang/IllegalArgumentException", None));
+        }
+        Some(d) => d.to_string(),
+        None if name.starts_with('[') => name.to_string(),
+        None => format!("L{name};"),
+    };
+    if len < 0 {
+        return Ok(Throw(
+            "java/lang/NegativeArraySizeException",
+            Some(len.to_string()),
+        ));
+    }
+    let data = ArrayData::new(&elem, len as usize);
+    ret(Value::Ref(alloc_array(s, &elem, data)))
+}
+
+/// `SharedSecrets.getJavaLangAccess()`: an instance of the model's
+/// `java.lang.LangAccess`.
+fn lang_access(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    let cid = s
+        .classes
+        .id("java/lang/LangAccess")
+        .expect("library has LangAccess");
+    ret(Value::Ref(alloc_instance(s, cid)))
+}
+
+/// `getEnumConstantsShared(Class)`: calls the enum's `values()` (its frame
+/// returns the array to the caller), or null for a class that is no enum.
+fn enum_constants(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 1) else { return npe() };
+    let name = mirrored(s, c);
+    let Some(cid) = s.classes.id(&name) else {
+        return ret(Value::Null);
+    };
+    let class = s.classes.class(cid);
+    let is_enum = class
+        .super_id
+        .is_some_and(|p| &*s.classes.class(p).name == "java/lang/Enum");
+    let desc = format!("()[L{name};");
+    let values = is_enum
+        .then(|| s.classes.declared_method(cid, "values", &desc))
+        .flatten()
+        .filter(|m| m.is_static())
+        .cloned();
+    let Some(values) = values else {
+        return ret(Value::Null);
+    };
+    s.thread_mut(th)
+        .stack
+        .push(Arc::new(Frame::new(values, &[])));
+    void()
+}
+
+/// `Class.getDeclaredField(name)`: a Field object of the model.
+fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let Some(n) = arg_ref(a, 1) else { return npe() };
+    let class = mirrored(s, c);
+    let name = s.string(n).unwrap_or_default();
+    let found = s.classes.id(&class).and_then(|cid| {
+        let k = s.classes.class(cid);
+        U::declared_slot(s, cid, &name)
+            .map(|i| (k.layout[i].desc.clone(), false))
+            .or_else(|| {
+                k.statics
+                    .iter()
+                    .find(|st| *st.0 == *name)
+                    .map(|st| (st.1.clone(), true))
+            })
+    });
+    let Some((desc, is_static)) = found else {
+        return Ok(Throw("java/lang/NoSuchFieldException", Some(name)));
+    };
+    let fid = s
+        .classes
+        .id("java/lang/reflect/Field")
+        .expect("library has Field");
+    let f = alloc_instance(s, fid);
+    let type_mirror = mirror(s, &component_mirror_name(&desc))?;
+    let name_ref = new_string(s, &name);
+    s.set_field(f, "clazz", Value::Ref(c));
+    s.set_field(f, "name", Value::Ref(name_ref));
+    s.set_field(f, "type", Value::Ref(type_mirror));
+    s.set_field(f, "isStatic", Value::Int(i32::from(is_static)));
+    ret(Value::Ref(f))
+}
+
+/// `Class.getSuperclass()`: null for Object, interfaces and primitive
+/// types; Object for arrays.
+fn class_superclass(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    let sup = if name.starts_with('[') {
+        Some("java/lang/Object".to_string())
+    } else {
+        s.classes
+            .by_name(&name)
+            .filter(|k| !k.is_interface())
+            .and_then(|k| k.super_id)
+            .map(|p| s.classes.class(p).name.to_string())
+    };
+    match sup {
+        Some(n) => ret(Value::Ref(mirror(s, &n)?)),
+        None => ret(Value::Null),
+    }
+}
+
+/// `Class.forName(name, initialize, loader)`: the class m5 loaded (the
+/// loader is ignored: one class path). A class m5 did not load although
+/// it exists (no code names it) stops the run: m5 links every class when
+/// it starts, and answering ClassNotFoundException would be untrue.
+fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(n) = arg_ref(a, 0) else { return npe() };
+    let dotted = s.string(n).unwrap_or_default();
+    let internal = dotted.replace('.', "/");
+    let Some(cid) = s.classes.id(&internal) else {
+        let exists = crate::classfile::library::lookup(&internal).is_some()
+            || (crate::classfile::jdk::is_jdk_package(&internal)
+                && crate::classfile::jdk::jdk().is_ok_and(|j| j.has(&internal)));
+        if exists || s.classes.missing.contains(internal.as_str()) {
+            return Err(VmError::Other(format!(
+                "Class.forName(\"{dotted}\"): the class exists but m5 did not load it \
+                 (no code names it; m5 links every class when it starts)"
+            )));
+        }
+        return Ok(Throw("java/lang/ClassNotFoundException", Some(dotted)));
+    };
+    if a[1].as_int() != 0 {
+        match exec::ensure_init(s, th, cid)? {
+            exec::Init::Ready => {}
+            exec::Init::Pushed | exec::Init::Threw => {
+                return Ok(Again);
+            }
+            exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+        }
+    }
+    ret(Value::Ref(mirror(s, &internal)?))
+}
+
+fn class_is_hidden(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    ret(Value::Int(i32::from(
+        s.classes.by_name(&name).is_some_and(|k| k.lambda),
+    )))
+}
+
+fn class_is_record(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    let record = s.classes.by_name(&name).is_some_and(|k| {
+        k.flags & crate::classfile::parse::ACC_FINAL != 0
+            && k.super_id
+                .is_some_and(|p| &*s.classes.class(p).name == "java/lang/Record")
+    });
+    ret(Value::Int(i32::from(record)))
+}
+
+/// `Enum.valueOf(Class, String)`: the enum's static field of its own type with that name.
+fn enum_value_of(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(cls) = arg_ref(a, 0) else {
+        return npe();
+    };
+    let Some(name) = arg_ref(a, 1) else {
+        return Ok(Throw(
+            "java/lang/NullPointerException",
+            Some("Name is null".into()),
+        ));
+    };
+    let cname = mirrored(s, cls);
+    let wanted = s.string(name).unwrap_or_default();
+    if let Some(c) = s.classes.by_name(&cname) {
+        let own = format!("L{cname};");
+        for (_, desc, slot, _) in &c.statics {
+            if **desc == *own
+                && let Some(v) = s.statics[*slot as usize].as_ref()
+                && s.field(v, "name")
+                    .and_then(|n| n.as_ref())
+                    .and_then(|n| s.string(n))
+                    .as_deref()
+                    == Some(&wanted)
+            {
+                return ret(Value::Ref(v));
+            }
+        }
+    }
+    Ok(Throw(
+        "java/lang/IllegalArgumentException",
+        Some(format!(
+            "No enum constant {}.{wanted}",
+            // The canonical name, as the JDK's message: nested `A$E` is `A.E`.
+            cname.replace(['/', '$'], ".")
+        )),
+    ))
+}

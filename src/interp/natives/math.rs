@@ -1,0 +1,80 @@
+//! Natives of `Math` and `StrictMath`: the host's IEEE functions, with
+//! Java's special cases where C differs.
+
+use crate::interp::VmError;
+use crate::state::*;
+
+use super::NativeResult;
+use super::{Native, ret};
+
+/// Math's and StrictMath's (the same functions).
+#[rustfmt::skip]
+pub(super) static NATIVES: &[Native] = &[
+    ("java/lang/Math", "sqrt", "(D)D", math_sqrt),
+    ("java/lang/Math", "sin", "(D)D", math_sin),
+    ("java/lang/Math", "cos", "(D)D", math_cos),
+    ("java/lang/Math", "tan", "(D)D", math_tan),
+    ("java/lang/Math", "atan", "(D)D", math_atan),
+    ("java/lang/Math", "asin", "(D)D", math_asin),
+    ("java/lang/Math", "acos", "(D)D", math_acos),
+    ("java/lang/Math", "atan2", "(DD)D", math_atan2),
+    ("java/lang/Math", "exp", "(D)D", math_exp),
+    ("java/lang/Math", "log", "(D)D", math_log),
+    ("java/lang/Math", "log10", "(D)D", math_log10),
+    ("java/lang/Math", "pow", "(DD)D", math_pow),
+    ("java/lang/Math", "cbrt", "(D)D", math_cbrt),
+    ("java/lang/Math", "floor", "(D)D", math_floor),
+    ("java/lang/Math", "ceil", "(D)D", math_ceil),
+    ("java/lang/Math", "rint", "(D)D", math_rint),
+    // The JDK's StrictMath natives: the same functions as Math's.
+    ("java/lang/StrictMath", "sqrt", "(D)D", math_sqrt),
+    ("java/lang/StrictMath", "sin", "(D)D", math_sin),
+    ("java/lang/StrictMath", "cos", "(D)D", math_cos),
+    ("java/lang/StrictMath", "tan", "(D)D", math_tan),
+    ("java/lang/StrictMath", "atan", "(D)D", math_atan),
+    ("java/lang/StrictMath", "asin", "(D)D", math_asin),
+    ("java/lang/StrictMath", "acos", "(D)D", math_acos),
+    ("java/lang/StrictMath", "atan2", "(DD)D", math_atan2),
+    ("java/lang/StrictMath", "log", "(D)D", math_log),
+    ("java/lang/StrictMath", "log10", "(D)D", math_log10),
+];
+
+macro_rules! math1 {
+    ($name:ident, $f:expr) => {
+        fn $name(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+            let f: fn(f64) -> f64 = $f;
+            ret(Value::Double(f(a[0].as_double())))
+        }
+    };
+}
+
+math1!(math_sqrt, f64::sqrt);
+math1!(math_sin, f64::sin);
+math1!(math_cos, f64::cos);
+math1!(math_tan, f64::tan);
+math1!(math_atan, f64::atan);
+math1!(math_asin, f64::asin);
+math1!(math_acos, f64::acos);
+math1!(math_exp, f64::exp);
+math1!(math_log, f64::ln);
+math1!(math_log10, f64::log10);
+math1!(math_cbrt, f64::cbrt);
+math1!(math_floor, f64::floor);
+math1!(math_ceil, f64::ceil);
+math1!(math_rint, f64::round_ties_even);
+
+/// `Math.pow`: C's pow, except Java's `pow(x, NaN) = NaN` (even for x = 1)
+/// and `pow(±1, ±Infinity) = NaN`.
+fn math_pow(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (x, y) = (a[0].as_double(), a[2].as_double());
+    let r = if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
+        f64::NAN
+    } else {
+        x.powf(y)
+    };
+    ret(Value::Double(r))
+}
+
+fn math_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Double(a[0].as_double().atan2(a[2].as_double())))
+}

@@ -1,0 +1,113 @@
+//! The true natives beneath m5's model library, by family (one file and one
+//! table per family), and the lookup that binds a method to its native.
+//! Each native sees its arguments (receiver first)
+//! before they are popped, and either returns, throws, or blocks — blocking
+//! must leave the state untouched, so that a blocked step is a no-op.
+
+use std::sync::LazyLock;
+
+use crate::state::*;
+
+use super::VmError;
+use super::strings::new_string;
+
+mod class;
+mod float;
+mod math;
+mod memory;
+mod object;
+mod system;
+mod thread;
+
+pub(crate) use class::class_component;
+pub(crate) use thread::thread_current;
+
+pub enum NativeResult {
+    Return(Option<Value>),
+    Throw(&'static str, Option<String>),
+    /// Cannot go on until the event happens; the state is unchanged.
+    Block(Wake),
+    /// The native began a class's initialization (its frames are pushed;
+    /// the call runs again when they return) or threw: nothing more to do.
+    Again,
+}
+
+pub type NativeFn = fn(&mut State, ThreadId, &[Value]) -> Result<NativeResult, VmError>;
+
+/// (class, name, descriptor, implementation).
+pub type Native = (&'static str, &'static str, &'static str, NativeFn);
+
+use NativeResult::*;
+
+const UNSAFE: &str = "jdk/internal/misc/Unsafe";
+
+/// Every family's table. The library's NATIVES.md documents the same
+/// entries.
+const FAMILIES: &[&[Native]] = &[
+    object::NATIVES,
+    class::NATIVES,
+    thread::NATIVES,
+    system::NATIVES,
+    float::NATIVES,
+    math::NATIVES,
+    memory::NATIVES,
+];
+
+/// All natives, the families' tables one after another: `bind`'s index
+/// points into it.
+pub static NATIVES: LazyLock<Vec<Native>> =
+    LazyLock::new(|| FAMILIES.iter().flat_map(|f| f.iter().copied()).collect());
+
+fn ret(v: Value) -> Result<NativeResult, VmError> {
+    Ok(Return(Some(v)))
+}
+fn void() -> Result<NativeResult, VmError> {
+    Ok(Return(None))
+}
+fn npe() -> Result<NativeResult, VmError> {
+    Ok(Throw("java/lang/NullPointerException", None))
+}
+fn arg_ref(args: &[Value], i: usize) -> Option<Ref> {
+    args.get(i).and_then(|v| v.as_ref())
+}
+fn ret_string(s: &mut State, text: &str) -> Result<NativeResult, VmError> {
+    let r = new_string(s, text);
+    ret(Value::Ref(r))
+}
+
+/// Binds a native method to its implementation (index into `NATIVES`).
+///
+/// The loader asks for every native method, and for every method of the
+/// JDK's classes: an entry for a JDK method that is not native replaces
+/// its bytecode (Java PathFinder's native peers), where the JDK's code
+/// needs what only the VM sets up (SharedSecrets' access objects).
+pub fn bind(class: &str, name: &str, desc: &str) -> Option<u16> {
+    static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<(&str, &str, &str), u16>> =
+        std::sync::OnceLock::new();
+    INDEX
+        .get_or_init(|| {
+            NATIVES
+                .iter()
+                .enumerate()
+                .map(|(i, (c, n, d, _))| ((*c, *n, *d), i as u16))
+                .collect()
+        })
+        .get(&(class, name, desc))
+        .copied()
+}
+
+pub(super) fn zero_long(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Long(0))
+}
+
+pub(super) fn nothing(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    void()
+}
+
+pub(super) fn yes(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(1))
+}
+
+pub(super) fn no(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(0))
+}

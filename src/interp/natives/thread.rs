@@ -1,0 +1,152 @@
+//! Natives of `java.lang.Thread`: start, the current thread, sleep,
+//! state; interrupts and parking (`parking`), identity (`threads`).
+
+use crate::interp::VmError;
+use crate::interp::parking as P;
+use crate::interp::runtime::{alloc_instance, why_stuck};
+use crate::interp::{NoOp, clock, threads};
+use crate::state::*;
+
+use super::NativeResult::{self, *};
+use super::{Native, UNSAFE, arg_ref, nothing, npe, ret, void};
+
+/// Thread's, ThreadGroup's and Unsafe's park/unpark.
+#[rustfmt::skip]
+pub(super) static NATIVES: &[Native] = &[
+    ("java/lang/Thread", "start", "()V", thread_start),
+    ("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", thread_current),
+    ("java/lang/Thread", "sleep", "(J)V", thread_sleep),
+    ("java/lang/Thread", "yield", "()V", nothing),
+    ("java/lang/Thread", "interrupt", "()V", P::interrupt),
+    ("java/lang/Thread", "isInterrupted", "()Z", P::is_interrupted),
+    ("java/lang/Thread", "interrupted", "()Z", P::interrupted),
+    ("java/lang/Thread", "getName", "()Ljava/lang/String;", threads::get_name),
+    ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
+    ("java/lang/Thread", "nextThreadId", "()J", threads::next_thread_id),
+    ("java/lang/ThreadGroup", "activeCount", "()I", threads::active_count),
+    (UNSAFE, "park", "(ZJ)V", P::park),
+    (UNSAFE, "unpark", "(Ljava/lang/Object;)V", P::unpark),
+    ("java/lang/Thread", "state0", "()I", thread_state),
+];
+
+/// The first thread whose thread object is `r` (M5's rule for `start`).
+fn thread_of(s: &State, r: Ref) -> Option<ThreadId> {
+    s.thread_of_object.get(&r).copied()
+}
+
+/// `start` marks the first thread whose object is the receiver as scheduled.
+fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    match thread_of(s, r) {
+        Some(t) if s.threads[t as usize].status == Status::Unscheduled => {
+            // A daemon does not keep the program alive (JLS 12.8); its
+            // status is fixed from here on (setDaemon throws while alive).
+            let daemon = threads::is_daemon(s, r)?;
+            let x = s.thread_mut(t);
+            x.status = Status::Scheduled;
+            x.daemon = daemon;
+            s.sched_gen += 1;
+            s.wakes.push(Wake::Started(t));
+            if !daemon {
+                s.alive += 1;
+            }
+            void()
+        }
+        _ => Ok(Throw("java/lang/IllegalThreadStateException", None)),
+    }
+}
+
+pub(crate) fn thread_current(
+    s: &mut State,
+    th: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
+    if let Some(r) = s.threads[th as usize].object {
+        return ret(Value::Ref(r));
+    }
+    // Main's Thread object is made when first asked for (M5's main has none).
+    let cid = s
+        .classes
+        .id("java/lang/Thread")
+        .expect("library has Thread");
+    let r = alloc_instance(s, cid);
+    threads::init_main_object(s, r)?;
+    s.thread_mut(th).object = Some(r);
+    s.thread_of_object.insert(r, th);
+    ret(Value::Ref(r))
+}
+
+/// `sleep(ms)` takes two steps: the call sets the thread's deadline on the
+/// virtual clock and runs again as the next step, which ends the sleep at
+/// any time (`clock`): by an interrupt that came meanwhile, or by timing
+/// out. A negative time throws, as does an interrupt pending at the call,
+/// even for `sleep(0)` (as HotSpot's); `sleep(0)` is a scheduling point.
+fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let interrupted = || {
+        Ok(Throw(
+            "java/lang/InterruptedException",
+            Some("sleep interrupted".into()),
+        ))
+    };
+    if let Some(deadline) = s.threads[th as usize].timeout {
+        s.thread_mut(th).timeout = None;
+        if P::take_interrupt(s, th)? {
+            return interrupted();
+        }
+        clock::time_out(s, deadline);
+        return void();
+    }
+    let ms = a.first().map_or(0, |v| v.as_long());
+    if ms < 0 {
+        return Ok(Throw(
+            "java/lang/IllegalArgumentException",
+            Some("timeout value is negative".into()),
+        ));
+    }
+    if P::take_interrupt(s, th)? {
+        return interrupted();
+    }
+    if ms == 0 {
+        return void();
+    }
+    let deadline = clock::deadline_after(s, clock::millis_to_nanos(ms));
+    s.thread_mut(th).timeout = Some(deadline);
+    s.sched_gen += 1;
+    s.timed_gen += 1;
+    Ok(NativeResult::Again)
+}
+
+fn thread_is_alive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    ret(Value::Int(i32::from(
+        thread_of(s, r).is_some_and(|t| s.threads[t as usize].is_alive()),
+    )))
+}
+
+/// `Thread.getState()`'s number: see the model's Thread.java.
+fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let Some(t) = thread_of(s, r) else {
+        return ret(Value::Int(0));
+    };
+    let x = s.thread(t).expect("thread of an object");
+    let state = if x.status == Status::Unscheduled {
+        0
+    } else if x.is_terminated() {
+        5
+    } else if t == th {
+        1
+    } else if let Some(w) = x.wait.filter(|w| !w.notified) {
+        if w.deadline.is_some() { 4 } else { 3 }
+    } else if x.timeout.is_some() {
+        4
+    } else {
+        match why_stuck(s, t) {
+            Some(NoOp::Blocked(Wake::Monitor(_))) => 2,
+            Some(NoOp::Blocked(Wake::Notify(_))) => 2,
+            Some(NoOp::Blocked(Wake::Unpark(_) | Wake::Ended(_))) => 3,
+            _ => 1,
+        }
+    };
+    ret(Value::Int(state))
+}

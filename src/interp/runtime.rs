@@ -1,0 +1,201 @@
+//! The VM's runtime helpers: allocation, `Class` mirrors, the type
+//! checks of `checkcast`/`instanceof`, and the thread table's entries.
+
+use std::sync::Arc;
+
+use crate::classfile::{ClassId, Selected};
+use crate::state::*;
+
+use super::VmError;
+
+pub fn alloc_instance(s: &mut State, cid: ClassId) -> Ref {
+    let fields: Vec<Value> = s
+        .classes
+        .class(cid)
+        .layout
+        .iter()
+        .map(|f| Value::default_for(&f.desc))
+        .collect();
+    s.alloc(Object::new(cid, Body::Fields(fields)))
+}
+
+pub fn alloc_array(s: &mut State, elem: &str, data: ArrayData) -> Ref {
+    let object = s
+        .classes
+        .id("java/lang/Object")
+        .expect("library has Object");
+    s.alloc(Object::new(
+        object,
+        Body::Array {
+            elem: elem.into(),
+            data,
+        },
+    ))
+}
+
+/// `newarray`/`anewarray`/`multianewarray`: nested arrays for each count given.
+pub fn alloc_multi_array(s: &mut State, elem: &str, counts: &[i32]) -> Ref {
+    let n = counts[0] as usize;
+    if counts.len() == 1 {
+        return alloc_array(s, elem, ArrayData::new(elem, n));
+    }
+    let sub = &elem[1..];
+    let items: Vec<Value> = (0..n)
+        .map(|_| Value::Ref(alloc_multi_array(s, sub, &counts[1..])))
+        .collect();
+    alloc_array(s, elem, ArrayData::A(items))
+}
+
+/// The `java.lang.Class` object for an internal name or array descriptor.
+pub fn mirror(s: &mut State, name: &str) -> Result<Ref, VmError> {
+    if let Some(r) = s.mirrors.get(name) {
+        return Ok(*r);
+    }
+    let cid = s.classes.id("java/lang/Class").expect("library has Class");
+    let fields: Vec<Value> = s
+        .classes
+        .class(cid)
+        .layout
+        .iter()
+        .map(|f| Value::default_for(&f.desc))
+        .collect();
+    let key: Arc<str> = name.into();
+    let r = s.alloc(Object::new(
+        cid,
+        Body::Mirror {
+            fields,
+            name: key.clone(),
+        },
+    ));
+    s.mirrors.insert(key, r);
+    Ok(r)
+}
+
+/// The descriptor of the object's own type: `LFoo;` or `[I`.
+fn type_desc(s: &State, r: Ref) -> String {
+    let o = s.object(r);
+    match &o.body {
+        Body::Array { elem, .. } => format!("[{elem}"),
+        _ => format!("L{};", s.classes.class(o.class).name),
+    }
+}
+
+/// Can a value of type `from` be stored where type `to` is expected
+/// (JVMS 6.5 checkcast rules)? Both are field descriptors.
+fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
+    // Arrays of references: their element types, one dimension at a time.
+    let (mut from, mut to) = (from, to);
+    while from != to && from.starts_with('[') && to.starts_with('[') {
+        let (f, t) = (&from[1..], &to[1..]);
+        let refs = |d: &str| d.starts_with('L') || d.starts_with('[');
+        if !(refs(f) && refs(t)) {
+            return false;
+        }
+        (from, to) = (f, t);
+    }
+    if from == to {
+        return true;
+    }
+    match (from.as_bytes()[0], to.as_bytes()[0]) {
+        (b'L', b'L') => {
+            let (f, t) = (&from[1..from.len() - 1], &to[1..to.len() - 1]);
+            match (s.classes.id(f), s.classes.id(t)) {
+                (Some(a), Some(b)) => s.classes.is_subclass(a, b),
+                _ => false,
+            }
+        }
+        (b'[', b'L') => matches!(
+            to,
+            "Ljava/lang/Object;" | "Ljava/lang/Cloneable;" | "Ljava/io/Serializable;"
+        ),
+        _ => false,
+    }
+}
+
+/// Is the object at `r` an instance of the type with descriptor `to`?
+pub fn assignable_to(s: &State, r: Ref, to: &str) -> bool {
+    desc_assignable(s, &type_desc(s, r), to)
+}
+
+/// `getClass().getName()`: dotted class names; arrays as `[I`, `[Ljava.lang.String;`.
+pub fn java_class_name(s: &State, r: Ref) -> String {
+    let o = s.object(r);
+    match &o.body {
+        Body::Array { elem, .. } => format!("[{elem}").replace('/', "."),
+        _ => s.classes.class(o.class).name.replace('/', "."),
+    }
+}
+
+/// A new thread-table entry for a new Thread object: unscheduled, its call
+/// stack already holding the `run()` frame (M5's model).
+pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmError> {
+    let run = s
+        .classes
+        .resolve_method(cid, "run", "()V")
+        .and_then(|m| match s.classes.select(cid, m) {
+            Selected::Method(m) => Some(m),
+            _ => None,
+        })
+        .ok_or_else(|| {
+            VmError::Other(format!(
+                "class {} has no run() method",
+                s.classes.class(cid).name
+            ))
+        })?;
+    let method = s.classes.method(run).clone();
+    let frame = Frame::new(method, &[Value::Ref(r)]);
+    let th = s.threads.len() as ThreadId;
+    s.thread_of_object.entry(r).or_insert(th);
+    s.threads.push_back(Arc::new(Thread {
+        stack: vec![Arc::new(frame)],
+        status: Status::Unscheduled,
+        daemon: false,
+        object: Some(r),
+        wait: None,
+        inits: Vec::new(),
+        timeout: None,
+        fingerprint: Default::default(),
+    }));
+    Ok(())
+}
+
+/// A thread's last frame is gone: as the JDK's Thread exit, it clears the
+/// thread object's `target` and notifies every thread waiting on the thread
+/// object (that is how `join` returns).
+pub fn thread_ended(s: &mut State, th: ThreadId) {
+    s.sched_gen += 1;
+    s.wakes.push(Wake::Ended(th));
+    if !s.threads[th as usize].daemon {
+        s.alive -= 1;
+    }
+    if let Some(obj) = s.threads[th as usize].object {
+        s.set_field(obj, "target", Value::Null);
+        super::waitset::notify_all(s, obj);
+    }
+}
+
+/// The name HotSpot gives the thread (`threads::name`).
+pub fn thread_name(s: &State, th: ThreadId) -> String {
+    super::threads::name(s, th)
+}
+
+/// The internal name a `Class` object mirrors.
+pub(crate) fn mirrored(s: &State, r: Ref) -> Arc<str> {
+    match &s.object(r).body {
+        Body::Mirror { name, .. } => name.clone(),
+        _ => "java/lang/Object".into(),
+    }
+}
+
+/// Why a thread cannot move (other than by a spurious wake-up), for
+/// messages.
+pub fn why_stuck(s: &State, th: ThreadId) -> Option<super::NoOp> {
+    let mut probe = s.clone();
+    if probe.config.spurious_wakeups {
+        std::sync::Arc::make_mut(&mut probe.config).spurious_wakeups = false;
+    }
+    match super::step(&mut probe, th) {
+        Ok(super::Outcome::NoOp(n)) => Some(n),
+        _ => None,
+    }
+}
