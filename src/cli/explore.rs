@@ -1,0 +1,497 @@
+//! `m5 explore`: the search over every schedule, its witnesses and its
+//! report (text or JSON).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+
+use super::{AfterRace, ExploreArgs, Granularity, UsageError, shell_word};
+use crate::classfile::ClassPath;
+use crate::explore::{self, ExploreOptions, Verdict};
+use crate::interp::{self, init::load_classes};
+use crate::schedule;
+use crate::state::{Config, ThreadId};
+
+pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    let config = Config {
+        assertions: a.assertions,
+        max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
+        ..Config::default()
+    };
+    let initial = interp::initial_state(classes, &a.main, &a.args, config)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let opts = options(&a, &initial)?;
+    let settings = schedule::Settings {
+        spurious_wakeups: Some(!a.no_spurious_wakeups),
+    };
+    let bar = progress_bar(a.json);
+    on_ctrl_c_stop_search();
+    let sampling = opts.strategy.is_sampling();
+    let mut progress = |states: u64, transitions: u64, depth: u64| {
+        if let Some(b) = &bar {
+            b.set_message(if sampling {
+                format!("{states} runs, {transitions} transitions")
+            } else {
+                format!("{states} states, {transitions} transitions, depth {depth}")
+            });
+            b.tick();
+        }
+    };
+    let report = explore::explore(&initial, &opts, &mut progress)
+        .map_err(|e| UsageError(format!("m5: {e}")))?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let is_race = matches!(report.verdict, Verdict::DataRace(_));
+    let witness = if report.verdict.is_violation() {
+        explore::shorten(&initial, report.witness.clone(), &report.verdict, &opts)
+            .map_err(|e| UsageError(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    write_witnesses(&a, &report, &witness, is_race, &settings)?;
+    let rate = if report.seconds > 0.0 {
+        report.states as f64 / report.seconds
+    } else {
+        0.0
+    };
+    let memory = peak_memory_mb();
+    let granularity = report.granularity;
+    // Preemption bounding, breadth-first search and the determinism check
+    // run on one thread.
+    let jobs = match opts.strategy {
+        explore::Strategy::Exhaustive if !opts.bfs && !opts.determinism => opts.jobs.max(1),
+        s if s.is_sampling() => opts.jobs.max(1),
+        _ => 1,
+    };
+    let summary = Summary {
+        rate,
+        memory,
+        granularity,
+        jobs,
+        sampling,
+    };
+    if a.json {
+        print_json(&report, &opts, &witness, &summary);
+    } else {
+        print_text(&a, &initial, &report, &opts, &witness, is_race, &summary);
+    }
+    Ok(match report.verdict {
+        Verdict::Ok => 0,
+        Verdict::Incomplete { .. } => 3,
+        _ => 1,
+    })
+}
+
+/// The search's options from the command line, checked against each other;
+/// an invariant or relation makes every instruction a step.
+fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOptions> {
+    if a.determinism && a.strategy != explore::Strategy::Exhaustive {
+        return Err(UsageError(format!(
+            "--determinism compares every complete execution; it needs the exhaustive search, not --strategy {}",
+            a.strategy
+        ))
+        .into());
+    }
+    if a.bfs && a.strategy != explore::Strategy::Exhaustive {
+        return Err(UsageError(format!(
+            "--bfs is a kind of exhaustive search; it does not go with --strategy {}",
+            a.strategy
+        ))
+        .into());
+    }
+    let mut opts = ExploreOptions {
+        every_instruction: a.every_instruction || a.granularity == Granularity::Instruction,
+        sync: a.granularity == Granularity::Sync && !a.every_instruction,
+        bfs: a.bfs,
+        max_depth: a.max_depth,
+        max_states: a.max_states,
+        time_limit: a.time_limit.map(std::time::Duration::from_secs_f64),
+        max_transition_steps: None,
+        properties: None,
+        strategy: a.strategy,
+        runs: Some(a.runs),
+        seed: a.seed,
+        jobs: a.jobs.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+        }),
+        races: match a.after_race {
+            AfterRace::Stop => explore::RaceCheck::Stop,
+            AfterRace::Continue => explore::RaceCheck::Continue,
+        },
+        determinism: a.determinism,
+        race_on: None,
+        race_where: None,
+        only_properties: false,
+        notified_wakeups_only: a.no_spurious_wakeups,
+    };
+    if let Some(c) = a.props.load(initial)? {
+        opts.properties = Some(explore::Properties {
+            invariant: std::sync::Arc::new(c),
+            state_facts: !a.props.relation_only,
+            relation: a.props.relation.clone(),
+        });
+        opts.every_instruction = true;
+    }
+    Ok(opts)
+}
+
+/// A spinner on a terminal (not under --json) while the search runs.
+fn progress_bar(json: bool) -> Option<indicatif::ProgressBar> {
+    if std::io::stderr().is_terminal() && !json {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                .expect("template"),
+        );
+        Some(b)
+    } else {
+        None
+    }
+}
+
+/// `--witness PATH`: the violation's schedule, and for a nondeterminism
+/// also the first execution's in `PATH.first`.
+fn write_witnesses(
+    a: &ExploreArgs,
+    report: &explore::Report,
+    witness: &[ThreadId],
+    is_race: bool,
+    settings: &schedule::Settings,
+) -> Result<()> {
+    if let (Some(path), true) = (&a.witness, report.verdict.is_violation()) {
+        let header = format!(
+            "m5 explore witness: {}\nreplay: {}",
+            report.verdict.name(),
+            replay_command(a, path, is_race)
+        );
+        schedule::write_schedule(path, witness, &header, settings)
+            .with_context(|| format!("cannot write witness to {}", path.display()))?;
+        if let Verdict::Nondeterministic { first_witness, .. } = &report.verdict {
+            let other = first_path(path);
+            let header = format!(
+                "m5 explore witness: nondeterministic (the first execution; {} has the second)\nreplay: {}",
+                path.display(),
+                replay_command(a, &other, false)
+            );
+            schedule::write_schedule(&other, first_witness, &header, settings)
+                .with_context(|| format!("cannot write witness to {}", other.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// What the report says besides the verdict: figures of the search.
+struct Summary {
+    rate: f64,
+    memory: Option<f64>,
+    granularity: &'static str,
+    jobs: usize,
+    sampling: bool,
+}
+
+/// `--json`: the report as one JSON object.
+fn print_json(
+    report: &explore::Report,
+    opts: &ExploreOptions,
+    witness: &[ThreadId],
+    summary: &Summary,
+) {
+    let Summary {
+        rate,
+        memory,
+        granularity,
+        jobs,
+        sampling,
+    } = *summary;
+    let mut j = serde_json::json!({
+        "verdict": report.verdict.name(),
+        "states": report.states,
+        "transitions": report.transitions,
+        "max_depth": report.max_depth,
+        "seconds": report.seconds,
+        "states_per_second": rate,
+        "peak_memory_mb": memory,
+        "witness": witness,
+        "granularity": granularity,
+        "strategy": opts.strategy.to_string(),
+        "exhaustive": opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
+        "jobs": jobs,
+    });
+    if sampling {
+        j["runs"] = serde_json::json!(report.runs);
+        j["seed"] = serde_json::json!(opts.seed);
+    }
+    if let Some(n) = &report.note {
+        j["note"] = serde_json::json!(n);
+    }
+    match &report.verdict {
+        Verdict::UncaughtException {
+            thread,
+            class,
+            message,
+            at,
+        } => {
+            j["exception"] =
+                serde_json::json!({"class": class, "message": message, "thread": thread, "at": at});
+        }
+        Verdict::Deadlock { threads } => {
+            j["deadlock"] = threads
+                .iter()
+                .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "daemon": t.daemon, "waits_for": t.waits_for, "at": t.at}))
+                .collect();
+        }
+        Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
+        Verdict::DependsOnUnfixed { read } => {
+            j["source"] = serde_json::json!({"native": read.native, "at": read.at});
+        }
+        Verdict::Nondeterministic {
+            first,
+            first_witness,
+            second,
+        } => {
+            let o = |o: &explore::determinism::Outcome, w: &[ThreadId]| serde_json::json!({"stdout": o.stdout, "stderr": o.stderr, "exit": o.exit, "witness": w});
+            j["executions"] = serde_json::json!([o(first, first_witness), o(second, witness)]);
+            j["diff"] =
+                serde_json::json!(explore::determinism::diff(&first.stdout, &second.stdout));
+        }
+        Verdict::DataRace(r) => {
+            let side = |s: &crate::race::Side| serde_json::json!({"thread": s.thread, "write": s.write, "at": s.at});
+            j["race"] = serde_json::json!({"location": r.location, "first": side(&r.first), "second": side(&r.second)});
+        }
+        Verdict::InvariantViolation { fact, message }
+        | Verdict::RelationViolation { fact, message } => {
+            j["fact"] = serde_json::json!(fact);
+            j["message"] = serde_json::json!(message);
+        }
+        Verdict::Ok => {}
+    }
+    println!("{j}");
+}
+
+/// The verdict's lines of the text report.
+fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
+    match verdict {
+        Verdict::Ok if opts.races == explore::RaceCheck::Off => {
+            println!("ok: no uncaught exception and no deadlock in any schedule")
+        }
+        Verdict::Ok if opts.determinism => println!(
+            "ok: no uncaught exception, deadlock or data race in any schedule, and every complete execution prints the same and exits with the same status"
+        ),
+        Verdict::Ok => {
+            println!("ok: no uncaught exception, deadlock or data race in any schedule")
+        }
+        Verdict::Nondeterministic { first, second, .. } => {
+            println!("violation: nondeterministic: two complete executions end differently");
+            println!(
+                "  exit status {} then {}; output (first -> second):",
+                first.exit, second.exit
+            );
+            let d = explore::determinism::diff(&first.stdout, &second.stdout);
+            for l in d.lines() {
+                println!("    {l}");
+            }
+            if first.stderr != second.stderr {
+                println!("  error output (first -> second):");
+                for l in explore::determinism::diff(&first.stderr, &second.stderr).lines() {
+                    println!("    {l}");
+                }
+            }
+        }
+        Verdict::DataRace(r) => {
+            println!("violation: data race on {}", r.location);
+            for (n, s) in [("first", &r.first), ("then", &r.second)] {
+                let what = if s.write { "writes" } else { "reads" };
+                let name = interp::runtime::thread_name(&initial, s.thread);
+                println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
+            }
+            println!(
+                "  with nothing ordering them (no common monitor, volatile, start or join between)"
+            );
+        }
+        Verdict::UncaughtException {
+            thread,
+            class,
+            message,
+            at,
+        } => {
+            let sep = if message.is_empty() { "" } else { ": " };
+            let name = interp::runtime::thread_name(&initial, *thread);
+            println!(
+                "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
+            )
+        }
+        Verdict::Deadlock { threads } => {
+            println!("violation: deadlock");
+            for t in threads {
+                println!("  {t}");
+            }
+        }
+        Verdict::DependsOnUnfixed { read } => {
+            println!(
+                "nondeterministic: depends on time/seed (read by {} at {})",
+                read.native, read.at
+            );
+            println!(
+                "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+            );
+        }
+        Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
+            println!("{reason}")
+        }
+        Verdict::Incomplete { reason } => {
+            println!("incomplete: {reason}; no violation found so far")
+        }
+        Verdict::InvariantViolation { message, .. } => {
+            println!("violation: invariant: {message}")
+        }
+        Verdict::RelationViolation { message, .. } => {
+            println!("violation: relation: {message}")
+        }
+    }
+}
+
+/// The text report: the verdict, the search's figures and the witness.
+fn print_text(
+    a: &ExploreArgs,
+    initial: &crate::state::State,
+    report: &explore::Report,
+    opts: &ExploreOptions,
+    witness: &[ThreadId],
+    is_race: bool,
+    summary: &Summary,
+) {
+    let Summary {
+        rate,
+        memory,
+        granularity,
+        jobs,
+        sampling,
+    } = *summary;
+    print_verdict(initial, &report.verdict, opts);
+    if let Some(n) = &report.note {
+        println!("{}: {n}", opts.strategy);
+    }
+    let counts = if sampling {
+        format!(
+            "{} runs, {} transitions, {:.3} s",
+            report.runs, report.transitions, report.seconds
+        )
+    } else {
+        format!(
+            "{} states, {} transitions, max depth {}, {:.3} s ({:.0} states/s)",
+            report.states, report.transitions, report.max_depth, report.seconds, rate
+        )
+    };
+    let memory = memory
+        .map(|m| format!(", peak memory {m:.0} MB"))
+        .unwrap_or_default();
+    let seed = if sampling {
+        format!(", seed {}", opts.seed)
+    } else {
+        String::new()
+    };
+    let plural = if jobs > 1 { "s" } else { "" };
+    println!("{counts}{memory}, {granularity} granularity{seed}, {jobs} job{plural}");
+    if report.verdict.is_violation() {
+        if let (Verdict::Nondeterministic { first_witness, .. }, Some(p)) =
+            (&report.verdict, &a.witness)
+        {
+            let other = first_path(p);
+            println!(
+                "first execution: {} steps written to {} (replay: {})",
+                first_witness.len(),
+                other.display(),
+                replay_command(a, &other, false)
+            );
+        }
+        match &a.witness {
+            Some(p) => println!(
+                "witness: {} steps written to {} (replay: {})",
+                witness.len(),
+                p.display(),
+                replay_command(a, p, is_race)
+            ),
+            None => println!(
+                "witness: {} steps (write it with --witness PATH)",
+                witness.len()
+            ),
+        }
+    }
+}
+
+/// The `m5 run` command that replays a witness written to `path`, with
+/// every option of the search that changes what the run does or checks.
+fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
+    let mut words: Vec<String> = vec!["m5".into(), "run".into()];
+    let mut push = |w: &str| words.push(shell_word(w));
+    push("--classpath");
+    push(&a.cp.classpath);
+    if race {
+        push("--races");
+    }
+    if a.assertions {
+        push("--ea");
+    }
+    if a.max_stack_depth != crate::state::DEFAULT_MAX_STACK_DEPTH {
+        push("--max-stack-depth");
+        push(&a.max_stack_depth.to_string());
+    }
+    if let Some(inv) = &a.props.invariant {
+        push("--invariant");
+        push(&inv.display().to_string());
+    }
+    if let Some(r) = &a.props.relation {
+        push("--relation");
+        push(r);
+    }
+    if a.props.relation_only {
+        push("--relation-only");
+    }
+    for d in a.defines.words() {
+        push(&d);
+    }
+    push("--schedule");
+    push(&format!("file:{}", path.display()));
+    push(&a.main);
+    for x in &a.args {
+        push(x);
+    }
+    words.join(" ")
+}
+
+/// Where the first execution of a nondeterminism witness goes: `PATH.first`.
+fn first_path(path: &std::path::Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".first");
+    PathBuf::from(s)
+}
+
+/// Ctrl-C stops the search with its partial report (exit 3); a second
+/// Ctrl-C ends m5 at once.
+fn on_ctrl_c_stop_search() {
+    extern "C" fn handler(_: libc::c_int) {
+        if crate::explore::interrupt() {
+            // SAFETY: _exit is async-signal-safe.
+            unsafe { libc::_exit(130) }
+        }
+    }
+    // SAFETY: the handler only stores to an atomic or calls _exit.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as *const () as libc::sighandler_t);
+    }
+}
+
+/// Peak resident memory of this process in MB (Linux), if known.
+fn peak_memory_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
