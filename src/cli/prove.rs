@@ -416,6 +416,14 @@ fn lemma_name(l: Lemma) -> &'static str {
 
 fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) {
     let r = &p.report;
+    print_lemma1(file, r);
+    print_lemmas(r, verbose);
+    print_obligations(r, verbose);
+    print_theorems(p, witness);
+}
+
+/// The invariant's figures and Lemma 1's verdict.
+fn print_lemma1(file: &Path, r: &Report) {
     println!(
         "{}: invariant {} ({} lines, {} facts, {} thread cases)",
         file.display(),
@@ -451,6 +459,11 @@ fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) 
         (None, Some(why)) => println!("{lemma1}: proved by computation\nunknown: {why}"),
         (Some(f), _) => println!("{lemma1}: fails\n  {f}"),
     }
+}
+
+/// What the induction met: the prefix's relations, where it stopped or the
+/// shapes it covered, Lemmas 2 and 3's counts, the vacuous cases.
+fn print_lemmas(r: &Report, verbose: bool) {
     for (name, f) in &r.prefix_relations {
         println!("fails: relation {name} {f}");
     }
@@ -512,6 +525,11 @@ fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) 
             }
         }
     }
+}
+
+/// The failed obligations (the first ten, or all and the proved ones too
+/// under --verbose).
+fn print_obligations(r: &Report, verbose: bool) {
     let mut shown = 0;
     let mut last_case = String::new();
     for o in &r.outcomes {
@@ -565,6 +583,11 @@ fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) 
             "(a failed obligation's state is a counterexample to induction: it satisfies the invariant's hypotheses and its step breaks a goal; no schedule need reach it)"
         );
     }
+}
+
+/// Each theorem's verdict, why, and its witness or search.
+fn print_theorems(p: &Proved, witness: Option<&Path>) {
+    let r = &p.report;
     for ((t, v), e) in r.verdicts.iter().zip(&r.evidence) {
         let why = match (&t.goal, v) {
             (Goal::Invariant, Verdict::Proved) => {
