@@ -308,7 +308,7 @@ fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &Explor
             println!("violation: data race on {}", r.location);
             for (n, s) in [("first", &r.first), ("then", &r.second)] {
                 let what = if s.write { "writes" } else { "reads" };
-                let name = interp::runtime::thread_name(&initial, s.thread);
+                let name = interp::runtime::thread_name(initial, s.thread);
                 println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
             }
             println!(
@@ -322,7 +322,7 @@ fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &Explor
             at,
         } => {
             let sep = if message.is_empty() { "" } else { ": " };
-            let name = interp::runtime::thread_name(&initial, *thread);
+            let name = interp::runtime::thread_name(initial, *thread);
             println!(
                 "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
             )
