@@ -1,5 +1,6 @@
 //! `Double.toString(double)` and `Float.toString(float)` exactly as JDK 17
-//! prints them (also used by string concatenation and `println`).
+//! prints them (also used by string concatenation and `println`). A leaf
+//! module: class-file constants, printed states and the interpreter use it.
 //!
 //! Layout rules (JLS / `Double.toString` javadoc):
 //! * `NaN`, `Infinity`, `-Infinity`, `0.0`, `-0.0`;

@@ -81,7 +81,7 @@ fn library_table_is_up_to_date() {
          classes bound to the VM (`Object`, `Class`, `Thread`, `System`, `Throwable` and the\n  \
          exceptions the VM throws, `String`, `StringBuilder`, the boxes, `Math`, `Enum`,\n  \
          `PrintStream`, `ref.Reference`, `invoke.VarHandle`, `reflect.Field`).\n\
-         - **Native** (Rust, `src/interp/natives.rs`; marked *native* below, contracts in\n  \
+         - **Native** (Rust, `src/interp/natives/`; marked *native* below, contracts in\n  \
          `src/library/NATIVES.md`): identity, monitors, `wait`/`notify`, threads, interrupts,\n  \
          printing, floating-point text; beneath the JDK's classes, `Unsafe`'s memory accesses by\n  \
          offset and compare-and-set, `LockSupport`'s `park`/`unpark`, `VarHandle` accesses,\n  \

@@ -1,5 +1,6 @@
 //! The VM's runtime helpers: allocation, `Class` mirrors, the type
-//! checks of `checkcast`/`instanceof`, and the thread table's entries.
+//! checks of `checkcast`/`instanceof`, the thread table's entries, and why
+//! a thread cannot move (a probe step, for messages).
 
 use std::sync::Arc;
 

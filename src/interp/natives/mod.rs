@@ -1,8 +1,8 @@
 //! The true natives beneath m5's model library, by family (one file and one
 //! table per family), and the lookup that binds a method to its native.
-//! Each native sees its arguments (receiver first)
-//! before they are popped, and either returns, throws, or blocks — blocking
-//! must leave the state untouched, so that a blocked step is a no-op.
+//! Each native sees its arguments (receiver first) before they are popped,
+//! and either returns, throws, or blocks — blocking must leave the state
+//! untouched, so that a blocked step is a no-op.
 
 use std::sync::LazyLock;
 
