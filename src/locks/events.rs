@@ -16,8 +16,8 @@ use std::sync::Arc;
 
 use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
 use crate::classfile::{
-    ArrKind, Const, Insn, InvokeKind, MethodRef, desc_slots, dup_slots, kind_slots, stack_effect,
-    successors,
+    ArrKind, Const, FieldRef, Insn, InvokeKind, Kind, MethodRef, desc_slots, dup_slots, kind_slots,
+    stack_effect, successors,
 };
 
 use super::program::Program;
@@ -443,7 +443,33 @@ fn fixpoint(p: &Program, class: &Arc<str>, m: &RawMethod) -> Vec<Option<Frame>> 
     frames
 }
 
-/// One instruction's effect on `f`; with `out`, its events too.
+/// Where an instruction is: what its events record.
+struct At<'a> {
+    p: &'a Program,
+    class: &'a Arc<str>,
+    m: &'a RawMethod,
+    pc: u32,
+}
+
+impl At<'_> {
+    fn site(&self) -> Site {
+        Site {
+            class: self.class.clone(),
+            method: self.m.name.clone(),
+            desc: self.m.desc.clone(),
+            pc: self.pc,
+            line: line_at(self.m, self.pc),
+        }
+    }
+}
+
+/// The locks `f` holds that the analysis can name.
+fn held(f: &Frame) -> Vec<Path> {
+    f.held.iter().flatten().cloned().collect()
+}
+
+/// One instruction's effect on `f`; with `out`, its events too. One arm
+/// per instruction, each event kind in a function of its own.
 fn transfer(
     p: &Program,
     class: &Arc<str>,
@@ -454,34 +480,12 @@ fn transfer(
 ) {
     let insn = &m.code[i as usize];
     let pc = m.offsets.get(i as usize).copied().unwrap_or(0);
-    let site = || Site {
-        class: class.clone(),
-        method: m.name.clone(),
-        desc: m.desc.clone(),
-        pc,
-        line: line_at(m, pc),
-    };
-    let held = |f: &Frame| f.held.iter().flatten().cloned().collect::<Vec<_>>();
+    let at = At { p, class, m, pc };
     let mut events = Vec::new();
+    let ev = &mut events;
     match insn {
-        Insn::Load(k, n) => {
-            let v = f.locals.get(*n as usize).cloned().unwrap_or_default();
-            if kind_slots(*k) == 2 {
-                f.push(Val::default(), 2);
-            } else {
-                f.push(v, 1);
-            }
-        }
-        Insn::Store(k, n) => {
-            let w = kind_slots(*k) as usize;
-            let v = f.pop();
-            f.pop_n(w - 1);
-            for k in 0..w {
-                if let Some(l) = f.locals.get_mut(*n as usize + k) {
-                    *l = if w == 1 { v.clone() } else { Val::default() };
-                }
-            }
-        }
+        Insn::Load(k, n) => load(f, *k, *n),
+        Insn::Store(k, n) => store(f, *k, *n),
         Insn::Ldc(Const::Class(t)) => f.push(
             Val {
                 path: Some(Path::ClassLit(t.name.clone())),
@@ -491,158 +495,15 @@ fn transfer(
             1,
         ),
         Insn::Ldc(Const::String(_)) => f.push(Val::of_type(Some("java/lang/String".into())), 1),
-        Insn::GetField(r) => {
-            let recv = f.pop();
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: false,
-                write: false,
-                receiver: recv.path.clone(),
-                held: held(f),
-                site: site(),
-                value: None,
-            });
-            let path = (p.field_is_final(&r.class, &r.name))
-                .then(|| {
-                    recv.path
-                        .clone()
-                        .map(|rp| Path::Field(Box::new(rp), r.name.clone()))
-                })
-                .flatten();
-            let array = arrayish(&r.desc);
-            f.push(
-                Val {
-                    path,
-                    ty: class_of(&r.desc),
-                    arr: if array {
-                        vec![Src::Field(r.class.clone(), r.name.clone())]
-                    } else {
-                        Vec::new()
-                    },
-                    owner: if array { recv.path } else { None },
-                },
-                width(&r.desc),
-            );
-        }
-        Insn::PutField(r) => {
-            let v = f.pop();
-            f.pop_n(width(&r.desc) - 1);
-            let recv = f.pop();
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Field(r.class.clone(), r.name.clone()),
-                });
-            }
-            f.escape(&v);
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: false,
-                write: true,
-                receiver: recv.path,
-                held: held(f),
-                site: site(),
-                value: v.ty,
-            });
-        }
-        Insn::GetStatic(r) => {
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: true,
-                write: false,
-                receiver: None,
-                held: held(f),
-                site: site(),
-                value: None,
-            });
-            let path = p
-                .field_is_final(&r.class, &r.name)
-                .then(|| Path::Static(r.class.clone(), r.name.clone()));
-            f.push(
-                Val {
-                    path,
-                    ty: class_of(&r.desc),
-                    arr: if arrayish(&r.desc) {
-                        vec![Src::Static(r.class.clone(), r.name.clone())]
-                    } else {
-                        Vec::new()
-                    },
-                    owner: None,
-                },
-                width(&r.desc),
-            );
-        }
-        Insn::PutStatic(r) => {
-            let v = f.pop();
-            f.pop_n(width(&r.desc) - 1);
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Static(r.class.clone(), r.name.clone()),
-                });
-            }
-            f.escape(&v);
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: true,
-                write: true,
-                receiver: None,
-                held: held(f),
-                site: site(),
-                value: v.ty.clone(),
-            });
-            if let Some(ty) = v.ty {
-                events.push(Event::Escape {
-                    class: ty,
-                    how: format!("stored in the static field {}.{}", dotted(&r.class), r.name),
-                    site: site(),
-                });
-            }
-        }
-        Insn::ArrayStore(k) => {
-            let w = if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            };
-            let v = f.pop();
-            f.pop_n(w - 1);
-            let _index = f.pop();
-            let arr = f.pop();
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Elems(arr.arr.clone()),
-                });
-            }
-            f.escape(&v);
-            events.extend(element_access(f, &arr, true, site()));
-            if let (ArrKind::A, Some(ty)) = (k, v.ty) {
-                events.push(Event::Escape {
-                    class: ty,
-                    how: "stored in an array".into(),
-                    site: site(),
-                });
-            }
-        }
-        Insn::ArrayLoad(k) => {
-            let _index = f.pop();
-            let arr = f.pop();
-            events.extend(element_access(f, &arr, false, site()));
-            let w = if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            };
-            f.push(element_of(arr, *k), w);
-        }
+        Insn::GetField(r) => get_field(&at, f, r, ev),
+        Insn::PutField(r) => put_field(&at, f, r, ev),
+        Insn::GetStatic(r) => get_static(&at, f, r, ev),
+        Insn::PutStatic(r) => put_static(&at, f, r, ev),
+        Insn::ArrayStore(k) => array_store(&at, f, *k, ev),
+        Insn::ArrayLoad(k) => array_load(&at, f, *k, ev),
         Insn::Invoke(kind, r) => {
-            let (call, ret) = invoke(f, *kind, r, held(f), site());
-            events.push(call);
+            let (call, ret) = invoke(f, *kind, r, held(f), at.site());
+            ev.push(call);
             let mut v = Val::of_type(class_of(&ret));
             if arrayish(&ret) {
                 v.arr = vec![Src::Call(pc)];
@@ -652,7 +513,7 @@ fn transfer(
         Insn::Return(Some(_)) => {
             let v = f.pop();
             if !v.arr.is_empty() {
-                events.push(Event::Flow {
+                ev.push(Event::Flow {
                     from: v.arr,
                     to: Sink::Return,
                 });
@@ -663,14 +524,7 @@ fn transfer(
             let v = f.pop();
             f.held.push(v.path);
         }
-        Insn::MonitorExit => {
-            let v = f.pop();
-            if let Some(k) = f.held.iter().rposition(|h| *h == v.path) {
-                f.held.remove(k);
-            } else if let Some(k) = f.held.iter().rposition(Option::is_none) {
-                f.held.remove(k);
-            }
-        }
+        Insn::MonitorExit => monitor_exit(f),
         Insn::New(c) => f.push(
             Val {
                 path: Some(Path::New(pc)),
@@ -679,16 +533,16 @@ fn transfer(
             },
             1,
         ),
-        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, site(), &mut events),
+        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, at.site(), ev),
         Insn::ANewArray(t) => {
             let ty = match t.name.starts_with('[') {
                 true => format!("[{}", t.name),
                 false => format!("[L{};", t.name),
             };
-            new_array(f, ty.into(), 1, site(), &mut events);
+            new_array(f, ty.into(), 1, at.site(), ev);
         }
         Insn::MultiANewArray(t, d) => {
-            new_array(f, t.name.clone(), usize::from(*d), site(), &mut events);
+            new_array(f, t.name.clone(), usize::from(*d), at.site(), ev);
         }
         Insn::CheckCast(t) => {
             if let Some(top) = f.stack.last_mut() {
@@ -708,8 +562,34 @@ fn transfer(
             f.pop_n(c.arg_slots as usize);
             f.push(Val::of_type(Some("java/lang/String".into())), 1);
         }
-        other => {
-            let (pops, pushes) = stack_effect(other);
+        // No event, and values the analysis knows nothing about.
+        Insn::Nop
+        | Insn::AconstNull
+        | Insn::Iconst(_)
+        | Insn::Lconst(_)
+        | Insn::Fconst(_)
+        | Insn::Dconst(_)
+        | Insn::Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_))
+        | Insn::Pop
+        | Insn::Pop2
+        | Insn::Arith(..)
+        | Insn::Iinc(..)
+        | Insn::Convert(_)
+        | Insn::Lcmp
+        | Insn::Fcmp(_)
+        | Insn::Dcmp(_)
+        | Insn::If(..)
+        | Insn::IfIcmp(..)
+        | Insn::IfAcmp(..)
+        | Insn::IfNull(..)
+        | Insn::Goto(_)
+        | Insn::Switch(_)
+        | Insn::Return(None)
+        | Insn::ArrayLength
+        | Insn::Athrow
+        | Insn::InstanceOf(_)
+        | Insn::Unsupported(_) => {
+            let (pops, pushes) = stack_effect(insn);
             f.pop_n(pops as usize);
             f.push(Val::default(), pushes as usize);
         }
@@ -717,6 +597,190 @@ fn transfer(
     if let Some(out) = out {
         out.extend(events);
     }
+}
+
+fn load(f: &mut Frame, k: Kind, n: u16) {
+    let v = f.locals.get(n as usize).cloned().unwrap_or_default();
+    if kind_slots(k) == 2 {
+        f.push(Val::default(), 2);
+    } else {
+        f.push(v, 1);
+    }
+}
+
+fn store(f: &mut Frame, k: Kind, n: u16) {
+    let w = kind_slots(k) as usize;
+    let v = f.pop();
+    f.pop_n(w - 1);
+    for k in 0..w {
+        if let Some(l) = f.locals.get_mut(n as usize + k) {
+            *l = if w == 1 { v.clone() } else { Val::default() };
+        }
+    }
+}
+
+fn monitor_exit(f: &mut Frame) {
+    let v = f.pop();
+    if let Some(k) = f.held.iter().rposition(|h| *h == v.path) {
+        f.held.remove(k);
+    } else if let Some(k) = f.held.iter().rposition(Option::is_none) {
+        f.held.remove(k);
+    }
+}
+
+fn get_field(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
+    let recv = f.pop();
+    ev.push(Event::Access {
+        class: r.class.clone(),
+        field: r.name.clone(),
+        is_static: false,
+        write: false,
+        receiver: recv.path.clone(),
+        held: held(f),
+        site: at.site(),
+        value: None,
+    });
+    let path = (at.p.field_is_final(&r.class, &r.name))
+        .then(|| {
+            recv.path
+                .clone()
+                .map(|rp| Path::Field(Box::new(rp), r.name.clone()))
+        })
+        .flatten();
+    let array = arrayish(&r.desc);
+    f.push(
+        Val {
+            path,
+            ty: class_of(&r.desc),
+            arr: if array {
+                vec![Src::Field(r.class.clone(), r.name.clone())]
+            } else {
+                Vec::new()
+            },
+            owner: if array { recv.path } else { None },
+        },
+        width(&r.desc),
+    );
+}
+
+fn put_field(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
+    let v = f.pop();
+    f.pop_n(width(&r.desc) - 1);
+    let recv = f.pop();
+    if !v.arr.is_empty() {
+        ev.push(Event::Flow {
+            from: v.arr.clone(),
+            to: Sink::Field(r.class.clone(), r.name.clone()),
+        });
+    }
+    f.escape(&v);
+    ev.push(Event::Access {
+        class: r.class.clone(),
+        field: r.name.clone(),
+        is_static: false,
+        write: true,
+        receiver: recv.path,
+        held: held(f),
+        site: at.site(),
+        value: v.ty,
+    });
+}
+
+fn get_static(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
+    ev.push(Event::Access {
+        class: r.class.clone(),
+        field: r.name.clone(),
+        is_static: true,
+        write: false,
+        receiver: None,
+        held: held(f),
+        site: at.site(),
+        value: None,
+    });
+    let path =
+        at.p.field_is_final(&r.class, &r.name)
+            .then(|| Path::Static(r.class.clone(), r.name.clone()));
+    f.push(
+        Val {
+            path,
+            ty: class_of(&r.desc),
+            arr: if arrayish(&r.desc) {
+                vec![Src::Static(r.class.clone(), r.name.clone())]
+            } else {
+                Vec::new()
+            },
+            owner: None,
+        },
+        width(&r.desc),
+    );
+}
+
+fn put_static(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
+    let v = f.pop();
+    f.pop_n(width(&r.desc) - 1);
+    if !v.arr.is_empty() {
+        ev.push(Event::Flow {
+            from: v.arr.clone(),
+            to: Sink::Static(r.class.clone(), r.name.clone()),
+        });
+    }
+    f.escape(&v);
+    ev.push(Event::Access {
+        class: r.class.clone(),
+        field: r.name.clone(),
+        is_static: true,
+        write: true,
+        receiver: None,
+        held: held(f),
+        site: at.site(),
+        value: v.ty.clone(),
+    });
+    if let Some(ty) = v.ty {
+        ev.push(Event::Escape {
+            class: ty,
+            how: format!("stored in the static field {}.{}", dotted(&r.class), r.name),
+            site: at.site(),
+        });
+    }
+}
+
+fn array_store(at: &At, f: &mut Frame, k: ArrKind, ev: &mut Vec<Event>) {
+    let w = if matches!(k, ArrKind::L | ArrKind::D) {
+        2
+    } else {
+        1
+    };
+    let v = f.pop();
+    f.pop_n(w - 1);
+    let _index = f.pop();
+    let arr = f.pop();
+    if !v.arr.is_empty() {
+        ev.push(Event::Flow {
+            from: v.arr.clone(),
+            to: Sink::Elems(arr.arr.clone()),
+        });
+    }
+    f.escape(&v);
+    ev.extend(element_access(f, &arr, true, at.site()));
+    if let (ArrKind::A, Some(ty)) = (k, v.ty) {
+        ev.push(Event::Escape {
+            class: ty,
+            how: "stored in an array".into(),
+            site: at.site(),
+        });
+    }
+}
+
+fn array_load(at: &At, f: &mut Frame, k: ArrKind, ev: &mut Vec<Event>) {
+    let _index = f.pop();
+    let arr = f.pop();
+    ev.extend(element_access(f, &arr, false, at.site()));
+    let w = if matches!(k, ArrKind::L | ArrKind::D) {
+        2
+    } else {
+        1
+    };
+    f.push(element_of(arr, k), w);
 }
 
 /// The element access of `arr` at `site`, when it may be an array the
