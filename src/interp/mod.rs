@@ -5,6 +5,7 @@
 
 pub mod alone;
 pub mod backtrace;
+pub mod clinit;
 pub mod clock;
 pub mod domain;
 pub mod exceptions;
@@ -127,9 +128,12 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     let method = top.method.clone();
     let ip = top.ip as usize;
     let insn = &method.code[ip];
+    // `Insn::effect` picks the family; `local::local` and `heap::step` each
+    // name every instruction, and leave the other family's alone.
     if insn.is_frame_local() {
-        match exec::local(frame_mut(s, th), insn) {
-            Ok(()) => Ok(Outcome::Stepped),
+        match exec::try_local(frame_mut(s, th), insn) {
+            Ok(true) => Ok(Outcome::Stepped),
+            Ok(false) => exec::heap(s, th, &method, insn),
             Err(thrown) => {
                 exceptions::throw_new(s, th, thrown.class, Some(thrown.msg.to_string()))?;
                 Ok(Outcome::Stepped)
