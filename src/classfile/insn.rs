@@ -448,6 +448,23 @@ impl Insn {
         }
     }
 
+    /// The highest local-variable slot the instruction reads or writes
+    /// (a long or double takes two).
+    pub fn local_top(&self) -> Option<u32> {
+        use Insn::*;
+        match self {
+            Load(k, n) | Store(k, n) => Some(u32::from(*n) + kind_slots(*k) - 1),
+            Iinc(n, _) => Some(u32::from(*n)),
+            Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_)
+            | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1
+            | Dup2X2 | Swap | Arith(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..)
+            | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) | Return(_)
+            | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
+            | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | Athrow
+            | CheckCast(_) | InstanceOf(_) | MonitorEnter | MonitorExit | Unsupported(_) => None,
+        }
+    }
+
     /// Does this instruction touch only its own frame (locals, operand
     /// stack, pc)? Such instructions cannot affect other threads, so a run
     /// may execute a stretch of them without consulting the schedule in
