@@ -448,13 +448,15 @@ impl Insn {
         }
     }
 
-    /// The highest local-variable slot the instruction reads or writes
-    /// (a long or double takes two).
-    pub fn local_top(&self) -> Option<u32> {
+    /// The local variables the instruction reads or writes: the first
+    /// slot, the slots taken (a long or double takes two), and whether it
+    /// writes them.
+    pub fn local_slots(&self) -> Option<(u16, u32, bool)> {
         use Insn::*;
         match self {
-            Load(k, n) | Store(k, n) => Some(u32::from(*n) + kind_slots(*k) - 1),
-            Iinc(n, _) => Some(u32::from(*n)),
+            Load(k, n) => Some((*n, kind_slots(*k), false)),
+            Store(k, n) => Some((*n, kind_slots(*k), true)),
+            Iinc(n, _) => Some((*n, 1, true)),
             Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_)
             | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1
             | Dup2X2 | Swap | Arith(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..)
@@ -613,14 +615,15 @@ pub fn kind_slots(k: Kind) -> u32 {
 /// them (`dup` is (1, 0), `dup_x1` (1, 1), ... `dup2_x2` (2, 2)), and
 /// `swap`. Returns false, changing nothing, if the stack is too short.
 pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
+    use Insn::*;
     let (take, under) = match insn {
-        Insn::Dup => (1, 0),
-        Insn::DupX1 => (1, 1),
-        Insn::DupX2 => (1, 2),
-        Insn::Dup2 => (2, 0),
-        Insn::Dup2X1 => (2, 1),
-        Insn::Dup2X2 => (2, 2),
-        Insn::Swap => {
+        Dup => (1, 0),
+        DupX1 => (1, 1),
+        DupX2 => (1, 2),
+        Dup2 => (2, 0),
+        Dup2X1 => (2, 1),
+        Dup2X2 => (2, 2),
+        Swap => {
             let len = stack.len();
             if len < 2 {
                 return false;
@@ -628,7 +631,13 @@ pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
             stack.swap(len - 1, len - 2);
             return true;
         }
-        _ => return false,
+        Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | Load(..)
+        | Store(..) | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Arith(..) | Iinc(..)
+        | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..) | IfIcmp(..) | IfAcmp(..) | IfNull(..)
+        | Goto(_) | Switch(_) | Return(_) | GetStatic(_) | PutStatic(_) | GetField(_)
+        | PutField(_) | Invoke(..) | Concat(_) | New(_) | NewArray(_) | ANewArray(_)
+        | MultiANewArray(..) | ArrayLength | Athrow | CheckCast(_) | InstanceOf(_)
+        | MonitorEnter | MonitorExit | Unsupported(_) => return false,
     };
     let len = stack.len();
     if len < take + under {

@@ -53,7 +53,9 @@ pub(super) fn check_code(m: &Method) -> Result<(), String> {
             None => depth[ip] = Some(d),
         }
         let insn = &code[ip];
-        if let Some(top) = insn.local_top()
+        if let Some(top) = insn
+            .local_slots()
+            .map(|(first, width, _)| u32::from(first) + width - 1)
             && top >= u32::from(m.max_locals)
         {
             return Err(at(

@@ -362,7 +362,7 @@ fn invoke<M: Machine>(
             }
             t
         }
-        _ => {
+        InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface => {
             if let Some(flow) = null_check(m, &args[0])? {
                 return Ok(flow);
             }

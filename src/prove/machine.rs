@@ -229,7 +229,7 @@ fn trivial_init(
 fn writes_local0(m: &Method) -> bool {
     m.code
         .iter()
-        .any(|i| matches!(i, Insn::Store(_, 0) | Insn::Iinc(0, _)))
+        .any(|i| matches!(i.local_slots(), Some((0, _, true))))
 }
 
 /// The slot type of an array instruction's elements (None: float, double).
