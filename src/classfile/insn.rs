@@ -312,22 +312,169 @@ pub enum Insn {
     Unsupported(Arc<str>),
 }
 
+/// What an instruction does beyond its own frame, with the operands an
+/// analysis needs: the one classification that the race checks, the
+/// writers and lock-event analyses, the scheduling points, the NPE messages
+/// and the prover's checks match on (exhaustively), so that a new
+/// instruction needs a decision here and nowhere else it has no new effect.
+#[derive(Clone, Copy, Debug)]
+pub enum Effect<'a> {
+    /// Touches only its own frame (locals, operand stack, pc); integer
+    /// division by zero throws, which allocates (the caller checks).
+    Frame,
+    /// `ldc` of a string or a class: the constant's object on the heap.
+    Constant(&'a Const),
+    ReadField(&'a FieldRef),
+    WriteField(&'a FieldRef),
+    /// Static accesses initialize the field's class first.
+    ReadStatic(&'a FieldRef),
+    WriteStatic(&'a FieldRef),
+    ReadElement(ArrKind),
+    WriteElement(ArrKind),
+    /// An array's length (it never changes).
+    ArrayLength,
+    Invoke(InvokeKind, &'a MethodRef),
+    /// String concatenation: allocates the result and may call `toString`.
+    Concat(&'a Concat),
+    /// `new`: initializes the class, allocates.
+    New(&'a ClassRef),
+    /// `newarray` (None: primitive elements), `anewarray`, `multianewarray`.
+    NewArray(Option<&'a TypeRef>),
+    /// `checkcast` (throws if the operand is not an instance): reads the
+    /// operand's class, which never changes.
+    Cast(&'a TypeRef),
+    /// `instanceof`: reads the operand's class.
+    InstanceOf(&'a TypeRef),
+    Throw,
+    MonitorEnter,
+    MonitorExit,
+    /// Pops the frame (and releases a synchronized method's monitor).
+    Return(Option<Kind>),
+    /// Not modeled: an error if executed.
+    Unsupported(&'a str),
+}
+
+impl Effect<'_> {
+    /// The class whose initialization the instruction triggers, when
+    /// resolved (JVMS 5.5: `getstatic`, `putstatic`, `invokestatic`, `new`).
+    pub fn initializes(&self) -> Option<u32> {
+        match self {
+            Effect::ReadStatic(f) | Effect::WriteStatic(f) => f.owner,
+            Effect::Invoke(InvokeKind::Static, m) => m.owner,
+            Effect::New(c) => c.id,
+            Effect::Invoke(
+                InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface,
+                _,
+            )
+            | Effect::Frame
+            | Effect::Constant(_)
+            | Effect::ReadField(_)
+            | Effect::WriteField(_)
+            | Effect::ReadElement(_)
+            | Effect::WriteElement(_)
+            | Effect::ArrayLength
+            | Effect::Concat(_)
+            | Effect::NewArray(_)
+            | Effect::Cast(_)
+            | Effect::InstanceOf(_)
+            | Effect::Throw
+            | Effect::MonitorEnter
+            | Effect::MonitorExit
+            | Effect::Return(_)
+            | Effect::Unsupported(_) => None,
+        }
+    }
+
+    /// The field a `getfield`, `putfield`, `getstatic` or `putstatic` accesses.
+    pub fn field(&self) -> Option<&FieldRef> {
+        match self {
+            Effect::ReadField(f)
+            | Effect::WriteField(f)
+            | Effect::ReadStatic(f)
+            | Effect::WriteStatic(f) => Some(f),
+            Effect::Frame
+            | Effect::Constant(_)
+            | Effect::ReadElement(_)
+            | Effect::WriteElement(_)
+            | Effect::ArrayLength
+            | Effect::Invoke(..)
+            | Effect::Concat(_)
+            | Effect::New(_)
+            | Effect::NewArray(_)
+            | Effect::Cast(_)
+            | Effect::InstanceOf(_)
+            | Effect::Throw
+            | Effect::MonitorEnter
+            | Effect::MonitorExit
+            | Effect::Return(_)
+            | Effect::Unsupported(_) => None,
+        }
+    }
+}
+
 impl Insn {
-    /// Does this instruction touch only its own frame (locals, operand stack,
-    /// pc)? Such instructions cannot affect other threads, so a run may
-    /// execute a stretch of them without consulting the schedule in between.
-    pub fn is_frame_local(&self) -> bool {
+    /// This instruction's effect beyond its frame.
+    #[inline]
+    pub fn effect(&self) -> Effect<'_> {
         use Insn::*;
         match self {
             Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Load(..)
             | Store(..) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap
-            | Iinc(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..) | IfIcmp(..)
-            | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) => true,
-            Ldc(c) => !matches!(c, Const::String(_) | Const::Class(_)),
-            // Division may throw, which allocates: handled by the full step.
-            Arith(_, _) => true,
-            _ => false,
+            | Arith(..) | Iinc(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..)
+            | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) => Effect::Frame,
+            Ldc(c @ (Const::String(_) | Const::Class(_))) => Effect::Constant(c),
+            Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_)) => {
+                Effect::Frame
+            }
+            ArrayLoad(k) => Effect::ReadElement(*k),
+            ArrayStore(k) => Effect::WriteElement(*k),
+            ArrayLength => Effect::ArrayLength,
+            GetStatic(f) => Effect::ReadStatic(f),
+            PutStatic(f) => Effect::WriteStatic(f),
+            GetField(f) => Effect::ReadField(f),
+            PutField(f) => Effect::WriteField(f),
+            Invoke(k, m) => Effect::Invoke(*k, m),
+            Concat(c) => Effect::Concat(c),
+            New(c) => Effect::New(c),
+            NewArray(_) => Effect::NewArray(None),
+            ANewArray(t) | MultiANewArray(t, _) => Effect::NewArray(Some(t)),
+            CheckCast(t) => Effect::Cast(t),
+            InstanceOf(t) => Effect::InstanceOf(t),
+            Athrow => Effect::Throw,
+            MonitorEnter => Effect::MonitorEnter,
+            MonitorExit => Effect::MonitorExit,
+            Return(k) => Effect::Return(*k),
+            Unsupported(what) => Effect::Unsupported(what),
         }
+    }
+
+    /// The local variables the instruction reads or writes: the first
+    /// slot, the slots taken (a long or double takes two), and whether it
+    /// writes them.
+    pub fn local_slots(&self) -> Option<(u16, u32, bool)> {
+        use Insn::*;
+        match self {
+            Load(k, n) => Some((*n, kind_slots(*k), false)),
+            Store(k, n) => Some((*n, kind_slots(*k), true)),
+            Iinc(n, _) => Some((*n, 1, true)),
+            Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_)
+            | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1
+            | Dup2X2 | Swap | Arith(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..)
+            | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) | Return(_)
+            | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
+            | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | Athrow
+            | CheckCast(_) | InstanceOf(_) | MonitorEnter | MonitorExit | Unsupported(_) => None,
+        }
+    }
+
+    /// Does this instruction touch only its own frame (locals, operand
+    /// stack, pc)? Such instructions cannot affect other threads, so a run
+    /// may execute a stretch of them without consulting the schedule in
+    /// between. (Division may throw, which allocates: the full step
+    /// handles that.)
+    #[inline]
+    pub fn is_frame_local(&self) -> bool {
+        matches!(self.effect(), Effect::Frame)
     }
 }
 
@@ -468,14 +615,15 @@ pub fn kind_slots(k: Kind) -> u32 {
 /// them (`dup` is (1, 0), `dup_x1` (1, 1), ... `dup2_x2` (2, 2)), and
 /// `swap`. Returns false, changing nothing, if the stack is too short.
 pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
+    use Insn::*;
     let (take, under) = match insn {
-        Insn::Dup => (1, 0),
-        Insn::DupX1 => (1, 1),
-        Insn::DupX2 => (1, 2),
-        Insn::Dup2 => (2, 0),
-        Insn::Dup2X1 => (2, 1),
-        Insn::Dup2X2 => (2, 2),
-        Insn::Swap => {
+        Dup => (1, 0),
+        DupX1 => (1, 1),
+        DupX2 => (1, 2),
+        Dup2 => (2, 0),
+        Dup2X1 => (2, 1),
+        Dup2X2 => (2, 2),
+        Swap => {
             let len = stack.len();
             if len < 2 {
                 return false;
@@ -483,7 +631,13 @@ pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
             stack.swap(len - 1, len - 2);
             return true;
         }
-        _ => return false,
+        Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | Load(..)
+        | Store(..) | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Arith(..) | Iinc(..)
+        | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..) | IfIcmp(..) | IfAcmp(..) | IfNull(..)
+        | Goto(_) | Switch(_) | Return(_) | GetStatic(_) | PutStatic(_) | GetField(_)
+        | PutField(_) | Invoke(..) | Concat(_) | New(_) | NewArray(_) | ANewArray(_)
+        | MultiANewArray(..) | ArrayLength | Athrow | CheckCast(_) | InstanceOf(_)
+        | MonitorEnter | MonitorExit | Unsupported(_) => return false,
     };
     let len = stack.len();
     if len < take + under {
@@ -507,7 +661,12 @@ pub fn successors(insn: &Insn, i: u32) -> Vec<u32> {
             .chain(s.cases.iter().map(|c| c.1))
             .collect(),
         Return(_) | Athrow | Unsupported(_) => Vec::new(),
-        _ => vec![i + 1],
+        Nop | AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | Load(..)
+        | Store(..) | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2
+        | Dup2X1 | Dup2X2 | Swap | Arith(..) | Iinc(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_)
+        | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
+        | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | CheckCast(_)
+        | InstanceOf(_) | MonitorEnter | MonitorExit => vec![i + 1],
     }
 }
 

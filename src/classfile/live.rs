@@ -282,38 +282,37 @@ fn method_references(m: &parse::RawMethod) -> Refs {
         }
     }
     for insn in &m.code {
-        match insn {
-            Insn::GetStatic(f) | Insn::PutStatic(f) => {
+        match insn.effect() {
+            Effect::ReadStatic(f) | Effect::WriteStatic(f) => {
                 r.classes.extend(class_of(&f.class));
                 r.inits.extend(class_of(&f.class));
             }
-            Insn::GetField(f) | Insn::PutField(f) => r.classes.extend(class_of(&f.class)),
-            Insn::Invoke(kind, m) => {
+            Effect::ReadField(f) | Effect::WriteField(f) => r.classes.extend(class_of(&f.class)),
+            Effect::Invoke(kind, m) => {
                 r.classes.extend(class_of(&m.class));
                 let sel = format!("{}{}", m.name, m.desc);
-                if *kind == InvokeKind::Static {
+                if kind == InvokeKind::Static {
                     r.inits.extend(class_of(&m.class));
                 }
                 // Exact: static, special and private targets (a private
                 // method may be invoked virtually, by a nestmate).
                 r.invokes_on.push((m.class.clone(), sel.clone()));
-                if *kind != InvokeKind::Static && !m.name.starts_with('<') {
+                if kind != InvokeKind::Static && !m.name.starts_with('<') {
                     r.invokes.push(sel);
                 }
             }
-            Insn::New(c) => {
+            Effect::New(c) => {
                 r.classes.push(c.name.clone());
                 r.inits.push(c.name.clone());
                 r.news.push(c.name.clone());
             }
-            Insn::ANewArray(t)
-            | Insn::CheckCast(t)
-            | Insn::InstanceOf(t)
-            | Insn::MultiANewArray(t, _) => r.classes.extend(class_of(&t.name)),
-            Insn::Ldc(Const::Class(t)) => r.classes.extend(class_of(&t.name)),
+            Effect::NewArray(Some(t)) | Effect::Cast(t) | Effect::InstanceOf(t) => {
+                r.classes.extend(class_of(&t.name))
+            }
+            Effect::Constant(Const::Class(t)) => r.classes.extend(class_of(&t.name)),
             // A JDK class named by a string (for `Class.forName`) may be
             // loaded and initialized by it.
-            Insn::Ldc(Const::String(text))
+            Effect::Constant(Const::String(text))
                 if text.contains('.')
                     && !text.contains(|c: char| c.is_whitespace() || c == '/')
                     && jdk::is_jdk_package(&text.replace('.', "/")) =>
@@ -323,11 +322,28 @@ fn method_references(m: &parse::RawMethod) -> Refs {
                 r.inits.push(name);
             }
             // String concatenation may call the model's helper.
-            Insn::Concat(_) => r.invokes_on.push((
+            Effect::Concat(_) => r.invokes_on.push((
                 "java/lang/StringConcatHelper".into(),
                 "concat([Ljava/lang/Object;)Ljava/lang/String;".into(),
             )),
-            _ => {}
+            // Name no class or method.
+            Effect::Constant(
+                Const::String(_)
+                | Const::Int(_)
+                | Const::Float(_)
+                | Const::Long(_)
+                | Const::Double(_),
+            )
+            | Effect::Frame
+            | Effect::ReadElement(_)
+            | Effect::WriteElement(_)
+            | Effect::ArrayLength
+            | Effect::NewArray(None)
+            | Effect::Throw
+            | Effect::MonitorEnter
+            | Effect::MonitorExit
+            | Effect::Return(_)
+            | Effect::Unsupported(_) => {}
         }
     }
     r

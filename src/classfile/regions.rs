@@ -3,7 +3,7 @@
 //! run while the frame holds a monitor it took itself.
 
 use super::Method;
-use super::insn::Insn;
+use super::insn::{Effect, Insn, successors};
 
 /// Why a method's monitor regions cannot be told: two paths reach the
 /// instruction at `pc` holding different numbers of the frame's monitors
@@ -43,25 +43,36 @@ impl Method {
             for h in self.handlers_at(ip as u32) {
                 todo.push((h.handler as usize, d));
             }
-            let after = match &self.code[ip] {
-                Insn::MonitorEnter => d + 1,
-                Insn::MonitorExit => d.saturating_sub(1),
-                _ => d,
+            let after = match self.code[ip].effect() {
+                Effect::MonitorEnter => d + 1,
+                Effect::MonitorExit => d.saturating_sub(1),
+                Effect::Frame
+                | Effect::Constant(_)
+                | Effect::ReadField(_)
+                | Effect::WriteField(_)
+                | Effect::ReadStatic(_)
+                | Effect::WriteStatic(_)
+                | Effect::ReadElement(_)
+                | Effect::WriteElement(_)
+                | Effect::ArrayLength
+                | Effect::Invoke(..)
+                | Effect::Concat(_)
+                | Effect::New(_)
+                | Effect::NewArray(_)
+                | Effect::Cast(_)
+                | Effect::InstanceOf(_)
+                | Effect::Throw
+                | Effect::Return(_)
+                | Effect::Unsupported(_) => d,
             };
-            let next = ip + 1;
-            match &self.code[ip] {
-                Insn::Goto(t) => todo.push((*t as usize, after)),
-                Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmp(_, t) | Insn::IfNull(_, t) => {
-                    todo.push((*t as usize, after));
-                    todo.push((next, after));
-                }
-                Insn::Switch(sw) => {
-                    todo.push((sw.default as usize, after));
-                    todo.extend(sw.cases.iter().map(|c| (c.1 as usize, after)));
-                }
-                Insn::Return(_) | Insn::Athrow | Insn::Unsupported(_) => {}
-                _ => todo.push((next, after)),
+            let mut next = successors(&self.code[ip], ip as u32);
+            // A conditional branch's target is pushed before the next
+            // instruction, a switch's default before its cases (the order
+            // this search has always taken, which decides the pc reported).
+            if !matches!(&self.code[ip], Insn::Switch(_)) {
+                next.reverse();
             }
+            todo.extend(next.into_iter().map(|t| (t as usize, after)));
         }
         Ok(depth)
     }

@@ -53,12 +53,9 @@ pub(super) fn check_code(m: &Method) -> Result<(), String> {
             None => depth[ip] = Some(d),
         }
         let insn = &code[ip];
-        let local = match insn {
-            Insn::Load(k, n) | Insn::Store(k, n) => Some(u32::from(*n) + kind_slots(*k) - 1),
-            Insn::Iinc(n, _) => Some(u32::from(*n)),
-            _ => None,
-        };
-        if let Some(top) = local
+        if let Some(top) = insn
+            .local_slots()
+            .map(|(first, width, _)| u32::from(first) + width - 1)
             && top >= u32::from(m.max_locals)
         {
             return Err(at(
@@ -95,27 +92,18 @@ pub(super) fn check_code(m: &Method) -> Result<(), String> {
                 ),
             ));
         }
-        let (falls_through, targets): (bool, Vec<u32>) = match insn {
-            Insn::Goto(t) => (false, vec![*t]),
-            Insn::If(_, t) | Insn::IfIcmp(_, t) | Insn::IfAcmp(_, t) | Insn::IfNull(_, t) => {
-                (true, vec![*t])
-            }
-            Insn::Switch(sw) => (
-                false,
-                sw.cases.iter().map(|c| c.1).chain([sw.default]).collect(),
-            ),
-            // Executing an unsupported instruction stops the machine.
-            Insn::Return(_) | Insn::Athrow | Insn::Unsupported(_) => (false, vec![]),
-            _ => (true, vec![]),
-        };
-        if falls_through {
-            if ip + 1 >= code.len() {
+        let mut next = successors(insn, ip as u32);
+        // A switch's cases before its default (the order this search has
+        // always taken, which decides the error reported first).
+        if let Insn::Switch(_) = insn {
+            next.rotate_left(1);
+        }
+        for t in next {
+            // Branch targets were checked to be instruction starts when
+            // parsed: only falling through can leave the code.
+            if t as usize >= code.len() {
                 return Err(at(ip, "control runs off the end of the code".into()));
             }
-            work.push((ip + 1, after));
-        }
-        for t in targets {
-            // Branch targets were checked to be instruction starts when parsed.
             work.push((t as usize, after));
         }
     }

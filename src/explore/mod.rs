@@ -21,7 +21,6 @@ use std::time::{Duration, Instant};
 use rustc_hash::FxHashSet;
 use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
-pub mod access;
 pub mod determinism;
 mod guided;
 mod parallel;

@@ -35,10 +35,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{
-    ExploreOptions, RaceCheck, Report, Strategy, Verdict, access, blocked_threads,
-    transition_in_place, uncaught, violation, writers,
+    ExploreOptions, RaceCheck, Report, Strategy, Verdict, blocked_threads, transition_in_place,
+    uncaught, violation, writers,
 };
 use crate::interp::{self, VmError};
+use crate::race::access;
 use crate::schedule::SplitMix64;
 use crate::state::{State, ThreadId};
 

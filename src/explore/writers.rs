@@ -10,7 +10,7 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::classfile::{ClassTable, Insn, InvokeKind, MethodId};
+use crate::classfile::{ClassTable, Effect, InvokeKind, MethodId};
 use crate::state::{State, ThreadId};
 
 /// A field, by name and descriptor (coarser than by declaring class: sound).
@@ -124,11 +124,11 @@ impl Writers {
                 direct[i].insert(key_of(any_field()));
             }
             for insn in &m.code {
-                match insn {
-                    Insn::PutField(f) | Insn::PutStatic(f) => {
+                match insn.effect() {
+                    Effect::WriteField(f) | Effect::WriteStatic(f) => {
                         direct[i].insert(key_of((f.name.clone(), f.desc.clone())));
                     }
-                    Insn::Invoke(kind, r) => {
+                    Effect::Invoke(kind, r) => {
                         if let Some(id) = r.target {
                             edges[i].push(id);
                         }
@@ -140,11 +140,29 @@ impl Writers {
                             edges[i].push(node as u32);
                         }
                     }
-                    Insn::New(c) if c.id.is_some_and(|id| t.class(id).is_thread) => {
-                        edges[i].extend(runs.map(|r| r as u32))
+                    Effect::New(c) => {
+                        if c.id.is_some_and(|id| t.class(id).is_thread) {
+                            edges[i].extend(runs.map(|r| r as u32))
+                        }
                     }
-                    Insn::Concat(_) => edges[i].extend(helper),
-                    _ => {}
+                    Effect::Concat(_) => edges[i].extend(helper),
+                    // Write no field and call no method here (array
+                    // elements are not field keys).
+                    Effect::Frame
+                    | Effect::Constant(_)
+                    | Effect::ReadField(_)
+                    | Effect::ReadStatic(_)
+                    | Effect::ReadElement(_)
+                    | Effect::WriteElement(_)
+                    | Effect::ArrayLength
+                    | Effect::NewArray(_)
+                    | Effect::Cast(_)
+                    | Effect::InstanceOf(_)
+                    | Effect::Throw
+                    | Effect::MonitorEnter
+                    | Effect::MonitorExit
+                    | Effect::Return(_)
+                    | Effect::Unsupported(_) => {}
                 }
             }
             // A native may call back into Java only by starting threads.
@@ -230,22 +248,43 @@ impl Writers {
             return false;
         }
         let Some(f) = t.top() else { return false };
-        let key = match f.method.code.get(f.ip as usize) {
-            Some(Insn::GetField(r)) => {
+        let Some(insn) = f.method.code.get(f.ip as usize) else {
+            return false;
+        };
+        let key = match insn.effect() {
+            Effect::ReadField(r) => {
                 if !matches!(f.stack.last(), Some(crate::state::Value::Ref(_))) || r.slot.is_none()
                 {
                     return false;
                 }
                 (r.name.clone(), r.desc.clone())
             }
-            Some(Insn::GetStatic(r)) => {
+            Effect::ReadStatic(r) => {
                 let Some(owner) = r.owner else { return false };
                 if s.init.get(owner as usize) != Some(&crate::state::InitStatus::Done) {
                     return false;
                 }
                 (r.name.clone(), r.desc.clone())
             }
-            _ => return false,
+            // Not a field read.
+            Effect::Frame
+            | Effect::Constant(_)
+            | Effect::WriteField(_)
+            | Effect::WriteStatic(_)
+            | Effect::ReadElement(_)
+            | Effect::WriteElement(_)
+            | Effect::ArrayLength
+            | Effect::Invoke(..)
+            | Effect::Concat(_)
+            | Effect::New(_)
+            | Effect::NewArray(_)
+            | Effect::Cast(_)
+            | Effect::InstanceOf(_)
+            | Effect::Throw
+            | Effect::MonitorEnter
+            | Effect::MonitorExit
+            | Effect::Return(_)
+            | Effect::Unsupported(_) => return false,
         };
         !self.others_may_write(s, th, &key)
     }

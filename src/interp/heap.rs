@@ -108,23 +108,39 @@ pub fn step<M: Machine>(
         return Err(m.error(malformed(method, ip, "operand stack underflow")));
     }
     match insn {
-        Insn::Ldc(c) => {
+        Insn::Ldc(c @ (Const::String(_) | Const::Class(_))) => {
             let v = m.ldc(c, method, ip)?;
             finish(m, 0, Some((v, 1)));
             Ok(Flow::Stepped)
         }
-        Insn::ArrayLoad(_) | Insn::ArrayStore(_) | Insn::ArrayLength => array_access(m, insn),
-        Insn::GetField(f) | Insn::PutField(f) => instance_field(m, method, ip, insn, f),
-        Insn::GetStatic(f) | Insn::PutStatic(f) => static_field(m, method, ip, insn, f),
+        Insn::ArrayLoad(k) => array_load(m, *k),
+        Insn::ArrayStore(k) => array_store(m, *k),
+        Insn::ArrayLength => array_length(m),
+        Insn::GetField(f) => instance_field(m, method, ip, f, false),
+        Insn::PutField(f) => instance_field(m, method, ip, f, true),
+        Insn::GetStatic(f) => static_field(m, method, ip, f, false),
+        Insn::PutStatic(f) => static_field(m, method, ip, f, true),
         Insn::Invoke(kind, mr) => invoke(m, method, ip, *kind, mr),
         Insn::Concat(c) => m.concat(c, method, ip),
         Insn::New(c) => new_object(m, method, ip, c),
-        Insn::NewArray(_) | Insn::ANewArray(_) | Insn::MultiANewArray(..) => {
-            new_array(m, method, ip, insn)
+        Insn::NewArray(d) => new_array(m, d.clone(), 1),
+        Insn::ANewArray(t) => {
+            if t.id.is_none() && !t.name.starts_with('[') {
+                return Err(m.error(missing_class(method, ip, &t.name)));
+            }
+            let e: Arc<str> = if t.name.starts_with('[') {
+                t.name.clone()
+            } else {
+                format!("L{};", t.name).into()
+            };
+            new_array(m, e, 1)
         }
+        Insn::MultiANewArray(t, d) => new_array(m, t.name[1..].into(), *d as usize),
         Insn::Athrow => athrow(m),
-        Insn::CheckCast(t) | Insn::InstanceOf(t) => type_check(m, method, ip, insn, t),
-        Insn::MonitorEnter | Insn::MonitorExit => monitor(m, insn),
+        Insn::CheckCast(t) => type_check(m, method, ip, t, true),
+        Insn::InstanceOf(t) => type_check(m, method, ip, t, false),
+        Insn::MonitorEnter => monitor(m, true),
+        Insn::MonitorExit => monitor(m, false),
         Insn::Return(k) => do_return(m, *k),
         Insn::Unsupported(what) => {
             let (method, pc) = here(method, ip);
@@ -134,83 +150,123 @@ pub fn step<M: Machine>(
                 pc,
             }))
         }
-        other => Err(m.error(malformed(
+        // The frame-local family: `local::local`, which the callers ran first.
+        Insn::Nop
+        | Insn::AconstNull
+        | Insn::Iconst(_)
+        | Insn::Lconst(_)
+        | Insn::Fconst(_)
+        | Insn::Dconst(_)
+        | Insn::Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_))
+        | Insn::Load(..)
+        | Insn::Store(..)
+        | Insn::Pop
+        | Insn::Pop2
+        | Insn::Dup
+        | Insn::DupX1
+        | Insn::DupX2
+        | Insn::Dup2
+        | Insn::Dup2X1
+        | Insn::Dup2X2
+        | Insn::Swap
+        | Insn::Arith(..)
+        | Insn::Iinc(..)
+        | Insn::Convert(_)
+        | Insn::Lcmp
+        | Insn::Fcmp(_)
+        | Insn::Dcmp(_)
+        | Insn::If(..)
+        | Insn::IfIcmp(..)
+        | Insn::IfAcmp(..)
+        | Insn::IfNull(..)
+        | Insn::Goto(_)
+        | Insn::Switch(_) => Err(m.error(malformed(
             method,
             ip,
-            &format!("frame-local instruction {other:?} on the heap path"),
+            &format!("frame-local instruction {insn:?} on the heap path"),
         ))),
     }
 }
 
-/// `xaload`, `xastore`, `arraylength`: null and bounds checks as the JVM.
-fn array_access<M: Machine>(m: &mut M, insn: &Insn) -> R<M> {
-    let (arr_at, vslots) = match insn {
-        Insn::ArrayLength => (0, 0),
-        Insn::ArrayLoad(_) => (1, 0),
-        Insn::ArrayStore(k) => (
-            1 + if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            },
-            0,
-        ),
-        _ => unreachable!(),
-    };
-    let _ = vslots;
-    let arr = peek(m, arr_at);
+/// `arraylength`: a null check as the JVM's.
+fn array_length<M: Machine>(m: &mut M) -> R<M> {
+    let arr = peek(m, 0);
     if let Some(f) = null_check(m, &arr)? {
         return Ok(f);
     }
     let length = m.array_length(&arr)?;
-    if let Insn::ArrayLength = insn {
-        finish(m, 1, Some((length, 1)));
-        return Ok(Flow::Stepped);
-    }
-    let index = peek(m, arr_at - 1);
-    let ok = m.in_range(&index, &length);
-    if !m.decide(ok)? {
-        return m.throw(VmExc::ArrayIndex { index, length });
-    }
-    match insn {
-        Insn::ArrayLoad(k) => {
-            let v = m.array_load(&arr, &index, *k)?;
-            let width = if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            };
-            finish(m, 2, Some((v, width)));
-        }
-        Insn::ArrayStore(k) => {
-            let v = peek(
-                m,
-                if matches!(k, ArrKind::L | ArrKind::D) {
-                    1
-                } else {
-                    0
-                },
-            );
-            if *k == ArrKind::A {
-                let ok = m.can_store(&arr, &v)?;
-                if !m.decide(ok)? {
-                    return m.throw(VmExc::ArrayStore(v));
-                }
-            }
-            m.array_store(&arr, &index, *k, v)?;
-            finish(m, arr_at + 1, None);
-        }
-        _ => unreachable!(),
-    }
+    finish(m, 1, Some((length, 1)));
     Ok(Flow::Stepped)
 }
 
+/// The array `arr_at` slots down and the index beneath it of an element
+/// access, null- and bounds-checked as the JVM does; or how the
+/// instruction ends (an exception).
+#[allow(clippy::type_complexity)]
+fn element<M: Machine>(
+    m: &mut M,
+    arr_at: usize,
+) -> Result<Result<(M::Val, M::Val), Flow<M::Blocked>>, M::Stop> {
+    let arr = peek(m, arr_at);
+    if let Some(f) = null_check(m, &arr)? {
+        return Ok(Err(f));
+    }
+    let length = m.array_length(&arr)?;
+    let index = peek(m, arr_at - 1);
+    let ok = m.in_range(&index, &length);
+    if !m.decide(ok)? {
+        return m.throw(VmExc::ArrayIndex { index, length }).map(Err);
+    }
+    Ok(Ok((arr, index)))
+}
+
+/// `xaload`.
+fn array_load<M: Machine>(m: &mut M, k: ArrKind) -> R<M> {
+    let (arr, index) = match element(m, 1)? {
+        Ok(at) => at,
+        Err(flow) => return Ok(flow),
+    };
+    let v = m.array_load(&arr, &index, k)?;
+    let width = if matches!(k, ArrKind::L | ArrKind::D) {
+        2
+    } else {
+        1
+    };
+    finish(m, 2, Some((v, width)));
+    Ok(Flow::Stepped)
+}
+
+/// `xastore` (`aastore` checks the element's type as well).
+fn array_store<M: Machine>(m: &mut M, k: ArrKind) -> R<M> {
+    let vslots = if matches!(k, ArrKind::L | ArrKind::D) {
+        2
+    } else {
+        1
+    };
+    let arr_at = 1 + vslots;
+    let (arr, index) = match element(m, arr_at)? {
+        Ok(at) => at,
+        Err(flow) => return Ok(flow),
+    };
+    let v = peek(m, vslots - 1);
+    if k == ArrKind::A {
+        let ok = m.can_store(&arr, &v)?;
+        if !m.decide(ok)? {
+            return m.throw(VmExc::ArrayStore(v));
+        }
+    }
+    m.array_store(&arr, &index, k, v)?;
+    finish(m, arr_at + 1, None);
+    Ok(Flow::Stepped)
+}
+
+/// `getfield` and `putfield` (`write`).
 fn instance_field<M: Machine>(
     m: &mut M,
     method: &Method,
     ip: u32,
-    insn: &Insn,
     f: &FieldRef,
+    write: bool,
 ) -> R<M> {
     if f.slot.is_none() {
         let e = unresolved(
@@ -223,34 +279,32 @@ fn instance_field<M: Machine>(
         return Err(m.error(e));
     }
     let width = slots(&f.desc);
-    match insn {
-        Insn::GetField(_) => {
-            let obj = peek(m, 0);
-            if let Some(flow) = null_check(m, &obj)? {
-                return Ok(flow);
-            }
-            let v = m.get_field(&obj, f, method, ip)?;
-            finish(m, 1, Some((v, width)));
+    if write {
+        let obj = peek(m, width);
+        let v = peek(m, width - 1);
+        if let Some(flow) = null_check(m, &obj)? {
+            return Ok(flow);
         }
-        _ => {
-            let obj = peek(m, width);
-            let v = peek(m, width - 1);
-            if let Some(flow) = null_check(m, &obj)? {
-                return Ok(flow);
-            }
-            m.put_field(&obj, f, v, method, ip)?;
-            finish(m, width + 1, None);
+        m.put_field(&obj, f, v, method, ip)?;
+        finish(m, width + 1, None);
+    } else {
+        let obj = peek(m, 0);
+        if let Some(flow) = null_check(m, &obj)? {
+            return Ok(flow);
         }
+        let v = m.get_field(&obj, f, method, ip)?;
+        finish(m, 1, Some((v, width)));
     }
     Ok(Flow::Stepped)
 }
 
+/// `getstatic` and `putstatic` (`write`), after the class's initialization.
 fn static_field<M: Machine>(
     m: &mut M,
     method: &Method,
     ip: u32,
-    insn: &Insn,
     f: &FieldRef,
+    write: bool,
 ) -> R<M> {
     let (Some(_), Some(owner)) = (f.slot, f.owner) else {
         let e = unresolved(
@@ -266,16 +320,13 @@ fn static_field<M: Machine>(
         return Ok(flow);
     }
     let width = slots(&f.desc);
-    match insn {
-        Insn::GetStatic(_) => {
-            let v = m.get_static(f)?;
-            finish(m, 0, Some((v, width)));
-        }
-        _ => {
-            let v = peek(m, width - 1);
-            m.put_static(f, v)?;
-            finish(m, width, None);
-        }
+    if write {
+        let v = peek(m, width - 1);
+        m.put_static(f, v)?;
+        finish(m, width, None);
+    } else {
+        let v = m.get_static(f)?;
+        finish(m, 0, Some((v, width)));
     }
     Ok(Flow::Stepped)
 }
@@ -311,7 +362,7 @@ fn invoke<M: Machine>(
             }
             t
         }
-        _ => {
+        InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface => {
             if let Some(flow) = null_check(m, &args[0])? {
                 return Ok(flow);
             }
@@ -408,23 +459,9 @@ fn new_object<M: Machine>(m: &mut M, method: &Method, ip: u32, c: &ClassRef) -> 
     Ok(Flow::Stepped)
 }
 
-fn new_array<M: Machine>(m: &mut M, method: &Method, ip: u32, insn: &Insn) -> R<M> {
-    let (elem, dims): (Arc<str>, usize) = match insn {
-        Insn::NewArray(d) => (d.clone(), 1),
-        Insn::ANewArray(t) => {
-            if t.id.is_none() && !t.name.starts_with('[') {
-                return Err(m.error(missing_class(method, ip, &t.name)));
-            }
-            let e: Arc<str> = if t.name.starts_with('[') {
-                t.name.clone()
-            } else {
-                format!("L{};", t.name).into()
-            };
-            (e, 1)
-        }
-        Insn::MultiANewArray(t, d) => (t.name[1..].into(), *d as usize),
-        _ => unreachable!(),
-    };
+/// `newarray`, `anewarray`, `multianewarray`: `dims` counts on the stack,
+/// elements of descriptor `elem`.
+fn new_array<M: Machine>(m: &mut M, elem: Arc<str>, dims: usize) -> R<M> {
     let counts: Vec<M::Val> = {
         let st = &m.frame_ref().stack;
         st[st.len() - dims..].to_vec()
@@ -451,57 +488,53 @@ fn athrow<M: Machine>(m: &mut M) -> R<M> {
     m.throw_ref(exc)
 }
 
-fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, insn: &Insn, t: &TypeRef) -> R<M> {
+/// `checkcast` (`cast`) and `instanceof`.
+fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, t: &TypeRef, cast: bool) -> R<M> {
     if t.id.is_none() && !t.name.starts_with('[') {
         return Err(m.error(missing_class(method, ip, &t.name)));
     }
     let v = peek(m, 0);
     let is = m.instance_of(&v, t)?;
-    match insn {
-        Insn::CheckCast(_) => {
-            // null passes any cast.
-            let null = m.is_null(&v);
-            let not_null = m.not(null);
-            let not_is = m.not(is);
-            let fails = m.and(not_null, not_is);
-            if m.decide(fails)? {
-                return m.throw(VmExc::ClassCast {
-                    obj: v,
-                    to: t.name.clone(),
-                });
-            }
-            finish(m, 0, None);
+    if cast {
+        // null passes any cast.
+        let null = m.is_null(&v);
+        let not_null = m.not(null);
+        let not_is = m.not(is);
+        let fails = m.and(not_null, not_is);
+        if m.decide(fails)? {
+            return m.throw(VmExc::ClassCast {
+                obj: v,
+                to: t.name.clone(),
+            });
         }
-        _ => {
-            let r = m.int_of_cond(is);
-            finish(m, 1, Some((r, 1)));
-        }
+        finish(m, 0, None);
+    } else {
+        let r = m.int_of_cond(is);
+        finish(m, 1, Some((r, 1)));
     }
     Ok(Flow::Stepped)
 }
 
-/// `monitorenter` blocks (a no-op) while another thread owns the monitor.
-fn monitor<M: Machine>(m: &mut M, insn: &Insn) -> R<M> {
+/// `monitorenter` (`enter`) blocks (a no-op) while another thread owns the
+/// monitor; `monitorexit` throws unless this thread owns it.
+fn monitor<M: Machine>(m: &mut M, enter: bool) -> R<M> {
     let r = peek(m, 0);
     if let Some(flow) = null_check(m, &r)? {
         return Ok(flow);
     }
-    match insn {
-        Insn::MonitorEnter => {
-            let free = m.lock_free(&r);
-            if !m.decide(free)? {
-                let b = m.blocked_on(&r);
-                return Ok(Flow::Blocked(b));
-            }
-            m.acquire(&r);
+    if enter {
+        let free = m.lock_free(&r);
+        if !m.decide(free)? {
+            let b = m.blocked_on(&r);
+            return Ok(Flow::Blocked(b));
         }
-        _ => {
-            let owns = m.owns(&r);
-            if !m.decide(owns)? {
-                return m.throw(VmExc::IllegalMonitorState);
-            }
-            m.release(&r);
+        m.acquire(&r);
+    } else {
+        let owns = m.owns(&r);
+        if !m.decide(owns)? {
+            return m.throw(VmExc::IllegalMonitorState);
         }
+        m.release(&r);
     }
     finish(m, 1, None);
     Ok(Flow::Stepped)

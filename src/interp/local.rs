@@ -12,7 +12,7 @@ use crate::state::Frame;
 pub enum Local {
     /// Executed; the frame is at its next instruction.
     Done,
-    /// Not a frame-local instruction: nothing happened.
+    /// Not a frame-local instruction (`heap::step` runs it): nothing happened.
     NotLocal,
     /// The JVM throws this exception here (the frame is unchanged): only
     /// integer division by zero.
@@ -104,7 +104,69 @@ fn arith<D: Domain>(
     Ok(None)
 }
 
-/// Executes `insn` on frame `f` if it is frame-local.
+/// `dup_x1`: copies the top slot below the one beneath it.
+#[inline(always)]
+fn dup_x1<D: Domain>(d: &D, st: &mut Vec<D::Val>) {
+    let v1 = raw_pop(d, st);
+    let v2 = raw_pop(d, st);
+    st.extend([v1.clone(), v2, v1]);
+}
+
+/// `dup_x2`: copies the top slot below the two beneath it.
+#[inline(always)]
+fn dup_x2<D: Domain>(d: &D, st: &mut Vec<D::Val>) {
+    let v1 = raw_pop(d, st);
+    let v2 = raw_pop(d, st);
+    let v3 = raw_pop(d, st);
+    st.extend([v1.clone(), v3, v2, v1]);
+}
+
+/// `dup2`: copies the top two slots.
+#[inline(always)]
+fn dup2<D: Domain>(d: &D, st: &mut Vec<D::Val>) {
+    let v1 = raw_pop(d, st);
+    let v2 = raw_pop(d, st);
+    st.extend([v2.clone(), v1.clone(), v2, v1]);
+}
+
+/// `dup2_x1`: copies the top two slots below the one beneath them.
+#[inline(always)]
+fn dup2_x1<D: Domain>(d: &D, st: &mut Vec<D::Val>) {
+    let v1 = raw_pop(d, st);
+    let v2 = raw_pop(d, st);
+    let v3 = raw_pop(d, st);
+    st.extend([v2.clone(), v1.clone(), v3, v2, v1]);
+}
+
+/// `dup2_x2`: copies the top two slots below the two beneath them.
+#[inline(always)]
+fn dup2_x2<D: Domain>(d: &D, st: &mut Vec<D::Val>) {
+    let v1 = raw_pop(d, st);
+    let v2 = raw_pop(d, st);
+    let v3 = raw_pop(d, st);
+    let v4 = raw_pop(d, st);
+    st.extend([v2.clone(), v1.clone(), v4, v3, v2, v1]);
+}
+
+/// The comparison instructions: `lcmp`, `fcmpl/g`, `dcmpl/g`.
+#[inline(always)]
+fn compare<D: Domain>(d: &mut D, st: &mut Vec<D::Val>, c: Compare, k: Kind) -> Result<(), D::Stop> {
+    let b = pop(d, st, k);
+    let a = pop(d, st, k);
+    let r = d.compare(c, &a, &b)?;
+    st.push(r);
+    Ok(())
+}
+
+/// Where a conditional branch goes: `target` if `cond` holds, else `next`.
+#[inline(always)]
+fn branch<D: Domain>(d: &mut D, cond: D::Cond, target: u32, next: u32) -> Result<u32, D::Stop> {
+    Ok(if d.decide(cond)? { target } else { next })
+}
+
+/// Executes `insn` on frame `f` if it is frame-local: the frame-local half
+/// of the interpreter's dispatch, one arm per instruction (the others are
+/// named, and `heap::step` runs them).
 #[inline(always)]
 pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result<Local, D::Stop> {
     use Insn::*;
@@ -123,7 +185,6 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
             let v = d.constant(Constant::Double(*v))?;
             push(d, st, Kind::D, v);
         }
-        Ldc(_) => return Ok(Local::NotLocal),
         Load(k, n) => {
             st.push(f.locals[*n as usize].clone());
             if wide(*k) {
@@ -151,35 +212,11 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
             let v = st.last().cloned().unwrap_or_else(|| d.top());
             st.push(v);
         }
-        DupX1 => {
-            let v1 = raw_pop(d, st);
-            let v2 = raw_pop(d, st);
-            st.extend([v1.clone(), v2, v1]);
-        }
-        DupX2 => {
-            let v1 = raw_pop(d, st);
-            let v2 = raw_pop(d, st);
-            let v3 = raw_pop(d, st);
-            st.extend([v1.clone(), v3, v2, v1]);
-        }
-        Dup2 => {
-            let v1 = raw_pop(d, st);
-            let v2 = raw_pop(d, st);
-            st.extend([v2.clone(), v1.clone(), v2, v1]);
-        }
-        Dup2X1 => {
-            let v1 = raw_pop(d, st);
-            let v2 = raw_pop(d, st);
-            let v3 = raw_pop(d, st);
-            st.extend([v2.clone(), v1.clone(), v3, v2, v1]);
-        }
-        Dup2X2 => {
-            let v1 = raw_pop(d, st);
-            let v2 = raw_pop(d, st);
-            let v3 = raw_pop(d, st);
-            let v4 = raw_pop(d, st);
-            st.extend([v2.clone(), v1.clone(), v4, v3, v2, v1]);
-        }
+        DupX1 => dup_x1(d, st),
+        DupX2 => dup_x2(d, st),
+        Dup2 => dup2(d, st),
+        Dup2X1 => dup2_x1(d, st),
+        Dup2X2 => dup2_x2(d, st),
         Swap => {
             let v1 = raw_pop(d, st);
             let v2 = raw_pop(d, st);
@@ -199,7 +236,7 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
         Arith(Kind::F, op) => {
             arith(d, st, Kind::F, *op)?;
         }
-        Arith(_, op) => {
+        Arith(Kind::D | Kind::A, op) => {
             arith(d, st, Kind::D, *op)?;
         }
         Iinc(n, delta) => {
@@ -212,53 +249,32 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
             let r = d.convert(*c, &a)?;
             push(d, st, to, r);
         }
-        Lcmp | Fcmp(_) | Dcmp(_) => {
-            let (c, k) = match insn {
-                Lcmp => (Compare::Long, Kind::L),
-                Fcmp(nan) => (Compare::Float(*nan), Kind::F),
-                Dcmp(nan) => (Compare::Double(*nan), Kind::D),
-                _ => unreachable!(),
-            };
-            let b = pop(d, st, k);
-            let a = pop(d, st, k);
-            let r = d.compare(c, &a, &b)?;
-            st.push(r);
-        }
+        Lcmp => compare(d, st, Compare::Long, Kind::L)?,
+        Fcmp(nan) => compare(d, st, Compare::Float(*nan), Kind::F)?,
+        Dcmp(nan) => compare(d, st, Compare::Double(*nan), Kind::D)?,
         If(c, t) => {
             let a = raw_pop(d, st);
             let cond = d.int_test(*c, &a, None);
-            if d.decide(cond)? {
-                next = *t;
-            }
+            next = branch(d, cond, *t, next)?;
         }
         IfIcmp(c, t) => {
             let b = raw_pop(d, st);
             let a = raw_pop(d, st);
             let cond = d.int_test(*c, &a, Some(&b));
-            if d.decide(cond)? {
-                next = *t;
-            }
+            next = branch(d, cond, *t, next)?;
         }
         IfAcmp(eq, t) => {
             let b = raw_pop(d, st);
             let a = raw_pop(d, st);
-            let mut cond = d.same_ref(&a, &b);
-            if !*eq {
-                cond = d.not(cond);
-            }
-            if d.decide(cond)? {
-                next = *t;
-            }
+            let same = d.same_ref(&a, &b);
+            let cond = if *eq { same } else { d.not(same) };
+            next = branch(d, cond, *t, next)?;
         }
         IfNull(null, t) => {
             let a = raw_pop(d, st);
-            let mut cond = d.is_null(&a);
-            if !*null {
-                cond = d.not(cond);
-            }
-            if d.decide(cond)? {
-                next = *t;
-            }
+            let is_null = d.is_null(&a);
+            let cond = if *null { is_null } else { d.not(is_null) };
+            next = branch(d, cond, *t, next)?;
         }
         Goto(t) => next = *t,
         Switch(sw) => {
@@ -268,7 +284,28 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
                 _ => sw.default,
             };
         }
-        _ => return Ok(Local::NotLocal),
+        // The heap families: `heap::step`.
+        Ldc(Const::String(_) | Const::Class(_))
+        | ArrayLoad(_)
+        | ArrayStore(_)
+        | GetStatic(_)
+        | PutStatic(_)
+        | GetField(_)
+        | PutField(_)
+        | Invoke(..)
+        | Concat(_)
+        | New(_)
+        | NewArray(_)
+        | ANewArray(_)
+        | MultiANewArray(..)
+        | ArrayLength
+        | Athrow
+        | CheckCast(_)
+        | InstanceOf(_)
+        | MonitorEnter
+        | MonitorExit
+        | Return(_)
+        | Unsupported(_) => return Ok(Local::NotLocal),
     }
     f.ip = next;
     Ok(Local::Done)

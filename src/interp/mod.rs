@@ -5,6 +5,7 @@
 
 pub mod alone;
 pub mod backtrace;
+pub mod clinit;
 pub mod clock;
 pub mod domain;
 pub mod exceptions;
@@ -27,7 +28,7 @@ pub mod waitset;
 
 use std::sync::Arc;
 
-use crate::classfile::{ClassId, Insn, Method};
+use crate::classfile::{ArithOp, ClassId, Effect, Insn, Kind, Method};
 use crate::state::{Frame, State, Status, ThreadId, Value};
 
 pub use crate::state::Wake;
@@ -127,9 +128,12 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     let method = top.method.clone();
     let ip = top.ip as usize;
     let insn = &method.code[ip];
+    // `Insn::effect` picks the family; `local::local` and `heap::step` each
+    // name every instruction, and leave the other family's alone.
     if insn.is_frame_local() {
-        match exec::local(frame_mut(s, th), insn) {
-            Ok(()) => Ok(Outcome::Stepped),
+        match exec::try_local(frame_mut(s, th), insn) {
+            Ok(true) => Ok(Outcome::Stepped),
+            Ok(false) => exec::heap(s, th, &method, insn),
             Err(thrown) => {
                 exceptions::throw_new(s, th, thrown.class, Some(thrown.msg.to_string()))?;
                 Ok(Outcome::Stepped)
@@ -325,32 +329,29 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
     let Some(insn) = f.method.code.get(f.ip as usize) else {
         return false;
     };
-    if insn.is_frame_local() {
-        // Division by zero allocates an exception: not local.
-        if let Insn::Arith(k, op) = insn
-            && matches!(
-                op,
-                crate::classfile::ArithOp::Div | crate::classfile::ArithOp::Rem
-            )
-            && matches!(k, crate::classfile::Kind::I | crate::classfile::Kind::L)
-        {
-            let divisor = match k {
-                crate::classfile::Kind::I => f.stack.last().map(|v| v.as_int() as i64),
-                _ => f.stack.len().checked_sub(2).map(|i| f.stack[i].as_long()),
-            };
-            return divisor.is_some_and(|d| d != 0);
-        }
-        return true;
-    }
     let top_ref = |depth: usize| {
         f.stack
             .len()
             .checked_sub(depth + 1)
             .and_then(|i| f.stack[i].as_ref())
     };
-    match insn {
-        Insn::Invoke(kind, m) => {
-            let Some(target) = invoke_target(s, f, *kind, m) else {
+    let from_jdk = || s.classes.class(f.method.class).from_jdk;
+    match insn.effect() {
+        Effect::Frame => {
+            // Division by zero allocates an exception: not local.
+            if let Insn::Arith(k, ArithOp::Div | ArithOp::Rem) = insn
+                && matches!(k, Kind::I | Kind::L)
+            {
+                let divisor = match k {
+                    Kind::I => f.stack.last().map(|v| v.as_int() as i64),
+                    _ => f.stack.len().checked_sub(2).map(|i| f.stack[i].as_long()),
+                };
+                return divisor.is_some_and(|d| d != 0);
+            }
+            true
+        }
+        Effect::Invoke(kind, m) => {
+            let Some(target) = invoke_target(s, f, kind, m) else {
                 return false;
             };
             let callee = s.classes.method(target);
@@ -365,28 +366,25 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                 && !callee.is_abstract()
                 && t.stack.len() < s.config.frames_of(callee)
         }
-        Insn::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
+        Effect::Return(_) => t.stack.len() > 1 && f.sync.is_none() && &*f.method.name != "<clinit>",
         // The JDK's code at a static of a class this thread is initializing:
         // every other thread that touches the class waits for the
         // initialization to end (JVMS 5.5), so nothing can see the access.
-        Insn::GetStatic(r) | Insn::PutStatic(r)
-            if s.classes.class(f.method.class).from_jdk
+        Effect::ReadStatic(r) | Effect::WriteStatic(r)
+            if from_jdk()
                 && r.owner.is_some_and(|c| {
                     s.init.get(c as usize) == Some(&crate::state::InitStatus::Running(th))
                 }) =>
         {
             r.slot.is_some()
         }
-        Insn::GetStatic(r) if r.is_final => {
-            s.classes.class(f.method.class).from_jdk && settled_final(s, r, None)
+        Effect::ReadStatic(r) if r.is_final => from_jdk() && settled_final(s, r, None),
+        Effect::ReadField(r) if r.is_final => {
+            from_jdk() && top_ref(0).is_some_and(|o| settled_final(s, r, Some(o)))
         }
-        Insn::GetField(r) if r.is_final => {
-            s.classes.class(f.method.class).from_jdk
-                && top_ref(0).is_some_and(|o| settled_final(s, r, Some(o)))
-        }
-        Insn::ArrayLength => top_ref(0).is_some(),
-        Insn::InstanceOf(t) => t.id.is_some() || t.name.starts_with('['),
-        Insn::CheckCast(t) => {
+        Effect::ArrayLength => top_ref(0).is_some(),
+        Effect::InstanceOf(t) => t.id.is_some() || t.name.starts_with('['),
+        Effect::Cast(t) => {
             (t.id.is_some() || t.name.starts_with('['))
                 && match f.stack.last() {
                     Some(Value::Null) => true,
@@ -401,7 +399,22 @@ pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
                     _ => false,
                 }
         }
-        _ => false,
+        // Touch what other threads can see or change (or may throw, which
+        // allocates, or is not modeled).
+        Effect::ReadStatic(_)
+        | Effect::WriteStatic(_)
+        | Effect::ReadField(_)
+        | Effect::WriteField(_)
+        | Effect::Constant(_)
+        | Effect::ReadElement(_)
+        | Effect::WriteElement(_)
+        | Effect::Concat(_)
+        | Effect::New(_)
+        | Effect::NewArray(_)
+        | Effect::Throw
+        | Effect::MonitorEnter
+        | Effect::MonitorExit
+        | Effect::Unsupported(_) => false,
     }
 }
 

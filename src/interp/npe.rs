@@ -17,8 +17,8 @@
 
 use crate::classfile::parse::param_descs;
 use crate::classfile::{
-    ArrKind, Insn, InvokeKind, Kind, Method, desc_slots, dup_slots, kind_slots, stack_effect,
-    successors,
+    ArrKind, Effect, Insn, InvokeKind, Kind, Method, desc_slots, dup_slots, kind_slots,
+    stack_effect, successors,
 };
 
 /// HotSpot's limit on the entries the simulation may create.
@@ -91,22 +91,22 @@ fn action(insn: &Insn) -> Option<(String, usize)> {
         ArrKind::C => "char",
         ArrKind::S => "short",
     };
-    Some(match insn {
-        Insn::ArrayLoad(k) => (format!("Cannot load from {} array", array(*k)), 1),
-        Insn::ArrayStore(k) => (
-            format!("Cannot store to {} array", array(*k)),
-            1 + array_width(*k),
+    Some(match insn.effect() {
+        Effect::ReadElement(k) => (format!("Cannot load from {} array", array(k)), 1),
+        Effect::WriteElement(k) => (
+            format!("Cannot store to {} array", array(k)),
+            1 + array_width(k),
         ),
-        Insn::ArrayLength => ("Cannot read the array length".into(), 0),
-        Insn::Athrow => ("Cannot throw exception".into(), 0),
-        Insn::MonitorEnter => ("Cannot enter synchronized block".into(), 0),
-        Insn::MonitorExit => ("Cannot exit synchronized block".into(), 0),
-        Insn::GetField(f) => (format!("Cannot read field \"{}\"", f.name), 0),
-        Insn::PutField(f) => (
+        Effect::ArrayLength => ("Cannot read the array length".into(), 0),
+        Effect::Throw => ("Cannot throw exception".into(), 0),
+        Effect::MonitorEnter => ("Cannot enter synchronized block".into(), 0),
+        Effect::MonitorExit => ("Cannot exit synchronized block".into(), 0),
+        Effect::ReadField(f) => (format!("Cannot read field \"{}\"", f.name), 0),
+        Effect::WriteField(f) => (
             format!("Cannot assign field \"{}\"", f.name),
             width(&f.desc),
         ),
-        Insn::Invoke(InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface, r)
+        Effect::Invoke(InvokeKind::Virtual | InvokeKind::Special | InvokeKind::Interface, r)
             if &*r.name != "<init>" =>
         {
             (
@@ -117,7 +117,19 @@ fn action(insn: &Insn) -> Option<(String, usize)> {
                 r.arg_slots.saturating_sub(1) as usize,
             )
         }
-        _ => return None,
+        // No helpful message for these (the model's NPE keeps its own).
+        Effect::Invoke(..)
+        | Effect::Frame
+        | Effect::Constant(_)
+        | Effect::ReadStatic(_)
+        | Effect::WriteStatic(_)
+        | Effect::Concat(_)
+        | Effect::New(_)
+        | Effect::NewArray(_)
+        | Effect::Cast(_)
+        | Effect::InstanceOf(_)
+        | Effect::Return(_)
+        | Effect::Unsupported(_) => return None,
     })
 }
 
@@ -205,8 +217,13 @@ fn step(insn: &Insn, i: u32, mut s: Stack) -> Option<(Stack, Vec<u32>)> {
             s.pop(kind_slots(*k) as usize);
         }
         // Everything else pushes values this instruction made.
-        other => {
-            let (pops, pushes) = stack_effect(other);
+        AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | Load(..)
+        | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Arith(..) | Convert(_) | Lcmp | Fcmp(_)
+        | Dcmp(_) | If(..) | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Switch(_) | Return(_)
+        | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
+        | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | Athrow
+        | InstanceOf(_) | MonitorEnter | MonitorExit => {
+            let (pops, pushes) = stack_effect(insn);
             s.pop(pops as usize);
             s.push(pushes as usize, i);
         }

@@ -21,10 +21,10 @@ use std::time::Duration;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use crate::classfile::ClassPath;
-use crate::explore::access::Location;
 use crate::explore::{self, ExploreOptions, RaceCheck, RaceFilter, Verdict};
 use crate::interp;
 use crate::race::Race;
+use crate::race::access::Location;
 use crate::schedule::{self, Control, Observer, RunOptions, Schedule};
 use crate::state::{Config, Ref, State, ThreadId};
 

@@ -10,17 +10,16 @@
 //! method), a final field of a path, a static final field, a class
 //! literal, or the main thread's implicit lock. The locks a method holds
 //! on entry by its `requires` annotations are not here: they change as
-//! Houdini refutes them, so the checker adds them to `held` itself.
+//! Houdini refutes them, so the checker adds them to `held` itself. One
+//! instruction's effect on the abstract frame is `transfer.rs`.
 
 use std::sync::Arc;
 
 use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
-use crate::classfile::{
-    ArrKind, Const, Insn, InvokeKind, MethodRef, desc_slots, dup_slots, kind_slots, stack_effect,
-    successors,
-};
+use crate::classfile::{InvokeKind, desc_slots, successors};
 
 use super::program::Program;
+use super::transfer::transfer;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Path {
@@ -175,15 +174,15 @@ pub enum Sink {
 /// One stack or local slot: the path it names and its class, when known;
 /// for a possible array, where it comes from and the object it was read from.
 #[derive(Clone, Debug, Default, PartialEq)]
-struct Val {
-    path: Option<Path>,
-    ty: Option<Arc<str>>,
-    arr: Srcs,
-    owner: Option<Path>,
+pub(super) struct Val {
+    pub(super) path: Option<Path>,
+    pub(super) ty: Option<Arc<str>>,
+    pub(super) arr: Srcs,
+    pub(super) owner: Option<Path>,
 }
 
 impl Val {
-    fn of_type(ty: Option<Arc<str>>) -> Val {
+    pub(super) fn of_type(ty: Option<Arc<str>>) -> Val {
         Val {
             ty,
             ..Val::default()
@@ -192,25 +191,25 @@ impl Val {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-struct Frame {
-    locals: Vec<Val>,
-    stack: Vec<Val>,
+pub(super) struct Frame {
+    pub(super) locals: Vec<Val>,
+    pub(super) stack: Vec<Val>,
     /// Monitors entered in this method, in order (None: an unknown lock).
-    held: Vec<Option<Path>>,
+    pub(super) held: Vec<Option<Path>>,
     /// Arrays allocated here (by offset) that may have escaped: stored,
     /// passed to a call or returned. Sorted.
     escaped: Vec<u32>,
 }
 
 impl Frame {
-    fn pop(&mut self) -> Val {
+    pub(super) fn pop(&mut self) -> Val {
         self.stack.pop().unwrap_or_default()
     }
-    fn pop_n(&mut self, n: usize) {
+    pub(super) fn pop_n(&mut self, n: usize) {
         let keep = self.stack.len().saturating_sub(n);
         self.stack.truncate(keep);
     }
-    fn push(&mut self, v: Val, width: usize) {
+    pub(super) fn push(&mut self, v: Val, width: usize) {
         for _ in 0..width {
             self.stack.push(v.clone());
         }
@@ -248,7 +247,7 @@ impl Frame {
     }
 
     /// `v`'s arrays allocated here may now be reached from elsewhere.
-    fn escape(&mut self, v: &Val) {
+    pub(super) fn escape(&mut self, v: &Val) {
         for s in &v.arr {
             if let Src::Alloc(pc) = s
                 && let Err(i) = self.escaped.binary_search(pc)
@@ -259,7 +258,7 @@ impl Frame {
     }
 
     /// Is `v` an array only this method can reach so far?
-    fn fresh(&self, v: &Val) -> bool {
+    pub(super) fn fresh(&self, v: &Val) -> bool {
         !v.arr.is_empty()
             && v.arr
                 .iter()
@@ -286,7 +285,7 @@ pub fn class_of(desc: &str) -> Option<Arc<str>> {
     }
 }
 
-fn width(desc: &str) -> usize {
+pub(super) fn width(desc: &str) -> usize {
     desc_slots(desc) as usize
 }
 
@@ -441,415 +440,6 @@ fn fixpoint(p: &Program, class: &Arc<str>, m: &RawMethod) -> Vec<Option<Frame>> 
         }
     }
     frames
-}
-
-/// One instruction's effect on `f`; with `out`, its events too.
-fn transfer(
-    p: &Program,
-    class: &Arc<str>,
-    m: &RawMethod,
-    i: u32,
-    f: &mut Frame,
-    out: Option<&mut Vec<Event>>,
-) {
-    let insn = &m.code[i as usize];
-    let pc = m.offsets.get(i as usize).copied().unwrap_or(0);
-    let site = || Site {
-        class: class.clone(),
-        method: m.name.clone(),
-        desc: m.desc.clone(),
-        pc,
-        line: line_at(m, pc),
-    };
-    let held = |f: &Frame| f.held.iter().flatten().cloned().collect::<Vec<_>>();
-    let mut events = Vec::new();
-    match insn {
-        Insn::Load(k, n) => {
-            let v = f.locals.get(*n as usize).cloned().unwrap_or_default();
-            if kind_slots(*k) == 2 {
-                f.push(Val::default(), 2);
-            } else {
-                f.push(v, 1);
-            }
-        }
-        Insn::Store(k, n) => {
-            let w = kind_slots(*k) as usize;
-            let v = f.pop();
-            f.pop_n(w - 1);
-            for k in 0..w {
-                if let Some(l) = f.locals.get_mut(*n as usize + k) {
-                    *l = if w == 1 { v.clone() } else { Val::default() };
-                }
-            }
-        }
-        Insn::Ldc(Const::Class(t)) => f.push(
-            Val {
-                path: Some(Path::ClassLit(t.name.clone())),
-                ty: Some("java/lang/Class".into()),
-                ..Val::default()
-            },
-            1,
-        ),
-        Insn::Ldc(Const::String(_)) => f.push(Val::of_type(Some("java/lang/String".into())), 1),
-        Insn::GetField(r) => {
-            let recv = f.pop();
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: false,
-                write: false,
-                receiver: recv.path.clone(),
-                held: held(f),
-                site: site(),
-                value: None,
-            });
-            let path = (p.field_is_final(&r.class, &r.name))
-                .then(|| {
-                    recv.path
-                        .clone()
-                        .map(|rp| Path::Field(Box::new(rp), r.name.clone()))
-                })
-                .flatten();
-            let array = arrayish(&r.desc);
-            f.push(
-                Val {
-                    path,
-                    ty: class_of(&r.desc),
-                    arr: if array {
-                        vec![Src::Field(r.class.clone(), r.name.clone())]
-                    } else {
-                        Vec::new()
-                    },
-                    owner: if array { recv.path } else { None },
-                },
-                width(&r.desc),
-            );
-        }
-        Insn::PutField(r) => {
-            let v = f.pop();
-            f.pop_n(width(&r.desc) - 1);
-            let recv = f.pop();
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Field(r.class.clone(), r.name.clone()),
-                });
-            }
-            f.escape(&v);
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: false,
-                write: true,
-                receiver: recv.path,
-                held: held(f),
-                site: site(),
-                value: v.ty,
-            });
-        }
-        Insn::GetStatic(r) => {
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: true,
-                write: false,
-                receiver: None,
-                held: held(f),
-                site: site(),
-                value: None,
-            });
-            let path = p
-                .field_is_final(&r.class, &r.name)
-                .then(|| Path::Static(r.class.clone(), r.name.clone()));
-            f.push(
-                Val {
-                    path,
-                    ty: class_of(&r.desc),
-                    arr: if arrayish(&r.desc) {
-                        vec![Src::Static(r.class.clone(), r.name.clone())]
-                    } else {
-                        Vec::new()
-                    },
-                    owner: None,
-                },
-                width(&r.desc),
-            );
-        }
-        Insn::PutStatic(r) => {
-            let v = f.pop();
-            f.pop_n(width(&r.desc) - 1);
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Static(r.class.clone(), r.name.clone()),
-                });
-            }
-            f.escape(&v);
-            events.push(Event::Access {
-                class: r.class.clone(),
-                field: r.name.clone(),
-                is_static: true,
-                write: true,
-                receiver: None,
-                held: held(f),
-                site: site(),
-                value: v.ty.clone(),
-            });
-            if let Some(ty) = v.ty {
-                events.push(Event::Escape {
-                    class: ty,
-                    how: format!("stored in the static field {}.{}", dotted(&r.class), r.name),
-                    site: site(),
-                });
-            }
-        }
-        Insn::ArrayStore(k) => {
-            let w = if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            };
-            let v = f.pop();
-            f.pop_n(w - 1);
-            let _index = f.pop();
-            let arr = f.pop();
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr.clone(),
-                    to: Sink::Elems(arr.arr.clone()),
-                });
-            }
-            f.escape(&v);
-            events.extend(element_access(f, &arr, true, site()));
-            if let (ArrKind::A, Some(ty)) = (k, v.ty) {
-                events.push(Event::Escape {
-                    class: ty,
-                    how: "stored in an array".into(),
-                    site: site(),
-                });
-            }
-        }
-        Insn::ArrayLoad(k) => {
-            let _index = f.pop();
-            let arr = f.pop();
-            events.extend(element_access(f, &arr, false, site()));
-            let w = if matches!(k, ArrKind::L | ArrKind::D) {
-                2
-            } else {
-                1
-            };
-            f.push(element_of(arr, *k), w);
-        }
-        Insn::Invoke(kind, r) => {
-            let (call, ret) = invoke(f, *kind, r, held(f), site());
-            events.push(call);
-            let mut v = Val::of_type(class_of(&ret));
-            if arrayish(&ret) {
-                v.arr = vec![Src::Call(pc)];
-            }
-            f.push(v, width(&ret));
-        }
-        Insn::Return(Some(_)) => {
-            let v = f.pop();
-            if !v.arr.is_empty() {
-                events.push(Event::Flow {
-                    from: v.arr,
-                    to: Sink::Return,
-                });
-            }
-            f.stack.clear();
-        }
-        Insn::MonitorEnter => {
-            let v = f.pop();
-            f.held.push(v.path);
-        }
-        Insn::MonitorExit => {
-            let v = f.pop();
-            if let Some(k) = f.held.iter().rposition(|h| *h == v.path) {
-                f.held.remove(k);
-            } else if let Some(k) = f.held.iter().rposition(Option::is_none) {
-                f.held.remove(k);
-            }
-        }
-        Insn::New(c) => f.push(
-            Val {
-                path: Some(Path::New(pc)),
-                ty: Some(c.name.clone()),
-                ..Val::default()
-            },
-            1,
-        ),
-        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, site(), &mut events),
-        Insn::ANewArray(t) => {
-            let ty = match t.name.starts_with('[') {
-                true => format!("[{}", t.name),
-                false => format!("[L{};", t.name),
-            };
-            new_array(f, ty.into(), 1, site(), &mut events);
-        }
-        Insn::MultiANewArray(t, d) => {
-            new_array(f, t.name.clone(), usize::from(*d), site(), &mut events);
-        }
-        Insn::CheckCast(t) => {
-            if let Some(top) = f.stack.last_mut() {
-                top.ty = Some(t.name.clone());
-            }
-        }
-        Insn::Dup
-        | Insn::DupX1
-        | Insn::DupX2
-        | Insn::Dup2
-        | Insn::Dup2X1
-        | Insn::Dup2X2
-        | Insn::Swap => {
-            dup_slots(&mut f.stack, insn);
-        }
-        Insn::Concat(c) => {
-            f.pop_n(c.arg_slots as usize);
-            f.push(Val::of_type(Some("java/lang/String".into())), 1);
-        }
-        other => {
-            let (pops, pushes) = stack_effect(other);
-            f.pop_n(pops as usize);
-            f.push(Val::default(), pushes as usize);
-        }
-    }
-    if let Some(out) = out {
-        out.extend(events);
-    }
-}
-
-/// The element access of `arr` at `site`, when it may be an array the
-/// analysis follows.
-fn element_access(f: &Frame, arr: &Val, write: bool, site: Site) -> Option<Event> {
-    (!arr.arr.is_empty()).then(|| Event::Array {
-        fresh: f.fresh(arr),
-        srcs: arr.arr.clone(),
-        write,
-        owner: arr.owner.clone(),
-        path: arr.path.clone(),
-        held: f.held.iter().flatten().cloned().collect(),
-        site,
-    })
-}
-
-/// The value an `xaload` of `arr` pushes.
-fn element_of(arr: Val, k: ArrKind) -> Val {
-    let elem = match k {
-        ArrKind::A => arr
-            .ty
-            .as_deref()
-            .and_then(|t| t.strip_prefix('['))
-            .and_then(class_of),
-        _ => None,
-    };
-    let mut v = Val::of_type(elem);
-    if k == ArrKind::A {
-        // Arrays of arrays, two levels deep at most.
-        v.arr = arr
-            .arr
-            .iter()
-            .filter(|s| !matches!(s, Src::Elem(inner) if matches!(**inner, Src::Elem(_))))
-            .map(|s| Src::Elem(Box::new(s.clone())))
-            .collect();
-        v.owner = arr.owner;
-    }
-    v
-}
-
-/// A call's event (its arguments popped from `f`, arrays among them
-/// marked as escaped) and its return descriptor.
-fn invoke(
-    f: &mut Frame,
-    kind: InvokeKind,
-    r: &MethodRef,
-    held: Vec<Path>,
-    site: Site,
-) -> (Event, Arc<str>) {
-    let params = param_descs(&r.desc);
-    let mut vals = Vec::new();
-    for d in params.iter().rev() {
-        let v = f.pop();
-        f.pop_n(width(d).max(1) - 1);
-        vals.push((v, width(d).max(1) as u16));
-    }
-    vals.reverse();
-    let recv = if kind == InvokeKind::Static {
-        None
-    } else {
-        Some(f.pop())
-    };
-    // Parameter slots in the callee, the receiver first.
-    let mut slot = u16::from(recv.is_some());
-    let mut arrays = Vec::new();
-    let mut args = Vec::new();
-    let all = recv
-        .iter()
-        .map(|v| (v, 0u16))
-        .chain(vals.iter().map(|(v, w)| {
-            let at = slot;
-            slot += w;
-            (v, at)
-        }))
-        .collect::<Vec<_>>();
-    for (v, at) in &all {
-        if !v.arr.is_empty() {
-            arrays.push(ArrayArg {
-                slot: *at,
-                srcs: v.arr.clone(),
-                owner: v.owner.clone(),
-                path: v.path.clone(),
-                fresh: f.fresh(v),
-            });
-        }
-    }
-    for (v, _) in &all {
-        f.escape(v);
-    }
-    for (v, _) in &vals {
-        args.push(v.ty.clone());
-    }
-    let call = Event::Call {
-        class: r.class.clone(),
-        name: r.name.clone(),
-        desc: r.desc.clone(),
-        kind,
-        receiver: recv.and_then(|v| v.path),
-        args,
-        arrays,
-        held,
-        site,
-    };
-    let ret = r.desc.rsplit(')').next().unwrap_or("V").into();
-    (call, ret)
-}
-
-/// The allocation site at `site` (an array of `ty`, `dims` dimensions
-/// given), and the new array on `f`'s stack.
-fn new_array(f: &mut Frame, ty: Arc<str>, dims: usize, site: Site, events: &mut Vec<Event>) {
-    let pc = site.pc;
-    f.pop_n(dims);
-    events.push(Event::NewArray {
-        pc,
-        ty: ty.clone(),
-        site,
-    });
-    if dims > 1 {
-        // The inner arrays are made at the same site.
-        events.push(Event::Flow {
-            from: vec![Src::Alloc(pc)],
-            to: Sink::Elems(vec![Src::Alloc(pc)]),
-        });
-    }
-    f.push(
-        Val {
-            path: Some(Path::New(pc)),
-            ty: Some(ty),
-            arr: vec![Src::Alloc(pc)],
-            owner: None,
-        },
-        1,
-    );
 }
 
 pub fn dotted(name: &str) -> String {

@@ -23,6 +23,7 @@ pub mod houdini;
 pub mod program;
 pub mod report;
 mod sharing;
+mod transfer;
 
 use std::sync::Arc;
 

@@ -179,17 +179,29 @@ impl SymMachine<'_> {
 
     /// What the operand that is null would be called in a check.
     fn null_operand(&self) -> String {
-        match self.insn {
-            Insn::GetField(f) => format!("the object of getfield {}", f.name),
-            Insn::PutField(f) => format!("the object of putfield {}", f.name),
-            Insn::Invoke(_, m) => format!("the receiver of {}", m.name),
-            Insn::MonitorEnter | Insn::MonitorExit => {
+        match self.insn.effect() {
+            Effect::ReadField(f) => format!("the object of getfield {}", f.name),
+            Effect::WriteField(f) => format!("the object of putfield {}", f.name),
+            Effect::Invoke(_, m) => format!("the receiver of {}", m.name),
+            Effect::MonitorEnter | Effect::MonitorExit => {
                 "the object of the monitor instruction".into()
             }
-            Insn::ArrayLength => "the array of arraylength".into(),
-            Insn::ArrayLoad(_) | Insn::ArrayStore(_) => "the array".into(),
-            Insn::Athrow => "the exception of athrow".into(),
-            _ => "the reference".into(),
+            Effect::ArrayLength => "the array of arraylength".into(),
+            Effect::ReadElement(_) | Effect::WriteElement(_) => "the array".into(),
+            Effect::Throw => "the exception of athrow".into(),
+            // Null-check no operand of their own; the generic name is text
+            // only (the check itself is the step's).
+            Effect::Frame
+            | Effect::Constant(_)
+            | Effect::ReadStatic(_)
+            | Effect::WriteStatic(_)
+            | Effect::Concat(_)
+            | Effect::New(_)
+            | Effect::NewArray(_)
+            | Effect::Cast(_)
+            | Effect::InstanceOf(_)
+            | Effect::Return(_)
+            | Effect::Unsupported(_) => "the reference".into(),
         }
     }
 }
@@ -217,7 +229,7 @@ fn trivial_init(
 fn writes_local0(m: &Method) -> bool {
     m.code
         .iter()
-        .any(|i| matches!(i, Insn::Store(_, 0) | Insn::Iinc(0, _)))
+        .any(|i| matches!(i.local_slots(), Some((0, _, true))))
 }
 
 /// The slot type of an array instruction's elements (None: float, double).

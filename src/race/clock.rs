@@ -26,8 +26,8 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::mode::{Fence, Mode};
 use super::{Race, Side};
 use crate::classfile::{ClassId, Insn, Method};
-use crate::explore::access::{self, Access, Location};
 use crate::interp;
+use crate::race::access::{self, Access, Location};
 use crate::state::{InitStatus, Ref, State, Status, ThreadId};
 
 /// A vector clock: thread number -> its logical time.
@@ -216,15 +216,8 @@ impl Detector {
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
             // The class whose initialization the instruction uses (JLS
             // 12.4.2: its initialization happens-before the use).
-            p.static_owner = match insn {
-                Insn::GetStatic(f) | Insn::PutStatic(f) => f.owner,
-                Insn::Invoke(crate::classfile::InvokeKind::Static, m) => m.owner,
-                Insn::New(c) => c.id,
-                _ => None,
-            };
-            let volatile = matches!(insn,
-                Insn::GetField(f) | Insn::PutField(f) | Insn::GetStatic(f) | Insn::PutStatic(f)
-                    if f.volatile);
+            p.static_owner = insn.effect().initializes();
+            let volatile = insn.effect().field().is_some_and(|f| f.volatile);
             if volatile {
                 p.sync = access::next_access(s, th).map(|a| SyncAccess {
                     location: a.location,

@@ -19,14 +19,15 @@
 //!   executed schedule, by vector clocks with FastTrack's epochs (Flanagan
 //!   and Freund, PLDI 2009).
 
+pub mod access;
 pub mod clock;
 pub mod mode;
 pub mod segment;
 
-use crate::classfile::{ArrKind, Insn};
-use crate::explore::access::{self, Access, Location};
+use crate::classfile::{ArrKind, Effect, Insn};
 use crate::interp;
 use crate::state::{InitStatus, State, ThreadId, Value};
+use access::{Access, Location};
 
 /// One of the two accesses of a race.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,30 +81,45 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
         return None;
     }
     let insn = f.method.code.get(f.ip as usize)?;
-    let volatile = matches!(insn,
-        Insn::GetField(r) | Insn::PutField(r) | Insn::GetStatic(r) | Insn::PutStatic(r)
-            if r.volatile);
+    let (volatile, static_owner) = match insn.effect() {
+        Effect::ReadField(r) | Effect::WriteField(r) => (r.volatile, None),
+        Effect::ReadStatic(r) | Effect::WriteStatic(r) => (r.volatile, Some(r.owner)),
+        // Not a field access: `next_access` says what, if anything, it touches.
+        Effect::Frame
+        | Effect::Constant(_)
+        | Effect::ReadElement(_)
+        | Effect::WriteElement(_)
+        | Effect::ArrayLength
+        | Effect::Invoke(..)
+        | Effect::Concat(_)
+        | Effect::New(_)
+        | Effect::NewArray(_)
+        | Effect::Cast(_)
+        | Effect::InstanceOf(_)
+        | Effect::Throw
+        | Effect::MonitorEnter
+        | Effect::MonitorExit
+        | Effect::Return(_)
+        | Effect::Unsupported(_) => (false, None),
+    };
     // The JDK's own volatile accesses are atomic: they can race only with
     // a program's plain access to the same variable (`AtomicInteger`'s
     // `getPlain` against its `set`).
     if !volatile && jdk_internal(s, th) {
         return None;
     }
-    match insn {
-        Insn::GetStatic(r) | Insn::PutStatic(r) => {
-            // The access happens in this step if the class is initialized
-            // or initializes at once (no code to run: `ensure_init`).
-            let owner = r.owner?;
-            let ready = match s.init.get(owner as usize)? {
-                InitStatus::Done => true,
-                InitStatus::Uninitialized => interp::exec::trivial_init(s, th, owner),
-                _ => false,
-            };
-            if !ready {
-                return None;
-            }
+    if let Some(owner) = static_owner {
+        // The access happens in this step if the class is initialized
+        // or initializes at once (no code to run: `ensure_init`).
+        let owner = owner?;
+        let ready = match s.init.get(owner as usize)? {
+            InitStatus::Done => true,
+            InitStatus::Uninitialized => interp::exec::trivial_init(s, th, owner),
+            InitStatus::Running(_) | InitStatus::Failed => false,
+        };
+        if !ready {
+            return None;
         }
-        _ => {}
     }
     let a = access::next_access(s, th)?;
     if let Location::Element(r, i) = a.location {
@@ -111,7 +127,7 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
         if i < 0 || i as usize >= data.len() {
             return None;
         }
-        if let Insn::ArrayStore(ArrKind::A) = insn
+        if let Effect::WriteElement(ArrKind::A) = insn.effect()
             && let Some(Value::Ref(v)) = f.stack.last()
             && !interp::runtime::assignable_to(s, *v, s.object(r).array()?.0)
         {
@@ -262,17 +278,32 @@ pub fn jdk_internal(s: &State, th: ThreadId) -> bool {
     let Some(f) = s.thread(th).and_then(|t| t.top()) else {
         return false;
     };
-    matches!(
-        f.method.code.get(f.ip as usize),
-        Some(
-            Insn::GetField(_)
-                | Insn::PutField(_)
-                | Insn::GetStatic(_)
-                | Insn::PutStatic(_)
-                | Insn::ArrayLoad(_)
-                | Insn::ArrayStore(_)
-        )
-    ) && s.classes.class(f.method.class).from_jdk
+    let Some(insn) = f.method.code.get(f.ip as usize) else {
+        return false;
+    };
+    let memory = match insn.effect() {
+        Effect::ReadField(_)
+        | Effect::WriteField(_)
+        | Effect::ReadStatic(_)
+        | Effect::WriteStatic(_)
+        | Effect::ReadElement(_)
+        | Effect::WriteElement(_) => true,
+        Effect::Frame
+        | Effect::Constant(_)
+        | Effect::ArrayLength
+        | Effect::Invoke(..)
+        | Effect::Concat(_)
+        | Effect::New(_)
+        | Effect::NewArray(_)
+        | Effect::Cast(_)
+        | Effect::InstanceOf(_)
+        | Effect::Throw
+        | Effect::MonitorEnter
+        | Effect::MonitorExit
+        | Effect::Return(_)
+        | Effect::Unsupported(_) => false,
+    };
+    memory && s.classes.class(f.method.class).from_jdk
 }
 
 /// Every access `th`'s next step performs that can take part in a race:

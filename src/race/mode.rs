@@ -25,8 +25,8 @@
 //! their location, never reported as races.
 
 use crate::classfile::{ClassTable, Insn};
-use crate::explore::access::{Access, Location};
 use crate::interp;
+use crate::race::access::{Access, Location};
 use crate::state::{State, ThreadId, Value};
 use std::sync::Arc;
 

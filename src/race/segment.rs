@@ -40,9 +40,9 @@ use std::sync::{Arc, OnceLock};
 use rustc_hash::FxHashMap;
 
 use super::{Race, Side};
-use crate::classfile::{Insn, Method};
-use crate::explore::access::{Access, Location};
+use crate::classfile::Method;
 use crate::interp;
+use crate::race::access::{Access, Location};
 use crate::state::{InitStatus, State, ThreadId};
 
 /// Where and when an access of an open segment was made.
@@ -174,11 +174,13 @@ fn plain(s: &State, th: ThreadId, a: Access) -> bool {
     match a.location {
         // The class must be initialized already: a first access that
         // initializes it synchronizes (JLS 12.4.2).
-        Location::Static(_) => interp::next_insn(s, th).is_some_and(|(_, _, insn)| match insn {
-            Insn::GetStatic(r) | Insn::PutStatic(r) => r
-                .owner
-                .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done)),
-            _ => false,
+        Location::Static(_) => interp::next_insn(s, th).is_some_and(|(_, _, insn)| {
+            let effect = insn.effect();
+            // Not a static access itself (a native's): not known quiet.
+            effect.field().is_some()
+                && effect
+                    .initializes()
+                    .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done))
         }),
         Location::Monitor(_) => false,
         _ => true,

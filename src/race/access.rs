@@ -2,7 +2,7 @@
 //! schedulers that look at conflicts between pending steps need (two
 //! accesses conflict when they touch one location and one writes).
 
-use crate::classfile::{ArrKind, Insn};
+use crate::classfile::{ArrKind, Effect};
 use crate::interp;
 use crate::state::{Ref, State, ThreadId, Value};
 
@@ -60,37 +60,44 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
         _ => None,
     };
     let wide = |desc: &str| matches!(desc.as_bytes().first(), Some(b'J' | b'D'));
-    let (location, write) = match insn {
-        Insn::GetStatic(f) => (Location::Static(f.slot?), false),
-        Insn::PutStatic(f) => (Location::Static(f.slot?), true),
-        Insn::GetField(f) => (Location::Field(object(0)?, f.slot?), false),
-        Insn::PutField(f) => {
+    let (location, write, atomic) = match insn.effect() {
+        Effect::ReadStatic(f) => (Location::Static(f.slot?), false, f.volatile),
+        Effect::WriteStatic(f) => (Location::Static(f.slot?), true, f.volatile),
+        Effect::ReadField(f) => (Location::Field(object(0)?, f.slot?), false, f.volatile),
+        Effect::WriteField(f) => {
             let size = if wide(&f.desc) { 2 } else { 1 };
-            (Location::Field(object(size)?, f.slot?), true)
+            (Location::Field(object(size)?, f.slot?), true, f.volatile)
         }
-        Insn::ArrayLoad(_) => match at(0)? {
-            Value::Int(i) => (Location::Element(object(1)?, i), false),
+        Effect::ReadElement(_) => match at(0)? {
+            Value::Int(i) => (Location::Element(object(1)?, i), false, false),
             _ => return None,
         },
-        Insn::ArrayStore(k) => {
+        Effect::WriteElement(k) => {
             let size = if matches!(k, ArrKind::L | ArrKind::D) {
                 2
             } else {
                 1
             };
             match at(size)? {
-                Value::Int(i) => (Location::Element(object(size + 1)?, i), true),
+                Value::Int(i) => (Location::Element(object(size + 1)?, i), true, false),
                 _ => return None,
             }
         }
-        Insn::MonitorEnter | Insn::MonitorExit => (Location::Monitor(object(0)?), true),
-        _ => return None,
-    };
-    let atomic = match insn {
-        Insn::GetStatic(f) | Insn::PutStatic(f) | Insn::GetField(f) | Insn::PutField(f) => {
-            f.volatile
-        }
-        _ => matches!(location, Location::Monitor(_)),
+        Effect::MonitorEnter | Effect::MonitorExit => (Location::Monitor(object(0)?), true, true),
+        // No field, static, element or monitor of their own (a native
+        // callee's accesses are `race::native_accesses`').
+        Effect::Frame
+        | Effect::Constant(_)
+        | Effect::ArrayLength
+        | Effect::Invoke(..)
+        | Effect::Concat(_)
+        | Effect::New(_)
+        | Effect::NewArray(_)
+        | Effect::Cast(_)
+        | Effect::InstanceOf(_)
+        | Effect::Throw
+        | Effect::Return(_)
+        | Effect::Unsupported(_) => return None,
     };
     Some(Access {
         location,
