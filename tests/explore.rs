@@ -58,8 +58,8 @@ fn clock_races(s: &State, schedule: &Schedule, max_steps: u64) -> Vec<Race> {
         fn after(&mut self, s: &mut State, _: ThreadId, _: u64) -> Control {
             let found = self.0.after(s);
             self.1.extend(found);
-            s.written.clear();
-            s.written_threads.clear();
+            s.aux.written.clear();
+            s.aux.written_threads.clear();
             Control::Continue
         }
     }

@@ -15,14 +15,13 @@
 //! granularity).
 
 use std::collections::VecDeque;
-use std::hash::Hash;
 use std::time::{Duration, Instant};
 
 use rustc_hash::FxHashSet;
-use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 pub mod access;
 pub mod determinism;
+pub mod fingerprint;
 mod guided;
 mod parallel;
 mod preemption;
@@ -348,91 +347,6 @@ impl Report {
     }
 }
 
-/// 128-bit fingerprints of states (XXH3-128). States share unchanged
-/// threads and objects, and each thread and object caches its own
-/// fingerprint (`HashCache`, reset whenever it is written), so a state's
-/// fingerprint costs one cached value per thread and object plus one hash.
-struct Fingerprint {
-    /// Recently seen (statics, class-init status) vectors and their hash:
-    /// they change rarely, and `ptr_eq` recognizes an unchanged one in O(1).
-    globals: Vec<Globals>,
-}
-
-/// A version of a state's static fields, initialization status, interned
-/// strings and mirrors, and its hash.
-type Globals = (
-    im::Vector<crate::state::Value>,
-    im::Vector<crate::state::InitStatus>,
-    im::HashMap<std::sync::Arc<str>, crate::state::Ref>,
-    im::HashMap<std::sync::Arc<str>, crate::state::Ref>,
-    u128,
-);
-
-fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
-    let mut h = Xxh3::new();
-    x.hash(&mut h);
-    h.digest128()
-}
-
-impl Fingerprint {
-    fn new() -> Self {
-        Fingerprint {
-            globals: Vec::new(),
-        }
-    }
-
-    /// The hash of the static fields, initialization status, interned
-    /// strings and class mirrors, which most steps share with their
-    /// parent state: recomputed only for new versions of them (the
-    /// interned strings include every String constant a class has used).
-    fn globals(&mut self, s: &State) -> u128 {
-        if let Some(g) = self.globals.iter().find(|g| {
-            g.0.ptr_eq(&s.statics)
-                && g.1.ptr_eq(&s.init)
-                && g.2.ptr_eq(&s.interned)
-                && g.3.ptr_eq(&s.mirrors)
-        }) {
-            return g.4;
-        }
-        let h = hash128(&(&s.statics, &s.init, &s.interned, &s.mirrors));
-        if self.globals.len() >= 16 {
-            self.globals.remove(0);
-        }
-        self.globals.push((
-            s.statics.clone(),
-            s.init.clone(),
-            s.interned.clone(),
-            s.mirrors.clone(),
-            h,
-        ));
-        h
-    }
-    fn of(&mut self, s: &State) -> u128 {
-        // Everything `State`'s equality compares, in order.
-        let mut bytes: Vec<u8> = Vec::with_capacity(16 * (s.threads.len() + s.heap.len() + 4));
-        bytes.extend((s.threads.len() as u64).to_le_bytes());
-        for t in &s.threads {
-            bytes.extend(t.fingerprint.get_or(|| hash128(&**t)).to_le_bytes());
-        }
-        bytes.extend((s.heap.len() as u64).to_le_bytes());
-        for o in &s.heap {
-            bytes.extend(o.fingerprint.get_or(|| hash128(&**o)).to_le_bytes());
-        }
-        bytes.extend(self.globals(s).to_le_bytes());
-        bytes.extend(hash128(&(s.exit, s.main_died, s.clock)).to_le_bytes());
-        bytes.extend(hash128(&s.last_uncaught).to_le_bytes());
-        if let Some(h) = s.segments.fingerprint() {
-            bytes.extend(h.to_le_bytes());
-        }
-        // Output is kept only when determinism is checked; then it is part
-        // of what the rest of the execution can print.
-        if !s.out.is_empty() || !s.err.is_empty() {
-            bytes.extend(hash128(&(&s.out, &s.err)).to_le_bytes());
-        }
-        xxh3_128(&bytes)
-    }
-}
-
 /// Follows a transition of `th` from `s`: one step, then (with reduction)
 /// the frame-local steps after it. `None`: the thread cannot move.
 fn transition(
@@ -456,7 +370,7 @@ fn transition_in_place(
     writers: &writers::Writers,
     steps: &mut u64,
 ) -> Result<bool, VmError> {
-    let uncaught = s.last_uncaught;
+    let uncaught = s.aux.last_uncaught;
     if opts.sync {
         return segmented_transition(s, th, opts, None, uncaught, steps);
     }
@@ -475,7 +389,7 @@ fn transition_in_place(
         let limit = opts.max_transition_steps.unwrap_or(1 << 24);
         while *steps < limit
             && !s.ended()
-            && s.last_uncaught == uncaught
+            && s.aux.last_uncaught == uncaught
             && s.thread(th).is_some_and(|t| t.wait.is_none())
             && (interp::is_thread_local_step(s, th) || writers.private_read(s, th))
         {
@@ -486,10 +400,10 @@ fn transition_in_place(
         }
     }
     if !opts.determinism {
-        s.out.clear();
-        s.err.clear();
+        s.aux.out.clear();
+        s.aux.err.clear();
     }
-    s.wakes.clear();
+    s.aux.wakes.clear();
     Ok(true)
 }
 
@@ -530,7 +444,7 @@ fn segmented_transition(
         && !threw
         && *steps < limit
         && !s.ended()
-        && s.last_uncaught == uncaught
+        && s.aux.last_uncaught == uncaught
         && s.thread(th).is_some_and(|t| t.wait.is_none())
         && more.is_none_or(|m| m(s))
     {
@@ -547,10 +461,10 @@ fn segmented_transition(
         segment::close(s, th);
     }
     if !opts.determinism {
-        s.out.clear();
-        s.err.clear();
+        s.aux.out.clear();
+        s.aux.err.clear();
     }
-    s.wakes.clear();
+    s.aux.wakes.clear();
     Ok(true)
 }
 
@@ -639,7 +553,7 @@ fn race_at(
             .as_ref()
             .is_none_or(|w| (w.0)(s, race, &path))
     };
-    if let Some(f) = s.segments.race()
+    if let Some(f) = crate::race::segment::race(s)
         && keep(&f.race)
     {
         return Some((
@@ -718,7 +632,7 @@ fn violation(parent: &State, s: &State, opts: &ExploreOptions) -> Option<Verdict
     if opts.only_properties {
         return found;
     }
-    found.or_else(|| uncaught(parent.last_uncaught, s))
+    found.or_else(|| uncaught(parent.aux.last_uncaught, s))
 }
 
 /// Is a state where no live thread can move a deadlock the search reports?
@@ -751,8 +665,8 @@ fn property_violation(parent: &State, s: &State, opts: &ExploreOptions) -> Optio
 /// An exception that escaped a thread in the step that led to `s` (the
 /// state before had `before` as its last uncaught exception).
 fn uncaught(before: Option<(ThreadId, Ref)>, s: &State) -> Option<Verdict> {
-    let (th, exc) = s.last_uncaught?;
-    if before == s.last_uncaught {
+    let (th, exc) = s.aux.last_uncaught?;
+    if before == s.aux.last_uncaught {
         return None;
     }
     let class = interp::natives::java_class_name(s, exc);
@@ -762,7 +676,7 @@ fn uncaught(before: Option<(ThreadId, Ref)>, s: &State) -> Option<Verdict> {
         .unwrap_or("")
         .trim_start_matches(": ")
         .to_string();
-    let at = s.last_uncaught_site.clone().unwrap_or_default();
+    let at = s.aux.last_uncaught_site.clone().unwrap_or_default();
     Some(Verdict::UncaughtException {
         thread: th,
         class,
@@ -905,9 +819,9 @@ pub fn searched(initial: &State, opts: &ExploreOptions) -> State {
 /// The initial state as the searches store it (no pending output).
 fn quiet(initial: &State, opts: &ExploreOptions) -> State {
     let mut init = searched(initial, opts);
-    init.out.clear();
-    init.err.clear();
-    init.wakes.clear();
+    init.aux.out.clear();
+    init.aux.err.clear();
+    init.aux.wakes.clear();
     crate::race::segment::reset(&mut init);
     init
 }
@@ -924,13 +838,12 @@ pub fn explore_visiting(
     let opts = &effective(opts);
     let start = Instant::now();
     let writers = writers::Writers::new(&initial.classes);
-    let mut fp = Fingerprint::new();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     let mut states = 1u64;
     let mut transitions = 0u64;
     let mut max_depth = 0u64;
     let init = quiet(initial, opts);
-    visited.insert(fp.of(&init));
+    visited.insert(fingerprint::of(&init));
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
     }
@@ -982,7 +895,7 @@ pub fn explore_visiting(
                     return Ok(races.fold(r));
                 }
                 outcomes.saw(&next);
-                if visited.insert(fp.of(&next)) {
+                if visited.insert(fingerprint::of(&next)) {
                     visit(&s, &next, th);
                     states += 1;
                     max_depth = max_depth.max(depth + 1);
@@ -1062,7 +975,7 @@ pub fn explore_visiting(
             return Ok(races.fold(r));
         }
         outcomes.saw(&next);
-        if !visited.insert(fp.of(&next)) {
+        if !visited.insert(fingerprint::of(&next)) {
             continue;
         }
         visit(&top.state, &next, th);

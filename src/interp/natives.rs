@@ -1062,8 +1062,8 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 /// thread object's `target` and notifies every thread waiting on the thread
 /// object (that is how `join` returns).
 pub fn thread_ended(s: &mut State, th: ThreadId) {
-    s.sched_gen += 1;
-    s.wakes.push(Wake::Ended(th));
+    s.aux.sched_gen += 1;
+    s.aux.wakes.push(Wake::Ended(th));
     if !s.threads[th as usize].daemon {
         s.alive -= 1;
     }
@@ -1179,9 +1179,9 @@ fn wait_impl(
     o.mcount = 0;
     o.monitor = 0;
     super::waitset::enter(s, r, th);
-    s.sched_gen += 1;
-    s.timed_gen += u64::from(deadline.is_some());
-    s.wakes.push(Wake::Monitor(r));
+    s.aux.sched_gen += 1;
+    s.aux.timed_gen += u64::from(deadline.is_some());
+    s.aux.wakes.push(Wake::Monitor(r));
     s.thread_mut(th).wait = Some(Wait {
         object: r,
         count,
@@ -1289,8 +1289,8 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
             let x = s.thread_mut(t);
             x.status = Status::Scheduled;
             x.daemon = daemon;
-            s.sched_gen += 1;
-            s.wakes.push(Wake::Started(t));
+            s.aux.sched_gen += 1;
+            s.aux.wakes.push(Wake::Started(t));
             if !daemon {
                 s.alive += 1;
             }
@@ -1355,8 +1355,8 @@ fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     }
     let deadline = clock::deadline_after(s, clock::millis_to_nanos(ms));
     s.thread_mut(th).timeout = Some(deadline);
-    s.sched_gen += 1;
-    s.timed_gen += 1;
+    s.aux.sched_gen += 1;
+    s.aux.timed_gen += 1;
     Ok(NativeResult::Again)
 }
 
@@ -1803,9 +1803,9 @@ fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     let units = super::strings::string_units(s, text).unwrap_or_default();
     let bytes = encode(&s.config.host.charset(fd), &units)?;
     if fd == 2 {
-        s.err.extend(bytes);
+        s.aux.err.extend(bytes);
     } else {
-        s.out.extend(bytes);
+        s.aux.out.extend(bytes);
     }
     void()
 }
