@@ -1624,3 +1624,171 @@ fn daemon_threads_do_not_keep_the_program_alive() {
     assert!(text.contains("(Thread-0, daemon) at"), "{text}");
     assert!(text.contains("(Thread-1) at"), "{text}");
 }
+
+/// "Same state" has one definition: `Model`'s derived `Eq` and `Hash`, and
+/// the explorer's fingerprint hashes the model plus named extras. On a
+/// real state (the finite Apprentice some steps in), changing any model
+/// field changes equality, the hash and the fingerprint; changing any
+/// bookkeeping field changes none of them, except the fingerprint's named
+/// extras, which change only the fingerprint. The destructurings list
+/// every field: a new one does not compile until it is added here.
+#[test]
+fn one_definition_of_same_state() {
+    use std::sync::Arc;
+
+    use m5::explore::fingerprint;
+    use m5::state::versioned::hash128;
+    use m5::state::{Aux, InitStatus, Model, Value, Wake};
+
+    let mut s = start(
+        "classfiles/finite-apprentice",
+        "FiniteApprentice",
+        &["2", "2"],
+    );
+    for k in 0..400 {
+        let live = s.running_threads();
+        let Some(&th) = live.get(k % live.len().max(1)) else {
+            break;
+        };
+        m5::interp::step(&mut s, th).expect("step");
+    }
+    assert!(s.threads.len() > 1 && s.heap.len() > 1 && !s.statics.is_empty());
+    let (eq, hash, fp) = (s.model.clone(), hash128(&s.model), fingerprint::of(&s));
+    let Model {
+        threads: _,
+        heap: _,
+        statics: _,
+        init: _,
+        interned: _,
+        thread_of_object: _,
+        mirrors: _,
+        init_errors: _,
+        backtraces: _,
+        exit: _,
+        main_died: _,
+        clock: _,
+        alive: _,
+    } = &s.model;
+    type Change = Box<dyn Fn(&mut State)>;
+    let model: Vec<(&str, Change)> = vec![
+        ("threads", Box::new(|s| s.thread_mut(0).daemon ^= true)),
+        ("heap", Box::new(|s| s.object_mut(0).mcount += 1)),
+        ("statics", Box::new(|s| s.statics.push_back(Value::Int(7)))),
+        ("init", Box::new(|s| s.init[0] = InitStatus::Failed)),
+        (
+            "interned",
+            Box::new(|s| {
+                s.interned.insert("x-test".into(), 0);
+            }),
+        ),
+        (
+            "thread_of_object",
+            Box::new(|s| {
+                s.thread_of_object.insert(9999, 0);
+            }),
+        ),
+        (
+            "mirrors",
+            Box::new(|s| {
+                s.mirrors.insert("x/Test".into(), 0);
+            }),
+        ),
+        (
+            "init_errors",
+            Box::new(|s| drop(s.init_errors.insert(0, "x".into()))),
+        ),
+        (
+            "backtraces",
+            Box::new(|s| drop(s.backtraces.insert(0, Arc::from([(1, 2)])))),
+        ),
+        ("exit", Box::new(|s| s.exit = Some(s.exit.unwrap_or(0) + 1))),
+        ("main_died", Box::new(|s| s.main_died ^= true)),
+        ("clock", Box::new(|s| s.clock += 1)),
+        ("alive", Box::new(|s| s.alive += 1)),
+    ];
+    for (field, change) in &model {
+        let mut t = s.clone();
+        change(&mut t);
+        assert!(t.model != eq, "{field}: equality");
+        assert_ne!(hash128(&t.model), hash, "{field}: hash");
+        assert_ne!(fingerprint::of(&t), fp, "{field}: fingerprint");
+    }
+
+    // A state with an open segment (plain accesses since a sync point).
+    let mut open = s.clone();
+    for _ in 0..10_000 {
+        if m5::race::segment::fingerprint(&open).is_some() {
+            break;
+        }
+        let th = open.running_threads()[0];
+        let p = m5::race::segment::before_step(&open, th);
+        m5::interp::step(&mut open, th).expect("step");
+        m5::race::segment::after_step(&mut open, th, p, true);
+    }
+    let segments = open.aux.segments.clone();
+    assert!(m5::race::segment::fingerprint(&open).is_some());
+    let Aux {
+        out: _,
+        err: _,
+        last_uncaught: _,
+        last_uncaught_site: _,
+        unfixed: _,
+        sched_gen: _,
+        timed_gen: _,
+        log_writes: _,
+        written: _,
+        written_threads: _,
+        wakes: _,
+        segments: _,
+    } = &s.aux;
+    let aux: Vec<(&str, bool, Change)> = vec![
+        ("out", true, Box::new(|s| s.aux.out.push_back(b'x'))),
+        ("err", true, Box::new(|s| s.aux.err.push_back(b'x'))),
+        (
+            "last_uncaught",
+            true,
+            Box::new(|s| s.aux.last_uncaught = Some((0, 0))),
+        ),
+        (
+            "last_uncaught_site",
+            false,
+            Box::new(|s| s.aux.last_uncaught_site = Some("x".into())),
+        ),
+        (
+            "unfixed",
+            false,
+            Box::new(|s| {
+                s.aux.unfixed = Some(Arc::new(m5::state::UnfixedRead {
+                    native: "x",
+                    at: "y".into(),
+                }))
+            }),
+        ),
+        ("sched_gen", false, Box::new(|s| s.aux.sched_gen += 1)),
+        ("timed_gen", false, Box::new(|s| s.aux.timed_gen += 1)),
+        ("log_writes", false, Box::new(|s| s.aux.log_writes ^= true)),
+        ("written", false, Box::new(|s| s.aux.written.push(0))),
+        (
+            "written_threads",
+            false,
+            Box::new(|s| s.aux.written_threads.push(0)),
+        ),
+        (
+            "wakes",
+            false,
+            Box::new(|s| s.aux.wakes.push(Wake::Ended(0))),
+        ),
+        (
+            "segments",
+            true,
+            Box::new(move |s| s.aux.segments = segments.clone()),
+        ),
+    ];
+    for (field, extra, change) in &aux {
+        let mut t = s.clone();
+        change(&mut t);
+        assert!(t.model == eq, "{field}: equality");
+        assert_eq!(hash128(&t.model), hash, "{field}: hash");
+        assert_eq!(fingerprint::of(&t) != fp, *extra, "{field}: fingerprint");
+    }
+}
