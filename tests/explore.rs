@@ -6,7 +6,8 @@ use std::process::Command;
 
 use m5::classfile::ClassPath;
 use m5::explore::{
-    ExploreOptions, RaceCheck, Strategy, Verdict, explore, replay_race, replay_violation, shorten,
+    ExploreOptions, Granularity, RaceCheck, Strategy, Verdict, explore, replay_race,
+    replay_violation, shorten,
 };
 use m5::interp::{init::load_classes, initial_state};
 use m5::race::Race;
@@ -23,6 +24,16 @@ fn start(dir: &str, main: &str, args: &[&str]) -> State {
     initial_state(classes, main, &args, Config::default()).expect("initial state")
 }
 
+/// The granularity the flags name: every instruction, else sync points
+/// when `sync`, else interactions.
+fn granularity(sync: bool, every_instruction: bool) -> Granularity {
+    match (every_instruction, sync) {
+        (true, _) => Granularity::Instruction,
+        (false, true) => Granularity::Sync,
+        (false, false) => Granularity::Interaction,
+    }
+}
+
 fn m5() -> Command {
     Command::new(env!("CARGO_BIN_EXE_m5"))
 }
@@ -37,8 +48,7 @@ fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report 
 /// `search`, at the sync granularity when `sync`.
 fn search_at(s: &State, sync: bool, every_instruction: bool, bfs: bool) -> m5::explore::Report {
     let opts = ExploreOptions {
-        every_instruction,
-        sync,
+        granularity: granularity(sync, every_instruction),
         bfs,
         races: RaceCheck::Continue,
         ..Default::default()
@@ -382,8 +392,7 @@ fn an_overflow_that_unwinds_a_monitor_is_no_race() {
     let s = initial_state(classes, "FreeOverflowUnwind", &[], config).expect("initial state");
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             ..Default::default()
         };
         let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -456,8 +465,7 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
             (false, false, 2),
         ] {
             let opts = ExploreOptions {
-                sync,
-                every_instruction,
+                granularity: granularity(sync, every_instruction),
                 jobs,
                 ..Default::default()
             };
@@ -560,19 +568,23 @@ fn bounds_make_the_verdict_incomplete_never_ok() {
     );
     for opts in [
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_states: Some(500),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             bfs: true,
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             jobs: 2,
             ..Default::default()
@@ -580,11 +592,13 @@ fn bounds_make_the_verdict_incomplete_never_ok() {
         // A depth bound cuts paths; preemption bounding goes on to larger
         // bounds and still never says "ok".
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             strategy: Strategy::PreemptionBound(2),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             strategy: Strategy::Pct(2),
             runs: Some(10),
@@ -698,6 +712,7 @@ fn explore_checks_invariants_and_relations() {
         relation: Some("Monotonicity".into()),
     };
     let opts = ExploreOptions {
+        granularity: Granularity::Interaction,
         properties: Some(props),
         max_depth: Some(60),
         ..Default::default()
@@ -712,6 +727,7 @@ fn explore_checks_invariants_and_relations() {
         relation: Some("Monotonicity".into()),
     };
     let opts = ExploreOptions {
+        granularity: Granularity::Interaction,
         properties: Some(props),
         bfs: true,
         max_depth: Some(400),
@@ -786,6 +802,7 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
             Strategy::Random,
         ] {
             let opts = ExploreOptions {
+                granularity: Granularity::Interaction,
                 strategy,
                 runs: Some(300),
                 seed: 11,
@@ -837,7 +854,7 @@ fn parallel_search_gets_the_same_verdicts_and_counts() {
         for every_instruction in [false, true] {
             let one = search(&s, every_instruction, false);
             let opts = ExploreOptions {
-                every_instruction,
+                granularity: granularity(false, every_instruction),
                 jobs: 2,
                 races: RaceCheck::Continue,
                 ..Default::default()
@@ -865,6 +882,7 @@ fn sampling_depends_on_the_seed_not_on_the_threads() {
     for strategy in [Strategy::Pct(2), Strategy::Pos, Strategy::Random] {
         let run = |seed, jobs| {
             let opts = ExploreOptions {
+                granularity: Granularity::Interaction,
                 strategy,
                 runs: Some(5000),
                 seed,
@@ -891,6 +909,7 @@ fn the_reorder_bug_needs_exactly_one_preemption() {
     let s = start("classfiles/reorder", "Main", &["3"]);
     let pb = |k| {
         let opts = ExploreOptions {
+            granularity: Granularity::Interaction,
             strategy: Strategy::PreemptionBound(k),
             // The bug, not the race on `a` (found with no preemption).
             races: RaceCheck::Off,
@@ -1429,8 +1448,7 @@ fn random_programs_get_the_same_verdict_at_all_three_granularities() {
             let mut verdicts = Vec::new();
             for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
                 let opts = ExploreOptions {
-                    sync,
-                    every_instruction,
+                    granularity: granularity(sync, every_instruction),
                     races,
                     ..Default::default()
                 };
@@ -1482,8 +1500,7 @@ fn an_opaque_read_of_a_release_write_orders_nothing() {
     let s = start("classfiles/jmm", "ReleaseOpaqueHandoff", &[]);
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             ..Default::default()
         };
         let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -1500,8 +1517,7 @@ fn race_on_finds_the_race_on_the_field_asked_for() {
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         for field in ["RaceTwoFields.a", "RaceTwoFields.b"] {
             let opts = ExploreOptions {
-                sync,
-                every_instruction,
+                granularity: granularity(sync, every_instruction),
                 race_on: Some(field.into()),
                 ..Default::default()
             };
@@ -1534,8 +1550,7 @@ fn race_on_finds_the_race_on_the_field_asked_for() {
             );
         }
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             race_on: Some("RaceTwoFields.nothing".into()),
             ..Default::default()
         };

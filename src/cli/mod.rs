@@ -373,12 +373,7 @@ pub struct ExploreArgs {
     pub defines: DefineArgs,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Granularity {
-    Sync,
-    Interaction,
-    Instruction,
-}
+pub use crate::explore::Granularity;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AfterRace {
@@ -1130,8 +1125,11 @@ fn explore(a: ExploreArgs) -> Result<i32> {
         .into());
     }
     let opts = ExploreOptions {
-        every_instruction: a.every_instruction || a.granularity == Granularity::Instruction,
-        sync: a.granularity == Granularity::Sync && !a.every_instruction,
+        granularity: if a.every_instruction {
+            Granularity::Instruction
+        } else {
+            a.granularity
+        },
         bfs: a.bfs,
         max_depth: a.max_depth,
         max_states: a.max_states,
@@ -1166,7 +1164,7 @@ fn explore(a: ExploreArgs) -> Result<i32> {
             state_facts: !a.props.relation_only,
             relation: a.props.relation.clone(),
         });
-        opts.every_instruction = true;
+        opts.granularity = Granularity::Instruction;
     }
     let bar = if std::io::stderr().is_terminal() && !a.json {
         let b = indicatif::ProgressBar::new_spinner();

@@ -117,7 +117,7 @@ pub struct Found {
 
 /// The open segments of a state's threads (empty unless the search runs at
 /// the sync granularity, or records them at the others: see
-/// `explore::segmented_transition`).
+/// `explore::transition`).
 #[derive(Clone, Debug, Default)]
 pub struct Segments {
     open: Vec<Option<Arc<Open>>>,
