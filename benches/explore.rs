@@ -6,7 +6,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use m5::classfile::ClassPath;
-use m5::explore::{ExploreOptions, explore};
+use m5::explore::{ExploreOptions, Granularity, explore};
 use m5::interp::{init::load_classes, initial_state};
 use m5::state::{Config, State};
 
@@ -38,8 +38,11 @@ fn bench(c: &mut Criterion) {
     ] {
         let s = start(jobs, calls);
         let opts = ExploreOptions {
-            every_instruction: every,
-            sync,
+            granularity: match (every, sync) {
+                (true, _) => Granularity::Instruction,
+                (false, true) => Granularity::Sync,
+                (false, false) => Granularity::Interaction,
+            },
             ..Default::default()
         };
         let states = explore(&s, &opts, &mut |_, _, _| {})
@@ -60,6 +63,7 @@ fn bench(c: &mut Criterion) {
     for jobs in [1usize, 2] {
         let opts = ExploreOptions {
             jobs,
+            granularity: Granularity::Interaction,
             ..Default::default()
         };
         let r = explore(&s, &opts, &mut |_, _, _| {}).expect("explore");

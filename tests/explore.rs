@@ -6,7 +6,8 @@ use std::process::Command;
 
 use m5::classfile::ClassPath;
 use m5::explore::{
-    ExploreOptions, RaceCheck, Strategy, Verdict, explore, replay_race, replay_violation, shorten,
+    ExploreOptions, Granularity, RaceCheck, Strategy, Verdict, explore, replay_race,
+    replay_violation, shorten,
 };
 use m5::interp::{init::load_classes, initial_state};
 use m5::race::Race;
@@ -23,6 +24,16 @@ fn start(dir: &str, main: &str, args: &[&str]) -> State {
     initial_state(classes, main, &args, Config::default()).expect("initial state")
 }
 
+/// The granularity the flags name: every instruction, else sync points
+/// when `sync`, else interactions.
+fn granularity(sync: bool, every_instruction: bool) -> Granularity {
+    match (every_instruction, sync) {
+        (true, _) => Granularity::Instruction,
+        (false, true) => Granularity::Sync,
+        (false, false) => Granularity::Interaction,
+    }
+}
+
 fn m5() -> Command {
     Command::new(env!("CARGO_BIN_EXE_m5"))
 }
@@ -37,8 +48,7 @@ fn search(s: &State, every_instruction: bool, bfs: bool) -> m5::explore::Report 
 /// `search`, at the sync granularity when `sync`.
 fn search_at(s: &State, sync: bool, every_instruction: bool, bfs: bool) -> m5::explore::Report {
     let opts = ExploreOptions {
-        every_instruction,
-        sync,
+        granularity: granularity(sync, every_instruction),
         bfs,
         races: RaceCheck::Continue,
         ..Default::default()
@@ -58,8 +68,8 @@ fn clock_races(s: &State, schedule: &Schedule, max_steps: u64) -> Vec<Race> {
         fn after(&mut self, s: &mut State, _: ThreadId, _: u64) -> Control {
             let found = self.0.after(s);
             self.1.extend(found);
-            s.written.clear();
-            s.written_threads.clear();
+            s.aux.written.clear();
+            s.aux.written_threads.clear();
             Control::Continue
         }
     }
@@ -382,8 +392,7 @@ fn an_overflow_that_unwinds_a_monitor_is_no_race() {
     let s = initial_state(classes, "FreeOverflowUnwind", &[], config).expect("initial state");
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             ..Default::default()
         };
         let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -456,8 +465,7 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
             (false, false, 2),
         ] {
             let opts = ExploreOptions {
-                sync,
-                every_instruction,
+                granularity: granularity(sync, every_instruction),
                 jobs,
                 ..Default::default()
             };
@@ -560,19 +568,23 @@ fn bounds_make_the_verdict_incomplete_never_ok() {
     );
     for opts in [
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_states: Some(500),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             bfs: true,
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             jobs: 2,
             ..Default::default()
@@ -580,11 +592,13 @@ fn bounds_make_the_verdict_incomplete_never_ok() {
         // A depth bound cuts paths; preemption bounding goes on to larger
         // bounds and still never says "ok".
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             strategy: Strategy::PreemptionBound(2),
             ..Default::default()
         },
         ExploreOptions {
+            granularity: Granularity::Interaction,
             max_depth: Some(20),
             strategy: Strategy::Pct(2),
             runs: Some(10),
@@ -698,6 +712,7 @@ fn explore_checks_invariants_and_relations() {
         relation: Some("Monotonicity".into()),
     };
     let opts = ExploreOptions {
+        granularity: Granularity::Interaction,
         properties: Some(props),
         max_depth: Some(60),
         ..Default::default()
@@ -712,6 +727,7 @@ fn explore_checks_invariants_and_relations() {
         relation: Some("Monotonicity".into()),
     };
     let opts = ExploreOptions {
+        granularity: Granularity::Interaction,
         properties: Some(props),
         bfs: true,
         max_depth: Some(400),
@@ -786,6 +802,7 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
             Strategy::Random,
         ] {
             let opts = ExploreOptions {
+                granularity: Granularity::Interaction,
                 strategy,
                 runs: Some(300),
                 seed: 11,
@@ -837,7 +854,7 @@ fn parallel_search_gets_the_same_verdicts_and_counts() {
         for every_instruction in [false, true] {
             let one = search(&s, every_instruction, false);
             let opts = ExploreOptions {
-                every_instruction,
+                granularity: granularity(false, every_instruction),
                 jobs: 2,
                 races: RaceCheck::Continue,
                 ..Default::default()
@@ -865,6 +882,7 @@ fn sampling_depends_on_the_seed_not_on_the_threads() {
     for strategy in [Strategy::Pct(2), Strategy::Pos, Strategy::Random] {
         let run = |seed, jobs| {
             let opts = ExploreOptions {
+                granularity: Granularity::Interaction,
                 strategy,
                 runs: Some(5000),
                 seed,
@@ -891,6 +909,7 @@ fn the_reorder_bug_needs_exactly_one_preemption() {
     let s = start("classfiles/reorder", "Main", &["3"]);
     let pb = |k| {
         let opts = ExploreOptions {
+            granularity: Granularity::Interaction,
             strategy: Strategy::PreemptionBound(k),
             // The bug, not the race on `a` (found with no preemption).
             races: RaceCheck::Off,
@@ -1429,8 +1448,7 @@ fn random_programs_get_the_same_verdict_at_all_three_granularities() {
             let mut verdicts = Vec::new();
             for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
                 let opts = ExploreOptions {
-                    sync,
-                    every_instruction,
+                    granularity: granularity(sync, every_instruction),
                     races,
                     ..Default::default()
                 };
@@ -1482,8 +1500,7 @@ fn an_opaque_read_of_a_release_write_orders_nothing() {
     let s = start("classfiles/jmm", "ReleaseOpaqueHandoff", &[]);
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             ..Default::default()
         };
         let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
@@ -1500,8 +1517,7 @@ fn race_on_finds_the_race_on_the_field_asked_for() {
     for (sync, every_instruction) in [(true, false), (false, false), (false, true)] {
         for field in ["RaceTwoFields.a", "RaceTwoFields.b"] {
             let opts = ExploreOptions {
-                sync,
-                every_instruction,
+                granularity: granularity(sync, every_instruction),
                 race_on: Some(field.into()),
                 ..Default::default()
             };
@@ -1534,8 +1550,7 @@ fn race_on_finds_the_race_on_the_field_asked_for() {
             );
         }
         let opts = ExploreOptions {
-            sync,
-            every_instruction,
+            granularity: granularity(sync, every_instruction),
             race_on: Some("RaceTwoFields.nothing".into()),
             ..Default::default()
         };
@@ -1623,4 +1638,172 @@ fn daemon_threads_do_not_keep_the_program_alive() {
     assert!(text.starts_with("violation: deadlock"), "{text}");
     assert!(text.contains("(Thread-0, daemon) at"), "{text}");
     assert!(text.contains("(Thread-1) at"), "{text}");
+}
+
+/// "Same state" has one definition: `Model`'s derived `Eq` and `Hash`, and
+/// the explorer's fingerprint hashes the model plus named extras. On a
+/// real state (the finite Apprentice some steps in), changing any model
+/// field changes equality, the hash and the fingerprint; changing any
+/// bookkeeping field changes none of them, except the fingerprint's named
+/// extras, which change only the fingerprint. The destructurings list
+/// every field: a new one does not compile until it is added here.
+#[test]
+fn one_definition_of_same_state() {
+    use std::sync::Arc;
+
+    use m5::explore::fingerprint;
+    use m5::state::versioned::hash128;
+    use m5::state::{Aux, InitStatus, Model, Value, Wake};
+
+    let mut s = start(
+        "classfiles/finite-apprentice",
+        "FiniteApprentice",
+        &["2", "2"],
+    );
+    for k in 0..400 {
+        let live = s.running_threads();
+        let Some(&th) = live.get(k % live.len().max(1)) else {
+            break;
+        };
+        m5::interp::step(&mut s, th).expect("step");
+    }
+    assert!(s.threads.len() > 1 && s.heap.len() > 1 && !s.statics.is_empty());
+    let (eq, hash, fp) = (s.model.clone(), hash128(&s.model), fingerprint::of(&s));
+    let Model {
+        threads: _,
+        heap: _,
+        statics: _,
+        init: _,
+        interned: _,
+        thread_of_object: _,
+        mirrors: _,
+        init_errors: _,
+        backtraces: _,
+        exit: _,
+        main_died: _,
+        clock: _,
+        alive: _,
+    } = &s.model;
+    type Change = Box<dyn Fn(&mut State)>;
+    let model: Vec<(&str, Change)> = vec![
+        ("threads", Box::new(|s| s.thread_mut(0).daemon ^= true)),
+        ("heap", Box::new(|s| s.object_mut(0).mcount += 1)),
+        ("statics", Box::new(|s| s.statics.push_back(Value::Int(7)))),
+        ("init", Box::new(|s| s.init[0] = InitStatus::Failed)),
+        (
+            "interned",
+            Box::new(|s| {
+                s.interned.insert("x-test".into(), 0);
+            }),
+        ),
+        (
+            "thread_of_object",
+            Box::new(|s| {
+                s.thread_of_object.insert(9999, 0);
+            }),
+        ),
+        (
+            "mirrors",
+            Box::new(|s| {
+                s.mirrors.insert("x/Test".into(), 0);
+            }),
+        ),
+        (
+            "init_errors",
+            Box::new(|s| drop(s.init_errors.insert(0, "x".into()))),
+        ),
+        (
+            "backtraces",
+            Box::new(|s| drop(s.backtraces.insert(0, Arc::from([(1, 2)])))),
+        ),
+        ("exit", Box::new(|s| s.exit = Some(s.exit.unwrap_or(0) + 1))),
+        ("main_died", Box::new(|s| s.main_died ^= true)),
+        ("clock", Box::new(|s| s.clock += 1)),
+        ("alive", Box::new(|s| s.alive += 1)),
+    ];
+    for (field, change) in &model {
+        let mut t = s.clone();
+        change(&mut t);
+        assert!(t.model != eq, "{field}: equality");
+        assert_ne!(hash128(&t.model), hash, "{field}: hash");
+        assert_ne!(fingerprint::of(&t), fp, "{field}: fingerprint");
+    }
+
+    // A state with an open segment (plain accesses since a sync point).
+    let mut open = s.clone();
+    for _ in 0..10_000 {
+        if m5::race::segment::fingerprint(&open).is_some() {
+            break;
+        }
+        let th = open.running_threads()[0];
+        let p = m5::race::segment::before_step(&open, th);
+        m5::interp::step(&mut open, th).expect("step");
+        m5::race::segment::after_step(&mut open, th, p, true);
+    }
+    let segments = open.aux.segments.clone();
+    assert!(m5::race::segment::fingerprint(&open).is_some());
+    let Aux {
+        out: _,
+        err: _,
+        last_uncaught: _,
+        last_uncaught_site: _,
+        unfixed: _,
+        sched_gen: _,
+        timed_gen: _,
+        log_writes: _,
+        written: _,
+        written_threads: _,
+        wakes: _,
+        segments: _,
+    } = &s.aux;
+    let aux: Vec<(&str, bool, Change)> = vec![
+        ("out", true, Box::new(|s| s.aux.out.push_back(b'x'))),
+        ("err", true, Box::new(|s| s.aux.err.push_back(b'x'))),
+        (
+            "last_uncaught",
+            true,
+            Box::new(|s| s.aux.last_uncaught = Some((0, 0))),
+        ),
+        (
+            "last_uncaught_site",
+            false,
+            Box::new(|s| s.aux.last_uncaught_site = Some("x".into())),
+        ),
+        (
+            "unfixed",
+            false,
+            Box::new(|s| {
+                s.aux.unfixed = Some(Arc::new(m5::state::UnfixedRead {
+                    native: "x",
+                    at: "y".into(),
+                }))
+            }),
+        ),
+        ("sched_gen", false, Box::new(|s| s.aux.sched_gen += 1)),
+        ("timed_gen", false, Box::new(|s| s.aux.timed_gen += 1)),
+        ("log_writes", false, Box::new(|s| s.aux.log_writes ^= true)),
+        ("written", false, Box::new(|s| s.aux.written.push(0))),
+        (
+            "written_threads",
+            false,
+            Box::new(|s| s.aux.written_threads.push(0)),
+        ),
+        (
+            "wakes",
+            false,
+            Box::new(|s| s.aux.wakes.push(Wake::Ended(0))),
+        ),
+        (
+            "segments",
+            true,
+            Box::new(move |s| s.aux.segments = segments.clone()),
+        ),
+    ];
+    for (field, extra, change) in &aux {
+        let mut t = s.clone();
+        change(&mut t);
+        assert!(t.model == eq, "{field}: equality");
+        assert_eq!(hash128(&t.model), hash, "{field}: hash");
+        assert_eq!(fingerprint::of(&t) != fp, *extra, "{field}: fingerprint");
+    }
 }

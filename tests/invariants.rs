@@ -468,7 +468,7 @@ fn incremental_and_full(
         }
     }
     let mut s = s0.clone();
-    s.log_writes = true;
+    s.aux.log_writes = true;
     let mut inc = Incremental::new(c);
     let init_inc = inc.check_all(&s).err().map(|f| (0, f.fact));
     let init_full = eval::check_state(c, &s).err().map(|f| (0, f.fact));

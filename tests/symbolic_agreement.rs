@@ -734,7 +734,9 @@ impl Model<'_> {
 /// thread died of it, or its top frame is now at a handler with just the
 /// exception on its stack.
 fn threw(pre: &State, post: &State, th: u32) -> bool {
-    if post.last_uncaught != pre.last_uncaught && post.last_uncaught.is_some_and(|(t, _)| t == th) {
+    if post.aux.last_uncaught != pre.aux.last_uncaught
+        && post.aux.last_uncaught.is_some_and(|(t, _)| t == th)
+    {
         return true;
     }
     let Some(thread) = post.thread(th) else {
@@ -1149,7 +1151,7 @@ fn only_notices_differ(pre: &State, post: &State) -> bool {
         }
         s
     };
-    pre != post && erase(pre) == erase(post)
+    pre.model != post.model && erase(pre).model == erase(post).model
 }
 
 /// The family of an instruction: its `Insn` variant, with the invoke kind,
@@ -1489,7 +1491,7 @@ fn compare_step(
             "throw"
         } else if b.noop {
             normal += 1;
-            if matches!(outcome, Outcome::NoOp(_)) && pre == post {
+            if matches!(outcome, Outcome::NoOp(_)) && pre.model == post.model {
                 "noop"
             } else if outcome == Outcome::Stepped && only_notices_differ(pre, post) {
                 "notice"

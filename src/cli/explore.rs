@@ -105,8 +105,11 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         .into());
     }
     let mut opts = ExploreOptions {
-        every_instruction: a.every_instruction || a.granularity == Granularity::Instruction,
-        sync: a.granularity == Granularity::Sync && !a.every_instruction,
+        granularity: if a.every_instruction {
+            Granularity::Instruction
+        } else {
+            a.granularity
+        },
         bfs: a.bfs,
         max_depth: a.max_depth,
         max_states: a.max_states,
@@ -137,7 +140,7 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
             state_facts: !a.props.relation_only,
             relation: a.props.relation.clone(),
         });
-        opts.every_instruction = true;
+        opts.granularity = Granularity::Instruction;
     }
     Ok(opts)
 }

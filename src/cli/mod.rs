@@ -370,12 +370,7 @@ pub struct ExploreArgs {
     pub defines: DefineArgs,
 }
 
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Granularity {
-    Sync,
-    Interaction,
-    Instruction,
-}
+pub use crate::explore::Granularity;
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AfterRace {

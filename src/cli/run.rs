@@ -252,14 +252,14 @@ fn print_stats(s: &State, result: &schedule::RunResult, secs: f64) {
 }
 
 fn drain(s: &mut State) {
-    if !s.out.is_empty() {
-        let bytes: Vec<u8> = std::mem::take(&mut s.out).into_iter().collect();
+    if !s.aux.out.is_empty() {
+        let bytes: Vec<u8> = std::mem::take(&mut s.aux.out).into_iter().collect();
         let mut o = std::io::stdout().lock();
         let _ = o.write_all(&bytes);
         let _ = o.flush();
     }
-    if !s.err.is_empty() {
-        let bytes: Vec<u8> = std::mem::take(&mut s.err).into_iter().collect();
+    if !s.aux.err.is_empty() {
+        let bytes: Vec<u8> = std::mem::take(&mut s.aux.err).into_iter().collect();
         let _ = std::io::stderr().write_all(&bytes);
     }
 }
@@ -292,8 +292,8 @@ impl Observer for RaceObserver<'_> {
             // The invariant checker drains the write log itself.
             Some(i) => i.after(s, th, step),
             None => {
-                s.written.clear();
-                s.written_threads.clear();
+                s.aux.written.clear();
+                s.aux.written_threads.clear();
                 Control::Continue
             }
         }

@@ -36,8 +36,8 @@ impl Outcome {
             String::from_utf8_lossy(&v.iter().copied().collect::<Vec<u8>>()).into_owned()
         };
         Some(Outcome {
-            stdout: text(&s.out),
-            stderr: text(&s.err),
+            stdout: text(&s.aux.out),
+            stderr: text(&s.aux.err),
             exit: s.exit.unwrap_or(i32::from(s.main_died)),
         })
     }
@@ -56,7 +56,7 @@ impl Outcomes {
     /// a read on a path into a known state counts too).
     pub(super) fn saw(&mut self, s: &State) {
         if self.unfixed.is_none()
-            && let Some(u) = &s.unfixed
+            && let Some(u) = &s.aux.unfixed
         {
             self.unfixed = Some((**u).clone());
         }

@@ -16,8 +16,8 @@ use std::time::Instant;
 use rustc_hash::FxHashSet;
 
 use super::{
-    ExploreOptions, Fingerprint, Report, Verdict, bound_hit, effective, initial_violation, quiet,
-    transition, violation,
+    ExploreOptions, Report, Verdict, bound_hit, effective, initial_violation, quiet, transition,
+    violation,
 };
 use crate::interp::VmError;
 use crate::state::{State, ThreadId};
@@ -41,10 +41,9 @@ pub fn explore_guided(
     let opts = &*effective(&opts);
     let start = Instant::now();
     let writers = super::writers::Writers::new(&initial.classes);
-    let mut fp = Fingerprint::new();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     let init = quiet(initial, opts);
-    visited.insert(fp.of(&init));
+    visited.insert(super::fingerprint::of(&init));
     if let Some(r) = initial_violation(&init, opts) {
         return Ok(r);
     }
@@ -94,7 +93,7 @@ pub fn explore_guided(
                     &start,
                 ));
             }
-            if visited.insert(fp.of(&next)) {
+            if visited.insert(super::fingerprint::of(&next)) {
                 states += 1;
                 max_depth = max_depth.max(depth + 1);
                 parents.push((id, via));

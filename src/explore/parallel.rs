@@ -19,8 +19,8 @@ use std::time::Instant;
 use rustc_hash::FxHashSet;
 
 use super::{
-    ExploreOptions, Fingerprint, Races, Report, Verdict, blocked_threads, bound_hit, transition,
-    violation, writers,
+    ExploreOptions, Races, Report, Verdict, blocked_threads, bound_hit, transition, violation,
+    writers,
 };
 use crate::interp::{self, VmError};
 use crate::state::{State, ThreadId};
@@ -146,7 +146,6 @@ impl Shared<'_> {
 
     fn work_inner(&self, progress: &mut dyn FnMut(u64, u64, u64)) -> Result<(), VmError> {
         let opts = self.opts;
-        let mut fp = Fingerprint::new();
         let mut local: Vec<Item> = Vec::new();
         loop {
             if self.stop.load(Ordering::Relaxed) {
@@ -172,7 +171,7 @@ impl Shared<'_> {
                     self.report(v, witness(&item.path, &via));
                     return Ok(());
                 }
-                if !self.insert(fp.of(&next)) {
+                if !self.insert(super::fingerprint::of(&next)) {
                     continue;
                 }
                 let states = self.states.fetch_add(1, Ordering::Relaxed) + 1;
@@ -248,7 +247,7 @@ pub(super) fn explore(
         transitions: AtomicU64::new(0),
         max_depth: AtomicU64::new(0),
     };
-    shared.insert(Fingerprint::new().of(init));
+    shared.insert(super::fingerprint::of(init));
     shared.pool.lock().expect("lock").items.push(Item {
         state: init.clone(),
         depth: 0,

@@ -18,8 +18,8 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::{
-    ExploreOptions, Fingerprint, Races, Report, Verdict, blocked_threads, bound_hit, todo,
-    transition, violation, writers,
+    ExploreOptions, Races, Report, Verdict, blocked_threads, bound_hit, todo, transition,
+    violation, writers,
 };
 use crate::interp::{self, VmError};
 use crate::state::{State, ThreadId};
@@ -142,10 +142,9 @@ fn search(
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Pass, VmError> {
     let writers = writers::Writers::new(&init.classes);
-    let mut fp = Fingerprint::new();
     // Fewest preemptions each (state, last thread) was reached with.
     let mut best: FxHashMap<(u128, Option<ThreadId>), u32> = FxHashMap::default();
-    best.insert((fp.of(init), None), 0);
+    best.insert((super::fingerprint::of(init), None), 0);
     let mut pass = Pass {
         verdict: Verdict::Ok,
         witness: Vec::new(),
@@ -209,7 +208,7 @@ fn search(
             return Ok(pass);
         }
         let preemptions = top.preemptions + cost;
-        let key = (fp.of(&next), Some(th));
+        let key = (super::fingerprint::of(&next), Some(th));
         match best.get(&key) {
             Some(&p) if p <= preemptions => continue,
             _ => {

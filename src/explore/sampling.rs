@@ -243,7 +243,7 @@ fn run_one(
         // steps one state in place.
         let parent = opts.properties.is_some().then(|| s.clone());
         let pending = walk.pending(&s);
-        let uncaught_before = s.last_uncaught;
+        let uncaught_before = s.aux.last_uncaught;
         let mut moved = None;
         let mut tried = Vec::new();
         while let Some(th) = walk.next(&s, &tried, &mut rng) {

@@ -110,7 +110,7 @@ pub fn explored(
     objects: &mut dyn FnMut(&State, Ref),
 ) -> u64 {
     let opts = crate::explore::ExploreOptions {
-        every_instruction: true,
+        granularity: crate::explore::Granularity::Instruction,
         bfs: true,
         max_states: Some(max_states),
         max_transition_steps: Some(10_000),

@@ -225,8 +225,8 @@ pub fn continue_init(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
             constant_strings(s, c)?;
             s.thread_mut(th).inits.pop();
             s.init.set(c as usize, InitStatus::Done);
-            s.sched_gen += 1;
-            s.wakes.push(Wake::Init(c));
+            s.aux.sched_gen += 1;
+            s.aux.wakes.push(Wake::Init(c));
         }
     }
     Ok(Outcome::Stepped)

@@ -77,7 +77,7 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
             init_failed(s, th, c, exc);
         }
         let Some(top) = s.threads[th as usize].top() else {
-            s.last_uncaught_site = site;
+            s.aux.last_uncaught_site = site;
             uncaught(s, th, exc);
             return Ok(());
         };
@@ -166,8 +166,8 @@ pub fn handler<M: Machine>(
 /// it is erroneous from now on, and waiting threads may go on.
 fn init_failed(s: &mut State, th: ThreadId, c: crate::classfile::ClassId, exc: Ref) {
     s.init.set(c as usize, InitStatus::Failed);
-    s.sched_gen += 1;
-    s.wakes.push(Wake::Init(c));
+    s.aux.sched_gen += 1;
+    s.aux.wakes.push(Wake::Init(c));
     let why = format!(
         "Exception {} [in thread \"{}\"]",
         describe(s, exc),
@@ -220,10 +220,10 @@ fn uncaught(s: &mut State, th: ThreadId, exc: Ref) {
         seen.push(c);
         cause = s.field(c, "cause").and_then(|v| v.as_ref());
     }
-    s.err.extend(text.bytes());
+    s.aux.err.extend(text.bytes());
     if th == 0 {
         s.main_died = true;
     }
-    s.last_uncaught = Some((th, exc));
+    s.aux.last_uncaught = Some((th, exc));
     runtime::thread_ended(s, th);
 }

@@ -86,8 +86,8 @@ pub(crate) fn release(s: &mut State, th: ThreadId, obj: Ref) -> bool {
     o.mcount -= 1;
     if o.mcount == 0 {
         o.monitor = 0;
-        s.sched_gen += 1;
-        s.wakes.push(Wake::Monitor(obj));
+        s.aux.sched_gen += 1;
+        s.aux.wakes.push(Wake::Monitor(obj));
     }
     true
 }
@@ -620,8 +620,8 @@ impl Machine for Running<'_> {
     }
     fn init_done(&mut self, c: ClassId) {
         self.s.init.set(c as usize, InitStatus::Done);
-        self.s.sched_gen += 1;
-        self.s.wakes.push(Wake::Init(c));
+        self.s.aux.sched_gen += 1;
+        self.s.aux.wakes.push(Wake::Init(c));
     }
     fn class_object(&mut self, c: ClassId) -> Result<Value, VmError> {
         let name = self.s.classes.class(c).name.clone();

@@ -58,38 +58,20 @@ pub fn initial_state(
             statics.set(*slot as usize, v);
         }
     }
-    let init = (0..classes.classes.len())
+    let init: im::Vector<InitStatus> = (0..classes.classes.len())
         .map(|_| InitStatus::Uninitialized)
         .collect();
     config.clock_readable = super::clock::readable(&classes);
     let mut s = State {
-        threads: im::Vector::new(),
-        heap: im::Vector::new(),
         classes: classes.clone(),
-        statics,
-        init,
-        interned: im::HashMap::new(),
-        mirrors: im::HashMap::new(),
-        init_errors: im::HashMap::new(),
-        thread_of_object: im::HashMap::new(),
         config: Arc::new(config),
-        out: im::Vector::new(),
-        err: im::Vector::new(),
-        exit: None,
-        main_died: false,
-        clock: 0,
-        last_uncaught: None,
-        last_uncaught_site: None,
-        unfixed: None,
-        sched_gen: 0,
-        timed_gen: 0,
-        wakes: Vec::new(),
-        alive: 1,
-        log_writes: false,
-        written: Vec::new(),
-        written_threads: Vec::new(),
-        backtraces: im::HashMap::new(),
-        segments: Default::default(),
+        model: Model {
+            statics: statics.into(),
+            init: init.into(),
+            alive: 1,
+            ..Model::default()
+        },
+        aux: Aux::default(),
     };
     // String constants in ConstantValue attributes are interned literals.
     // The JDK's classes get theirs when they are initialized (JVMS 5.5

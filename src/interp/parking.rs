@@ -75,8 +75,8 @@ pub fn park(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, Vm
         return Ok(Return(None));
     }
     s.thread_mut(th).timeout = Some(deadline);
-    s.sched_gen += 1;
-    s.timed_gen += 1;
+    s.aux.sched_gen += 1;
+    s.aux.timed_gen += 1;
     Ok(NativeResult::Again)
 }
 
@@ -87,7 +87,7 @@ pub fn unpark(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, V
     };
     set_flag(s, r, "parkPermit", true);
     if let Some(&t) = s.thread_of_object.get(&r) {
-        s.wakes.push(Wake::Unpark(t));
+        s.aux.wakes.push(Wake::Unpark(t));
     }
     Ok(Return(None))
 }
@@ -107,10 +107,10 @@ pub fn interrupt(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult
             if let Some(w) = s.thread_mut(t).wait.as_mut() {
                 w.notified = true;
             }
-            s.sched_gen += 1;
-            s.wakes.push(Wake::Notify(t));
+            s.aux.sched_gen += 1;
+            s.aux.wakes.push(Wake::Notify(t));
         }
-        s.wakes.push(Wake::Unpark(t));
+        s.aux.wakes.push(Wake::Unpark(t));
     }
     Ok(Return(None))
 }

@@ -164,8 +164,8 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 /// thread object's `target` and notifies every thread waiting on the thread
 /// object (that is how `join` returns).
 pub fn thread_ended(s: &mut State, th: ThreadId) {
-    s.sched_gen += 1;
-    s.wakes.push(Wake::Ended(th));
+    s.aux.sched_gen += 1;
+    s.aux.wakes.push(Wake::Ended(th));
     if !s.threads[th as usize].daemon {
         s.alive -= 1;
     }

@@ -8,7 +8,7 @@
 //! m5 keeps these values fixed, so runs replay; but `--determinism` must
 //! then not claim that every execution prints the same. The natives that
 //! return them record the first such read of an execution in the state
-//! (`State::unfixed`, outside state equality): the native, and where the
+//! (`Aux::unfixed`, outside state equality): the native, and where the
 //! program's own code was when it led there.
 
 use std::sync::Arc;
@@ -17,9 +17,9 @@ use crate::state::{State, ThreadId, UnfixedRead};
 
 /// `th` read an unfixed value through `native` (kept if it is the first).
 pub fn record(s: &mut State, th: ThreadId, native: &'static str) {
-    if s.unfixed.is_none() {
+    if s.aux.unfixed.is_none() {
         let at = program_position(s, th);
-        s.unfixed = Some(Arc::new(UnfixedRead { native, at }));
+        s.aux.unfixed = Some(Arc::new(UnfixedRead { native, at }));
     }
 }
 

@@ -36,10 +36,10 @@ pub fn notify(s: &mut State, obj: Ref) {
         return;
     }
     s.object_mut(obj).notices.push(waiting);
-    s.sched_gen += 1;
+    s.aux.sched_gen += 1;
     // Every thread in the set may take it now.
     for t in s.object(obj).wait_set.clone() {
-        s.wakes.push(Wake::Notify(t));
+        s.aux.wakes.push(Wake::Notify(t));
     }
     settle(s, obj);
 }
@@ -53,7 +53,7 @@ pub fn notify_all(s: &mut State, obj: Ref) {
     let o = s.object_mut(obj);
     let all = std::mem::take(&mut o.wait_set);
     o.notices.clear();
-    s.sched_gen += 1;
+    s.aux.sched_gen += 1;
     for t in all {
         notified(s, t);
     }
@@ -91,7 +91,7 @@ pub fn take(s: &mut State, th: ThreadId) -> bool {
     for n in o.notices.iter_mut().filter(|n| **n as usize > k) {
         *n -= 1;
     }
-    s.sched_gen += 1;
+    s.aux.sched_gen += 1;
     if let Some(w) = s.thread_mut(th).wait.as_mut() {
         w.notified = true;
     }
@@ -126,7 +126,7 @@ fn settle(s: &mut State, obj: Ref) {
         for n in o.notices.iter_mut() {
             *n -= taken.len() as u32;
         }
-        s.sched_gen += 1;
+        s.aux.sched_gen += 1;
         for t in taken {
             notified(s, t);
         }
@@ -136,7 +136,7 @@ fn settle(s: &mut State, obj: Ref) {
 /// `t` is out of the wait set by a notification; it still has to take the
 /// monitor back.
 fn notified(s: &mut State, t: ThreadId) {
-    s.wakes.push(Wake::Notify(t));
+    s.aux.wakes.push(Wake::Notify(t));
     if let Some(w) = s.thread_mut(t).wait.as_mut() {
         w.notified = true;
     }

@@ -10,7 +10,7 @@
 //! Soundness: a part's result is a function of what it read; when none of
 //! that changed (or, for an equality read, the equality's truth did not
 //! change), it evaluates to the same result. Writes are logged by the
-//! state's write accessors (`State::log_writes`); every other change a step
+//! state's write accessors (`Aux::log_writes`); every other change a step
 //! can make (a new object, a new thread, static fields) is compared here.
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -124,7 +124,7 @@ impl<'c> Incremental<'c> {
         };
         // Locations whose value changed: (location, old key, new key).
         let mut changed: Vec<(Loc, Option<(Key, Key)>)> = Vec::new();
-        let mut written = std::mem::take(&mut new.written);
+        let mut written = std::mem::take(&mut new.aux.written);
         written.sort_unstable();
         written.dedup();
         for r in written {
@@ -158,7 +158,7 @@ impl<'c> Incremental<'c> {
                 }
             }
         }
-        let mut threads = std::mem::take(&mut new.written_threads);
+        let mut threads = std::mem::take(&mut new.aux.written_threads);
         threads.sort_unstable();
         threads.dedup();
         for t in threads {

@@ -43,7 +43,7 @@ impl<'a> Watch<'a> {
             steps: Vec::new(),
             inner: None,
         };
-        s.log_writes = true;
+        s.aux.log_writes = true;
         if w.state_facts
             && let Err(f) = w.inc.check_all(s)
         {

@@ -229,6 +229,7 @@ pub fn confirm_with(
             only_properties: true,
             max_states: Some(bounds.max_states),
             time_limit: Some(Duration::from_secs_f64(bounds.seconds)),
+            granularity: explore::Granularity::Interaction,
             ..Default::default()
         };
         let report = explore::explore(&s0, &opts, &mut |_, _, _| {}).map_err(|e| e.to_string())?;

@@ -28,6 +28,7 @@ pub mod solve;
 pub mod step;
 pub mod sym;
 pub mod theorem;
+mod throw;
 mod walk;
 pub mod witness;
 

@@ -38,7 +38,7 @@ pub struct Prefix {
 /// The invariant is checked incrementally, as `m5 run --invariant` does.
 pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefix {
     let mut s = s0;
-    s.log_writes = true;
+    s.aux.log_writes = true;
     let mut inc = Incremental::new(c);
     let mut relation_failures: Vec<(String, String)> = Vec::new();
     let mut relation_steps = Vec::new();
@@ -71,7 +71,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         });
     }
     if let Err(f) = checked {
-        s.log_writes = false;
+        s.aux.log_writes = false;
         return Prefix {
             state: s,
             steps,
@@ -93,7 +93,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         // run): the induction starts here and meets it symbolically.
         other => other.to_string(),
     };
-    s.log_writes = false;
+    s.aux.log_writes = false;
     let unsupported = initializing(&s).map(|class| {
         format!(
             "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"

@@ -129,7 +129,7 @@ pub fn search(
             state_facts: relation.is_none(),
             relation: relation.clone(),
         }),
-        every_instruction: true,
+        granularity: crate::explore::Granularity::Instruction,
         bfs: true,
         max_states: Some(budget.states),
         time_limit: Some(budget.time / 2),

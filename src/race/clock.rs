@@ -155,7 +155,7 @@ impl Detector {
     /// after everything before). Sets `s.log_writes`: the detector reads
     /// the write log after each step; whoever drains it must do so after.
     pub fn new(s: &mut State) -> Detector {
-        s.log_writes = true;
+        s.aux.log_writes = true;
         let n = s.threads.len();
         let mut d = Detector {
             clocks: Vec::new(),
@@ -167,7 +167,7 @@ impl Detector {
             monitors: FxHashMap::default(),
             started: vec![false; n],
             alive: vec![false; n],
-            init_seen: s.init.clone(),
+            init_seen: (*s.init).clone(),
             pending: None,
             races: Vec::new(),
             reported: FxHashSet::default(),
@@ -355,7 +355,7 @@ impl Detector {
 
     fn monitors_changed(&mut self, s: &State, th: ThreadId) {
         let mut seen: FxHashSet<Ref> = FxHashSet::default();
-        for &r in &s.written {
+        for &r in &s.aux.written {
             if !seen.insert(r) || r as usize >= s.heap.len() {
                 continue;
             }
@@ -435,7 +435,7 @@ impl Detector {
             self.inits.insert(c, now);
             self.clock(th).tick(th);
         }
-        self.init_seen = s.init.clone();
+        self.init_seen = (*s.init).clone();
     }
 
     fn access(

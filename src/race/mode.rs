@@ -337,7 +337,7 @@ pub fn fence(s: &State, th: ThreadId) -> Option<Fence> {
 /// race; a release write and an acquire read synchronize): does its code
 /// call such a `VarHandle`, `Unsafe` or atomic class method? Then two
 /// threads' next steps racing is not the only way a race shows (see
-/// `explore::segmented_transition`).
+/// `explore::transition`).
 pub fn weak_reads(t: &ClassTable) -> bool {
     let weak = |name: &str| {
         let rmw = ["compareAndExchange", "weakCompareAndSet", "getAnd"]

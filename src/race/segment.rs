@@ -117,7 +117,7 @@ pub struct Found {
 
 /// The open segments of a state's threads (empty unless the search runs at
 /// the sync granularity, or records them at the others: see
-/// `explore::segmented_transition`).
+/// `explore::transition`).
 #[derive(Clone, Debug, Default)]
 pub struct Segments {
     open: Vec<Option<Arc<Open>>>,
@@ -276,13 +276,14 @@ impl Pending {
 /// A leading sync step ends the thread's open segment first; the step's own
 /// accesses, if any, come after its synchronization and are recorded.
 /// `true`: an access races with another thread's open segment (the race
-/// is then in `s.segments`, and the transition must end here).
+/// is then in the state's segments, and the transition must end here).
 pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> bool {
-    let step = s.segments.steps;
-    s.segments.steps += 1;
-    s.segments.race = None;
+    let segments = of_mut(s);
+    let step = segments.steps;
+    segments.steps += 1;
+    segments.race = None;
     if leading && !p.quiet && p.closes {
-        s.segments.close(th);
+        segments.close(th);
     }
     let mut raced = false;
     if let Some((accesses, method, pc)) = p.access {
@@ -294,7 +295,7 @@ pub fn after_step(s: &mut State, th: ThreadId, p: Pending, leading: bool) -> boo
         }
     }
     if p.atomic_read {
-        s.segments.atomic_read = Some(step);
+        of_mut(s).atomic_read = Some(step);
     }
     raced
 }
@@ -313,7 +314,8 @@ fn record(
     // Another thread's open access this one may race with (one of the two
     // writes, one is plain); the earliest.
     let mut found: Option<(ThreadId, bool, &Mark)> = None;
-    for (u, o) in s.segments.open.iter().enumerate() {
+    let open = of(s).map_or(&[][..], |g| &g.open[..]);
+    for (u, o) in open.iter().enumerate() {
         let (Some(o), true) = (o, u as ThreadId != th) else {
             continue;
         };
@@ -343,7 +345,9 @@ fn record(
             write: a.write,
             at: interp::position(s, method, pc),
         };
-        let adjacent = s.segments.atomic_read.is_none_or(|k| k <= m.step);
+        let adjacent = of(s)
+            .and_then(|g| g.atomic_read)
+            .is_none_or(|k| k <= m.step);
         let (first, second) = if u < th || !adjacent {
             (earlier, later)
         } else {
@@ -363,17 +367,18 @@ fn record(
     });
     let raced = race.is_some();
     if let Some(f) = race {
-        s.segments.race = Some(Arc::new(f));
+        of_mut(s).race = Some(Arc::new(f));
     }
     // The access joins the segment even when it races, so the state itself
     // shows the conflict (two open segments conflict exactly in the states
     // a race was found on): a cached state never hides one.
     if keep {
         let slot = th as usize;
-        if s.segments.open.len() <= slot {
-            s.segments.open.resize(slot + 1, None);
+        let segments = of_mut(s);
+        if segments.open.len() <= slot {
+            segments.open.resize(slot + 1, None);
         }
-        let open = Arc::make_mut(s.segments.open[slot].get_or_insert_with(Default::default));
+        let open = Arc::make_mut(segments.open[slot].get_or_insert_with(Default::default));
         let e = open.entries.entry(a.location).or_default();
         let first = &mut e.first[kind(a.write, a.atomic)];
         if first.is_none() {
@@ -414,10 +419,31 @@ pub fn witness(found: &Found, mut path: Vec<ThreadId>) -> Vec<ThreadId> {
 /// but threw (it allocated its exception, and unwinding may have released
 /// monitors): nothing before it may count as unordered any more.
 pub fn close(s: &mut State, th: ThreadId) {
-    s.segments.close(th);
+    of_mut(s).close(th);
 }
 
 /// Forgets the open segments (the state a search starts from).
 pub fn reset(s: &mut State) {
-    s.segments = Segments::default();
+    s.aux.segments.clear();
+}
+
+/// A state's open segments (kept in `State::aux`, which cannot name this
+/// type): none until the search records a step.
+fn of(s: &State) -> Option<&Segments> {
+    s.aux.segments.get()
+}
+
+fn of_mut(s: &mut State) -> &mut Segments {
+    s.aux.segments.get_mut()
+}
+
+/// What the explorer's fingerprint adds for a state's open segments
+/// (`Segments::fingerprint`).
+pub fn fingerprint(s: &State) -> Option<u128> {
+    of(s)?.fingerprint()
+}
+
+/// The race found on the step that led to `s`, if any.
+pub fn race(s: &State) -> Option<&Found> {
+    of(s)?.race()
 }

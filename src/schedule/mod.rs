@@ -20,7 +20,7 @@ use crate::state::{Ref, State, ThreadId, Wake};
 #[derive(Clone, Debug, PartialEq)]
 pub enum Schedule {
     /// Round robin over live threads, up to `quantum` steps each: a turn
-    /// also ends where `State::sched_gen` changes (a monitor freed, a wait
+    /// also ends where `Aux::sched_gen` changes (a monitor freed, a wait
     /// or notify, a thread started or ended, a class initialized).
     RoundRobin { quantum: u64 },
     /// Uniformly random live thread at each step, from a seed.
@@ -354,7 +354,7 @@ impl Runner<'_, '_> {
         n: u64,
     ) -> Result<(u64, Option<NoOp>), VmError> {
         let mut done = 0;
-        let generation = s.sched_gen;
+        let generation = s.aux.sched_gen;
         while done < n {
             if let Some(obs) = self.opts.observer.as_deref_mut() {
                 obs.before(s, th, self.steps);
@@ -367,7 +367,7 @@ impl Runner<'_, '_> {
                 if obs_after(self.opts, s, th, self.steps - 1) == Control::Stop {
                     return Err(VmError::Other(STOP.into()));
                 }
-                if s.sched_gen != generation || s.ended() {
+                if s.aux.sched_gen != generation || s.ended() {
                     break;
                 }
                 continue;
@@ -382,7 +382,7 @@ impl Runner<'_, '_> {
                 break;
             }
             // A thread started or ended: let the scheduler choose again.
-            if s.sched_gen != generation {
+            if s.aux.sched_gen != generation {
                 break;
             }
         }
@@ -623,7 +623,7 @@ impl IdSet {
 
 /// The live threads a generated schedule chooses from. A thread found
 /// blocked is parked under what it waits for and comes back only when the
-/// state reports that event (`State::wakes`), so choosing among the
+/// state reports that event (`Aux::wakes`), so choosing among the
 /// unparked threads is choosing among the threads that can move, without
 /// probing every thread at every step. Threads parked on a monitor form a
 /// group that becomes choosable as a whole while the monitor is free.
@@ -644,13 +644,13 @@ struct Pool {
     sleepers: Vec<(ThreadId, i64, u64)>,
     /// Steps taken under this pool.
     now: u64,
-    /// `State::timed_gen` when the pool last looked for a new sleeper.
+    /// `Aux::timed_gen` when the pool last looked for a new sleeper.
     timed_seen: u64,
 }
 
 impl Pool {
     fn new(s: &mut State) -> Pool {
-        s.wakes.clear();
+        s.aux.wakes.clear();
         let mut ready = IdSet::default();
         for t in s.live_threads() {
             ready.insert(t);
@@ -662,7 +662,7 @@ impl Pool {
             other: FxHashMap::default(),
             sleepers: Vec::new(),
             now: 0,
-            timed_seen: s.timed_gen,
+            timed_seen: s.aux.timed_gen,
         }
     }
 
@@ -714,7 +714,7 @@ impl Pool {
     }
 
     fn absorb(&mut self, s: &mut State) {
-        for w in std::mem::take(&mut s.wakes) {
+        for w in std::mem::take(&mut s.aux.wakes) {
             match w {
                 Wake::Started(t) => self.ready.insert(t),
                 Wake::Monitor(x) => {
@@ -835,10 +835,10 @@ impl Pool {
         // Wakes from this turn came before the thread began to sleep.
         self.absorb(s);
         // Only `th` moved: a new timed block is its.
-        if s.timed_gen == self.timed_seen {
+        if s.aux.timed_gen == self.timed_seen {
             return;
         }
-        self.timed_seen = s.timed_gen;
+        self.timed_seen = s.aux.timed_gen;
         if let Some(deadline) = interp::clock::timed_until(s, th)
             && deadline > s.clock
             && !self.is_sleeping(th)

@@ -6,14 +6,21 @@
 //! (`Arc::make_mut` copies a frame or an object only when another state still
 //! shares it).
 
+pub mod aux;
 pub mod host;
+pub mod model;
 pub mod print;
 pub mod value;
+pub mod versioned;
 
 use std::hash::{Hash, Hasher};
+use std::ops::{Deref, DerefMut};
 use std::sync::Arc;
 
+pub use aux::Aux;
+pub use model::Model;
 pub use value::{Ref, Value};
+pub use versioned::{Cached, HashCache};
 
 use crate::classfile::{ClassId, ClassTable, Method};
 
@@ -88,36 +95,6 @@ impl ArrayData {
             ArrayData::A(v) => v[i] = x,
         }
     }
-}
-
-/// A fingerprint computed once per object or thread version (the explorer's
-/// visited set hashes states by combining them). Equality and hashing ignore
-/// it, cloning empties it, and every mutable accessor resets it, so it is
-/// never stale.
-#[derive(Default, Debug)]
-pub struct HashCache(std::sync::OnceLock<u128>);
-
-impl HashCache {
-    pub fn get_or(&self, f: impl FnOnce() -> u128) -> u128 {
-        *self.0.get_or_init(f)
-    }
-    pub fn reset(&mut self) {
-        self.0 = std::sync::OnceLock::new();
-    }
-}
-impl Clone for HashCache {
-    fn clone(&self) -> Self {
-        HashCache::default()
-    }
-}
-impl PartialEq for HashCache {
-    fn eq(&self, _: &Self) -> bool {
-        true
-    }
-}
-impl Eq for HashCache {}
-impl Hash for HashCache {
-    fn hash<H: Hasher>(&self, _: &mut H) {}
 }
 
 /// What an object holds besides its monitor.
@@ -371,7 +348,7 @@ impl Thread {
 
 /// An event that may let blocked threads move. `step` reports what a
 /// blocked thread waits for as one of these, and records the ones that
-/// happen in `State::wakes`, so schedulers need not re-probe every thread.
+/// happen in `Aux::wakes`, so schedulers need not re-probe every thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wake {
     /// The object's monitor became free.
@@ -461,98 +438,40 @@ impl Default for Config {
     }
 }
 
-/// An M5 state.
+/// An M5 state: the run's fixed context, the JVM's state proper (`model`,
+/// which alone says whether two states are the same) and the tools'
+/// bookkeeping (`aux`). `s.heap` and the other model fields are reached
+/// through `Deref`; bookkeeping is `s.aux.x`.
 #[derive(Clone)]
 pub struct State {
-    pub threads: im::Vector<Arc<Thread>>,
-    pub heap: im::Vector<Arc<Object>>,
+    /// The loaded classes: fixed for the run, shared by all its states.
     pub classes: Arc<ClassTable>,
-    pub statics: im::Vector<Value>,
-    pub init: im::Vector<InitStatus>,
-    /// String literals already created (`ldc`), so equal literals are `==`.
-    pub interned: im::HashMap<Arc<str>, Ref>,
-    /// The first thread whose thread object is at an address (M5's rule for
-    /// `start`), so finding it does not scan the thread table.
-    pub thread_of_object: im::HashMap<Ref, ThreadId>,
-    /// `java.lang.Class` objects created so far, by internal name.
-    pub mirrors: im::HashMap<Arc<str>, Ref>,
-    /// Why a class's initialization failed, as JDK 17 words the cause of a
-    /// later NoClassDefFoundError: `Exception java.lang.X: msg [in thread "main"]`.
-    pub init_errors: im::HashMap<ClassId, Arc<str>>,
+    /// Run-wide settings: fixed while a run or a search goes on.
     pub config: Arc<Config>,
-    /// Bytes written to System.out / System.err (not part of state equality).
-    pub out: im::Vector<u8>,
-    pub err: im::Vector<u8>,
-    /// Set by `System.exit`, or when main died of an uncaught exception (1).
-    pub exit: Option<i32>,
-    pub main_died: bool,
-    /// The virtual clock, in nanoseconds since the VM started: it moves
-    /// only when a thread reads it (by a quantum) or a timed wait, sleep
-    /// or park times out (to its deadline), so schedules replay exactly
-    /// and a program that never reads it never changes it (`interp::clock`).
-    pub clock: i64,
-    /// The most recent thread killed by an uncaught exception, and the exception.
-    pub last_uncaught: Option<(ThreadId, Ref)>,
-    /// Where that exception was thrown (`Class.method pc N`); not part of equality.
-    pub last_uncaught_site: Option<String>,
-    /// The first value read along the execution that a real JVM does not
-    /// fix (the time, an identity hash code, so every seed drawn from
-    /// them): `--determinism` cannot claim the output is always the same.
-    /// Not part of equality (`interp::unfixed`).
-    pub unfixed: Option<Arc<UnfixedRead>>,
-    /// Bumped whenever something happens that may let a blocked thread move
-    /// or change the set of live threads (a monitor freed, a notify, a thread
-    /// started or ended, a class initialized), so schedulers may skip threads
-    /// found blocked until then. Not part of state equality.
-    pub sched_gen: u64,
-    /// Bumped whenever a thread begins a timed wait, sleep or park, so a
-    /// scheduler need not look for sleepers after every step. Not part of
-    /// state equality.
-    pub timed_gen: u64,
-    /// When set, every object and thread written is logged in `written` /
-    /// `written_threads` (the incremental invariant checker drains them).
-    pub log_writes: bool,
-    pub written: Vec<Ref>,
-    pub written_threads: Vec<ThreadId>,
-    /// How many non-daemon threads are started and not finished (kept by
-    /// start/end): the program ends when none is left (`ended`).
-    pub alive: u32,
-    /// Each throwable's stack when it was created, (method id, pc) pairs,
-    /// innermost first (`interp::backtrace`); only for printing it (not
-    /// part of equality).
-    pub backtraces: im::HashMap<Ref, Arc<[(u32, u32)]>>,
-    /// Wake events since the scheduler last drained them (not part of equality).
-    pub wakes: Vec<Wake>,
-    /// Each thread's plain accesses since its last sync point, kept by the
-    /// explorer at the sync granularity (`race::segment`); not part of
-    /// equality (the explorer's fingerprint includes them).
-    pub segments: crate::race::segment::Segments,
+    pub model: Model,
+    pub aux: Aux,
 }
 
-impl PartialEq for State {
-    fn eq(&self, o: &Self) -> bool {
-        self.threads == o.threads
-            && self.heap == o.heap
-            && self.statics == o.statics
-            && self.init == o.init
-            && self.interned == o.interned
-            && self.mirrors == o.mirrors
-            && self.init_errors == o.init_errors
-            && self.exit == o.exit
-            && self.main_died == o.main_died
-            && self.clock == o.clock
+impl Deref for State {
+    type Target = Model;
+    fn deref(&self) -> &Model {
+        &self.model
     }
 }
-impl Eq for State {}
-impl Hash for State {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.threads.hash(h);
-        self.heap.hash(h);
-        self.statics.hash(h);
-        self.init.hash(h);
-        self.exit.hash(h);
-        self.main_died.hash(h);
-        self.clock.hash(h);
+impl DerefMut for State {
+    fn deref_mut(&mut self) -> &mut Model {
+        &mut self.model
+    }
+}
+
+impl Cached for Thread {
+    fn cache(&self) -> &HashCache {
+        &self.fingerprint
+    }
+}
+impl Cached for Object {
+    fn cache(&self) -> &HashCache {
+        &self.fingerprint
     }
 }
 
@@ -561,10 +480,10 @@ impl State {
         self.threads.get(th as usize).map(|t| &**t)
     }
     pub fn thread_mut(&mut self, th: ThreadId) -> &mut Thread {
-        if self.log_writes {
-            self.written_threads.push(th);
+        if self.aux.log_writes {
+            self.aux.written_threads.push(th);
         }
-        let t = Arc::make_mut(&mut self.threads[th as usize]);
+        let t = Arc::make_mut(&mut self.model.threads[th as usize]);
         t.fingerprint.reset();
         t
     }
@@ -572,10 +491,10 @@ impl State {
         &self.heap[r as usize]
     }
     pub fn object_mut(&mut self, r: Ref) -> &mut Object {
-        if self.log_writes {
-            self.written.push(r);
+        if self.aux.log_writes {
+            self.aux.written.push(r);
         }
-        let o = Arc::make_mut(&mut self.heap[r as usize]);
+        let o = Arc::make_mut(&mut self.model.heap[r as usize]);
         o.fingerprint.reset();
         o
     }

@@ -120,9 +120,9 @@ fn wait_impl(
     o.mcount = 0;
     o.monitor = 0;
     waitset::enter(s, r, th);
-    s.sched_gen += 1;
-    s.timed_gen += u64::from(deadline.is_some());
-    s.wakes.push(Wake::Monitor(r));
+    s.aux.sched_gen += 1;
+    s.aux.timed_gen += u64::from(deadline.is_some());
+    s.aux.wakes.push(Wake::Monitor(r));
     s.thread_mut(th).wait = Some(Wait {
         object: r,
         count,

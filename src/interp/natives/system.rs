@@ -188,9 +188,9 @@ fn print_write(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
     let units = strings::string_units(s, text).unwrap_or_default();
     let bytes = encode(&s.config.host.charset(fd), &units)?;
     if fd == 2 {
-        s.err.extend(bytes);
+        s.aux.err.extend(bytes);
     } else {
-        s.out.extend(bytes);
+        s.aux.out.extend(bytes);
     }
     void()
 }

@@ -45,8 +45,8 @@ fn thread_start(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
             let x = s.thread_mut(t);
             x.status = Status::Scheduled;
             x.daemon = daemon;
-            s.sched_gen += 1;
-            s.wakes.push(Wake::Started(t));
+            s.aux.sched_gen += 1;
+            s.aux.wakes.push(Wake::Started(t));
             if !daemon {
                 s.alive += 1;
             }
@@ -111,8 +111,8 @@ fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     }
     let deadline = clock::deadline_after(s, clock::millis_to_nanos(ms));
     s.thread_mut(th).timeout = Some(deadline);
-    s.sched_gen += 1;
-    s.timed_gen += 1;
+    s.aux.sched_gen += 1;
+    s.aux.timed_gen += 1;
     Ok(NativeResult::Again)
 }
 

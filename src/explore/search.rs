@@ -1,0 +1,282 @@
+//! The exhaustive search on the calling thread: from the initial state,
+//! every thread that can move is tried at every state, breadth-first or
+//! depth-first; states already seen (by fingerprint) are not expanded again.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use rustc_hash::FxHashSet;
+
+use super::verdict::{Races, blocked_threads, reports_deadlock, violation};
+use super::{
+    ExploreOptions, Report, Verdict, bound_hit, determinism, effective, fingerprint,
+    initial_violation, quiet, transition, writers,
+};
+use crate::interp::{self, VmError};
+use crate::state::{State, ThreadId};
+
+/// `explore`, calling `visit(parent, state, thread)` on every new state
+/// the search reaches, with its parent and the thread that stepped (for
+/// inference, which filters candidate facts on them).
+pub fn explore_visiting(
+    initial: &State,
+    opts: &ExploreOptions,
+    progress: &mut dyn FnMut(u64, u64, u64),
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
+) -> Result<Report, VmError> {
+    let opts = &effective(opts);
+    let start = Instant::now();
+    let mut visited: FxHashSet<u128> = FxHashSet::default();
+    let init = quiet(initial, opts);
+    visited.insert(fingerprint::of(&init));
+    if let Some(r) = initial_violation(&init, opts) {
+        return Ok(r);
+    }
+    let races = Races::default();
+    if let Some((v, w)) = races.check(&init, opts, Vec::new) {
+        return Ok(Report::new(v, w, 1, 0, 0, &start));
+    }
+    let search = Search {
+        opts,
+        start,
+        writers: writers::Writers::new(&initial.classes),
+        visited,
+        races,
+    };
+    if opts.bfs {
+        bfs(search, init, progress, visit)
+    } else {
+        dfs(search, init, progress, visit)
+    }
+}
+
+/// What both search orders start from: the effective options, the clock,
+/// the write analysis, the visited set with the initial state, and the
+/// race check's record.
+struct Search<'a> {
+    opts: &'a ExploreOptions,
+    start: Instant,
+    writers: writers::Writers,
+    visited: FxHashSet<u128>,
+    races: Races,
+}
+
+/// The breadth-first search (shortest witnesses).
+fn bfs(
+    search: Search,
+    init: State,
+    progress: &mut dyn FnMut(u64, u64, u64),
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
+) -> Result<Report, VmError> {
+    let Search {
+        opts,
+        start,
+        writers,
+        mut visited,
+        races,
+    } = search;
+    let mut states = 1u64;
+    let mut transitions = 0u64;
+    let mut max_depth = 0u64;
+    let mut outcomes = determinism::Outcomes::default();
+    let mut incomplete: Option<String> = None;
+    let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
+        Report::new(verdict, witness, states, transitions, max_depth, &start)
+    };
+    // Parent links let BFS rebuild the (shortest) witness.
+    let mut parents: Vec<(usize, Vec<ThreadId>)> = vec![(usize::MAX, Vec::new())];
+    let mut queue: VecDeque<(State, usize, u64)> = VecDeque::new();
+    queue.push_back((init, 0, 0));
+    let witness_of = |parents: &Vec<(usize, Vec<ThreadId>)>, mut i: usize| {
+        let mut chunks = Vec::new();
+        while i != usize::MAX && i != 0 {
+            chunks.push(parents[i].1.clone());
+            i = parents[i].0;
+        }
+        chunks.into_iter().rev().flatten().collect::<Vec<_>>()
+    };
+    while let Some((s, id, depth)) = queue.pop_front() {
+        if let Some(r) = bound_hit(opts, &start, states, depth) {
+            incomplete.get_or_insert(r);
+            if depth >= opts.max_depth.unwrap_or(u64::MAX) {
+                continue;
+            }
+            break;
+        }
+        let mut moved = false;
+        for th in s.running_threads() {
+            let mut k = 0;
+            let spurious = interp::wakes_spuriously(&s, th);
+            let Some(next) = transition(&s, th, opts, &writers, &mut k)? else {
+                continue;
+            };
+            moved |= !spurious;
+            transitions += 1;
+            let via = vec![th; k as usize];
+            if let Some(v) = violation(&s, &next, opts) {
+                parents.push((id, via));
+                let w = witness_of(&parents, parents.len() - 1);
+                let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
+                return Ok(races.fold(r));
+            }
+            outcomes.saw(&next);
+            if visited.insert(fingerprint::of(&next)) {
+                visit(&s, &next, th);
+                states += 1;
+                max_depth = max_depth.max(depth + 1);
+                parents.push((id, via));
+                let here = parents.len() - 1;
+                if let Some((v, w)) = races.check(&next, opts, || witness_of(&parents, here)) {
+                    return Ok(finish(v, w, states, transitions, max_depth));
+                }
+                if opts.determinism
+                    && let Some((v, w)) = outcomes.check(&next, || witness_of(&parents, here))
+                {
+                    return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
+                }
+                queue.push_back((next, parents.len() - 1, depth + 1));
+                if states.is_multiple_of(4096) {
+                    progress(states, transitions, max_depth);
+                }
+            }
+        }
+        if !moved && reports_deadlock(&s, opts) {
+            let w = witness_of(&parents, id);
+            return Ok(races.fold(finish(
+                Verdict::Deadlock {
+                    threads: blocked_threads(&s),
+                },
+                w,
+                states,
+                transitions,
+                max_depth,
+            )));
+        }
+    }
+    let verdict = outcomes.verdict(incomplete, opts.determinism);
+    Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
+}
+
+/// The depth-first search.
+fn dfs(
+    search: Search,
+    init: State,
+    progress: &mut dyn FnMut(u64, u64, u64),
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
+) -> Result<Report, VmError> {
+    let Search {
+        opts,
+        start,
+        writers,
+        mut visited,
+        races,
+    } = search;
+    let mut states = 1u64;
+    let mut transitions = 0u64;
+    let mut max_depth = 0u64;
+    let mut outcomes = determinism::Outcomes::default();
+    let mut incomplete: Option<String> = None;
+    let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
+        Report::new(verdict, witness, states, transitions, max_depth, &start)
+    };
+    let mut stack: Vec<Node> = vec![Node {
+        todo: todo(&init),
+        state: init,
+        depth: 0,
+        via: Vec::new(),
+    }];
+    let mut moved_flags: Vec<bool> = vec![false];
+    while let Some(top) = stack.last_mut() {
+        let Some(th) = top.todo.pop() else {
+            let node = stack.pop().expect("non-empty");
+            let moved = moved_flags.pop().expect("parallel");
+            if !moved && reports_deadlock(&node.state, opts) {
+                let mut w: Vec<ThreadId> =
+                    stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+                w.extend(node.via.iter().copied());
+                let threads = blocked_threads(&node.state);
+                return Ok(races.fold(finish(
+                    Verdict::Deadlock { threads },
+                    w,
+                    states,
+                    transitions,
+                    max_depth,
+                )));
+            }
+            continue;
+        };
+        let depth = top.depth;
+        let mut k = 0;
+        // A spurious wake-up is a transition, but no progress (deadlock).
+        let spurious = interp::wakes_spuriously(&top.state, th);
+        let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
+            continue;
+        };
+        *moved_flags.last_mut().expect("parallel") |= !spurious;
+        transitions += 1;
+        let via = vec![th; k as usize];
+        if let Some(v) = violation(&top.state, &next, opts) {
+            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+            w.extend(via);
+            let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
+            return Ok(races.fold(r));
+        }
+        outcomes.saw(&next);
+        if !visited.insert(fingerprint::of(&next)) {
+            continue;
+        }
+        visit(&top.state, &next, th);
+        states += 1;
+        max_depth = max_depth.max(depth + 1);
+        let path = || {
+            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+            w.extend(via.iter().copied());
+            w
+        };
+        if let Some((v, w)) = races.check(&next, opts, path) {
+            return Ok(finish(v, w, states, transitions, max_depth));
+        }
+        if opts.determinism
+            && let Some((v, w)) = outcomes.check(&next, path)
+        {
+            return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
+        }
+        if states.is_multiple_of(4096) {
+            progress(states, transitions, max_depth);
+        }
+        if let Some(r) = bound_hit(opts, &start, states, depth + 1) {
+            incomplete.get_or_insert(r);
+            if opts.max_depth.is_some_and(|d| depth + 1 >= d) {
+                // Depth bound: do not expand below it, but search on elsewhere.
+                continue;
+            }
+            break;
+        }
+        stack.push(Node {
+            todo: todo(&next),
+            state: next,
+            depth: depth + 1,
+            via,
+        });
+        moved_flags.push(false);
+    }
+    let verdict = outcomes.verdict(incomplete, opts.determinism);
+    Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
+}
+
+struct Node {
+    state: State,
+    /// Transition index into `path` (steps to reach this state).
+    depth: u64,
+    /// Threads still to try from this state (DFS).
+    todo: Vec<ThreadId>,
+    /// Witness steps of the transition that led here.
+    via: Vec<ThreadId>,
+}
+
+/// Threads to try from a state (popped from the end: lowest number first).
+pub(super) fn todo(s: &State) -> Vec<ThreadId> {
+    let mut t = s.running_threads();
+    t.reverse();
+    t
+}
