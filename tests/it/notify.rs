@@ -7,8 +7,7 @@
 
 use std::process::{Command, Output};
 
-mod common;
-use common::replay_arguments;
+use crate::common::replay_arguments;
 
 const CP: &str = "classfiles/notify";
 

@@ -6,7 +6,7 @@
 //! checker's float keys in `tests/invariants.rs`; the expression semantics
 //! in `tests/expression_agreement.rs` and `tests/invariant_agreement.rs`.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -13,8 +13,7 @@ use m5::race::Race;
 use m5::schedule::{Control, Observer, RunOptions, Schedule};
 use m5::state::{Config, State, ThreadId};
 
-mod common;
-use common::replay_arguments;
+use crate::common::replay_arguments;
 
 fn start(dir: &str, main: &str, args: &[&str]) -> State {
     let cp = ClassPath::parse(dir).expect("class path");

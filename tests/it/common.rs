@@ -1,5 +1,4 @@
-//! Helpers shared by the integration tests (each test crate uses some).
-#![allow(dead_code)]
+//! Helpers shared by the integration tests' modules.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

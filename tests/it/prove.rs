@@ -2,7 +2,7 @@
 //! goes through, and every mutated program, weakened invariant and false
 //! relation is refuted at the case where it breaks (never proved).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! provable: a mutated program, a false relation and a false user fact
 //! stay refuted.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
