@@ -13,18 +13,7 @@ use m5::race::Race;
 use m5::schedule::{Control, Observer, RunOptions, Schedule};
 use m5::state::{Config, State, ThreadId};
 
-use crate::common::replay_arguments;
-
-fn start(dir: &str, main: &str, args: &[&str]) -> State {
-    let cp = ClassPath::parse(dir).expect("class path");
-    let classes = load_classes(&cp, main).expect("load");
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    initial_state(classes, main, &args, Config::default()).expect("initial state")
-}
-
-fn m5() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_m5"))
-}
+use crate::common::{self, m5, replay_arguments, start};
 
 /// Exhaustive search that goes on after races (the examples' other
 /// violations are the expected verdicts; a race is the verdict only where
@@ -1390,8 +1379,7 @@ fn random_program(name: &str, seed: u64, disciplined: bool) -> String {
 /// replay; the race-free ones are silent under the vector clocks too.
 #[test]
 fn random_programs_get_the_same_verdict_at_all_three_granularities() {
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no javac on PATH");
+    if !common::have("javac", "-version") {
         return;
     }
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-concurrent");
