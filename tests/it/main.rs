@@ -22,4 +22,5 @@ mod notify;
 mod prove;
 mod schedules;
 mod symbolic_agreement;
+mod tidy;
 mod trust;
