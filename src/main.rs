@@ -1,3 +1,6 @@
+//! The `m5` binary: the command line parsed and run on a thread with m5's
+//! stack size (`cli`); `M5_LOG` turns on m5's debug events.
+
 use clap::Parser;
 
 fn main() {
@@ -6,6 +9,10 @@ fn main() {
     #[cfg(unix)]
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+    if let Err(e) = log_from_env() {
+        eprintln!("m5: M5_LOG: {e}");
+        std::process::exit(2);
     }
     let cli = m5::cli::Cli::parse_from(m5::cli::java_style(std::env::args_os().collect()));
     // The command runs on a thread with m5's stack size (the main
@@ -22,4 +29,22 @@ fn main() {
         }
     });
     std::process::exit(code);
+}
+
+/// Debug output for m5's developers: `M5_LOG=debug`, or a filter such as
+/// `M5_LOG=m5::load=trace` (tracing's `EnvFilter` syntax), prints m5's
+/// tracing events on stderr. Unset, no subscriber is installed and the
+/// events cost a check each.
+fn log_from_env() -> Result<(), String> {
+    let Some(filter) = std::env::var_os("M5_LOG") else {
+        return Ok(());
+    };
+    let filter = filter.to_str().ok_or("not UTF-8")?;
+    let filter = tracing_subscriber::EnvFilter::try_new(filter).map_err(|e| format!("{e}"))?;
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .without_time()
+        .init();
+    Ok(())
 }

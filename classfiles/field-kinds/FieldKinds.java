@@ -1,7 +1,7 @@
 // Writes fields of every kind (int, long, float, double, char, boolean,
 // reference) so that facts comparing them with numbers change truth value:
 // the incremental invariant checker must notice every such change
-// (tests/invariants.rs).
+// (tests/it/invariants.rs).
 public class FieldKinds {
     public static void main(String[] args) {
         Holder h = new Holder();

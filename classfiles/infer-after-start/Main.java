@@ -2,7 +2,7 @@
 // it: right after `start` the worker is scheduled and `div` is still 0.
 // An inferred candidate such as `thread_of(o).scheduled => o.div == -3`
 // holds on every state where the worker's object changes, but not on the
-// last state of the single-threaded prefix (tests/infer.rs: inference must
+// last state of the single-threaded prefix (tests/it/infer.rs: inference must
 // drop it, and the user's claim must never be refuted by it).
 class Worker extends Thread {
     int div;

@@ -1,5 +1,5 @@
 // A thread started with a lambda that captures a lock and adds to a
-// static counter under it; main joins it. (tests/infer.rs: inference
+// static counter under it; main joins it. (tests/it/infer.rs: inference
 // writes cases for the lambda's frames, `Main$$Lambda$1.run`.)
 public class Main {
     static int hits;

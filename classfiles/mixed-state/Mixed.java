@@ -3,7 +3,7 @@
 // static fields, threads that are unstarted, running, blocked on a
 // monitor and finished, and monitors held more than once. The prover's
 // translation of invariant expressions is compared with the concrete
-// evaluator on its states (tests/expression_agreement.rs).
+// evaluator on its states (tests/it/expression_agreement.rs).
 public class Mixed {
     static int count;
     static long total = -5L;

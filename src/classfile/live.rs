@@ -46,7 +46,7 @@ pub(super) struct Liveness {
     waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
     /// Other methods of JDK classes not yet live, by (class, selector).
     waiting_on: FxHashMap<(Arc<str>, String), Refs>,
-    /// `M5_LOAD_STATS=why`: print each reference followed.
+    /// `M5_LOG=m5::load=trace`: log each reference followed.
     why: bool,
 }
 
@@ -77,7 +77,7 @@ enum Fact {
 }
 
 impl Liveness {
-    /// `why`: print each reference followed (`M5_LOAD_STATS=why`).
+    /// `why`: log each reference followed (`M5_LOG=m5::load=trace`).
     pub(super) fn new(why: bool) -> Self {
         Liveness {
             why,
@@ -160,7 +160,7 @@ impl Liveness {
                 Fact::Live(r) => {
                     if self.why {
                         for c in &r.classes {
-                            eprintln!("why {c} <- {}", r.owner);
+                            tracing::trace!(target: "m5::load", "why {c} <- {}", r.owner);
                         }
                     }
                     queue.extend(r.classes);

@@ -315,7 +315,7 @@ impl ClassTable {
         let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
         let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
         let mut queue: VecDeque<Arc<str>> = VecDeque::new();
-        let mut live = Liveness::new(std::env::var_os("M5_LOAD_STATS").is_some_and(|v| v == "why"));
+        let mut live = Liveness::new(tracing::enabled!(target: "m5::load", tracing::Level::TRACE));
         for name in library::CLASSES
             .iter()
             .map(|(n, _)| *n)
@@ -403,16 +403,16 @@ impl ClassTable {
                 raw.push((sc, origin.clone(), from));
             }
         }
-        // `M5_LOAD_STATS=1`: how much was loaded; `=why`: also each class
-        // a live method names, with the method (for m5's developers).
-        if std::env::var_os("M5_LOAD_STATS").is_some() {
-            eprintln!(
-                "m5: loaded {} classes ({} from the JDK), {} missing",
-                raw.len(),
-                raw.iter().filter(|r| r.2 == Origin::Jdk).count(),
-                missing.len()
-            );
-        }
+        // `M5_LOG=m5::load=debug`: how much was loaded; `=trace`: also
+        // each class a live method names, with the method (for m5's
+        // developers).
+        tracing::debug!(
+            target: "m5::load",
+            "loaded {} classes ({} from the JDK), {} missing",
+            raw.len(),
+            raw.iter().filter(|r| r.2 == Origin::Jdk).count(),
+            missing.len()
+        );
         Linker {
             raw,
             index,

@@ -1,5 +1,5 @@
 // Exercises every instruction family the prover's symbolic step models
-// (tests/symbolic_agreement.rs compares it with the interpreter at every
+// (tests/it/symbolic_agreement.rs compares it with the interpreter at every
 // step). No class here has a static initializer, and nothing prints (but the
 // report of Dier's uncaught exception), so the
 // heap stays small and almost every step is one the prover supports.

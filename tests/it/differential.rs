@@ -26,6 +26,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::common;
+
 /// The suite must never pass vacuously.
 const MIN_PROGRAMS: usize = 40;
 const DEFAULT_TIMEOUT_SECS: u64 = 60;
@@ -151,17 +153,6 @@ fn run_with_timeout(mut cmd: Command, timeout: Duration) -> io::Result<Outcome> 
         timed_out,
         elapsed,
     })
-}
-
-fn tool_available(tool: &str) -> bool {
-    Command::new(tool)
-        .arg("-version")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .map(|s| s.success())
-        .unwrap_or(false)
 }
 
 fn env_usize(name: &str, default: usize) -> usize {
@@ -373,8 +364,7 @@ fn differential_against_hotspot() {
         all.len()
     );
 
-    if !tool_available("javac") || !tool_available("java") {
-        println!("SKIPPED: no JDK (javac/java) on PATH");
+    if !common::have("javac", "-version") || !common::have("java", "-version") {
         return;
     }
 

@@ -10,20 +10,11 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const M5: &str = env!("CARGO_BIN_EXE_m5");
+use crate::common::{self, m5_output as m5};
 
 /// A fresh, empty directory for one case.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("deep_input")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
-}
-
-fn m5(args: &[&str]) -> Output {
-    Command::new(M5).args(args).output().expect("run m5")
+    common::fresh_dir("deep_input", name)
 }
 
 fn context(out: &Output) -> String {
@@ -429,8 +420,7 @@ fn a_hierarchy_too_large_to_keep_is_an_error() {
 /// The writer's class files are what HotSpot runs too (short chains).
 #[test]
 fn short_chains_agree_with_hotspot() {
-    if Command::new("java").arg("-version").output().is_err() {
-        println!("SKIPPED: no java");
+    if !common::have("java", "-version") {
         return;
     }
     for (name, write, expected) in [
@@ -492,8 +482,7 @@ fn deeply_nested_annotation_values_are_an_error() {
 /// Compiles `Main.java` holding `source` into a fresh directory; None (and
 /// "SKIPPED") without javac.
 fn javac(name: &str, source: &str, flags: &[&str]) -> Option<PathBuf> {
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no javac");
+    if !common::have("javac", "-version") {
         return None;
     }
     let dir = temp_dir(name);

@@ -8,11 +8,7 @@ use m5::invariant::{Compiled, Failure, compile, eval};
 use m5::schedule::{Control, Observer, RunOptions, Schedule, run};
 use m5::state::{Config, State, ThreadId};
 
-fn start(dir: &str) -> State {
-    let cp = ClassPath::parse(dir).unwrap();
-    let classes = load_classes(&cp, "Apprentice").unwrap();
-    initial_state(classes, "Apprentice", &[], Config::default()).unwrap()
-}
+use crate::common::start;
 
 fn source() -> String {
     std::fs::read_to_string("invariants/apprentice.inv").unwrap()
@@ -49,7 +45,7 @@ impl Observer for Check<'_> {
 /// Checks `text` on the initial state, then on every state of runs under a
 /// few schedules; returns the first failure.
 fn first_failure(text: &str, dir: &str, relation: Option<&str>, steps: u64) -> Option<Failure> {
-    let s0 = start(dir);
+    let s0 = start(dir, "Apprentice", &[]);
     let c = compile("test.inv", text, &s0.classes).unwrap_or_else(|e| panic!("{}", e.rendered));
     if relation.is_none()
         && let Err(f) = eval::check_state(&c, &s0)
@@ -339,7 +335,7 @@ const MALFORMED: &[(&str, usize, usize, &str)] = &[
 fn source_lines_key_the_pcs_the_line_number_table_gives() {
     // javac 17's Apprentice.main: line 31 is pcs 8..15, 32 is 16..18, 33
     // is 21..22 (and 34 the loop's goto at 25).
-    let s = start("classfiles/apprentice");
+    let s = start("classfiles/apprentice", "Apprentice", &[]);
     let text = "pcs loop = lines 31..33\nthread t {\n  when Apprentice.main @ line 32 { true }\n  when Apprentice.main @ loop { true }\n  when Apprentice.main @ lines 29, 34 { true }\n}\n";
     let c = compile("lines.inv", text, &s.classes).expect("compiles");
     let pcs = |i: usize| -> Vec<u32> {
@@ -360,7 +356,7 @@ fn source_lines_key_the_pcs_the_line_number_table_gives() {
 fn structural_regions_key_the_entry_and_the_synchronized_block() {
     // javac 17's Job.incr: `synchronized (objref)` enters at pc 6 and
     // exits at 24 (normally) or 30 (its catch-any handler at 28).
-    let s = start("classfiles/apprentice");
+    let s = start("classfiles/apprentice", "Apprentice", &[]);
     let text = "thread t {\n  when Job.run @ entry { true }\n  when Job.run @ 4 > Job.incr @ synchronized { true }\n}\n";
     let c = compile("regions.inv", text, &s.classes).expect("compiles");
     assert_eq!(pcs_at(&c, 0, 0), vec![0]);
@@ -416,7 +412,7 @@ fn pcs_at(c: &Compiled, i: usize, f: usize) -> Vec<u32> {
 
 #[test]
 fn malformed_invariants_give_line_column_and_what_was_expected() {
-    let s = start("classfiles/apprentice");
+    let s = start("classfiles/apprentice", "Apprentice", &[]);
     for (text, line, col, needle) in MALFORMED {
         let e = compile("bad.inv", text, &s.classes)
             .err()
@@ -506,7 +502,7 @@ fn incremental_checking_agrees_with_full_checking() {
             .iter()
             .map(|(_, from, to, _)| text.replacen(from, to, 1)),
     );
-    let s0 = start("classfiles/apprentice");
+    let s0 = start("classfiles/apprentice", "Apprentice", &[]);
     let mut failures = 0;
     for v in &variants {
         let c = compile("v.inv", v, &s0.classes).unwrap();
@@ -607,7 +603,7 @@ mod fuzz {
             let end = (at + drop).min(chars.len());
             chars.splice(at..end, insert.chars());
             let mangled: String = chars.into_iter().collect();
-            let s = super::start("classfiles/apprentice");
+            let s = crate::common::start("classfiles/apprentice", "Apprentice", &[]);
             if let Ok(c) = m5::invariant::compile("fuzz.inv", &mangled, &s.classes) {
                 let _ = m5::invariant::eval::check_state(&c, &s);
             }
@@ -620,7 +616,7 @@ fn objects_are_named_by_allocation_and_resolved_to_their_addresses() {
     // javac 17's Apprentice.main allocates its Container first (ref 1,
     // after the String[] args at ref 0), then Jobs in its loop, which
     // starts a thread after the first Job: so one Job while main runs alone.
-    let s = start("classfiles/apprentice");
+    let s = start("classfiles/apprentice", "Apprentice", &[]);
     let resolved = |text: &str| {
         let mut c =
             compile("alloc.inv", text, &s.classes).unwrap_or_else(|e| panic!("{}", e.rendered));

@@ -4,14 +4,11 @@
 //! replays, and the reports.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use m5::classfile::ClassPath;
 use m5::locks::{self, Confirmation, confirm, program::Program};
 
-fn m5() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_m5"))
-}
+use crate::common::{self, m5};
 
 /// Relative to the package root (cargo runs tests there), so reports
 /// name the same files on every machine.
@@ -362,7 +359,7 @@ fn sarif_has_the_2_1_0_shape() {
 }
 
 /// The HTML report's structure, kept as a golden file
-/// (`M5_BLESS=1 cargo test --release --test locks` rewrites it).
+/// (`M5_BLESS=1 cargo test --release --test it -- locks::` rewrites it).
 #[test]
 fn html_report_structure_is_golden() {
     let out_dir = std::env::temp_dir().join(format!("m5-locks-html-{}", std::process::id()));
@@ -382,7 +379,7 @@ fn html_report_structure_is_golden() {
     let want = std::fs::read_to_string(&golden).expect("golden file (M5_BLESS=1 writes it)");
     assert_eq!(
         got, want,
-        "the HTML report changed: M5_BLESS=1 cargo test --release --test locks"
+        "the HTML report changed: M5_BLESS=1 cargo test --release --test it -- locks::"
     );
 }
 
@@ -423,7 +420,7 @@ fn the_jdks_collections_and_concurrency_packages_are_analysed() {
         "java.util.concurrent.atomic".into(),
         "java.util.concurrent.locks".into(),
     ]) else {
-        println!("skipped: no JDK with jmods");
+        common::skip("no JDK with jmods");
         return;
     };
     let a = locks::analyze(&p, &locks::Options::default());

@@ -3,11 +3,10 @@
 
 use std::process::Command;
 
+use crate::common;
+
 fn m5(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
-        .args(args)
-        .output()
-        .expect("run m5");
+    let out = common::m5().args(args).output().expect("run m5");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -106,8 +105,7 @@ fn disasm_prints_figure_6() {
 
 #[test]
 fn classes_load_from_a_jar_file() {
-    if Command::new("jar").arg("--version").output().is_err() {
-        println!("SKIPPED: no `jar` tool (JDK) on PATH");
+    if !common::have("jar", "--version") {
         return;
     }
     let dir = env!("CARGO_TARGET_TMPDIR");
@@ -206,7 +204,7 @@ fn class_path_as_java_takes_it() {
     ]);
     assert_ne!(code3, 2, "{err3}");
     // The default: the current directory.
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let out = common::m5()
         .args(["run", "Main"])
         .current_dir("classfiles/join-counter")
         .output()
@@ -217,7 +215,7 @@ fn class_path_as_java_takes_it() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
+    let out = common::m5()
         .args(["run", "Main"])
         .current_dir(env!("CARGO_TARGET_TMPDIR"))
         .output()

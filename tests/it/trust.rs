@@ -2,35 +2,13 @@
 //! trust issue): each test is one class of bug, with the example that
 //! exposed it. The explorer's and interpreter's classes (virtual dispatch,
 //! synchronized frames the VM pushes, the stack limit) are in
-//! `tests/explore.rs` and the differential programs; the incremental
-//! checker's float keys in `tests/invariants.rs`; the expression semantics
-//! in `tests/expression_agreement.rs` and `tests/invariant_agreement.rs`.
-
-mod common;
+//! `tests/it/explore.rs` and the differential programs; the incremental
+//! checker's float keys in `tests/it/invariants.rs`; the expression semantics
+//! in `tests/it/expression_agreement.rs` and `tests/it/invariant_agreement.rs`.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use serde_json::Value;
-
-/// m5, with the witness search bounded by states alone (its time budget
-/// would make a verdict depend on the machine's load).
-fn m5() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_m5"));
-    c.env("M5_WITNESS_SECONDS", "600");
-    c
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("m5-trust-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use crate::common::{m5_bounded as m5, prove, root, scratch, verdict};
 
 /// Writes `inv` and a theorem file proving it for the Apprentice; returns the theorem file.
 fn apprentice_theorem(dir: &Path, inv: &str, theorems: &str) -> PathBuf {
@@ -41,38 +19,6 @@ fn apprentice_theorem(dir: &Path, inv: &str, theorems: &str) -> PathBuf {
     );
     std::fs::write(dir.join("t.proof"), proof).unwrap();
     dir.join("t.proof")
-}
-
-fn prove(file: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = m5()
-        .arg("prove")
-        .arg("--json")
-        .args(extra)
-        .arg(file)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    // A refuted theorem's witness replays with `m5 run`, in every test.
-    common::assert_witnesses_replay(&v, &std::env::temp_dir());
-    (out.status.code().unwrap_or(-1), v)
-}
-
-fn verdict(v: &Value, theorem: &str) -> String {
-    v["theorems"]
-        .as_array()
-        .expect("theorems")
-        .iter()
-        .find(|t| t["theorem"] == theorem)
-        .unwrap_or_else(|| panic!("no theorem {theorem} in {v}"))["verdict"]
-        .as_str()
-        .expect("verdict")
-        .to_string()
 }
 
 /// Class 1: an invariant that makes no per-thread claim (no `thread` part,
@@ -87,7 +33,7 @@ fn invariants_without_thread_cases_step_every_shape() {
             "global { only_args: heap.length == 1 }\nthread t { }\n",
         ),
     ] {
-        let dir = scratch(name);
+        let dir = scratch("trust", name);
         let file = apprentice_theorem(&dir, inv, "prove invariant expect refuted");
         // By default the single-threaded prefix breaks it by computation.
         let (code, v) = prove(&file, &[]);
@@ -177,7 +123,7 @@ fn run_and_prove_read_expressions_alike() {
         ),
     ];
     for (i, (e, holds, expected)) in cases.iter().enumerate() {
-        let dir = scratch(&format!("expr{i}"));
+        let dir = scratch("trust", &format!("expr{i}"));
         let inv = format!("{base}\nglobal {{ extra: {e} }}\n");
         let file = apprentice_theorem(&dir, &inv, "prove invariant expect proved");
         let out = m5()
@@ -242,7 +188,7 @@ fn a_timeout_never_becomes_refuted() {
 /// Class 8: `m5 check` counted a theorem without `expect` as "as expected".
 #[test]
 fn check_needs_an_expected_verdict() {
-    let dir = scratch("noexpect");
+    let dir = scratch("trust", "noexpect");
     let inv = std::fs::read_to_string(root().join("invariants/apprentice.inv")).unwrap();
     let file = apprentice_theorem(
         &dir,
@@ -266,7 +212,7 @@ fn check_needs_an_expected_verdict() {
 /// inductive" (exit 4), never "refuted", with what the search covered.
 #[test]
 fn a_true_claim_whose_induction_fails_is_not_inductive_never_refuted() {
-    let dir = scratch("true");
+    let dir = scratch("trust", "true");
     let file = apprentice_theorem(&dir, "global { true }\n", "prove invariant");
     for flags in [&[][..], &["--prefix-steps", "0"], &["--no-witness-search"]] {
         let (code, v) = prove(&file, flags);

@@ -2,57 +2,12 @@
 //! goes through, and every mutated program, weakened invariant and false
 //! relation is refuted at the case where it breaks (never proved).
 
-mod common;
-
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
 
-/// m5, with the witness search bounded by states alone (its time budget
-/// would make a verdict depend on the machine's load).
-fn m5() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_m5"));
-    c.env("M5_WITNESS_SECONDS", "600");
-    c
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `m5 prove --json FILE`: (exit code, report).
-fn prove(file: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = m5()
-        .arg("prove")
-        .arg("--json")
-        .args(extra)
-        .arg(file)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    // A refuted theorem's witness replays with `m5 run`, in every test.
-    common::assert_witnesses_replay(&v, &std::env::temp_dir());
-    (out.status.code().unwrap_or(-1), v)
-}
-
-fn verdict(v: &Value, theorem: &str) -> String {
-    v["theorems"]
-        .as_array()
-        .expect("theorems")
-        .iter()
-        .find(|t| t["theorem"] == theorem)
-        .unwrap_or_else(|| panic!("no theorem {theorem} in {v}"))["verdict"]
-        .as_str()
-        .expect("verdict")
-        .to_string()
-}
+use crate::common::{self, m5_bounded as m5, prove, root, verdict};
 
 /// Asserts some refuted obligation is at `case` (a substring of the
 /// stepping thread's shape and instruction) and its text contains `what`.
@@ -729,10 +684,7 @@ fn bad_theorem_files_are_exit_2_with_the_line() {
 /// `M5_CVC5_ALL=1` checks every obligation of every proof.
 #[test]
 fn cvc5_agrees_on_every_obligation_of_the_proofs() {
-    if Command::new("cvc5").arg("--version").output().is_err() {
-        eprintln!(
-            "SKIPPED: cvc5 is not installed (apt-get install cvc5); the cross-check did not run"
-        );
+    if !common::have("cvc5", "--version") {
         return;
     }
     let all = std::env::var_os("M5_CVC5_ALL").is_some();

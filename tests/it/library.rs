@@ -94,7 +94,7 @@ fn library_table_is_up_to_date() {
          timing out, at any step in a search, and move it to their deadline.\n\
          Anything else (reflection, `MethodHandle`s, files, sockets) is not modeled:\n\
          a program that reaches it stops with an error naming it, never a guess.\n\n\
-         Generated from `src/library/java` by `tests/library.rs` (`M5_BLESS=1 cargo test --release --test library`).\n\n\
+         Generated from `src/library/java` by `tests/it/library.rs` (`M5_BLESS=1 cargo test --release --test it -- library::`).\n\n\
          | class | extends | methods |\n|---|---|---|\n",
     );
     for c in classes {
@@ -141,6 +141,6 @@ fn library_table_is_up_to_date() {
     let on_disk = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         on_disk == out,
-        "{path} is out of date: run M5_BLESS=1 cargo test --release --test library"
+        "{path} is out of date: run M5_BLESS=1 cargo test --release --test it -- library::"
     );
 }

@@ -4,63 +4,15 @@
 //! provable: a mutated program, a false relation and a false user fact
 //! stay refuted.
 
-mod common;
-
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use serde_json::Value;
 
-/// m5, with the witness search bounded by states alone (its time budget
-/// would make a verdict depend on the machine's load).
-fn m5() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_m5"));
-    c.env("M5_WITNESS_SECONDS", "600");
-    c
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::common::{self, json_report, m5_bounded as m5, root, verdict};
 
 /// `m5 CMD --json FILE ARGS`: (exit code, report).
 fn run(cmd: &str, file: &Path, extra: &[&str]) -> (i32, Value) {
-    let out = m5()
-        .arg(cmd)
-        .arg("--json")
-        .arg(file)
-        .args(extra)
-        .output()
-        .expect("runs");
-    let text = String::from_utf8_lossy(&out.stdout);
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {text}\nstderr: {}",
-            String::from_utf8_lossy(&out.stderr)
-        )
-    });
-    // A refuted theorem's witness replays with `m5 run`, in every test.
-    common::assert_witnesses_replay(&v, &std::env::temp_dir());
-    (out.status.code().unwrap_or(-1), v)
-}
-
-fn verdict(v: &Value, theorem: &str) -> String {
-    v["theorems"]
-        .as_array()
-        .expect("theorems")
-        .iter()
-        .find(|t| t["theorem"] == theorem)
-        .unwrap_or_else(|| panic!("no theorem {theorem} in {v}"))["verdict"]
-        .as_str()
-        .expect("verdict")
-        .to_string()
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("m5-infer-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    dir
+    json_report(m5().arg(cmd).arg("--json").arg(file).args(extra))
 }
 
 fn count(v: &Value, key: &str) -> u64 {
@@ -144,7 +96,7 @@ fn the_same_user_facts_prove_the_apprentice_compiled_by_ecj() {
 
 #[test]
 fn the_inferred_invariant_is_proved_again_without_inference() {
-    let dir = scratch("full");
+    let dir = common::scratch("infer", "full");
     let inv = dir.join("full.inv");
     let (code, v) = run(
         "infer",
@@ -200,7 +152,7 @@ fn a_mutated_program_stays_refuted_with_inference() {
 fn a_false_user_fact_is_never_dropped() {
     // The counter is 0 while the Jobs are made (Lemma 1 holds) but not
     // once they run: Houdini must keep the user's fact, and it is refuted.
-    let dir = scratch("wrong");
+    let dir = common::scratch("infer", "wrong");
     let src =
         std::fs::read_to_string(root().join("invariants/apprentice-inferred.inv")).expect("read");
     let marker = "when Job.run @ any .. { }";
@@ -346,7 +298,7 @@ fn unreached_with(ty: &str) {
 /// verdict is not inductive (exit 4), never refuted or an internal error.
 #[test]
 fn inference_writes_cases_for_lambda_frames() {
-    let dir = scratch("lambda");
+    let dir = common::scratch("infer", "lambda");
     let inv = dir.join("lambda.inv");
     std::fs::write(
         &inv,
@@ -453,7 +405,7 @@ fn the_capped_counters_over_twin_is_not_proved_with_inference() {
 /// is followed to the worker's handler with inferred facts (the static
 /// `FULL`'s class, the loop's bound on a `def` of the thread). About five to
 /// seven minutes on two cores (6.7 on a slow day), so not in the default run:
-/// `cargo test --release --test infer -- --ignored`.
+/// `cargo test --release --test it -- infer:: --ignored`.
 #[test]
 #[ignore = "about five to seven minutes; run with --ignored"]
 fn the_capped_counter_is_proved_from_five_facts() {
@@ -470,7 +422,7 @@ fn the_capped_counter_is_proved_from_five_facts() {
 /// lock held twice) is refuted on both.
 #[test]
 fn structural_regions_survive_the_compiler_and_their_false_twin_is_refuted() {
-    let dir = scratch("regions");
+    let dir = common::scratch("infer", "regions");
     let base =
         std::fs::read_to_string(root().join("invariants/apprentice-inferred.inv")).expect("reads");
     for (count, expect) in [(1, "proved"), (2, "refuted")] {

@@ -5,19 +5,11 @@
 //! file:`, whose own generated schedules never wake a thread spuriously
 //! unless asked (`--spurious-wakeups`). Examples: classfiles/notify.
 
-use std::process::{Command, Output};
+use std::process::Output;
 
-mod common;
-use common::replay_arguments;
+use crate::common::{m5_output as m5, replay_arguments};
 
 const CP: &str = "classfiles/notify";
-
-fn m5(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_m5"))
-        .args(args)
-        .output()
-        .expect("run m5")
-}
 
 fn text(out: &Output) -> String {
     format!(

@@ -5,16 +5,10 @@
 
 use std::path::Path;
 
-use m5::classfile::ClassPath;
-use m5::interp::{init::load_classes, initial_state};
 use m5::schedule::{Control, Observer, RunEnd, RunOptions, Schedule, run};
-use m5::state::{Config, Ref, State, ThreadId};
+use m5::state::{Ref, State, ThreadId};
 
-fn start(dir: &str) -> State {
-    let cp = ClassPath::parse(dir).expect("class path");
-    let classes = load_classes(&cp, "Apprentice").expect("load");
-    initial_state(classes, "Apprentice", &[], Config::default()).expect("initial state")
-}
+use crate::common::start;
 
 /// Watches the first Container's counter after every step.
 #[derive(Default)]
@@ -59,7 +53,7 @@ impl Observer for Monotonic {
 }
 
 fn check(dir: &str, sched: &Schedule, steps: u64) -> (Monotonic, RunEnd) {
-    let mut s = start(dir);
+    let mut s = start(dir, "Apprentice", &[]);
     let mut mono = Monotonic::default();
     let result = run(
         &mut s,
@@ -141,7 +135,7 @@ fn the_same_schedule_on_the_real_apprentice_keeps_the_counter_monotonic() {
 fn counter_wraps_around_in_32_bits() {
     // Start from a state whose counter is at i32::MAX: the next increment
     // must wrap to i32::MIN, which Monotonicity allows.
-    let mut s = start("classfiles/apprentice");
+    let mut s = start("classfiles/apprentice", "Apprentice", &[]);
     run(&mut s, &Schedule::List(vec![0; 8]), RunOptions::default()).expect("run");
     let c = (0..s.heap.len() as Ref)
         .find(|&r| &*s.classes.class(s.object(r).class).name == "Container")

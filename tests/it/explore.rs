@@ -2,11 +2,13 @@
 //! random programs, at all three granularities; witnesses replay; bounds
 //! give "incomplete", never "ok".
 
+use std::collections::HashMap;
 use std::process::Command;
+use std::sync::{Mutex, OnceLock};
 
 use m5::classfile::ClassPath;
 use m5::explore::{
-    ExploreOptions, Granularity, RaceCheck, Strategy, Verdict, explore, replay_race,
+    ExploreOptions, Granularity, RaceCheck, Report, Strategy, Verdict, explore, replay_race,
     replay_violation, shorten,
 };
 use m5::interp::{init::load_classes, initial_state};
@@ -14,15 +16,7 @@ use m5::race::Race;
 use m5::schedule::{Control, Observer, RunOptions, Schedule};
 use m5::state::{Config, State, ThreadId};
 
-mod common;
-use common::replay_arguments;
-
-fn start(dir: &str, main: &str, args: &[&str]) -> State {
-    let cp = ClassPath::parse(dir).expect("class path");
-    let classes = load_classes(&cp, main).expect("load");
-    let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
-    initial_state(classes, main, &args, Config::default()).expect("initial state")
-}
+use crate::common::{self, m5, replay_arguments, start};
 
 /// The granularity the flags name: every instruction, else sync points
 /// when `sync`, else interactions.
@@ -34,9 +28,6 @@ fn granularity(sync: bool, every_instruction: bool) -> Granularity {
     }
 }
 
-fn m5() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_m5"))
-}
 
 /// Exhaustive search that goes on after races (the examples' other
 /// violations are the expected verdicts; a race is the verdict only where
@@ -54,6 +45,31 @@ fn search_at(s: &State, sync: bool, every_instruction: bool, bfs: bool) -> m5::e
         ..Default::default()
     };
     explore(s, &opts, &mut |_, _, _| {}).expect("explore")
+}
+
+/// An example's initial state, made once for every test that needs it.
+fn example_state(i: usize) -> &'static State {
+    static STATES: OnceLock<Vec<OnceLock<State>>> = OnceLock::new();
+    let states = STATES.get_or_init(|| EXAMPLES.iter().map(|_| OnceLock::new()).collect());
+    states[i].get_or_init(|| {
+        let (dir, main, args, ..) = EXAMPLES[i];
+        start(&format!("classfiles/{dir}"), main, args)
+    })
+}
+
+/// `search_at` on an example, run once for every test that asks for the
+/// same search (a single-threaded exhaustive search is deterministic):
+/// the tests share the examples' searches, which dominate their time.
+fn example_search(i: usize, sync: bool, every_instruction: bool, bfs: bool) -> &'static Report {
+    type Searches = Mutex<HashMap<(usize, bool, bool, bool), &'static OnceLock<Report>>>;
+    static SEARCHES: OnceLock<Searches> = OnceLock::new();
+    let cell: &'static OnceLock<Report> = SEARCHES
+        .get_or_init(Default::default)
+        .lock()
+        .expect("searches")
+        .entry((i, sync, every_instruction, bfs))
+        .or_insert_with(|| Box::leak(Box::default()));
+    cell.get_or_init(|| search_at(example_state(i), sync, every_instruction, bfs))
 }
 
 /// `m5 run --races`'s detector (happens-before by vector clocks) along a
@@ -413,12 +429,11 @@ fn check_verdict(name: &str, v: &Verdict, expected: &str, exception: Option<&str
 /// its verdict there is the interaction search's.
 #[test]
 fn every_example_gets_its_verdict_at_all_three_granularities() {
-    for &(dir, main, args, expected, exception) in EXAMPLES {
+    for (i, &(dir, main, _, expected, exception)) in EXAMPLES.iter().enumerate() {
         let name = &example_name(dir, main);
-        let s = start(&format!("classfiles/{dir}"), main, args);
-        let sync = search_at(&s, true, false, false);
-        let reduced = search(&s, false, false);
-        let full = search(&s, true, false);
+        let sync = example_search(i, true, false, false);
+        let reduced = example_search(i, false, false, false);
+        let full = example_search(i, false, true, false);
         check_verdict(name, &sync.verdict, expected, exception);
         check_verdict(name, &reduced.verdict, expected, exception);
         check_verdict(name, &full.verdict, expected, exception);
@@ -453,10 +468,10 @@ fn every_example_gets_its_verdict_at_all_three_granularities() {
 /// schedules.
 #[test]
 fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
-    for &(dir, main, args, expected, exception) in EXAMPLES {
+    for (i, &(dir, main, _, expected, exception)) in EXAMPLES.iter().enumerate() {
         let name = &example_name(dir, main);
         let racy = RACY.contains(&name.as_str());
-        let s = start(&format!("classfiles/{dir}"), main, args);
+        let s = example_state(i);
         for (sync, every_instruction, jobs) in [
             (true, false, 1),
             (true, false, 2),
@@ -469,11 +484,11 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
                 jobs,
                 ..Default::default()
             };
-            let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            let r = explore(s, &opts, &mut |_, _, _| {}).unwrap();
             let here = format!("{name} ({} granularity, jobs {jobs})", r.granularity);
             if racy {
                 assert_eq!(r.verdict.name(), "data-race", "{here}: {:?}", r.verdict);
-                check_replay(&here, &s, &r.witness, &r.verdict, None);
+                check_replay(&here, s, &r.witness, &r.verdict, None);
             } else {
                 check_verdict(&here, &r.verdict, expected, exception);
             }
@@ -481,7 +496,7 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
         if !racy {
             for schedule in ["rr", "rr:3", "random:1", "random:2", "random:3"] {
                 let sched = Schedule::parse(schedule).unwrap();
-                let found = clock_races(&s, &sched, 200_000);
+                let found = clock_races(s, &sched, 200_000);
                 assert!(found.is_empty(), "{name} under {schedule}: {found:?}");
             }
         }
@@ -490,27 +505,21 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
 
 #[test]
 fn witnesses_replay_to_the_same_violation() {
-    for &(dir, main, args, expected, exception) in EXAMPLES {
+    for (i, &(dir, main, _, expected, exception)) in EXAMPLES.iter().enumerate() {
         if expected == "ok" {
             continue;
         }
         let name = &example_name(dir, main);
-        let s = start(&format!("classfiles/{dir}"), main, args);
+        let s = example_state(i);
         for bfs in [false, true] {
-            let r = search(&s, false, bfs);
-            let w = shorten(
-                &s,
-                r.witness.clone(),
-                &r.verdict,
-                &ExploreOptions::default(),
-            )
-            .unwrap();
+            let r = example_search(i, false, false, bfs);
+            let w = shorten(s, r.witness.clone(), &r.verdict, &ExploreOptions::default()).unwrap();
             assert!(
                 w.len() <= r.witness.len(),
                 "{name}: shortening made it longer"
             );
             check_verdict(name, &r.verdict, expected, exception);
-            check_replay(name, &s, &w, &r.verdict, exception);
+            check_replay(name, s, &w, &r.verdict, exception);
         }
     }
 }
@@ -792,8 +801,8 @@ fn field_write_analysis_sees_through_calls() {
 /// cut no schedule), and finds every bug of these examples within 3.
 #[test]
 fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() {
-    for &(dir, main, args, expected, exception) in EXAMPLES {
-        let s = start(&format!("classfiles/{dir}"), main, args);
+    for (i, &(dir, main, _, expected, exception)) in EXAMPLES.iter().enumerate() {
+        let s = example_state(i);
         let dir = &example_name(dir, main);
         for strategy in [
             Strategy::PreemptionBound(3),
@@ -810,7 +819,7 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
                 races: RaceCheck::Continue,
                 ..Default::default()
             };
-            let r = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            let r = explore(s, &opts, &mut |_, _, _| {}).unwrap();
             let name = format!("{dir} [{strategy}]");
             match &r.verdict {
                 Verdict::Ok => {
@@ -833,11 +842,11 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
                         && !matches!(strategy, Strategy::PreemptionBound(_)) =>
                 {
                     assert!(RACY.contains(&dir.as_str()), "{name}: {v:?}");
-                    check_replay(&name, &s, &r.witness, v, None);
+                    check_replay(&name, s, &r.witness, v, None);
                 }
                 v => {
                     check_verdict(&name, v, expected, exception);
-                    check_replay(&name, &s, &r.witness, v, exception);
+                    check_replay(&name, s, &r.witness, v, exception);
                 }
             }
         }
@@ -848,18 +857,18 @@ fn strategies_agree_with_exhaustive_search_and_only_a_complete_search_says_ok() 
 /// the complete searches the same states and transitions as one thread.
 #[test]
 fn parallel_search_gets_the_same_verdicts_and_counts() {
-    for &(dir, main, args, expected, exception) in EXAMPLES {
+    for (i, &(dir, main, _, expected, exception)) in EXAMPLES.iter().enumerate() {
         let name = &example_name(dir, main);
-        let s = start(&format!("classfiles/{dir}"), main, args);
+        let s = example_state(i);
         for every_instruction in [false, true] {
-            let one = search(&s, every_instruction, false);
+            let one = example_search(i, false, every_instruction, false);
             let opts = ExploreOptions {
                 granularity: granularity(false, every_instruction),
                 jobs: 2,
                 races: RaceCheck::Continue,
                 ..Default::default()
             };
-            let two = explore(&s, &opts, &mut |_, _, _| {}).unwrap();
+            let two = explore(s, &opts, &mut |_, _, _| {}).unwrap();
             check_verdict(name, &two.verdict, expected, exception);
             if expected == "ok" {
                 assert_eq!(
@@ -868,7 +877,7 @@ fn parallel_search_gets_the_same_verdicts_and_counts() {
                     "{name}"
                 );
             } else {
-                check_replay(name, &s, &two.witness, &two.verdict, exception);
+                check_replay(name, s, &two.witness, &two.verdict, exception);
             }
         }
     }
@@ -1410,8 +1419,7 @@ fn random_program(name: &str, seed: u64, disciplined: bool) -> String {
 /// replay; the race-free ones are silent under the vector clocks too.
 #[test]
 fn random_programs_get_the_same_verdict_at_all_three_granularities() {
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no javac on PATH");
+    if !common::have("javac", "-version") {
         return;
     }
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("random-concurrent");

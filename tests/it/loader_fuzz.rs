@@ -190,7 +190,7 @@ fn apprentice_with(which: usize, bytes: &[u8]) -> Vec<(&'static str, &[u8])> {
 
 /// `cases` cases (unless PROPTEST_CASES says otherwise), from a fixed seed
 /// (unless PROPTEST_RNG_SEED says otherwise) so that a run is reproducible.
-/// To fuzz longer: `PROPTEST_CASES=100000 PROPTEST_RNG_SEED=$RANDOM cargo test --test loader_fuzz`.
+/// To fuzz longer: `PROPTEST_CASES=100000 PROPTEST_RNG_SEED=$RANDOM cargo test --test it -- loader_fuzz::`.
 fn config(cases: u32) -> ProptestConfig {
     let env = ProptestConfig::default();
     ProptestConfig {
@@ -273,7 +273,7 @@ proptest! {
     /// panics on some mistyped code, e.g. `arraylength` on a non-array object,
     /// `getfield` on an object of another class, `laload` on an int[] (which
     /// desynchronizes the operand stack from its static depth). Run with
-    /// `cargo test --test loader_fuzz -- --ignored` once those are errors.
+    /// `cargo test --test it -- loader_fuzz:: --ignored` once those are errors.
     #[test]
     fn mutated_apprentice_code_runs(
         which in 0usize..3,

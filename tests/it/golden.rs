@@ -1,13 +1,10 @@
 //! Golden files for disassembly and state printing. Regenerate after an
-//! intended change with `M5_BLESS=1 cargo test --release --test golden`.
+//! intended change with `M5_BLESS=1 cargo test --release --test it -- golden::`.
 
-use std::process::Command;
+use crate::common;
 
 fn m5(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_m5"))
-        .args(args)
-        .output()
-        .expect("run m5");
+    let out = common::m5().args(args).output().expect("run m5");
     assert!(
         out.status.success(),
         "{}",

@@ -61,6 +61,8 @@ use m5::prove::sym::{
 use m5::state::{Body, Config, Frame, State, Status, Value};
 use z3::ast::Ast;
 
+use crate::common;
+
 /// The instruction families the symbolic step models, each with the
 /// situations that must have been compared at least once: `ok` (a normal
 /// step), `noop` (blocked), `throw` (a pre-step check fails and the
@@ -1647,8 +1649,7 @@ type RunResult = (usize, u64, Result<Stats, String>);
 
 #[test]
 fn symbolic_step_agrees_with_interpreter() {
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no javac on PATH");
+    if !common::have("javac", "-version") {
         return;
     }
     let t0 = Instant::now();

@@ -1,16 +1,9 @@
 //! Schedules: the fast burst mode and step-at-a-time mode reach the same
 //! state; a recorded schedule replays to the same state; parsing errors.
 
-use m5::classfile::ClassPath;
-use m5::interp::{init::load_classes, initial_state};
 use m5::schedule::{Observer, RunOptions, Schedule, run};
-use m5::state::{Config, State};
 
-fn start(dir: &str, main: &str) -> State {
-    let cp = ClassPath::parse(dir).expect("class path");
-    let classes = load_classes(&cp, main).expect("load");
-    initial_state(classes, main, &[], Config::default()).expect("initial state")
-}
+use crate::common::{self, start};
 
 struct Nothing;
 impl Observer for Nothing {}
@@ -27,7 +20,7 @@ fn burst_mode_observer_mode_and_replay_agree() {
         "turns:8",
     ] {
         let sched = Schedule::parse(spec).unwrap();
-        let mut fast = start("classfiles/apprentice", "Apprentice");
+        let mut fast = start("classfiles/apprentice", "Apprentice", &[]);
         let mut recorded = Vec::new();
         let r1 = run(
             &mut fast,
@@ -39,7 +32,7 @@ fn burst_mode_observer_mode_and_replay_agree() {
             },
         )
         .unwrap();
-        let mut slow = start("classfiles/apprentice", "Apprentice");
+        let mut slow = start("classfiles/apprentice", "Apprentice", &[]);
         let mut obs = Nothing;
         let r2 = run(
             &mut slow,
@@ -61,7 +54,7 @@ fn burst_mode_observer_mode_and_replay_agree() {
             r1.steps,
             "{spec}: every step recorded"
         );
-        let mut replay = start("classfiles/apprentice", "Apprentice");
+        let mut replay = start("classfiles/apprentice", "Apprentice", &[]);
         run(
             &mut replay,
             &Schedule::List(recorded),
@@ -80,7 +73,7 @@ fn burst_mode_observer_mode_and_replay_agree() {
 #[test]
 fn random_schedule_is_reproducible_and_seed_dependent() {
     let go = |seed| {
-        let mut s = start("classfiles/apprentice", "Apprentice");
+        let mut s = start("classfiles/apprentice", "Apprentice", &[]);
         run(
             &mut s,
             &Schedule::Random { seed },
@@ -125,8 +118,7 @@ fn schedule_syntax_errors_say_what_was_expected() {
 #[test]
 fn threaded_programs_agree_with_hotspot_under_many_schedules() {
     use std::process::Command;
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no JDK (javac/java) on PATH");
+    if !common::have("javac", "-version") || !common::have("java", "-version") {
         return;
     }
     let programs = [

@@ -4,26 +4,21 @@
 //! file, class or thing (and the position where there is one), that no
 //! panic happened, and that nothing was printed on stdout.
 //!
-//! Cases that compile Java at test time print "SKIPPED: no javac" and pass
-//! when javac is missing.
+//! Cases that compile Java at test time are skipped without javac
+//! (`common::have`: failed under CI).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-const M5: &str = env!("CARGO_BIN_EXE_m5");
+use crate::common::{self, M5, m5_output as m5};
 
 fn apprentice_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("classfiles/apprentice")
+    common::root().join("classfiles/apprentice")
 }
 
 /// A fresh, empty directory for one case.
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("bad_input")
-        .join(name);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create temp dir");
-    dir
+    common::fresh_dir("bad_input", name)
 }
 
 /// A fresh directory holding a copy of the apprentice example's class files.
@@ -34,10 +29,6 @@ fn apprentice_copy(name: &str) -> PathBuf {
         std::fs::copy(apprentice_dir().join(&file), dir.join(&file)).expect("copy class file");
     }
     dir
-}
-
-fn m5(args: &[&str]) -> Output {
-    Command::new(M5).args(args).output().expect("run m5")
 }
 
 fn run_main(cp: &Path, main: &str, extra: &[&str]) -> Output {
@@ -72,8 +63,7 @@ fn assert_bad_with_stdout(out: &Output, needles: &[&str], stdout: &str) {
 
 /// Compiles `sources` (file name, text) into `dir`; false if there is no javac.
 fn javac(dir: &Path, sources: &[(&str, &str)]) -> bool {
-    if Command::new("javac").arg("-version").output().is_err() {
-        println!("SKIPPED: no javac");
+    if !common::have("javac", "-version") {
         return false;
     }
     let mut cmd = Command::new("javac");
