@@ -104,8 +104,7 @@ impl Terms<'_> {
             // (Or one ahead: `a == b + 1`, a step of the idea half done.)
             if matches!(a.val, Val::Int(_) | Val::Long(_)) && self.is_let(a) {
                 for b in named.iter().filter(|b| self.is_let(b)) {
-                    if let (Val::Int(x) | Val::Long(x), Val::Int(y) | Val::Long(y)) =
-                        (a.val, b.val)
+                    if let (Val::Int(x) | Val::Long(x), Val::Int(y) | Val::Long(y)) = (a.val, b.val)
                         && x == y.wrapping_add(1)
                     {
                         out.add(Template::TermEq, format!("{} == {} + 1", a.text, b.text));
