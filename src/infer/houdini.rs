@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use crate::prove::solve::{Again, Mentions, solve_case, unguarded};
 use crate::prove::{CaseVc, Guards, Lemma, Options, Outcome, Verdict};
@@ -28,6 +29,30 @@ fn add_asks(to: &mut BTreeMap<usize, Asks>, case: usize, ob: Option<usize>) {
     }
 }
 
+/// One Houdini solve's shared state: the obligations, who reads which
+/// candidate, the worklist and the outcomes so far.
+struct Sweep<'a> {
+    vcs: &'a [CaseVc],
+    opts: &'a Options,
+    g: &'a Guards,
+    stop: Option<&'a AtomicBool>,
+    mentions: Vec<Mentions>,
+    /// Per candidate: the (case, obligation) pairs whose hypotheses read
+    /// it (obligation None: the whole case's).
+    users: BTreeMap<usize, Vec<(usize, Option<usize>)>>,
+    /// Per case, the obligations a failure of which ends the rounds.
+    decisive: Vec<BTreeSet<usize>>,
+    /// What is left to ask, how many threads are asking, and what to ask
+    /// before anything else: after a drop, the obligations it re-opens whose
+    /// failure would end the rounds (so a wrong idea is found early; the
+    /// rest is asked anyway).
+    work: Mutex<Worklist>,
+    wake: Condvar,
+    results: Mutex<Vec<BTreeMap<usize, Outcome>>>,
+    /// Set with `g.refuted`: the cases being solved stop too.
+    halt: AtomicBool,
+}
+
 /// Houdini over one set of obligations (`Options::houdini_guards`): every
 /// case is solved with the candidates' switches set as `g.alive` says;
 /// each candidate an obligation does not prove is dropped at once, and
@@ -44,10 +69,7 @@ pub fn solve(
     g: &Guards,
     stop: Option<&AtomicBool>,
 ) -> Vec<Outcome> {
-    use std::sync::{Condvar, Mutex};
     let mentions: Vec<Mentions> = vcs.iter().map(Mentions::of).collect();
-    // Per candidate: the (case, obligation) pairs whose hypotheses read
-    // it (obligation None: the whole case's).
     let mut users: BTreeMap<usize, Vec<(usize, Option<usize>)>> = BTreeMap::new();
     for (i, m) in mentions.iter().enumerate() {
         for &x in &m.common {
@@ -81,23 +103,50 @@ pub fn solve(
         .map(|(i, a)| (i, Some(a.clone())))
         .collect();
     let everything: BTreeMap<usize, Asks> = (0..vcs.len()).map(|i| (i, None)).collect();
-    // What is left to ask, how many threads are asking, and what to ask
-    // before anything else: after a drop, the obligations it re-opens whose
-    // failure would end the rounds (so a wrong idea is found early; the
-    // rest is asked anyway).
-    let work: Mutex<Worklist> = Mutex::new((BTreeMap::new(), 0, BTreeMap::new()));
-    let wake = Condvar::new();
-    let results: Mutex<Vec<BTreeMap<usize, Outcome>>> =
-        Mutex::new(vec![BTreeMap::new(); vcs.len()]);
-    // Set with `g.refuted`: the cases being solved stop too.
-    let halt = AtomicBool::new(false);
-    let stopped = || stop.is_some_and(|s| s.load(Ordering::SeqCst)) || halt.load(Ordering::SeqCst);
-    // Each outcome as soon as a case's solver has it: a failure no drop
-    // can mend ends the rounds (fewer hypotheses only allow more
-    // counterexamples); each candidate it failed on is dropped, and the
-    // obligations that read it are asked again (those whose failure would
-    // end the rounds first).
-    let tell = |o: &Outcome| {
+    let sw = Sweep {
+        vcs,
+        opts,
+        g,
+        stop,
+        mentions,
+        users,
+        decisive,
+        work: Mutex::new((BTreeMap::new(), 0, BTreeMap::new())),
+        wake: Condvar::new(),
+        results: Mutex::new(vec![BTreeMap::new(); vcs.len()]),
+        halt: AtomicBool::new(false),
+    };
+    for sweep in [first, everything] {
+        if sw.stopped() {
+            break;
+        }
+        sw.work.lock().expect("lock").0 = sweep;
+        std::thread::scope(|sc| {
+            for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
+                crate::parallel::spawn(sc, || sw.worker());
+            }
+        });
+    }
+    sw.results
+        .into_inner()
+        .expect("lock")
+        .into_iter()
+        .flat_map(BTreeMap::into_values)
+        .collect()
+}
+
+impl Sweep<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::SeqCst)) || self.halt.load(Ordering::SeqCst)
+    }
+
+    /// Each outcome as soon as a case's solver has it: a failure no drop
+    /// can mend ends the rounds (fewer hypotheses only allow more
+    /// counterexamples); each candidate it failed on is dropped, and the
+    /// obligations that read it are asked again (those whose failure would
+    /// end the rounds first).
+    fn tell(&self, o: &Outcome) {
+        let g = self.g;
         if o.lemma == Lemma::Preserved
             && o.verdict == Verdict::Refuted
             && (o.failed.is_empty() || o.failed.iter().any(|sp| g.candidate_at(sp.start).is_none()))
@@ -106,7 +155,7 @@ pub fn solve(
                 .lock()
                 .expect("lock")
                 .get_or_insert_with(|| o.clone());
-            halt.store(true, Ordering::SeqCst);
+            self.halt.store(true, Ordering::SeqCst);
         }
         let mut again = Vec::new();
         {
@@ -119,106 +168,95 @@ pub fn solve(
                 if alive.get(x).copied().unwrap_or(false) {
                     alive[x] = false;
                     dropped.push((x, o.clone()));
-                    again.extend(users.get(&x).into_iter().flatten().copied());
+                    again.extend(self.users.get(&x).into_iter().flatten().copied());
                 }
             }
         }
         if again.is_empty() {
             return;
         }
-        let mut w = work.lock().expect("lock");
+        let mut w = self.work.lock().expect("lock");
         for (case, ob) in again {
             add_asks(&mut w.0, case, ob);
             let urgent: Vec<usize> = match ob {
-                Some(k) => decisive[case]
+                Some(k) => self.decisive[case]
                     .contains(&k)
                     .then_some(k)
                     .into_iter()
                     .collect(),
-                None => decisive[case].iter().copied().collect(),
+                None => self.decisive[case].iter().copied().collect(),
             };
             for k in urgent {
                 add_asks(&mut w.2, case, Some(k));
             }
         }
         drop(w);
-        wake.notify_all();
-    };
-    for sweep in [first, everything] {
-        if stopped() {
-            break;
-        }
-        work.lock().expect("lock").0 = sweep;
-        std::thread::scope(|sc| {
-            for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
-                crate::parallel::spawn(sc, || {
-                    loop {
-                        let next = {
-                            let mut w = work.lock().expect("lock");
-                            loop {
-                                if stopped() {
-                                    w.0.clear();
-                                    w.2.clear();
-                                }
-                                // A whole case first (its stepping thread's
-                                // hypotheses changed: a chain along the code
-                                // goes on there), then the obligations about
-                                // other threads, which then ask for several
-                                // drops at once.
-                                let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
-                                let next = match (w.2.pop_first(), whole) {
-                                    (Some(u), _) => Some(u),
-                                    (None, Some(i)) => w.0.remove_entry(&i),
-                                    (None, None) => w.0.pop_first(),
-                                };
-                                if let Some(next) = next {
-                                    w.1 += 1;
-                                    break Some(next);
-                                }
-                                if w.1 == 0 {
-                                    break None;
-                                }
-                                w = wake.wait(w).expect("lock");
-                            }
-                        };
-                        let Some((i, asks)) = next else {
-                            wake.notify_all();
-                            return;
-                        };
-                        let switches: Vec<(usize, bool)> = {
-                            let alive = g.alive.lock().expect("lock");
-                            mentions[i]
-                                .switched
-                                .iter()
-                                .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
-                                .collect()
-                        };
-                        let out = solve_case(
-                            &vcs[i],
-                            i,
-                            opts,
-                            stop,
-                            &Again {
-                                switches: &switches,
-                                asks: asks.as_ref(),
-                                tell: Some(&tell),
-                                halt: Some(&halt),
-                            },
-                        );
-                        g.solved.fetch_add(1, Ordering::SeqCst);
-                        results.lock().expect("lock")[i].extend(out);
-                        let mut w = work.lock().expect("lock");
-                        w.1 -= 1;
-                        wake.notify_all();
-                    }
-                });
-            }
-        });
+        self.wake.notify_all();
     }
-    results
-        .into_inner()
-        .expect("lock")
-        .into_iter()
-        .flat_map(BTreeMap::into_values)
-        .collect()
+
+    /// The next case to solve and what to ask of it, waiting while others
+    /// are asking (their drops may add work); None when all is done.
+    fn next(&self) -> Option<(usize, Asks)> {
+        let mut w = self.work.lock().expect("lock");
+        loop {
+            if self.stopped() {
+                w.0.clear();
+                w.2.clear();
+            }
+            // A whole case first (its stepping thread's
+            // hypotheses changed: a chain along the code
+            // goes on there), then the obligations about
+            // other threads, which then ask for several
+            // drops at once.
+            let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
+            let next = match (w.2.pop_first(), whole) {
+                (Some(u), _) => Some(u),
+                (None, Some(i)) => w.0.remove_entry(&i),
+                (None, None) => w.0.pop_first(),
+            };
+            if let Some(next) = next {
+                w.1 += 1;
+                return Some(next);
+            }
+            if w.1 == 0 {
+                return None;
+            }
+            w = self.wake.wait(w).expect("lock");
+        }
+    }
+
+    /// One solving thread: cases from the worklist until it is empty.
+    fn worker(&self) {
+        loop {
+            let Some((i, asks)) = self.next() else {
+                self.wake.notify_all();
+                return;
+            };
+            let switches: Vec<(usize, bool)> = {
+                let alive = self.g.alive.lock().expect("lock");
+                self.mentions[i]
+                    .switched
+                    .iter()
+                    .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
+                    .collect()
+            };
+            let out = solve_case(
+                &self.vcs[i],
+                i,
+                self.opts,
+                self.stop,
+                &Again {
+                    switches: &switches,
+                    asks: asks.as_ref(),
+                    tell: Some(&|o| self.tell(o)),
+                    halt: Some(&self.halt),
+                },
+            );
+            self.g.solved.fetch_add(1, Ordering::SeqCst);
+            self.results.lock().expect("lock")[i].extend(out);
+            let mut w = self.work.lock().expect("lock");
+            w.1 -= 1;
+            self.wake.notify_all();
+        }
+    }
 }

@@ -10,23 +10,28 @@
 //! final file without inference, so inference can make a proof succeed or
 //! fail but never lie.
 
+mod filter;
 pub mod houdini;
 pub mod observe;
+mod rounds;
 pub mod templates;
+mod work;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use crate::classfile::ClassPath;
+use crate::classfile::{ClassId, ClassPath};
 use crate::interp::{self, init::load_classes};
-use crate::invariant::eval::{self, Context};
+use crate::invariant::eval;
 use crate::invariant::{Compiled, ast::Item};
 use crate::prove::driver::{self, InputError, Report};
-use crate::prove::theorem::{Goal, Theorem, TheoremFile};
+use crate::prove::theorem::TheoremFile;
 use crate::prove::{Options, Verdict};
+use crate::schedule::Schedule;
 use crate::state::{Config, State, ThreadId};
 use observe::Key;
 use templates::Candidate;
+use work::Work;
 
 /// Settings of an inference.
 #[derive(Clone, Debug)]
@@ -134,146 +139,6 @@ pub struct Inferred {
     pub proved: Option<std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>>>,
 }
 
-/// The user's invariant, the shapes seen and their candidates, and how to
-/// write them into one file.
-struct Work {
-    source: String,
-    /// Where the cases go: before the user's `thread` section's closing
-    /// brace, or a new section at the end.
-    insert_at: usize,
-    new_section: bool,
-    tv: String,
-    patterns: Vec<String>,
-    /// Open cases for every bottom frame seen (when the user wrote no
-    /// `when` case every shape was allowed, and adding cases must not
-    /// forbid any), and `when done`.
-    catch_all: Vec<String>,
-    /// Object sections: the keys after the patterns' (`object VAR : C`).
-    objects: Vec<String>,
-    /// A global section: the key after the objects'.
-    globals: bool,
-    cands: Vec<Candidate>,
-    alive: Vec<bool>,
-    /// Per candidate, the candidates any one of which implies it
-    /// (`templates::implications`).
-    implied_by: Vec<Vec<usize>>,
-    /// Alive, but not written: an alive candidate implies it.
-    hidden: Vec<bool>,
-}
-
-impl Work {
-    /// The file with the alive candidates, and each one's byte range.
-    fn render(&self) -> (String, Vec<Option<(usize, usize)>>) {
-        let mut out = String::with_capacity(self.source.len() + 64 * self.cands.len());
-        let mut ranges = vec![None; self.cands.len()];
-        out.push_str(&self.source[..self.insert_at]);
-        if self.new_section {
-            out.push_str(&format!("\nthread {} {{\n", self.tv));
-        }
-        out.push_str(
-            "\n  # ---- inferred by `m5 infer`: candidates from templates that held on\n  \
-             # the states of concrete runs and survived Houdini (proved with the rest;\n  \
-             # a fact another one implies is left out: `x is C` implies `x != null`)\n",
-        );
-        let by_key = self.by_key(|i| self.alive[i] && !self.hidden[i]);
-        for (k, pat) in self.patterns.iter().enumerate() {
-            out.push_str(&format!("  when {pat} {{\n"));
-            let mut last = None;
-            for &i in &by_key[k] {
-                let c = &self.cands[i];
-                if last != Some(c.template) {
-                    out.push_str(&format!("    # {}\n", c.template.describe()));
-                    last = Some(c.template);
-                }
-                out.push_str("    ");
-                let start = out.len();
-                out.push_str(&format!("inferred_{i}: {}", c.text));
-                ranges[i] = Some((start, out.len()));
-                out.push('\n');
-            }
-            out.push_str("  }\n");
-        }
-        for c in &self.catch_all {
-            out.push_str(&format!("  when {c} {{ true }}\n"));
-        }
-        if self.new_section {
-            out.push_str("}\n");
-        }
-        out.push_str(&self.source[self.insert_at..]);
-        for (j, header) in self.objects.iter().enumerate() {
-            out.push_str(&format!("\n{header} {{\n"));
-            for &i in &by_key[self.patterns.len() + j] {
-                out.push_str("  ");
-                let start = out.len();
-                out.push_str(&format!("inferred_{i}: {}", self.cands[i].text));
-                ranges[i] = Some((start, out.len()));
-                out.push('\n');
-            }
-            out.push_str("}\n");
-        }
-        if self.globals {
-            out.push_str("\nglobal {\n");
-            for &i in &by_key[self.patterns.len() + self.objects.len()] {
-                out.push_str("  ");
-                let start = out.len();
-                out.push_str(&format!("inferred_{i}: {}", self.cands[i].text));
-                ranges[i] = Some((start, out.len()));
-                out.push('\n');
-            }
-            out.push_str("}\n");
-        }
-        (out, ranges)
-    }
-
-    /// The candidates `keep` accepts, per key, in the order the file lists
-    /// them (grouped by template, under one comment each): the filter
-    /// pairs them with the compiled facts by this order.
-    fn by_key(&self, keep: impl Fn(usize) -> bool) -> Vec<Vec<usize>> {
-        let mut by_key: Vec<Vec<usize>> =
-            vec![Vec::new(); self.patterns.len() + self.objects.len() + usize::from(self.globals)];
-        for (i, c) in self.cands.iter().enumerate() {
-            if keep(i) {
-                by_key[c.key].push(i);
-            }
-        }
-        for list in &mut by_key {
-            list.sort_by_key(|&i| self.cands[i].template);
-        }
-        by_key
-    }
-
-    /// Hides every alive candidate an alive candidate implies: the file is
-    /// as strong without it, and smaller to prove. Returns whether one that
-    /// was hidden is shown again (what implied it was dropped: it is then
-    /// a candidate of its own, for the next round).
-    fn hide_implied(&mut self) -> bool {
-        let mut shown_again = false;
-        for i in 0..self.cands.len() {
-            let hide = self.alive[i] && self.implied_by[i].iter().any(|&j| self.alive[j]);
-            shown_again |= self.hidden[i] && !hide && self.alive[i];
-            self.hidden[i] = hide;
-        }
-        shown_again
-    }
-
-    /// Where candidate `i` is: its case's pattern or its object section.
-    fn place(&self, i: usize) -> String {
-        self.place_of_key(self.cands[i].key)
-    }
-
-    /// A key's case pattern, object section or `global`.
-    fn place_of_key(&self, k: usize) -> String {
-        match self.patterns.get(k) {
-            Some(p) => p.clone(),
-            None => self
-                .objects
-                .get(k - self.patterns.len())
-                .cloned()
-                .unwrap_or_else(|| "global".into()),
-        }
-    }
-}
-
 /// Bad input, or an inference that could not start.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
@@ -309,32 +174,120 @@ pub fn infer(
 
     // Pass 1: the shapes the runs reach, and the state each is first seen in.
     let t0 = Instant::now();
-    let scheds = observe::schedules(opts.runs);
-    let mut index: HashMap<Key, usize> = HashMap::new();
-    let mut samples: Vec<(Key, State, ThreadId)> = Vec::new();
-    // Per shape, a later visit with another heap length or other threads
-    // started (for the thread-status templates).
-    let mut later: Vec<Option<(State, ThreadId)>> = Vec::new();
-    // Per shape first seen with its thread not started, a visit once it
-    // is (a thread is made at its entry pc and waits there to start).
-    let mut started: Vec<Option<(State, ThreadId)>> = Vec::new();
-    let mut bottoms: Vec<Key> = Vec::new();
-    let mut done_seen = false;
-    let mut last: Option<State> = None;
-    observe::runs(
+    let mut seen = observe_shapes(&s0, &user, opts);
+    stats.observe = t0.elapsed();
+    let (mut work, object_classes) = generate(&user, &s0, opts, &mut seen, &mut stats);
+    log(&format!(
+        "observed {} call-stack shapes in {} runs of at most {} steps ({:.2} s); {} candidates from templates",
+        stats.shapes,
+        seen.scheds.len(),
+        opts.steps,
+        stats.observe.as_secs_f64(),
+        stats.generated
+    ));
+
+    // Pass 2: drop every candidate false on a state of the same runs.
+    let t1 = Instant::now();
+    let (text, _) = work.render();
+    let c = compile(tf, &text, &s0)?;
+    let filtered = filter::filter(
+        &mut work,
+        &c,
+        &user,
         &s0,
-        &scheds,
+        &seen.scheds,
+        &seen.index,
+        &object_classes,
+        opts,
+    )?;
+    stats.states = filtered.states;
+    stats.explored = filtered.explored;
+    stats.after_runs = work.alive.iter().filter(|&&a| a).count();
+    work.hide_implied();
+    stats.filter = t1.elapsed();
+    log(&format!(
+        "{} candidates hold on all {} thread states: {} of the runs, {} of {} explored states ({:.2} s)",
+        stats.after_runs,
+        filtered.states,
+        filtered.run_states,
+        filtered.states - filtered.run_states,
+        filtered.explored,
+        stats.filter.as_secs_f64()
+    ));
+
+    // Houdini: prove the user's facts and the candidates together; drop
+    // the candidates that do not follow; again until none is dropped.
+    let t2 = Instant::now();
+    let cache = rounds::rounds(tf, &mut work, opts, &mut stats, log)?;
+    stats.houdini = t2.elapsed();
+    stats.survivors = work.alive.iter().filter(|&&a| a).count();
+    stats.implied = work.hidden.iter().filter(|&&h| h).count();
+    let (text, ranges) = work.render();
+    Ok(Inferred {
+        text,
+        ranges,
+        stats,
+        proved: Some(cache),
+    })
+}
+
+/// What the runs showed: the call-stack shapes they reach and the state
+/// each is first seen in.
+struct Seen {
+    scheds: Vec<Schedule>,
+    /// Each shape's index into `samples` (and its key among the cases).
+    index: HashMap<Key, usize>,
+    samples: Vec<(Key, State, ThreadId)>,
+    /// Per shape, a later visit with another heap length or other threads
+    /// started (for the thread-status templates).
+    later: Vec<Option<(State, ThreadId)>>,
+    /// Per shape first seen with its thread not started, a visit once it
+    /// is (a thread is made at its entry pc and waits there to start).
+    started: Vec<Option<(State, ThreadId)>>,
+    /// The bottom frames seen.
+    bottoms: Vec<Key>,
+    /// A thread finished.
+    done_seen: bool,
+    /// The state with the fullest heap.
+    last: Option<State>,
+}
+
+/// Pass 1: runs the program under the observation schedules.
+fn observe_shapes(s0: &State, user: &Compiled, opts: &InferOptions) -> Seen {
+    let mut seen = Seen {
+        scheds: observe::schedules(opts.runs),
+        index: HashMap::new(),
+        samples: Vec::new(),
+        later: Vec::new(),
+        started: Vec::new(),
+        bottoms: Vec::new(),
+        done_seen: false,
+        last: None,
+    };
+    let Seen {
+        scheds,
+        index,
+        samples,
+        later,
+        started,
+        bottoms,
+        done_seen,
+        last,
+    } = &mut seen;
+    observe::runs(
+        s0,
+        scheds,
         opts.steps,
         &mut |s, t| {
             if last.as_ref().is_none_or(|l| l.heap.len() < s.heap.len()) {
-                last = Some(s.clone());
+                *last = Some(s.clone());
             }
             let key = observe::key_of(s, t);
             // A finished thread is a shape too (`when done`): what it left
             // behind (its locks released, its counts final) is the
             // candidates there.
             if key.is_empty() {
-                done_seen = true;
+                *done_seen = true;
             } else if !bottoms.iter().any(|b| b[0].0 == key[0].0) {
                 bottoms.push(key[..1].to_vec());
             }
@@ -355,7 +308,7 @@ pub fn infer(
             }
             // A shape the user's cases forbid gets no case: the user claims
             // it is unreachable, and inference must not weaken that.
-            if !user.cases.is_empty() && eval::cases_for(&user, &key).is_empty() {
+            if !user.cases.is_empty() && eval::cases_for(user, &key).is_empty() {
                 return;
             }
             index.insert(key.clone(), samples.len());
@@ -365,99 +318,59 @@ pub fn infer(
         },
         &mut |_, _| {},
     );
-    stats.observe = t0.elapsed();
+    seen
+}
 
-    let tv = if user.cases.is_empty() && !has_thread_section(&user) {
-        fresh(&user, "t")
+/// The candidates of every shape seen (and of the shapes no run reached),
+/// object section and global section, written into the user's file;
+/// with each object section's class.
+fn generate(
+    user: &Compiled,
+    s0: &State,
+    opts: &InferOptions,
+    seen: &mut Seen,
+    stats: &mut Stats,
+) -> (Work, Vec<ClassId>) {
+    let tv = if user.cases.is_empty() && !has_thread_section(user) {
+        fresh(user, "t")
     } else {
         user.thread_var.clone()
     };
-    let alias = fresh(&user, "fr");
+    let alias = fresh(user, "fr");
     let mut cands = Vec::new();
     let mut patterns = Vec::new();
-    for (k, (key, s, t)) in samples.iter().enumerate() {
+    for (k, (key, s, t)) in seen.samples.iter().enumerate() {
         patterns.push(templates::pattern(s, key, &alias));
-        let mut here = templates::candidates(&user, s, *t, k, &alias, &tv, false);
-        if let Some((s2, t2)) = &later[k] {
-            for c in templates::candidates(&user, s2, *t2, k, &alias, &tv, true) {
-                if !here.iter().any(|x| x.text == c.text) {
-                    here.push(c);
-                }
-            }
-        }
-        // What holds once the thread is started (everything the templates
-        // say of a started visit, guarded: `t.scheduled => ...`).
-        if let Some((s2, t2)) = &started[k] {
-            for mut c in templates::candidates(&user, s2, *t2, k, &alias, &tv, false) {
-                // (What holds before the start as well is there already.)
-                if here.iter().any(|x| x.text == c.text) {
-                    continue;
-                }
-                c.text = format!("{tv}.scheduled => ({})", c.text);
-                c.template = templates::Template::OnceStarted;
-                if !here.iter().any(|x| x.text == c.text) {
-                    here.push(c);
-                }
-            }
-        }
-        cands.extend(here);
+        cands.extend(shape_candidates(user, seen, k, (s, *t), &alias, &tv));
     }
-    // Shapes the user's cases allow and the code leads to (the prover's
-    // data-free walk) but no run reached: probably unreachable, so each
-    // gets a case with the candidate `false` (no thread is there). The
-    // filter tries it on the exploration's states, Houdini on every step
-    // into the shape; if it stays, the prover builds no case there (an
-    // instruction it does not model included), and a step into it must be
-    // impossible.
     // (From where the prover's induction starts: after the single-threaded
     // prefix, which may initialize classes the walk does not model.)
     let mut start = s0.clone();
     crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
-    if !user.cases.is_empty() {
-        let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(&user, &s0.classes, sh);
-        if let Ok(w) = crate::prove::walk(&start.classes, &start, &allowed, &Default::default()) {
-            for sh in &w.shapes {
-                let key: Key = sh
-                    .iter()
-                    .map(|a| (a.method, s0.classes.method(a.method).pc(a.ip)))
-                    .collect();
-                if key.is_empty() || index.contains_key(&key) {
-                    continue;
-                }
-                let k = patterns.len();
-                index.insert(key.clone(), k);
-                patterns.push(templates::pattern(&s0, &key, &alias));
-                cands.push(templates::Candidate {
-                    key: k,
-                    template: templates::Template::Unreached,
-                    text: "false".into(),
-                });
-            }
-        }
-    }
+    unreached(user, s0, &start, seen, &alias, &mut patterns, &mut cands);
     stats.shapes = patterns.len();
     // Object sections: every class with plain instances in the fullest
     // state seen (each section also covers the subclasses).
-    let ovar = fresh(&user, "obj");
+    let ovar = fresh(user, "obj");
     let mut objects = Vec::new();
     let mut object_classes = Vec::new();
-    if let Some(s) = &last {
-        let mut seen = std::collections::BTreeSet::new();
+    if let Some(s) = &seen.last {
+        let mut classes = std::collections::BTreeSet::new();
         for o in s.heap.iter() {
-            if matches!(o.body, crate::state::Body::Fields(_)) && seen.insert(o.class) {
+            if matches!(o.body, crate::state::Body::Fields(_)) && classes.insert(o.class) {
                 let key = patterns.len() + objects.len();
                 objects.push(format!(
                     "object {ovar} : {}",
                     templates::dotted(&s.classes.class(o.class).name)
                 ));
                 object_classes.push(o.class);
-                cands.extend(templates::object_candidates(&user, s, o.class, key, &ovar));
+                cands.extend(templates::object_candidates(user, s, o.class, key, &ovar));
             }
         }
     }
     let mut globals = templates::global_candidates(
-        &user,
-        samples.iter().map(|x| &x.1),
+        user,
+        seen.samples.iter().map(|x| &x.1),
         patterns.len() + objects.len(),
     );
     globals.extend(templates::static_candidates(
@@ -469,7 +382,7 @@ pub fn infer(
     stats.generated = cands.len();
     let mut catch_all = Vec::new();
     if user.cases.is_empty() {
-        for b in &bottoms {
+        for b in &seen.bottoms {
             let m = s0.classes.method(b[0].0);
             catch_all.push(format!(
                 "{}.{} @ any ..",
@@ -477,12 +390,12 @@ pub fn infer(
                 m.name
             ));
         }
-        if done_seen {
+        if seen.done_seen {
             catch_all.push("done".into());
         }
     }
-    let (insert_at, new_section) = insertion(&user);
-    let mut work = Work {
+    let (insert_at, new_section) = insertion(user);
+    let work = Work {
         source: user.file.source.clone(),
         insert_at,
         new_section,
@@ -496,310 +409,86 @@ pub fn infer(
         hidden: vec![false; cands.len()],
         cands,
     };
-    log(&format!(
-        "observed {} call-stack shapes in {} runs of at most {} steps ({:.2} s); {} candidates from templates",
-        stats.shapes,
-        scheds.len(),
-        opts.steps,
-        stats.observe.as_secs_f64(),
-        stats.generated
-    ));
+    (work, object_classes)
+}
 
-    // Pass 2: drop every candidate false on a state of the same runs.
-    let t1 = Instant::now();
-    let (text, _) = work.render();
-    let c = compile(tf, &text, &s0)?;
-    // The candidates of each key, in the order its case lists them (each
-    // compiled fact is the candidate of its name: checked, since the
-    // filter pairs them by position).
-    let of_key = work.by_key(|_| true);
-    let npat = work.patterns.len();
-    let first_object = user.objects.len();
-    let first_case = user.cases.len();
-    let nobj = work.objects.len();
-    let first_global = user.global.len();
-    for (k, list) in of_key.iter().enumerate() {
-        let facts = match k.checked_sub(npat) {
-            None => c.cases.get(first_case + k).map(|x| &x.0.facts),
-            Some(j) if j < nobj => c.objects.get(first_object + j).map(|x| &x.2),
-            Some(_) => Some(&c.global).filter(|g| g.len() >= first_global),
-        };
-        let facts = match (k.checked_sub(npat + nobj), facts) {
-            (Some(_), Some(g)) => Some(&g[first_global..]),
-            (_, f) => f.map(|v| v.as_slice()),
-        };
-        let paired = facts.is_some_and(|f| {
-            f.len() == list.len()
-                && f.iter()
-                    .zip(list)
-                    .all(|(fact, &i)| fact.name == format!("inferred_{i}"))
-        });
-        if !paired {
-            return Err(InferError(format!(
-                "internal error: the compiled candidates of {} are not the ones written (please report it)",
-                work.place_of_key(k)
-            )));
+/// The candidates of shape `k`, first seen as thread `t` of `s`: the
+/// templates' there, the thread ones of a later visit, and what holds once
+/// the thread is started.
+fn shape_candidates(
+    user: &Compiled,
+    seen: &Seen,
+    k: usize,
+    (s, t): (&State, ThreadId),
+    alias: &str,
+    tv: &str,
+) -> Vec<Candidate> {
+    let mut here = templates::candidates(user, s, t, k, alias, tv, false);
+    if let Some((s2, t2)) = &seen.later[k] {
+        for c in templates::candidates(user, s2, *t2, k, alias, tv, true) {
+            if !here.iter().any(|x| x.text == c.text) {
+                here.push(c);
+            }
         }
     }
-    // The runs and the exploration are independent sources of states:
-    // they are spread over the cores, each with its own view of which
-    // candidates are still alive, and a candidate survives only if it
-    // survived every one of them.
-    let start = std::mem::take(&mut work.alive);
-    let filter_on = |source: usize| -> Filtered {
-        let states = std::cell::Cell::new(0usize);
-        let alive = std::cell::RefCell::new(start.clone());
-        let mut on_thread = |s: &State, t: ThreadId| {
-            let mut alive = alive.borrow_mut();
-            states.set(states.get() + 1);
-            // The global candidates once per state (every state has a
-            // thread 0).
-            if t == 0 && work.globals {
-                let list = &of_key[npat + nobj];
-                let facts = &c.global[first_global..];
-                drop_false(&c, s, Context::Global, list, facts, &mut alive);
-            }
-            let key = observe::key_of(s, t);
-            let Some(&k) = index.get(&key) else {
-                return;
-            };
-            let case = first_case + k;
-            let ctx = Context::Thread { t, case };
-            drop_false(&c, s, ctx, &of_key[k], &c.cases[case].0.facts, &mut alive);
-        };
-        let mut on_object = |s: &State, r: crate::state::Ref| {
-            let o = s.object(r);
-            if !matches!(o.body, crate::state::Body::Fields(_)) {
-                return;
-            }
-            let mut alive = alive.borrow_mut();
-            for (j, &cid) in object_classes.iter().enumerate() {
-                if !s.classes.is_subclass(o.class, cid) {
-                    continue;
-                }
-                let (var, _, facts) = &c.objects[first_object + j];
-                let ctx = Context::Object { var, r };
-                drop_false(&c, s, ctx, &of_key[npat + j], facts, &mut alive);
-            }
-        };
-        let explored = match scheds.get(source) {
-            Some(sched) => {
-                observe::runs(
-                    &s0,
-                    std::slice::from_ref(sched),
-                    opts.steps,
-                    &mut on_thread,
-                    &mut on_object,
-                );
-                0
-            }
-            None => observe::explored(&s0, opts.explore_states, &mut on_thread, &mut on_object),
-        };
-        (alive.into_inner(), states.get(), explored)
-    };
-    // The runs, then the exploration (if any).
-    let sources = scheds.len() + usize::from(opts.explore_states > 0);
-    let results = crate::parallel::map(sources, opts.filter_jobs, filter_on);
-    let mut alive = start;
-    let (mut run_states, mut states, mut explored) = (0usize, 0usize, 0u64);
-    for (k, (a, n, e)) in results.into_iter().enumerate() {
-        for (x, y) in alive.iter_mut().zip(a) {
-            *x &= y;
-        }
-        states += n;
-        if k < scheds.len() {
-            run_states += n;
-        }
-        explored += e;
-    }
-    work.alive = alive;
-    stats.states = states;
-    stats.explored = explored;
-    stats.after_runs = work.alive.iter().filter(|&&a| a).count();
-    work.hide_implied();
-    stats.filter = t1.elapsed();
-    log(&format!(
-        "{} candidates hold on all {} thread states: {} of the runs, {} of {} explored states ({:.2} s)",
-        stats.after_runs,
-        states,
-        run_states,
-        states - run_states,
-        explored,
-        stats.filter.as_secs_f64()
-    ));
-
-    // Houdini: prove the user's facts and the candidates together; drop
-    // the candidates that do not follow; again until none is dropped.
-    let t2 = Instant::now();
-    // The rounds prove the theorem file's theorems (the relations too:
-    // their failures drop nothing, but then the last round's scripts are
-    // the final proof's, which asks again only what the rounds did not
-    // prove).
-    let tf_inv = TheoremFile {
-        theorems: if tf.theorems.is_empty() {
-            vec![Theorem {
-                goal: Goal::Invariant,
-                expect: None,
-                line: 0,
-            }]
-        } else {
-            tf.theorems.clone()
-        },
-        ..labelled(tf)
-    };
-    // The obligations the rounds prove, by their text as asked: the proof
-    // after the rounds does not ask them again.
-    let cache: std::sync::Arc<std::sync::Mutex<std::collections::HashSet<u128>>> =
-        Default::default();
-    loop {
-        if stats.rounds >= opts.max_rounds {
-            stats.stopped = Some(format!("{} rounds without a fixpoint", stats.rounds));
-            break;
-        }
-        stats.rounds += 1;
-        let (text, ranges) = work.render();
-        // One round builds the obligations once, with every candidate
-        // guarded, and solves them to a fixpoint (`houdini::solve`).
-        let guards = std::sync::Arc::new(crate::prove::Guards::new(&ranges, houdini::solve));
-        let hopts = Options {
-            houdini: true,
-            houdini_cache: Some(cache.clone()),
-            houdini_guards: Some(guards.clone()),
-            stop_at_lemma1: true,
-            decisive_only: false,
-            emit_smt2: None,
-            ..opts.prove.clone()
-        };
-        let r = driver::prove_source(&tf_inv, Some(&text), &hopts, &|_, _| {})?;
-        // A candidate false on a state of the single-threaded prefix (which
-        // the filter's runs may have checked only in part) is dropped, and
-        // the round runs again: a fact of inference's never fails Lemma 1
-        // for the user's claim.
-        if let Some(i) = r.lemma1_at.and_then(|at| guards.candidate_at(at))
-            && work.alive[i]
-        {
-            work.alive[i] = false;
-            stats.prefix_dropped += 1;
-            stats.explained.push(Dropped {
-                round: stats.rounds,
-                fact: work.cands[i].text.clone(),
-                shape: work.place(i),
-                by: r.lemma1.clone().unwrap_or_default(),
-            });
-            stats.rounds -= 1;
-            work.hide_implied();
-            continue;
-        }
-        if let Some(why) = incomplete(&r) {
-            stats.stopped = Some(why);
-            break;
-        }
-        let drops = std::mem::take(&mut *guards.dropped.lock().expect("lock"));
-        let mut dropped = 0;
-        // Dropping a `false` candidate lets a thread into a shape the
-        // round built no case for: the next round builds it.
-        let mut new_shapes = false;
-        for (i, o) in drops {
-            if !work.alive[i] {
+    // What holds once the thread is started (everything the templates
+    // say of a started visit, guarded: `t.scheduled => ...`).
+    if let Some((s2, t2)) = &seen.started[k] {
+        for mut c in templates::candidates(user, s2, *t2, k, alias, tv, false) {
+            // (What holds before the start as well is there already.)
+            if here.iter().any(|x| x.text == c.text) {
                 continue;
             }
-            work.alive[i] = false;
-            dropped += 1;
-            new_shapes |= work.cands[i].template == templates::Template::Unreached;
-            stats.explained.push(Dropped {
-                round: stats.rounds,
-                fact: work.cands[i].text.clone(),
-                shape: work.place(i),
-                by: format!("{}: {}", o.step(), o.what),
-            });
-        }
-        let solved = guards.solved.load(std::sync::atomic::Ordering::SeqCst);
-        stats.dropped.push(dropped);
-        stats.cases_solved += solved;
-        log(&format!(
-            "Houdini round {}: {} obligations in {} cases, {} cases solved to the fixpoint, {} candidates dropped ({:.2} s, {:.2} s in the solver)",
-            stats.rounds,
-            r.lemma2.obligations,
-            r.lemma2.cases,
-            solved,
-            dropped,
-            r.wall.as_secs_f64(),
-            r.solver_time.as_secs_f64()
-        ));
-        if let Some(o) = guards.refuted.lock().expect("lock").take() {
-            stats.user_refuted = true;
-            stats.stopped = Some(format!(
-                "a fact of yours does not follow, whatever Houdini drops: {}: {}",
-                o.step(),
-                o.what
-            ));
-            break;
-        }
-        // A hidden candidate whose implying one fell is asked on its own.
-        let shown_again = work.hide_implied();
-        if dropped == 0 || !(new_shapes || shown_again) {
-            break;
+            c.text = format!("{tv}.scheduled => ({})", c.text);
+            c.template = templates::Template::OnceStarted;
+            if !here.iter().any(|x| x.text == c.text) {
+                here.push(c);
+            }
         }
     }
-    stats.houdini = t2.elapsed();
-    stats.survivors = work.alive.iter().filter(|&&a| a).count();
-    stats.implied = work.hidden.iter().filter(|&&h| h).count();
-    let (text, ranges) = work.render();
-    Ok(Inferred {
-        text,
-        ranges,
-        stats,
-        proved: Some(cache),
-    })
+    here
 }
 
-/// What one source of states (a run, or the exploration) leaves of the
-/// candidates: which are alive, the thread states visited, the states
-/// explored.
-type Filtered = (Vec<bool>, usize, u64);
-
-/// Marks dead the candidates `ids` (compiled as `facts`, in that order)
-/// still alive and not true on `s` in `ctx`.
-fn drop_false(
-    c: &Compiled,
-    s: &State,
-    ctx: Context,
-    ids: &[usize],
-    facts: &[crate::invariant::ast::Fact],
-    alive: &mut [bool],
+/// Shapes the user's cases allow and the code leads to (the prover's
+/// data-free walk, from `start`) but no run reached: probably unreachable,
+/// so each gets a case with the candidate `false` (no thread is there). The
+/// filter tries it on the exploration's states, Houdini on every step
+/// into the shape; if it stays, the prover builds no case there (an
+/// instruction it does not model included), and a step into it must be
+/// impossible.
+fn unreached(
+    user: &Compiled,
+    s0: &State,
+    start: &State,
+    seen: &mut Seen,
+    alias: &str,
+    patterns: &mut Vec<String>,
+    cands: &mut Vec<Candidate>,
 ) {
-    let live = ids
-        .iter()
-        .enumerate()
-        .filter(|&(_, &i)| alive[i])
-        .map(|(n, _)| (n, &facts[n].expr));
-    let mut dead = Vec::new();
-    eval::truths(c, s, ctx, live, |n, ok| {
-        if !ok {
-            dead.push(ids[n]);
+    if user.cases.is_empty() {
+        return;
+    }
+    let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(user, &s0.classes, sh);
+    let Ok(w) = crate::prove::walk(&start.classes, start, &allowed, &Default::default()) else {
+        return;
+    };
+    for sh in &w.shapes {
+        let key: Key = sh
+            .iter()
+            .map(|a| (a.method, s0.classes.method(a.method).pc(a.ip)))
+            .collect();
+        if key.is_empty() || seen.index.contains_key(&key) {
+            continue;
         }
-    });
-    for i in dead {
-        alive[i] = false;
+        let k = patterns.len();
+        seen.index.insert(key.clone(), k);
+        patterns.push(templates::pattern(s0, &key, alias));
+        cands.push(templates::Candidate {
+            key: k,
+            template: templates::Template::Unreached,
+            text: "false".into(),
+        });
     }
-}
-
-/// Why a round's proof cannot say which candidates fail (then Houdini
-/// stops, and the final proof reports it).
-fn incomplete(r: &Report) -> Option<String> {
-    if let Some(l) = &r.lemma1 {
-        return Some(format!("Lemma 1 fails: {l}"));
-    }
-    if let Some(t) = &r.translation {
-        return Some(t.clone());
-    }
-    if let Some(w) = &r.walk_error {
-        return Some(w.clone());
-    }
-    if let Some((c, w)) = r.unsupported.first() {
-        return Some(format!("{c}: {w}"));
-    }
-    None
 }
 
 fn compile(tf: &TheoremFile, text: &str, s0: &State) -> Result<Compiled, InferError> {

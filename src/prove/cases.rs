@@ -7,6 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use super::inv::{FactTerm, SEnv};
+use super::preserve::BranchCx;
 use super::smt::{self, Script};
 use super::step::{self, Branch, Cx};
 use super::sym::{self, *};
@@ -73,7 +74,7 @@ pub struct OtherHyp {
 pub type Shown = (String, String, smt::Sort, bool);
 
 /// The slots of a thread's frames, labelled `u: Job.incr@13 stack[1]`.
-fn shown_frames(frames: &[SFrame], who: &str, out: &mut Vec<Shown>) {
+pub(super) fn shown_frames(frames: &[SFrame], who: &str, out: &mut Vec<Shown>) {
     for f in frames {
         let at = format!(
             "{who}: {}.{}@{}",
@@ -97,7 +98,7 @@ fn shown_frames(frames: &[SFrame], who: &str, out: &mut Vec<Shown>) {
 }
 
 impl Obligation {
-    fn with_refs(mut self, refs: Vec<String>) -> Obligation {
+    pub(super) fn with_refs(mut self, refs: Vec<String>) -> Obligation {
         self.refs = refs;
         self
     }
@@ -171,18 +172,18 @@ pub struct Prover<'a> {
 /// they are built once and shared by all cases.
 pub struct Other {
     /// Its shape, as text.
-    text: String,
-    frames: Vec<SFrame>,
+    pub(super) text: String,
+    pub(super) frames: Vec<SFrame>,
     /// Its part of the invariant before the step.
-    pre: Vec<FactTerm>,
+    pub(super) pre: Vec<FactTerm>,
     /// The reference terms that part reads.
-    refs: Vec<String>,
+    pub(super) refs: Vec<String>,
     /// The hypotheses about it (thread table, slots, its part): their
     /// conjunction, and each.
-    hyp: Arc<OtherHyp>,
-    hyps: Vec<String>,
+    pub(super) hyp: Arc<OtherHyp>,
+    pub(super) hyps: Vec<String>,
     /// The tokens of its part: the names of the state components it reads.
-    reads: BTreeSet<String>,
+    pub(super) reads: BTreeSet<String>,
 }
 
 /// Every other thread's shape, and the declarations their terms need.
@@ -237,7 +238,7 @@ impl Prover<'_> {
 
     /// May a thread be in these frames: does a `when` case match them (or
     /// does the invariant make no per-thread claim)?
-    fn frames_allowed(&self, frames: &[SFrame]) -> bool {
+    pub(super) fn frames_allowed(&self, frames: &[SFrame]) -> bool {
         let stack: Vec<_> = frames.iter().map(|f| (f.method.id, f.pc())).collect();
         !self.per_thread_claim() || crate::invariant::eval::shape_allowed(self.c, &stack)
     }
@@ -285,21 +286,7 @@ impl Prover<'_> {
         let classes = self.classes;
         let shape = &self.walk.shapes[si];
         let case = shape_text(classes, shape);
-        let top = shape.last().expect("nonempty");
-        let tm = classes.method(top.method);
-        let mut insn = M5Insn {
-            insn: &tm.code[top.ip as usize],
-            index: top.ip as usize,
-            offsets: &tm.offsets,
-        }
-        .to_string();
-        // The source line, for people (the shape's pcs stay the key).
-        if let (Some(file), Some(line)) = (
-            classes.class(tm.class).source_file.as_deref(),
-            tm.line_at(tm.pc(top.ip)),
-        ) {
-            insn += &format!(" ({file}:{line})");
-        }
+        let insn = insn_text(classes, shape);
         if let Some(why) = self.walk.unsupported.get(&si) {
             return Err(why.clone());
         }
@@ -378,203 +365,19 @@ impl Prover<'_> {
         } else {
             Vec::new()
         };
-        let mut out = Vec::new();
+        let bc = BranchCx {
+            p: self,
+            shape,
+            pre: &pre,
+            global_pre: &global_pre,
+            u_cases,
+            obj_o,
+            pre_o: &pre_o,
+            obj_pre: &obj_pre,
+        };
         let mut branch_goals: Vec<(Branch, Vec<Obligation>)> = Vec::new();
         for b in branches {
-            let mut obs = Vec::new();
-            let checks: &[(String, String)] = if self.catch_only { &[] } else { &b.checks };
-            for (what, check) in checks {
-                obs.push(Obligation {
-                    lemma: Lemma::Preserved,
-                    branch: String::new(),
-                    cond: Vec::new(),
-                    what: format!("pre-step check: {what}"),
-                    hyp: "true".into(),
-                    more: "true".into(),
-                    facts: Vec::new(),
-                    check: Some(check.clone()),
-                    refs: Vec::new(),
-                    shown: Vec::new(),
-                    catch: None,
-                    shared: false,
-                    cover: Vec::new(),
-                    other: None,
-                });
-            }
-            // An exception caught where no `when` case allows the thread
-            // to be: the branch must be impossible, and that is all its
-            // obligations would show.
-            let unfollowed = b.caught.as_ref().and_then(|why| {
-                let allowed = self.frames_allowed(&b.frames);
-                let key: Catch = (shape.clone(), b.frames.iter().map(SFrame::shape).collect());
-                (!allowed || !self.follow.contains(&key)).then_some((why, allowed, key))
-            });
-            let unfollowed = unfollowed.filter(|u| u.1 || !self.catch_only);
-            if let Some((why, allowed, key)) = unfollowed {
-                obs.push(Obligation {
-                    lemma: Lemma::Preserved,
-                    branch: String::new(),
-                    cond: Vec::new(),
-                    what: if allowed {
-                        format!("pre-step check: {why}")
-                    } else {
-                        format!(
-                            "pre-step check: {why}, caught at {} where no `when` case matches",
-                            crate::state::frames_text(&b.frames)
-                        )
-                    },
-                    hyp: "true".into(),
-                    more: "true".into(),
-                    facts: Vec::new(),
-                    check: Some("false".into()),
-                    refs: Vec::new(),
-                    shown: Vec::new(),
-                    catch: allowed.then_some(key),
-                    shared: false,
-                    cover: Vec::new(),
-                    other: None,
-                });
-                branch_goals.push((b, obs));
-                continue;
-            }
-            if self.catch_only {
-                branch_goals.push((b, obs));
-                continue;
-            }
-            if !b.noop && self.preservation {
-                let post = &b.heap;
-                let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
-                let g = env.global()?;
-                let grefs = env.take_refs();
-                if terms(&g) != terms(&global_pre) {
-                    // Facts the step leaves as they were are hypotheses already.
-                    let g = changed(g, &global_pre);
-                    obs.push(fact_ob("global part", "true", g).with_refs(grefs));
-                }
-                let t = env.thread("th", &b.frames)?;
-                let trefs = env.take_refs();
-                obs.push(fact_ob("the stepping thread's part", "true", t).with_refs(trefs));
-                if let Some(nt) = &b.new_thread {
-                    let t = env.thread(&pre.n, nt)?;
-                    let nrefs = env.take_refs();
-                    obs.push(fact_ob("the new thread's part", "true", t).with_refs(nrefs));
-                }
-                if obj_o {
-                    let post_o = env.object("o")?;
-                    let orefs = env.take_refs();
-                    if terms(&post_o) != terms(&pre_o) || post.h != pre.h {
-                        let hyp = format!(
-                            "(and (<= 0 o) (< o {}) {})",
-                            post.h,
-                            smt::and(&terms(&obj_pre))
-                        );
-                        // With the heap the same size, an unchanged fact of
-                        // `o` is its hypothesis.
-                        let post_o = if post.h == pre.h {
-                            changed(post_o, &pre_o[..])
-                        } else {
-                            post_o
-                        };
-                        obs.push(fact_ob("every object's part", &hyp, post_o).with_refs(orefs));
-                    }
-                }
-                drop(env);
-                // A step that leaves heap and thread table alone leaves
-                // every other thread's part as it was.
-                let u_cases = if *post == pre { &[][..] } else { u_cases };
-                let renaming = post.renaming_since(&pre);
-                let written: BTreeSet<String> = renaming.keys().cloned().collect();
-                // The obligations of the other threads' shapes, with the
-                // changed facts (before, after) of each (None: not paired).
-                let mut pending: Vec<OtherOb> = Vec::new();
-                for Other {
-                    text: utext,
-                    frames: uf,
-                    pre: upre,
-                    refs: urefs,
-                    hyp: uh,
-                    hyps: uhs,
-                    reads,
-                } in u_cases
-                {
-                    // A part that reads no component the step wrote is the
-                    // same formula after the step: its own hypothesis. (The
-                    // translation copies state names into the terms and
-                    // never looks into them, and a step's new versions have
-                    // fresh names.)
-                    let unread = reads.is_disjoint(&written);
-                    if unread && !self.check_skips {
-                        continue;
-                    }
-                    // The part after the step is the part before with the
-                    // written components renamed (for the same reason).
-                    // `check_skips` translates it again and compares.
-                    let (upost, mut orefs) = (
-                        upre.iter()
-                            .map(|f| f.renamed(&renaming))
-                            .collect::<Vec<_>>(),
-                        urefs
-                            .iter()
-                            .map(|r| smt::rename(r, &renaming))
-                            .collect::<Vec<_>>(),
-                    );
-                    if self.check_skips {
-                        let mut env = SEnv::new(self.c, classes, post, Some(&pre), &mut sc);
-                        let (t, r) = (env.thread("u", uf)?, env.take_refs());
-                        let same = terms(&t) == terms(&upost)
-                            && t.iter().zip(&upost).all(|(a, b)| a.reads == b.reads)
-                            && r == orefs;
-                        if !same {
-                            return Err(format!(
-                                "internal error: the part of another thread at {utext} renamed after the step is not its translation (please report this)"
-                            ));
-                        }
-                    }
-                    if terms(upre) == terms(&upost) {
-                        continue;
-                    }
-                    if unread {
-                        return Err(format!(
-                            "internal error: the part of another thread at {utext} was skipped as unread by the step, but it changed (please report this)"
-                        ));
-                    }
-                    orefs.extend(urefs.iter().cloned());
-                    // The facts of one shape are built in the same order
-                    // before and after the step.
-                    let before: BTreeSet<&str> = upre.iter().map(|f| f.term.as_str()).collect();
-                    let keys = (upost.len() == upre.len()).then(|| {
-                        upre.iter()
-                            .zip(&upost)
-                            .filter(|(_, b)| !before.contains(b.term.as_str()))
-                            .map(|(a, b)| (a.term.clone(), b.term.clone()))
-                            .collect()
-                    });
-                    let what = format!("another thread u at {utext} (interference)");
-                    let upost = changed(upost, upre);
-                    let mut ob = fact_ob(&what, "true", upost).with_refs(orefs);
-                    ob.other = Some(uh.clone());
-                    shown_frames(uf, "u", &mut ob.shown);
-                    pending.push(OtherOb {
-                        ob,
-                        changed: keys,
-                        hyps: uhs,
-                    });
-                }
-                shared_checks(&mut obs, pending);
-            }
-            // A step that changes nothing (blocked, or an exception the
-            // checks rule out) relates a state to itself: `noop_case`
-            // proves that once for every good state.
-            let relations: &[String] = if b.noop { &[] } else { &self.relations };
-            for r in relations {
-                let mut env = SEnv::new(self.c, classes, &b.heap, Some(&pre), &mut sc);
-                let f = env.relation(r, None)?;
-                let rrefs = env.take_refs();
-                let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
-                ob.lemma = Lemma::Relation;
-                obs.push(ob);
-            }
-            branch_goals.push((b, obs));
+            branch_goals.push(bc.obligations(&mut sc, b)?);
         }
         // Object facts and structural facts at the references met, and at
         // the references those facts read about them.
@@ -604,48 +407,8 @@ impl Prover<'_> {
         for h in &more {
             sc.assert(h);
         }
-        // One script per case: each obligation carries its branch's path
-        // condition, so one solver parses the case's hypotheses once.
-        let mut obligations = Vec::new();
-        for (b, obs) in branch_goals {
-            let base = obligations.len();
-            for mut ob in obs {
-                for k in ob.cover.iter_mut().flatten() {
-                    *k += base;
-                }
-                ob.branch = b.label.clone();
-                ob.cond = b.cond.clone();
-                obligations.push(ob);
-            }
-        }
-        // Declare what the hypotheses, the goals and the counterexample
-        // terms mention (not every other thread's slots in every case); a
-        // counterexample also shows `th`, `u`, `H` and `N`.
-        let mut mentioned: Vec<&str> = vec!["th", "u", "H", "N"];
-        // Each other thread's hypotheses once, by their symbols (they are
-        // long, and the same in every case).
-        let mut others_seen = BTreeMap::new();
-        for o in obligations.iter().filter_map(|ob| ob.other.as_ref()) {
-            others_seen.entry(Arc::as_ptr(o)).or_insert(o);
-        }
-        for ob in &obligations {
-            mentioned.extend(ob.cond.iter().map(String::as_str));
-            mentioned.extend([ob.hyp.as_str(), ob.more.as_str()]);
-            mentioned.extend(ob.check.as_deref());
-            mentioned.extend(ob.shown.iter().map(|x| x.1.as_str()));
-            for f in &ob.facts {
-                mentioned.push(f.term.as_str());
-                mentioned.extend(f.reads.iter().map(|x| x.1.as_str()));
-            }
-        }
-        mentioned.extend(shown.iter().map(|x| x.1.as_str()));
-        let common = sc.text_using_symbols(
-            &mentioned,
-            others_seen
-                .values()
-                .flat_map(|o| o.symbols.iter().map(String::as_str)),
-        );
-        out.push(CaseVc {
+        let (obligations, common) = script(&sc, branch_goals, &shown);
+        Ok(vec![CaseVc {
             case,
             shape: shape
                 .iter()
@@ -657,8 +420,7 @@ impl Prover<'_> {
             universal,
             obligations,
             shown,
-        });
-        Ok(out)
+        }])
     }
 
     /// Each other thread's shape in `others` (and a finished thread when a
@@ -852,74 +614,82 @@ fn slot_refs(frames: &[SFrame]) -> Vec<String> {
 }
 
 /// The facts of `post` that are not literally facts of `pre`.
-fn changed(post: Vec<FactTerm>, pre: &[FactTerm]) -> Vec<FactTerm> {
+pub(super) fn changed(post: Vec<FactTerm>, pre: &[FactTerm]) -> Vec<FactTerm> {
     let before: BTreeSet<&str> = pre.iter().map(|f| f.term.as_str()).collect();
     post.into_iter()
         .filter(|f| !before.contains(f.term.as_str()))
         .collect()
 }
 
-/// Another thread's obligation in one branch: its changed facts' terms
-/// (before, after; None: not paired) and its hypotheses, one by one.
-struct OtherOb<'a> {
-    ob: Obligation,
-    changed: Option<Vec<(String, String)>>,
-    hyps: &'a [String],
+/// The instruction a thread in `shape` executes next, as text, with its
+/// source line for people (the shape's pcs stay the key).
+fn insn_text(classes: &ClassTable, shape: &Shape) -> String {
+    let top = shape.last().expect("nonempty");
+    let tm = classes.method(top.method);
+    let mut insn = M5Insn {
+        insn: &tm.code[top.ip as usize],
+        index: top.ip as usize,
+        offsets: &tm.offsets,
+    }
+    .to_string();
+    if let (Some(file), Some(line)) = (
+        classes.class(tm.class).source_file.as_deref(),
+        tm.line_at(tm.pc(top.ip)),
+    ) {
+        insn += &format!(" ({file}:{line})");
+    }
+    insn
 }
 
-/// Adds the other threads' obligations of one branch to `obs`, and before
-/// them the shared checks: a changed fact that several of them have (the
-/// same terms before and after the step) is asked once, with the
-/// hypotheses all of those obligations have in common (at least the other
-/// thread's range and the fact before the step). Each obligation notes
-/// which shared check covers which of its facts (`Obligation::cover`):
-/// weaker hypotheses than its own, the same goal.
-fn shared_checks(obs: &mut Vec<Obligation>, pending: Vec<OtherOb>) {
-    type Key = (String, String);
-    let mut groups: BTreeMap<&Key, Vec<usize>> = BTreeMap::new();
-    for (i, p) in pending.iter().enumerate() {
-        for k in p.changed.iter().flatten() {
-            groups.entry(k).or_default().push(i);
+/// The case's obligations, every branch's in one list (each carrying its
+/// branch's path condition), and the script's text with what they mention.
+fn script(
+    sc: &Script,
+    branch_goals: Vec<(Branch, Vec<Obligation>)>,
+    shown: &[Shown],
+) -> (Vec<Obligation>, String) {
+    // One script per case: each obligation carries its branch's path
+    // condition, so one solver parses the case's hypotheses once.
+    let mut obligations = Vec::new();
+    for (b, obs) in branch_goals {
+        let base = obligations.len();
+        for mut ob in obs {
+            for k in ob.cover.iter_mut().flatten() {
+                *k += base;
+            }
+            ob.branch = b.label.clone();
+            ob.cond = b.cond.clone();
+            obligations.push(ob);
         }
     }
-    // A check for one obligation would only add work.
-    groups.retain(|_, g| g.len() >= 2);
-    let mut index: BTreeMap<Key, usize> = BTreeMap::new();
-    for (key, group) in &groups {
-        let OtherOb {
-            ob: first, hyps, ..
-        } = &pending[group[0]];
-        let common: Vec<String> = hyps
-            .iter()
-            .filter(|h| group[1..].iter().all(|&j| pending[j].hyps.contains(h)))
-            .cloned()
-            .collect();
-        let fact = first
-            .facts
-            .iter()
-            .find(|f| f.term == key.1)
-            .cloned()
-            .expect("a changed fact of its obligation");
-        let what = format!(
-            "shared check: fact `{}` of another thread u, in {} shapes (interference)",
-            fact.name,
-            group.len()
-        );
-        let mut ob = fact_ob(&what, &smt::and(&common), vec![fact]).with_refs(first.refs.clone());
-        ob.shared = true;
-        index.insert((*key).clone(), obs.len());
-        obs.push(ob);
+    // Declare what the hypotheses, the goals and the counterexample
+    // terms mention (not every other thread's slots in every case); a
+    // counterexample also shows `th`, `u`, `H` and `N`.
+    let mut mentioned: Vec<&str> = vec!["th", "u", "H", "N"];
+    // Each other thread's hypotheses once, by their symbols (they are
+    // long, and the same in every case).
+    let mut others_seen = BTreeMap::new();
+    for o in obligations.iter().filter_map(|ob| ob.other.as_ref()) {
+        others_seen.entry(Arc::as_ptr(o)).or_insert(o);
     }
-    drop(groups);
-    for OtherOb {
-        mut ob, changed, ..
-    } in pending
-    {
-        if let Some(keys) = changed {
-            ob.cover = keys.iter().map(|k| index.get(k).copied()).collect();
+    for ob in &obligations {
+        mentioned.extend(ob.cond.iter().map(String::as_str));
+        mentioned.extend([ob.hyp.as_str(), ob.more.as_str()]);
+        mentioned.extend(ob.check.as_deref());
+        mentioned.extend(ob.shown.iter().map(|x| x.1.as_str()));
+        for f in &ob.facts {
+            mentioned.push(f.term.as_str());
+            mentioned.extend(f.reads.iter().map(|x| x.1.as_str()));
         }
-        obs.push(ob);
     }
+    mentioned.extend(shown.iter().map(|x| x.1.as_str()));
+    let common = sc.text_using_symbols(
+        &mentioned,
+        others_seen
+            .values()
+            .flat_map(|o| o.symbols.iter().map(String::as_str)),
+    );
+    (obligations, common)
 }
 
 /// The other thread `u`: a thread (of `n`) other than the stepping one.
@@ -934,11 +704,11 @@ fn tokens(t: &str) -> impl Iterator<Item = String> + '_ {
         .map(str::to_string)
 }
 
-fn terms(f: &[FactTerm]) -> Vec<String> {
+pub(super) fn terms(f: &[FactTerm]) -> Vec<String> {
     f.iter().map(|f| f.term.clone()).collect()
 }
 
-fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
+pub(super) fn fact_ob(what: &str, hyp: &str, facts: Vec<FactTerm>) -> Obligation {
     Obligation {
         lemma: Lemma::Preserved,
         branch: String::new(),

@@ -131,47 +131,9 @@ pub fn prove_source(
         .map_err(|e| at(e.to_string()))?;
     // Where `m5 run` starts: witnesses are schedules from here.
     let initial = s0.clone();
-    let c = match source {
-        Some(text) => {
-            crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes)
-        }
-        None => crate::invariant::load(&tf.invariant, &s0.classes),
-    }
-    .map_err(|e| InputError(e.rendered.clone()))?;
-    let mut c = c;
-    crate::invariant::sites::resolve(&mut c, &s0).map_err(|e| InputError(e.rendered.clone()))?;
-    // (After `resolve`, which compiles the file again.)
-    if let Some(g) = &opts.houdini_guards {
-        let facts = c
-            .global
-            .iter()
-            .chain(c.cases.iter().flat_map(|x| &x.0.facts))
-            .chain(c.objects.iter().flat_map(|o| &o.2));
-        let guards = facts
-            .filter_map(|f| Some((f.span.start, g.candidate_at(f.span.start)?)))
-            .collect();
-        c.guards = guards;
-    }
+    let c = load_invariant(tf, source, opts, &s0)?;
     let c = std::sync::Arc::new(c);
-    let relations: Vec<String> = tf
-        .theorems
-        .iter()
-        .filter_map(|t| match &t.goal {
-            Goal::Relation(r) => Some(r.clone()),
-            _ => None,
-        })
-        .collect();
-    for t in &tf.theorems {
-        let Goal::Relation(r) = &t.goal else { continue };
-        if !c.relations.contains_key(r) {
-            return Err(InputError(format!(
-                "{}:{}: the invariant file {} has no relation {r}",
-                tf.path.display(),
-                t.line,
-                tf.invariant.display()
-            )));
-        }
-    }
+    let relations = relations_of(tf, &c)?;
     // Lemma 1 on every state of the single-threaded prefix, by computation;
     // the induction starts from its last state.
     let prefix = super::prefix::run(&c, s0, &relations, opts.prefix_steps);
@@ -262,121 +224,19 @@ pub fn prove_source(
                 continue;
             }
         }
-        {
-            let prover = Prover {
-                classes: &s0.classes,
-                c: &c,
-                walk: &w,
-                relations: relations.clone(),
-                preservation: true,
-                others: Default::default(),
-                follow: &follow,
-                catch_only: false,
-                check_skips: opts.check_skips,
-            };
-            let allowed = prover.allowed();
-            report.shapes = w.shapes.len();
-            report.allowed = allowed.len();
-            // An instruction the prover does not model stops the proof
-            // before anything is built: the verdict is unknown.
-            for &si in &allowed {
-                if let Some(why) = w.unsupported.get(&si) {
-                    report
-                        .unsupported
-                        .push((shape_text(&s0.classes, &w.shapes[si]), why.clone()));
-                }
-            }
-            if !report.unsupported.is_empty() {
-                return Ok(finish(tf, report, t0, &end));
-            }
-            // Build the cases on every core (building, not solving, is most of the work).
-            let built = build_cases(&prover, &allowed, opts.jobs);
-            let mut vcs = Vec::new();
-            let mut cases_built = 0;
-            for (k, r) in built {
-                match r {
-                    Ok(v) => {
-                        cases_built += 1;
-                        vcs.extend(v);
-                    }
-                    Err(why) => report
-                        .unsupported
-                        .push((shape_text(&s0.classes, &w.shapes[allowed[k]]), why)),
-                }
-            }
-            tracing::debug!("cases built in {:?}", t0.elapsed());
-            match prover.noop_case() {
-                Ok(Some(v)) => vcs.push(v),
-                Ok(None) => {}
-                Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
-            }
-            if !report.unsupported.is_empty() {
-                return Ok(finish(tf, report, t0, &end));
-            }
-            if let Some(dir) = &opts.emit_smt2 {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
-            }
-            let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
-            // A caught exception the invariant does not rule out stops the
-            // solving: it is followed, and the induction runs again.
-            let stop = std::sync::atomic::AtomicBool::new(false);
-            report.outcomes = match &opts.houdini_guards {
-                Some(g) if opts.houdini => (g.fixpoint)(&vcs, opts, g, Some(&stop)),
-                _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
-            };
-            if opts.decisive_only {
-                let reported = vcs
-                    .iter()
-                    .flat_map(|v| &v.obligations)
-                    .filter(|o| !o.shared)
-                    .count();
-                report.not_asked = reported.saturating_sub(report.outcomes.len());
-            }
-            // One extra case: a thread that cannot move leaves the state as it is.
-            report.lemma2.cases = cases_built + 1;
-            for (_, st) in &mut report.lemma3 {
-                st.cases = cases_built + 1;
-            }
-            // A case is vacuous when the hypotheses of every branch of its
-            // instruction are contradictory (a branch alone may well be
-            // impossible: an exception the invariant rules out, a lock that
-            // is never held).
-            let mut by_case: Vec<(String, bool)> = Vec::new();
-            for o in &report.outcomes {
-                let case = format!("{} {}", o.case, o.insn).trim().to_string();
-                match by_case.iter_mut().find(|(c, _)| *c == case) {
-                    Some((_, all)) => *all &= o.vacuous,
-                    None => by_case.push((case, o.vacuous)),
-                }
-            }
-            report.vacuous = by_case
-                .into_iter()
-                .filter(|(_, v)| *v)
-                .map(|(c, _)| c)
-                .collect();
-            for o in &report.outcomes {
-                report.solver_time += o.time;
-                let st = match o.lemma {
-                    Lemma::Preserved => &mut report.lemma2,
-                    Lemma::Relation => {
-                        let name = o.what.trim_start_matches("relation ");
-                        match report.lemma3.iter_mut().find(|(r, _)| r == name) {
-                            Some((_, st)) => st,
-                            None => continue,
-                        }
-                    }
-                };
-                st.obligations += 1;
-                st.time += o.time;
-                st.by_shared += usize::from(o.by_shared);
-                st.shared_checks += o.shared_checks;
-                match o.verdict {
-                    Verdict::Proved => st.proved += 1,
-                    Verdict::Refuted => st.refuted += 1,
-                    Verdict::Unknown | Verdict::NotInductive => st.unknown += 1,
-                }
-            }
+        let prover = Prover {
+            classes: &s0.classes,
+            c: &c,
+            walk: &w,
+            relations: relations.clone(),
+            preservation: true,
+            others: Default::default(),
+            follow: &follow,
+            catch_only: false,
+            check_skips: opts.check_skips,
+        };
+        if !induction(&prover, opts, progress, &mut report, t0)? {
+            return Ok(finish(tf, report, t0, &end));
         }
         let more: Vec<sym::Catch> = report
             .outcomes
@@ -387,30 +247,216 @@ pub fn prove_source(
         if more.is_empty() {
             break;
         }
-        // The next induction writes its own obligations.
-        if let Some(dir) = &opts.emit_smt2
-            && let Ok(entries) = std::fs::read_dir(dir)
-        {
-            for e in entries.flatten() {
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                if name.starts_with("case") && name.ends_with(".smt2") {
-                    let _ = std::fs::remove_file(e.path());
-                }
-            }
-        }
+        next_round(&mut report, opts);
         follow.extend(more);
         report.followed = follow.len();
-        report.rounds += 1;
-        report.outcomes.clear();
-        report.vacuous.clear();
-        report.lemma2 = LemmaStats::default();
-        report.not_asked = 0;
-        for (_, st) in &mut report.lemma3 {
-            *st = LemmaStats::default();
-        }
     }
     Ok(finish(tf, report, t0, &end))
+}
+
+/// The invariant compiled and its sites resolved, from `source` or the
+/// theorem file's `invariant`; with Houdini's guards, each fact's switch.
+fn load_invariant(
+    tf: &TheoremFile,
+    source: Option<&str>,
+    opts: &Options,
+    s0: &crate::state::State,
+) -> Result<crate::invariant::Compiled, InputError> {
+    let c = match source {
+        Some(text) => {
+            crate::invariant::compile(&tf.invariant.display().to_string(), text, &s0.classes)
+        }
+        None => crate::invariant::load(&tf.invariant, &s0.classes),
+    }
+    .map_err(|e| InputError(e.rendered.clone()))?;
+    let mut c = c;
+    crate::invariant::sites::resolve(&mut c, s0).map_err(|e| InputError(e.rendered.clone()))?;
+    // (After `resolve`, which compiles the file again.)
+    if let Some(g) = &opts.houdini_guards {
+        let facts = c
+            .global
+            .iter()
+            .chain(c.cases.iter().flat_map(|x| &x.0.facts))
+            .chain(c.objects.iter().flat_map(|o| &o.2));
+        let guards = facts
+            .filter_map(|f| Some((f.span.start, g.candidate_at(f.span.start)?)))
+            .collect();
+        c.guards = guards;
+    }
+    Ok(c)
+}
+
+/// The relations the theorems name, each one the invariant file defines.
+fn relations_of(
+    tf: &TheoremFile,
+    c: &crate::invariant::Compiled,
+) -> Result<Vec<String>, InputError> {
+    let relations: Vec<String> = tf
+        .theorems
+        .iter()
+        .filter_map(|t| match &t.goal {
+            Goal::Relation(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    for t in &tf.theorems {
+        let Goal::Relation(r) = &t.goal else { continue };
+        if !c.relations.contains_key(r) {
+            return Err(InputError(format!(
+                "{}:{}: the invariant file {} has no relation {r}",
+                tf.path.display(),
+                t.line,
+                tf.invariant.display()
+            )));
+        }
+    }
+    Ok(relations)
+}
+
+/// One induction on the shapes of `prover`'s walk: builds every allowed
+/// shape's case and solves them, into `report`. False: a shape the prover
+/// cannot build stops the proof (the verdict is unknown).
+fn induction(
+    prover: &Prover,
+    opts: &Options,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    report: &mut Report,
+    t0: Instant,
+) -> Result<bool, InputError> {
+    let allowed = prover.allowed();
+    report.shapes = prover.walk.shapes.len();
+    report.allowed = allowed.len();
+    // An instruction the prover does not model stops the proof
+    // before anything is built: the verdict is unknown.
+    for &si in &allowed {
+        if let Some(why) = prover.walk.unsupported.get(&si) {
+            report.unsupported.push((
+                shape_text(prover.classes, &prover.walk.shapes[si]),
+                why.clone(),
+            ));
+        }
+    }
+    if !report.unsupported.is_empty() {
+        return Ok(false);
+    }
+    // Build the cases on every core (building, not solving, is most of the work).
+    let built = build_cases(prover, &allowed, opts.jobs);
+    let mut vcs = Vec::new();
+    let mut cases_built = 0;
+    for (k, r) in built {
+        match r {
+            Ok(v) => {
+                cases_built += 1;
+                vcs.extend(v);
+            }
+            Err(why) => report.unsupported.push((
+                shape_text(prover.classes, &prover.walk.shapes[allowed[k]]),
+                why,
+            )),
+        }
+    }
+    tracing::debug!("cases built in {:?}", t0.elapsed());
+    match prover.noop_case() {
+        Ok(Some(v)) => vcs.push(v),
+        Ok(None) => {}
+        Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
+    }
+    if !report.unsupported.is_empty() {
+        return Ok(false);
+    }
+    if let Some(dir) = &opts.emit_smt2 {
+        std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
+    }
+    let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
+    // A caught exception the invariant does not rule out stops the
+    // solving: it is followed, and the induction runs again.
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    report.outcomes = match &opts.houdini_guards {
+        Some(g) if opts.houdini => (g.fixpoint)(&vcs, opts, g, Some(&stop)),
+        _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
+    };
+    if opts.decisive_only {
+        let reported = vcs
+            .iter()
+            .flat_map(|v| &v.obligations)
+            .filter(|o| !o.shared)
+            .count();
+        report.not_asked = reported.saturating_sub(report.outcomes.len());
+    }
+    // One extra case: a thread that cannot move leaves the state as it is.
+    report.lemma2.cases = cases_built + 1;
+    for (_, st) in &mut report.lemma3 {
+        st.cases = cases_built + 1;
+    }
+    tally(report);
+    Ok(true)
+}
+
+/// The vacuous cases and each lemma's figures, from the outcomes.
+fn tally(report: &mut Report) {
+    // A case is vacuous when the hypotheses of every branch of its
+    // instruction are contradictory (a branch alone may well be
+    // impossible: an exception the invariant rules out, a lock that
+    // is never held).
+    let mut by_case: Vec<(String, bool)> = Vec::new();
+    for o in &report.outcomes {
+        let case = format!("{} {}", o.case, o.insn).trim().to_string();
+        match by_case.iter_mut().find(|(c, _)| *c == case) {
+            Some((_, all)) => *all &= o.vacuous,
+            None => by_case.push((case, o.vacuous)),
+        }
+    }
+    report.vacuous = by_case
+        .into_iter()
+        .filter(|(_, v)| *v)
+        .map(|(c, _)| c)
+        .collect();
+    for o in &report.outcomes {
+        report.solver_time += o.time;
+        let st = match o.lemma {
+            Lemma::Preserved => &mut report.lemma2,
+            Lemma::Relation => {
+                let name = o.what.trim_start_matches("relation ");
+                match report.lemma3.iter_mut().find(|(r, _)| r == name) {
+                    Some((_, st)) => st,
+                    None => continue,
+                }
+            }
+        };
+        st.obligations += 1;
+        st.time += o.time;
+        st.by_shared += usize::from(o.by_shared);
+        st.shared_checks += o.shared_checks;
+        match o.verdict {
+            Verdict::Proved => st.proved += 1,
+            Verdict::Refuted => st.refuted += 1,
+            Verdict::Unknown | Verdict::NotInductive => st.unknown += 1,
+        }
+    }
+}
+
+/// Clears `report` for another induction (a caught exception is followed).
+fn next_round(report: &mut Report, opts: &Options) {
+    // The next induction writes its own obligations.
+    if let Some(dir) = &opts.emit_smt2
+        && let Ok(entries) = std::fs::read_dir(dir)
+    {
+        for e in entries.flatten() {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            if name.starts_with("case") && name.ends_with(".smt2") {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    report.rounds += 1;
+    report.outcomes.clear();
+    report.vacuous.clear();
+    report.lemma2 = LemmaStats::default();
+    report.not_asked = 0;
+    for (_, st) in &mut report.lemma3 {
+        *st = LemmaStats::default();
+    }
 }
 
 /// What `finish` needs beyond the report: where runs start, the user's

@@ -23,6 +23,7 @@ pub mod inv;
 pub mod lemma1;
 pub mod machine;
 pub mod prefix;
+mod preserve;
 pub mod smt;
 pub mod solve;
 pub mod step;
