@@ -28,7 +28,6 @@ fn granularity(sync: bool, every_instruction: bool) -> Granularity {
     }
 }
 
-
 /// Exhaustive search that goes on after races (the examples' other
 /// violations are the expected verdicts; a race is the verdict only where
 /// there is nothing else).

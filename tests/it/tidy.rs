@@ -19,10 +19,11 @@ use crate::common::root;
 /// instruction families and searches a witness with `explore` (`prove`);
 /// inference runs Houdini over the prover's cases and `m5 locks` confirms
 /// warnings with a race search (`infer`, `locks`); `cli` is the top.
-/// `parallel` (a parallel map on threads with m5's stack size) is a leaf
+/// `parallel` (a parallel map on threads with m5's stack size) and
+/// `javafmt` (Java-exact float printing) are leaves
 /// any stage may use. lib.rs and main.rs declare and call the rest.
 const LAYERS: &[&[&str]] = &[
-    &["parallel"],
+    &["parallel", "javafmt"],
     &["classfile"],
     &["state"],
     &["interp"],
@@ -34,22 +35,10 @@ const LAYERS: &[&[&str]] = &[
     &["cli"],
 ];
 
-/// Imports that break the layers today, each allowed only for the path
-/// named (`from` folder, imported path prefix after `crate::`). Being
-/// removed by issue 38: delete an entry when its fix merges (the test
-/// fails on an entry nothing uses any more).
-const BEING_REMOVED: &[(&str, &str)] = &[
-    // Java-exact float printing used by the constant pool's disassembly.
-    ("classfile", "interp::javafmt"),
-    // Java-exact float printing of values.
-    ("state", "interp::javafmt"),
-    // The explorer's open segments kept in the state.
-    ("state", "race::segment"),
-    // What a blocked thread waits for, asked by a native.
-    ("interp", "schedule::why_stuck"),
-    // The location a pending step touches, in explore/ today.
-    ("race", "explore::access"),
-];
+/// Imports allowed to break the layers, each only for the path named
+/// (`from` folder, imported path prefix after `crate::`), with the issue
+/// that removes it; none today. The test fails on an entry nothing uses.
+const BEING_REMOVED: &[(&str, &str)] = &[];
 
 /// The layer of a top folder; panics on one the table lacks.
 fn layer(folder: &str) -> usize {
