@@ -14,12 +14,17 @@ use super::*;
 /// thousands of classes they name. The program's code is live. A method of
 /// m5's model or of the JDK, its
 /// * `<clinit>` is live once live code initializes the class or a subclass
-///   (`new`, a static field or method; every model class counts);
+///   (`new`, a static field or method; every user and model class counts,
+///   but a model class that extends a JDK class: see below);
 /// * static or private method or constructor, once live code invokes it on
 ///   the class (or on a subclass that inherits it);
 /// * virtual method, once live code invokes its name and descriptor on any
 ///   class and some class that has it as a supertype may be instantiated
-///   (`new` in live code; every user and model class counts).
+///   (`new` in live code; every user class counts, and every model class
+///   but those that extend a JDK class: the VM allocates model classes
+///   itself (strings, `Class` objects, threads, the exceptions it throws),
+///   but a model class built on a JDK class is the model code's own, made by
+///   its `new` - counting it would make the JDK superclass's whole API live).
 ///
 /// What the VM calls itself is live too: a thread's `run`, the model's
 /// string-concatenation helper.
@@ -112,7 +117,7 @@ impl Liveness {
             // What the VM itself calls: a thread's `run`.
             facts.push(Fact::Called("run()V".into()));
         }
-        if from != Origin::Jdk {
+        if from == Origin::User || (from == Origin::Model && !extends_jdk(rc)) {
             facts.push(Fact::Instance(rc.name.clone()));
             facts.push(Fact::Init(rc.name.clone()));
         }
@@ -347,4 +352,41 @@ fn method_references(m: &parse::RawMethod) -> Refs {
         }
     }
     r
+}
+
+/// Whether model class `rc` extends a class of the JDK (its superclass is
+/// not one of the model's). A model class's chain of superclasses must stay
+/// in the model below such a class (`model_subclasses_of_jdk_classes_are_leaves`).
+fn extends_jdk(rc: &RawClass) -> bool {
+    rc.super_name
+        .as_deref()
+        .is_some_and(|s| super::library::lookup(s).is_none())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::library;
+    use super::super::parse::parse_class;
+
+    /// `extends_jdk` looks at the direct superclass only: no model class may
+    /// extend a model class that extends the JDK, or it would count as
+    /// instantiated and make that JDK class's API live after all.
+    #[test]
+    fn model_subclasses_of_jdk_classes_are_leaves() {
+        let parsed: Vec<_> = library::CLASSES
+            .iter()
+            .map(|(n, b)| (*n, parse_class(n, b).unwrap()))
+            .collect();
+        for (name, rc) in &parsed {
+            let Some(sup) = rc.super_name.as_deref() else {
+                continue;
+            };
+            if let Some((_, s)) = parsed.iter().find(|(n, _)| *n == sup) {
+                assert!(
+                    !super::extends_jdk(s),
+                    "model class {name} extends {sup}, which extends a JDK class"
+                );
+            }
+        }
+    }
 }
