@@ -3,6 +3,12 @@
 
 use clap::Parser;
 
+/// mimalloc instead of the system allocator: a search clones and drops
+/// states at every step, and glibc's malloc spent ~15 % of a search's
+/// instructions (callgrind) on it; mimalloc's thread-local free lists cost less.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     // Like other Unix tools, end quietly when a pipe reader goes away
     // (`m5 run --trace | head`) instead of panicking on a failed print.
