@@ -307,6 +307,27 @@ pub(crate) fn push(stack: &mut Vec<Value>, v: Value) {
     }
 }
 
+/// `th`'s next instruction with its thread and top frame: what the
+/// per-step questions below (and `race`'s) look at, found once per step.
+#[derive(Clone, Copy)]
+pub struct Next<'s> {
+    pub th: ThreadId,
+    pub t: &'s crate::state::Thread,
+    pub f: &'s Frame,
+    pub insn: &'s Insn,
+}
+
+impl<'s> Next<'s> {
+    /// None when `th` has no thread, no frame or no instruction at its pc.
+    #[inline]
+    pub fn of(s: &'s State, th: ThreadId) -> Option<Next<'s>> {
+        let t = s.thread(th)?;
+        let f = t.top()?;
+        let insn = f.method.code.get(f.ip as usize)?;
+        Some(Next { th, t, f, insn })
+    }
+}
+
 /// Would the next step of `th` touch only `th`'s own call stack, neither
 /// reading nor writing anything another thread can write? True for
 /// frame-local instructions, for calls of plain (non-native,
@@ -316,19 +337,20 @@ pub(crate) fn push(stack: &mut Vec<Value>, v: Value) {
 /// that cannot throw. Such steps commute with every step of every other
 /// thread, which is what the explorer's reduction relies on.
 pub fn is_thread_local_step(s: &State, th: ThreadId) -> bool {
-    let Some(t) = s.thread(th) else { return false };
+    Next::of(s, th).is_some_and(|n| is_thread_local(s, &n))
+}
+
+/// [`is_thread_local_step`] of a next step already found.
+pub fn is_thread_local(s: &State, n: &Next) -> bool {
+    let Next { th, t, f, insn } = *n;
     if t.wait.is_some() || t.status != Status::Scheduled {
         return false;
     }
-    let Some(f) = t.top() else { return false };
     // Entering a synchronized method the VM pushed takes a monitor, and
     // initializing a class shares its status with other threads.
     if f.needs_monitor() || t.initializing() {
         return false;
     }
-    let Some(insn) = f.method.code.get(f.ip as usize) else {
-        return false;
-    };
     let top_ref = |depth: usize| {
         f.stack
             .len()

@@ -4,19 +4,8 @@
 
 use crate::classfile::{ArrKind, Effect};
 use crate::interp;
-use crate::state::{Ref, State, ThreadId, Value};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Location {
-    /// A static field, by its global slot.
-    Static(u32),
-    /// An instance field, by object and slot.
-    Field(Ref, u32),
-    /// An array element.
-    Element(Ref, i32),
-    /// An object's monitor (entering and leaving both count as writes).
-    Monitor(Ref),
-}
+pub use crate::state::segments::Location;
+use crate::state::{State, ThreadId, Value};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
@@ -45,8 +34,12 @@ impl Access {
 /// What `th`'s next instruction accesses, if it is a field, static, array
 /// element or monitor access whose operands are already on the stack.
 pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
-    let (_, _, insn) = interp::next_insn(s, th)?;
-    let stack = &s.thread(th)?.top()?.stack;
+    access_at(s, &interp::Next::of(s, th)?)
+}
+
+/// [`next_access`] of a next step already found.
+pub fn access_at(_s: &State, n: &interp::Next) -> Option<Access> {
+    let (insn, stack) = (n.insn, &n.f.stack);
     // The operand `depth` slots below the top (long and double take two).
     let at = |depth: usize| {
         stack

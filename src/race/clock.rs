@@ -211,13 +211,17 @@ impl Detector {
             sync: None,
             static_owner: None,
             alive_query: None,
-            fence: super::mode::fence(s, th),
+            fence: None,
         };
+        // The call the step makes, found once for the fence and the access.
+        let call = super::mode::Call::next(s, th);
+        p.fence = call.and_then(|c| super::mode::fence_of(s, &c));
         if let Some((m, pc, insn)) = interp::next_insn(s, th) {
             // The class whose initialization the instruction uses (JLS
             // 12.4.2: its initialization happens-before the use).
             p.static_owner = insn.effect().initializes();
             let volatile = insn.effect().field().is_some_and(|f| f.volatile);
+            let mem = call.and_then(|c| super::mode::memory_access_of(s, &c));
             if volatile {
                 p.sync = access::next_access(s, th).map(|a| SyncAccess {
                     location: a.location,
@@ -225,7 +229,7 @@ impl Detector {
                     write: a.write,
                     mode: Mode::Volatile,
                 });
-            } else if let Some(a) = super::mode::memory_access(s, th) {
+            } else if let Some(a) = mem {
                 p.sync = Some(SyncAccess {
                     location: a.location,
                     read: a.read,
@@ -234,7 +238,7 @@ impl Detector {
                 });
             }
             // A program's own accesses, atomic ones included, are checked.
-            let accesses = super::next_accesses(s, th);
+            let accesses = super::next_accesses_given(s, th, mem);
             if !accesses.is_empty() {
                 p.access = Some((accesses, m.clone(), pc));
             }

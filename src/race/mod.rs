@@ -26,26 +26,9 @@ pub mod segment;
 
 use crate::classfile::{ArrKind, Effect, Insn};
 use crate::interp;
+pub use crate::state::segments::{Race, Side};
 use crate::state::{InitStatus, State, ThreadId, Value};
 use access::{Access, Location};
-
-/// One of the two accesses of a race.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Side {
-    pub thread: ThreadId,
-    pub write: bool,
-    /// `Class.method pc N (File.java:L)`.
-    pub at: String,
-}
-
-/// Two accesses to `location`, the first made before the second, that
-/// happens-before does not order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Race {
-    pub location: String,
-    pub first: Side,
-    pub second: Side,
-}
 
 impl std::fmt::Display for Side {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -72,15 +55,18 @@ impl std::fmt::Display for Race {
 /// comes first); a `volatile` field's access is atomic. Not the JDK's own
 /// plain accesses (`jdk_internal`).
 pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
-    let t = s.thread(th)?;
+    next_access_at(s, &interp::Next::of(s, th)?)
+}
+
+/// [`next_access`] of a next step already found.
+pub fn next_access_at(s: &State, n: &interp::Next) -> Option<Access> {
+    let interp::Next { th, t, f, insn } = *n;
     if !t.is_alive() || t.wait.is_some() || t.initializing() {
         return None;
     }
-    let f = t.top()?;
     if f.needs_monitor() {
         return None;
     }
-    let insn = f.method.code.get(f.ip as usize)?;
     let (volatile, static_owner) = match insn.effect() {
         Effect::ReadField(r) | Effect::WriteField(r) => (r.volatile, None),
         Effect::ReadStatic(r) | Effect::WriteStatic(r) => (r.volatile, Some(r.owner)),
@@ -105,7 +91,7 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
     // The JDK's own volatile accesses are atomic: they can race only with
     // a program's plain access to the same variable (`AtomicInteger`'s
     // `getPlain` against its `set`).
-    if !volatile && jdk_internal(s, th) {
+    if !volatile && jdk_internal_at(s, n) {
         return None;
     }
     if let Some(owner) = static_owner {
@@ -121,7 +107,7 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
             return None;
         }
     }
-    let a = access::next_access(s, th)?;
+    let a = access::access_at(s, n)?;
     if let Location::Element(r, i) = a.location {
         let (_, data) = s.object(r).array()?;
         if i < 0 || i as usize >= data.len() {
@@ -150,7 +136,12 @@ pub fn next_access(s: &State, th: ThreadId) -> Option<Access> {
 /// strings or their own synchronization, and the library's own `VarHandle`
 /// and `Unsafe` accesses are volatile ones that never race.
 pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
-    if let Some(m) = mode::memory_access(s, th) {
+    native_accesses_given(s, th, mode::memory_access(s, th))
+}
+
+/// [`native_accesses`], given the step's [`mode::memory_access`].
+pub fn native_accesses_given(s: &State, th: ThreadId, mem: Option<mode::MemAccess>) -> Vec<Access> {
+    if let Some(m) = mem {
         return if m.jdk { Vec::new() } else { m.accesses() };
     }
     let mut out = Vec::new();
@@ -275,12 +266,12 @@ pub fn native_accesses(s: &State, th: ThreadId) -> Vec<Access> {
 /// thread's open segment nor end it, so the program's own races are still
 /// found. The volatile ones synchronize, as anyone's.
 pub fn jdk_internal(s: &State, th: ThreadId) -> bool {
-    let Some(f) = s.thread(th).and_then(|t| t.top()) else {
-        return false;
-    };
-    let Some(insn) = f.method.code.get(f.ip as usize) else {
-        return false;
-    };
+    interp::Next::of(s, th).is_some_and(|n| jdk_internal_at(s, &n))
+}
+
+/// [`jdk_internal`] of a next step already found.
+pub fn jdk_internal_at(s: &State, n: &interp::Next) -> bool {
+    let (f, insn) = (n.f, n.insn);
     let memory = match insn.effect() {
         Effect::ReadField(_)
         | Effect::WriteField(_)
@@ -313,6 +304,14 @@ pub fn next_accesses(s: &State, th: ThreadId) -> Vec<Access> {
     match next_access(s, th) {
         Some(a) => vec![a],
         None => native_accesses(s, th),
+    }
+}
+
+/// [`next_accesses`], given the step's [`mode::memory_access`].
+pub fn next_accesses_given(s: &State, th: ThreadId, mem: Option<mode::MemAccess>) -> Vec<Access> {
+    match next_access(s, th) {
+        Some(a) => vec![a],
+        None => native_accesses_given(s, th, mem),
     }
 }
 

@@ -177,28 +177,52 @@ fn unsafe_kind(name: &str) -> Option<u8> {
     })
 }
 
-/// The method `th`'s next step calls (with its thread, top frame and the
-/// instruction's reference), when the thread can step and the step is a
-/// call.
-fn next_call(
-    s: &State,
-    th: ThreadId,
-) -> Option<(
-    &crate::state::Thread,
-    &crate::state::Frame,
-    &crate::classfile::MethodRef,
-    &Arc<crate::classfile::Method>,
-)> {
-    let t = s.thread(th)?;
-    if !t.is_alive() || t.wait.is_some() || t.initializing() {
-        return None;
+/// The call `th`'s next step makes, when the thread can step, the step is
+/// a call, and the callee may be an `Unsafe` or `VarHandle` method: what
+/// [`memory_access`] and [`fence`] look at, found once per step.
+#[derive(Clone, Copy)]
+pub struct Call<'s> {
+    t: &'s crate::state::Thread,
+    f: &'s crate::state::Frame,
+    m: &'s crate::classfile::MethodRef,
+    callee: &'s Arc<crate::classfile::Method>,
+}
+
+impl<'s> Call<'s> {
+    /// The call `th`'s next step makes (see [`Call`]).
+    pub fn next(s: &'s State, th: ThreadId) -> Option<Call<'s>> {
+        Self::at(s, &interp::Next::of(s, th)?)
     }
-    let f = t.top()?;
-    let Some(Insn::Invoke(kind, m)) = f.method.code.get(f.ip as usize) else {
-        return None;
+
+    /// The call of a next step already found.
+    pub fn at(s: &'s State, n: &interp::Next<'s>) -> Option<Call<'s>> {
+        let Insn::Invoke(kind, m) = n.insn else {
+            return None;
+        };
+        let (t, f) = (n.t, n.f);
+        if !t.is_alive() || t.wait.is_some() || t.initializing() {
+            return None;
+        }
+        if !may_select_access_class(s, m) {
+            return None;
+        }
+        let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
+        Some(Call { t, f, m, callee })
+    }
+}
+
+/// Whether a call of `m` may run a method of `Unsafe` or `VarHandle`: the
+/// method a call selects is the resolved one or overrides it, so it lies in
+/// the resolved method's class or below it (JVMS 5.4.6); below `Object`, an
+/// interface, `Unsafe` or `VarHandle` neither class lies. A cheap test
+/// before the selection, which every step of a call would otherwise pay.
+fn may_select_access_class(s: &State, m: &crate::classfile::MethodRef) -> bool {
+    let Some(id) = m.resolved else {
+        return true;
     };
-    let callee = s.classes.method(interp::invoke_target(s, f, *kind, m)?);
-    Some((t, f, m, callee))
+    let r = s.classes.method(id);
+    matches!(&*r.class_name, UNSAFE | VAR_HANDLE | "java/lang/Object")
+        || s.classes.class(r.class).is_interface()
 }
 
 /// The access `th`'s next step makes if it calls a `VarHandle` access
@@ -206,7 +230,12 @@ fn next_call(
 /// only if it is really made (no exception); a compare-and-set writes only
 /// if it will succeed.
 pub fn memory_access(s: &State, th: ThreadId) -> Option<MemAccess> {
-    let (t, f, m, callee) = next_call(s, th)?;
+    memory_access_of(s, &Call::next(s, th)?)
+}
+
+/// [`memory_access`] of a call already found.
+pub fn memory_access_of(s: &State, call: &Call) -> Option<MemAccess> {
+    let Call { t, f, m, callee } = *call;
     if !callee.is_native() {
         return None;
     }
@@ -297,7 +326,12 @@ pub struct Fence {
 
 /// The fence `th`'s next step makes, if it calls one.
 pub fn fence(s: &State, th: ThreadId) -> Option<Fence> {
-    let (t, _, _, callee) = next_call(s, th)?;
+    fence_of(s, &Call::next(s, th)?)
+}
+
+/// [`fence`] of a call already found.
+pub fn fence_of(s: &State, call: &Call) -> Option<Fence> {
+    let Call { t, callee, .. } = *call;
     let name = match &*callee.class_name {
         VAR_HANDLE => callee.name.clone(),
         // The natives `fullFence`, `loadFence`, `storeFence`, called by the

@@ -34,101 +34,19 @@
 //! locations, how accessed), so caching stays exact; where each access
 //! was and at which step are kept for the report only.
 
-use std::hash::Hash;
 use std::sync::{Arc, OnceLock};
 
-use rustc_hash::FxHashMap;
-
 use super::{Race, Side};
-use crate::classfile::Method;
+use crate::classfile::{Insn, Method};
 use crate::interp;
 use crate::race::access::{Access, Location};
+use crate::state::segments::Mark;
+pub use crate::state::segments::{Found, Segments};
 use crate::state::{InitStatus, State, ThreadId};
-
-/// Where and when an access of an open segment was made.
-#[derive(Clone, Debug)]
-struct Mark {
-    /// Steps from the search's initial state before this one (its index in
-    /// the witness).
-    step: u64,
-    method: Arc<Method>,
-    pc: u32,
-}
-
-/// The first plain read, plain write, atomic read and atomic write of one
-/// location in a segment (indexed by [`kind`]).
-#[derive(Clone, Debug, Default)]
-struct Entry {
-    first: [Option<Mark>; 4],
-}
 
 /// An access's index in [`Entry::first`].
 fn kind(write: bool, atomic: bool) -> usize {
     usize::from(write) | usize::from(atomic) << 1
-}
-
-/// One thread's open segment.
-#[derive(Debug, Default)]
-struct Open {
-    entries: FxHashMap<Location, Entry>,
-    /// Hash of (location, read, written) over the entries, order-free.
-    hash: OnceLock<u128>,
-}
-
-impl Clone for Open {
-    fn clone(&self) -> Self {
-        Open {
-            entries: self.entries.clone(),
-            hash: OnceLock::new(),
-        }
-    }
-}
-
-impl Open {
-    fn hash(&self) -> u128 {
-        *self.hash.get_or_init(|| {
-            self.entries.iter().fold(0u128, |acc, (l, e)| {
-                let mut h = xxhash_rust::xxh3::Xxh3::new();
-                (l, e.first.each_ref().map(Option::is_some)).hash(&mut h);
-                acc.wrapping_add(h.digest128())
-            })
-        })
-    }
-}
-
-/// A race found while recording an access: the race, and the witness
-/// index of its first access.
-#[derive(Clone, Debug)]
-pub struct Found {
-    /// Sides in witness order: with `adjacent`, the lower thread number
-    /// first, as `race::pending` orders two pending accesses; without, the
-    /// earlier access first.
-    pub race: Race,
-    /// The thread whose open segment had the earlier access, and that
-    /// access's witness index.
-    pub earlier: ThreadId,
-    pub earlier_step: u64,
-    /// The two accesses can be made the last two steps of the witness (no
-    /// thread read an atomic variable in between, so nothing after the
-    /// earlier access can have depended on the earlier thread's later
-    /// steps without ordering the two accesses).
-    pub adjacent: bool,
-}
-
-/// The open segments of a state's threads (empty unless the search runs at
-/// the sync granularity, or records them at the others: see
-/// `explore::transition`).
-#[derive(Clone, Debug, Default)]
-pub struct Segments {
-    open: Vec<Option<Arc<Open>>>,
-    /// Steps taken since the search's initial state.
-    steps: u64,
-    /// The race found on the step that led here, if any.
-    race: Option<Arc<Found>>,
-    /// The step of the last `VarHandle` or `Unsafe` read the program made
-    /// (for witnesses only: an opaque read may see a write it is not
-    /// ordered after).
-    atomic_read: Option<u64>,
 }
 
 impl Segments {
@@ -170,18 +88,18 @@ impl Segments {
 // exceptions and a thread's last return are not ([`before_step`] decides).
 
 /// Is `a`, the access `th`'s next step performs, a quiet one?
-fn plain(s: &State, th: ThreadId, a: Access) -> bool {
+fn plain(s: &State, insn: &Insn, a: Access) -> bool {
     match a.location {
         // The class must be initialized already: a first access that
         // initializes it synchronizes (JLS 12.4.2).
-        Location::Static(_) => interp::next_insn(s, th).is_some_and(|(_, _, insn)| {
+        Location::Static(_) => {
             let effect = insn.effect();
             // Not a static access itself (a native's): not known quiet.
             effect.field().is_some()
                 && effect
                     .initializes()
                     .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Done))
-        }),
+        }
         Location::Monitor(_) => false,
         _ => true,
     }
@@ -209,10 +127,17 @@ pub struct Pending {
 
 /// Looks at `th`'s next step (call before `interp::step`).
 pub fn before_step(s: &State, th: ThreadId) -> Pending {
+    // The thread, frame and instruction, found once for every question.
+    let Some(n) = interp::Next::of(s, th) else {
+        return Pending {
+            access: None,
+            atomic_read: false,
+            quiet: false,
+            closes: true,
+        };
+    };
     let pending = |accesses: Vec<(Access, bool)>, quiet, closes| {
-        let access = (!accesses.is_empty())
-            .then(|| interp::next_insn(s, th).map(|(m, pc, _)| (accesses, m, pc)))
-            .flatten();
+        let access = (!accesses.is_empty()).then(|| (accesses, n.f.method.clone(), n.f.pc()));
         Pending {
             access,
             atomic_read: false,
@@ -222,13 +147,19 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
     };
     // A release fence may order what came before it before another
     // thread's accesses (through an atomic write after it).
-    if super::mode::fence(s, th).is_some_and(|f| f.release) {
+    // The call the step makes, found once for the fence and the access.
+    let call = super::mode::Call::at(s, &n);
+    if call
+        .and_then(|c| super::mode::fence_of(s, &c))
+        .is_some_and(|f| f.release)
+    {
         return pending(Vec::new(), false, true);
     }
-    if interp::is_thread_local_step(s, th) {
+    if interp::is_thread_local(s, &n) {
         return pending(Vec::new(), true, false);
     }
-    if let Some(m) = super::mode::memory_access(s, th)
+    let mem = call.and_then(|c| super::mode::memory_access_of(s, &c));
+    if let Some(m) = mem
         && !m.jdk
     {
         // A program's `VarHandle` or `Unsafe` access. Only a releasing
@@ -246,16 +177,16 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
         p.atomic_read = m.read && m.mode.atomic();
         return p;
     }
-    let jdk = super::jdk_internal(s, th);
-    match super::next_access(s, th) {
+    let jdk = super::jdk_internal_at(s, &n);
+    match super::next_access_at(s, &n) {
         // A volatile field's access synchronizes; a write releases, so it
         // does not join the segment, nor does the JDK's own read (the JDK
         // makes no access that orders nothing, so a check suffices).
         Some(a) if a.atomic => pending(vec![(a, !a.write && !jdk)], false, true),
-        Some(a) => pending(vec![(a, true)], plain(s, th, a), true),
+        Some(a) => pending(vec![(a, true)], plain(s, n.insn, a), true),
         None if jdk => pending(Vec::new(), false, false),
         None => {
-            let accesses = super::native_accesses(s, th);
+            let accesses = super::native_accesses_given(s, th, mem);
             pending(
                 accesses.into_iter().map(|a| (a, true)).collect(),
                 false,
@@ -314,7 +245,7 @@ fn record(
     // Another thread's open access this one may race with (one of the two
     // writes, one is plain); the earliest.
     let mut found: Option<(ThreadId, bool, &Mark)> = None;
-    let open = of(s).map_or(&[][..], |g| &g.open[..]);
+    let open = &of(s).open[..];
     for (u, o) in open.iter().enumerate() {
         let (Some(o), true) = (o, u as ThreadId != th) else {
             continue;
@@ -345,9 +276,7 @@ fn record(
             write: a.write,
             at: interp::position(s, method, pc),
         };
-        let adjacent = of(s)
-            .and_then(|g| g.atomic_read)
-            .is_none_or(|k| k <= m.step);
+        let adjacent = of(s).atomic_read.is_none_or(|k| k <= m.step);
         let (first, second) = if u < th || !adjacent {
             (earlier, later)
         } else {
@@ -424,26 +353,26 @@ pub fn close(s: &mut State, th: ThreadId) {
 
 /// Forgets the open segments (the state a search starts from).
 pub fn reset(s: &mut State) {
-    s.aux.segments.clear();
+    s.aux.segments = Segments::default();
 }
 
-/// A state's open segments (kept in `State::aux`, which cannot name this
-/// type): none until the search records a step.
-fn of(s: &State) -> Option<&Segments> {
-    s.aux.segments.get()
+/// A state's open segments (kept in `State::aux`): empty until the search
+/// records a step.
+fn of(s: &State) -> &Segments {
+    &s.aux.segments
 }
 
 fn of_mut(s: &mut State) -> &mut Segments {
-    s.aux.segments.get_mut()
+    &mut s.aux.segments
 }
 
 /// What the explorer's fingerprint adds for a state's open segments
 /// (`Segments::fingerprint`).
 pub fn fingerprint(s: &State) -> Option<u128> {
-    of(s)?.fingerprint()
+    of(s).fingerprint()
 }
 
 /// The race found on the step that led to `s`, if any.
 pub fn race(s: &State) -> Option<&Found> {
-    of(s)?.race()
+    of(s).race()
 }

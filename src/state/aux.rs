@@ -2,7 +2,6 @@
 //! reports, scheduler hints, the invariant checker's write log and the race
 //! check's open segments. None of it is part of "same state" (`Model`).
 
-use std::any::Any;
 use std::sync::Arc;
 
 use super::{Ref, ThreadId, UnfixedRead, Wake};
@@ -47,66 +46,5 @@ pub struct Aux {
     /// Each thread's plain accesses since its last sync point, kept by the
     /// explorer at the sync granularity (`race::segment`, which owns the
     /// type; the explorer's fingerprint adds them).
-    pub segments: Attachment,
-}
-
-/// Bookkeeping a layer above keeps on each state without this layer
-/// knowing its type (the race check's open segments). Cloning a state
-/// clones it, as it would a field of that type.
-#[derive(Default)]
-pub struct Attachment(Option<Box<dyn Attached>>);
-
-/// What an attachment can be: any cloneable value that threads may share.
-pub trait Attached: Any + Send + Sync {
-    fn clone_box(&self) -> Box<dyn Attached>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-impl<T: Any + Clone + Send + Sync> Attached for T {
-    fn clone_box(&self) -> Box<dyn Attached> {
-        Box::new(self.clone())
-    }
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
-    }
-}
-
-impl Clone for Attachment {
-    fn clone(&self) -> Self {
-        Attachment(self.0.as_deref().map(Attached::clone_box))
-    }
-}
-
-impl Attachment {
-    pub fn get<T: Any>(&self) -> Option<&T> {
-        self.0.as_deref()?.as_any().downcast_ref()
-    }
-    /// The attachment to write, made (`T::default()`) when there is none
-    /// (or one of another type).
-    pub fn get_mut<T: Any + Clone + Default + Send + Sync>(&mut self) -> &mut T {
-        if !self.0.as_deref().is_some_and(|b| b.as_any().is::<T>()) {
-            self.0 = Some(Box::new(T::default()));
-        }
-        self.0
-            .as_deref_mut()
-            .and_then(|b| b.as_any_mut().downcast_mut())
-            .expect("an attachment of the type just checked")
-    }
-    pub fn clear(&mut self) {
-        self.0 = None;
-    }
-}
-
-impl std::fmt::Debug for Attachment {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() {
-            "Attachment(..)"
-        } else {
-            "Attachment(none)"
-        })
-    }
+    pub segments: super::segments::Segments,
 }

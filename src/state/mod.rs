@@ -10,6 +10,7 @@ pub mod aux;
 pub mod host;
 pub mod model;
 pub mod print;
+pub mod segments;
 pub mod value;
 pub mod versioned;
 
