@@ -8,10 +8,11 @@
 use std::sync::Arc;
 
 use super::VmError;
+use super::domain::Domain;
 use super::machine::{Callee, Flow, Init, Machine, VmExc};
 use crate::classfile::*;
 
-type R<M> = Result<Flow<<M as Machine>::Blocked>, <M as crate::interp::domain::Domain>::Stop>;
+type R<M> = Result<Flow<<M as Machine>::Blocked>, <M as Machine>::Stop>;
 
 fn here(method: &Method, ip: u32) -> (String, u32) {
     (method.display_name(), method.pc(ip))
@@ -71,7 +72,7 @@ fn peek<M: Machine>(m: &M, depth: usize) -> M::Val {
 
 /// Pops `n` slots, pushes `v` (taking `width` slots), and moves to the next instruction.
 fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
-    let top = m.top();
+    let top = m.dom().top();
     let f = m.frame();
     let len = f.stack.len();
     f.stack.truncate(len - n);
@@ -87,7 +88,7 @@ fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
 /// Throws NullPointerException if `v` is null: Some(the step's result).
 fn null_check<M: Machine>(m: &mut M, v: &M::Val) -> Result<Option<Flow<M::Blocked>>, M::Stop> {
     let null = m.is_null(v);
-    if m.decide(null)? {
+    if m.dom().decide(null)? {
         return m.throw(VmExc::NullPointer).map(Some);
     }
     Ok(None)
@@ -213,8 +214,8 @@ fn element<M: Machine>(
     }
     let length = m.array_length(&arr)?;
     let index = peek(m, arr_at - 1);
-    let ok = m.in_range(&index, &length);
-    if !m.decide(ok)? {
+    let ok = m.dom().in_range(&index, &length);
+    if !m.dom().decide(ok)? {
         return m.throw(VmExc::ArrayIndex { index, length }).map(Err);
     }
     Ok(Ok((arr, index)))
@@ -251,7 +252,7 @@ fn array_store<M: Machine>(m: &mut M, k: ArrKind) -> R<M> {
     let v = peek(m, vslots - 1);
     if k == ArrKind::A {
         let ok = m.can_store(&arr, &v)?;
-        if !m.decide(ok)? {
+        if !m.dom().decide(ok)? {
             return m.throw(VmExc::ArrayStore(v));
         }
     }
@@ -395,7 +396,7 @@ fn invoke<M: Machine>(
                 args[0].clone()
             };
             let free = m.lock_free(&lock);
-            if !m.decide(free)? {
+            if !m.dom().decide(free)? {
                 let b = m.blocked_on(&lock);
                 return Ok(Flow::Blocked(b));
             }
@@ -413,7 +414,7 @@ fn invoke<M: Machine>(
             args[0].clone()
         };
         let free = m.lock_free(&lock);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&lock);
             return Ok(Flow::Blocked(b));
         }
@@ -467,8 +468,8 @@ fn new_array<M: Machine>(m: &mut M, elem: Arc<str>, dims: usize) -> R<M> {
         st[st.len() - dims..].to_vec()
     };
     for c in &counts {
-        let neg = m.is_negative(c);
-        if m.decide(neg)? {
+        let neg = m.dom().is_negative(c);
+        if m.dom().decide(neg)? {
             return m.throw(VmExc::NegativeArraySize(c.clone()));
         }
     }
@@ -498,10 +499,10 @@ fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, t: &TypeRef, cast
     if cast {
         // null passes any cast.
         let null = m.is_null(&v);
-        let not_null = m.not(null);
-        let not_is = m.not(is);
-        let fails = m.and(not_null, not_is);
-        if m.decide(fails)? {
+        let not_null = m.dom().not(null);
+        let not_is = m.dom().not(is);
+        let fails = m.dom().and(not_null, not_is);
+        if m.dom().decide(fails)? {
             return m.throw(VmExc::ClassCast {
                 obj: v,
                 to: t.name.clone(),
@@ -509,7 +510,7 @@ fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, t: &TypeRef, cast
         }
         finish(m, 0, None);
     } else {
-        let r = m.int_of_cond(is);
+        let r = m.dom().int_of_cond(is);
         finish(m, 1, Some((r, 1)));
     }
     Ok(Flow::Stepped)
@@ -524,14 +525,14 @@ fn monitor<M: Machine>(m: &mut M, enter: bool) -> R<M> {
     }
     if enter {
         let free = m.lock_free(&r);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&r);
             return Ok(Flow::Blocked(b));
         }
         m.acquire(&r);
     } else {
         let owns = m.owns(&r);
-        if !m.decide(owns)? {
+        if !m.dom().decide(owns)? {
             return m.throw(VmExc::IllegalMonitorState);
         }
         m.release(&r);
@@ -551,7 +552,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
         && let Some(obj) = m.thread_object()
     {
         let free = m.lock_free(&obj);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&obj);
             return Ok(Flow::Blocked(b));
         }
@@ -562,7 +563,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
         if wide {
             frame.stack.pop();
         }
-        frame.stack.pop().unwrap_or_else(|| m.top())
+        frame.stack.pop().unwrap_or_else(|| m.dom().top())
     });
     if let Some(lock) = m.frame_lock(&frame)? {
         m.release(&lock);
@@ -572,7 +573,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
     }
     if m.depth() > 0 {
         if let Some(v) = result {
-            let top = m.top();
+            let top = m.dom().top();
             let f = m.frame();
             f.stack.push(v);
             if wide {
@@ -590,12 +591,12 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
 pub fn resume_wait<M: Machine>(m: &mut M) -> R<M> {
     let obj = m.waiting_on();
     let woken = m.woken();
-    if !m.decide(woken)? {
+    if !m.dom().decide(woken)? {
         let b = m.blocked_in_wait();
         return Ok(Flow::Blocked(b));
     }
     let free = m.lock_free(&obj);
-    if !m.decide(free)? {
+    if !m.dom().decide(free)? {
         let b = m.blocked_on(&obj);
         return Ok(Flow::Blocked(b));
     }

@@ -9,21 +9,21 @@
 
 use std::sync::Arc;
 
-use super::domain::{Fork, SymDomain, Unsupported};
-use super::smt::{self, Script, Sort, array_sort};
+use super::domain::{SymDomain, Unsupported};
+use super::smt::{self, Sort, array_sort};
 use super::step::{Cx, class_in, subclasses};
 use super::sym::*;
 use crate::classfile::*;
 use crate::interp::VmError;
-use crate::interp::domain::{Compare, Constant, Domain};
+use crate::interp::domain::Domain;
 use crate::interp::machine::{Callee, Flow, Init, Machine, VmExc};
 use crate::state::Frame;
 
 /// One run of the symbolic step under the decisions of `fork`.
 pub struct SymMachine<'a> {
     pub cx: &'a Cx<'a>,
-    pub sc: &'a mut Script,
-    pub fork: &'a mut Fork,
+    /// The script its terms are defined in, and the run's decisions.
+    pub d: SymDomain<'a>,
     /// The stepping thread's number (a term).
     pub th: &'a str,
     pub heap: Heap,
@@ -46,19 +46,12 @@ pub struct SymMachine<'a> {
 }
 
 impl SymMachine<'_> {
-    fn d(&mut self) -> SymDomain<'_> {
-        SymDomain {
-            sc: &mut *self.sc,
-            fork: &mut *self.fork,
-        }
-    }
-
     fn unsupported(&self, what: impl Into<String>) -> Unsupported {
         Unsupported(what.into())
     }
 
     fn define_ints(&mut self, prefix: &str, term: &str) -> String {
-        self.sc.define(prefix, &array_sort(Sort::Int), term)
+        self.d.sc.define(prefix, &array_sort(Sort::Int), term)
     }
 
     fn field_key(&self, f: &FieldRef) -> Result<FieldKey, Unsupported> {
@@ -80,13 +73,20 @@ impl SymMachine<'_> {
         let ints = array_sort(Sort::Int);
         let h = &self.heap;
         let r = h.h.clone();
-        let next = self.sc.define("H", "Int", &format!("(+ {r} 1)"));
+        let next = self.d.sc.define("H", "Int", &format!("(+ {r} 1)"));
         let cls = self
+            .d
             .sc
             .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cls)));
-        let mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        let mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
-        let tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
+        let mon = self.d.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
+        let mcnt = self
+            .d
+            .sc
+            .define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
+        let tof = self
+            .d
+            .sc
+            .define("tof", &ints, &smt::store(&h.tof, &r, NULL));
         let h = &mut self.heap;
         (h.h, h.cls, h.mon, h.mcnt, h.tof) = (next, cls, mon, mcnt, tof);
         r
@@ -173,69 +173,16 @@ pub fn new_frame(m: &Arc<Method>, args: Vec<SVal>) -> SFrame {
     }
 }
 
-impl Domain for SymMachine<'_> {
+impl<'a> Machine for SymMachine<'a> {
     type Val = SVal;
     type Cond = String;
+    type D = SymDomain<'a>;
     type Stop = Unsupported;
-
-    fn top(&self) -> SVal {
-        SVal::top()
-    }
-    fn constant(&mut self, c: Constant) -> Result<SVal, Unsupported> {
-        self.d().constant(c)
-    }
-    fn arith(&mut self, k: Kind, op: ArithOp, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
-        self.d().arith(k, op, a, b)
-    }
-    fn neg(&mut self, k: Kind, a: &SVal) -> Result<SVal, Unsupported> {
-        self.d().neg(k, a)
-    }
-    fn add_const(&mut self, a: &SVal, d: i32) -> SVal {
-        self.d().add_const(a, d)
-    }
-    fn convert(&mut self, c: Conv, a: &SVal) -> Result<SVal, Unsupported> {
-        self.d().convert(c, a)
-    }
-    fn compare(&mut self, c: Compare, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
-        self.d().compare(c, a, b)
-    }
-    fn int_test(&mut self, c: Cond, a: &SVal, b: Option<&SVal>) -> String {
-        self.d().int_test(c, a, b)
-    }
-    fn is_zero(&mut self, k: Kind, v: &SVal) -> String {
-        self.d().is_zero(k, v)
-    }
-    fn same_ref(&mut self, a: &SVal, b: &SVal) -> String {
-        self.d().same_ref(a, b)
-    }
-    fn is_null(&mut self, a: &SVal) -> String {
-        self.d().is_null(a)
-    }
-    fn not(&mut self, c: String) -> String {
-        smt::not(&c)
-    }
-    fn and(&mut self, a: String, b: String) -> String {
-        smt::and(&[a, b])
-    }
-    fn in_range(&mut self, index: &SVal, length: &SVal) -> String {
-        self.d().in_range(index, length)
-    }
-    fn is_negative(&mut self, v: &SVal) -> String {
-        self.d().is_negative(v)
-    }
-    fn int_of_cond(&mut self, c: String) -> SVal {
-        self.d().int_of_cond(c)
-    }
-    fn decide(&mut self, c: String) -> Result<bool, Unsupported> {
-        self.d().decide(c)
-    }
-    fn switch(&mut self, key: &SVal, cases: &[(i32, u32)]) -> Result<usize, Unsupported> {
-        self.d().switch(key, cases)
-    }
-}
-
-impl Machine for SymMachine<'_> {
     type Blocked = ();
+
+    fn dom(&mut self) -> &mut SymDomain<'a> {
+        &mut self.d
+    }
 
     fn classes(&self) -> &ClassTable {
         self.cx.classes
@@ -300,8 +247,8 @@ impl Machine for SymMachine<'_> {
             return;
         };
         let obj = smt::select(&self.heap.tobj, self.th);
-        let arr = self.heap.field(self.sc, &key);
-        let name = self.sc.define(
+        let arr = self.heap.field(self.d.sc, &key);
+        let name = self.d.sc.define(
             &key.base(),
             &array_sort(key.ty.sort()),
             &smt::store(&arr, &obj, NULL),
@@ -333,7 +280,7 @@ impl Machine for SymMachine<'_> {
     fn class_object(&mut self, c: ClassId) -> Result<SVal, Unsupported> {
         let cur = smt::select(&self.heap.mir, &c.to_string());
         let none = smt::eq(&cur, NULL);
-        if !self.decide(none)? {
+        if !self.d.decide(none)? {
             return Ok(SVal::new(Ty::A, cur));
         }
         let ccid = self.cx.classes.id("java/lang/Class").ok_or_else(|| {
@@ -341,7 +288,7 @@ impl Machine for SymMachine<'_> {
         })?;
         let r = self.alloc(ccid as i64);
         let mir = smt::store(&self.heap.mir, &c.to_string(), &r);
-        self.heap.mir = self.sc.define("mir", &array_sort(Sort::Int), &mir);
+        self.heap.mir = self.d.sc.define("mir", &array_sort(Sort::Int), &mir);
         self.new_class = Some(ccid);
         Ok(SVal::new(Ty::A, r))
     }
@@ -366,7 +313,7 @@ impl Machine for SymMachine<'_> {
         _: u32,
     ) -> Result<SVal, Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
+        let arr = self.heap.field(self.d.sc, &key);
         Ok(SVal::new(key.ty, smt::select(&arr, &o.t)))
     }
     fn field_or(
@@ -377,7 +324,7 @@ impl Machine for SymMachine<'_> {
         _: &Method,
     ) -> Result<SVal, Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
+        let arr = self.heap.field(self.d.sc, &key);
         Ok(SVal::new(
             key.ty,
             smt::ite(&smt::eq(&o.t, NULL), &default.t, &smt::select(&arr, &o.t)),
@@ -395,8 +342,8 @@ impl Machine for SymMachine<'_> {
         _: u32,
     ) -> Result<(), Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
-        let name = self.sc.define(
+        let arr = self.heap.field(self.d.sc, &key);
+        let name = self.d.sc.define(
             &key.base(),
             &array_sort(key.ty.sort()),
             &smt::store(&arr, &o.t, &v.t),
@@ -408,15 +355,15 @@ impl Machine for SymMachine<'_> {
         let ty = Ty::of_desc(&f.desc)
             .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
         let slot = f.slot.expect("resolved");
-        Ok(SVal::new(ty, self.heap.static_field(self.sc, slot, ty)))
+        Ok(SVal::new(ty, self.heap.static_field(self.d.sc, slot, ty)))
     }
     fn put_static(&mut self, f: &FieldRef, v: SVal) -> Result<(), Unsupported> {
         let ty = Ty::of_desc(&f.desc)
             .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
         let slot = f.slot.expect("resolved");
         // Declared on first use, then redefined.
-        let _ = self.heap.static_field(self.sc, slot, ty);
-        let name = self.sc.define(&format!("S{slot}"), ty.sort().smt(), &v.t);
+        let _ = self.heap.static_field(self.d.sc, slot, ty);
+        let name = self.d.sc.define(&format!("S{slot}"), ty.sort().smt(), &v.t);
         self.heap.statics.insert(slot, name);
         Ok(())
     }
@@ -445,8 +392,8 @@ impl Machine for SymMachine<'_> {
                 Ty::L => smt::bv64(0),
                 _ => NULL.to_string(),
             };
-            let arr = h.field(self.sc, &key);
-            let name = self.sc.define(
+            let arr = h.field(self.d.sc, &key);
+            let name = self.d.sc.define(
                 &key.base(),
                 &array_sort(ty.sort()),
                 &smt::store(&arr, &r, &zero),
@@ -467,19 +414,24 @@ impl Machine for SymMachine<'_> {
                 return Err(self.unsupported(format!("thread body {}", run.display_name())));
             }
             let n = h.n.clone();
-            nh.n = self.sc.define("N", "Int", &format!("(+ {n} 1)"));
-            nh.tobj = self.sc.define("tobj", &ints, &smt::store(&h.tobj, &n, &r));
-            nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, &n));
-            nh.sched = self.sc.define(
+            nh.n = self.d.sc.define("N", "Int", &format!("(+ {n} 1)"));
+            nh.tobj = self
+                .d
+                .sc
+                .define("tobj", &ints, &smt::store(&h.tobj, &n, &r));
+            nh.tof = self.d.sc.define("tof", &ints, &smt::store(&h.tof, &r, &n));
+            nh.sched = self.d.sc.define(
                 "sched",
                 &array_sort(Sort::Bool),
                 &smt::store(&h.sched, &n, "false"),
             );
             nh.depth = self
+                .d
                 .sc
                 .define("depth", &ints, &smt::store(&h.depth, &n, "1"));
-            nh.tpc = self.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
+            nh.tpc = self.d.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
             nh.wobj = self
+                .d
                 .sc
                 .define("wobj", &ints, &smt::store(&h.wobj, &n, NULL));
             self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
@@ -534,7 +486,7 @@ impl Machine for SymMachine<'_> {
         let all = self.heap.elems(ty).clone();
         let row = smt::select(&all, &arr.t);
         let row = smt::store(&row, &smt::bv32_to_int(&index.t), &x);
-        let name = self.sc.define(
+        let name = self.d.sc.define(
             elems_name(ty),
             &elems_sort(ty),
             &smt::store(&all, &arr.t, &row),
@@ -592,7 +544,7 @@ impl Machine for SymMachine<'_> {
         };
         let oom = |m: &str| Some(VmExc::Other("java/lang/OutOfMemoryError", m.to_string()));
         let limit = format!("(bvsge {} {})", count.t, smt::bv32(i32::MAX - 1));
-        if self.decide(limit)? {
+        if self.d.decide(limit)? {
             return Ok(oom("Requested array size exceeds VM limit"));
         }
         use crate::interp::exec::{ARRAY_BUDGET, elem_width};
@@ -601,7 +553,7 @@ impl Machine for SymMachine<'_> {
             elem_width(elem),
             smt::bv32_to_int(&count.t)
         );
-        if self.decide(heap)? {
+        if self.d.decide(heap)? {
             return Ok(oom("Java heap space"));
         }
         Ok(None)
@@ -618,16 +570,17 @@ impl Machine for SymMachine<'_> {
         let r = self.alloc(ARRAY_CLASS);
         let h = self.heap.clone();
         let mut nh = h.clone();
-        nh.alen = self.sc.define(
+        nh.alen = self.d.sc.define(
             "alen",
             &ints,
             &smt::store(&h.alen, &r, &smt::bv32_to_int(&count.t)),
         );
         nh.aty = self
+            .d
             .sc
             .define("aty", &ints, &smt::store(&h.aty, &r, &smt::int(code)));
         let all = h.elems(ty).clone();
-        *nh.elems_mut(ty) = self.sc.define(
+        *nh.elems_mut(ty) = self.d.sc.define(
             elems_name(ty),
             &elems_sort(ty),
             &smt::store(&all, &r, &default_elems(ty)),
@@ -698,7 +651,7 @@ impl Machine for SymMachine<'_> {
             let all: Vec<i64> = targets.iter().flat_map(|(_, cs)| cs.clone()).collect();
             conds.push(smt::not(&class_in(&self.heap, &recv.t, &all)));
         }
-        let i = self.fork.choose(conds);
+        let i = self.d.fork.choose(conds);
         if i == targets.len() {
             return Ok(Callee::Throw(VmExc::Other(
                 "java/lang/IncompatibleClassChangeError",
@@ -741,7 +694,7 @@ impl Machine for SymMachine<'_> {
             // Nothing to record: waiting threads may wake at any time.
             "java/lang/Object.notify()V" | "java/lang/Object.notifyAll()V" => {
                 let owns = self.owns(&args[0]);
-                if !self.decide(owns)? {
+                if !self.d.decide(owns)? {
                     return self.throw(VmExc::IllegalMonitorState);
                 }
                 self.pop_args(callee, None);
@@ -768,14 +721,14 @@ impl Machine for SymMachine<'_> {
             "(and (not (= {k} (- 1))) (not (select {} {k})))",
             self.heap.sched
         );
-        if !self.decide(startable)? {
+        if !self.d.decide(startable)? {
             self.fails = Some(
                 "the receiver of start is an unstarted thread (else IllegalThreadStateException)"
                     .into(),
             );
             return Ok(Flow::Stepped);
         }
-        self.heap.sched = self.sc.define(
+        self.heap.sched = self.d.sc.define(
             "sched",
             &array_sort(Sort::Bool),
             &smt::store(&self.heap.sched, &k, "true"),
@@ -874,7 +827,7 @@ impl SymMachine<'_> {
     fn wait(&mut self, callee: &Method, args: &[SVal]) -> Result<Flow<()>, Unsupported> {
         if let Some(ms) = args.get(1) {
             let ok = format!("(bvsge {} {})", ms.t, smt::bv64(0));
-            if !self.decide(ok)? {
+            if !self.d.decide(ok)? {
                 self.fails = Some(
                     "the timeout of wait is not negative (else IllegalArgumentException)".into(),
                 );
@@ -883,7 +836,7 @@ impl SymMachine<'_> {
         }
         let o = &args[0];
         let owns = self.owns(o);
-        if !self.decide(owns)? {
+        if !self.d.decide(owns)? {
             return self.throw(VmExc::IllegalMonitorState);
         }
         let count = smt::select(&self.heap.mcnt, &o.t);
