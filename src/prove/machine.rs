@@ -5,7 +5,8 @@
 //! catches is followed there (as the interpreter unwinds), any other — and
 //! one whose String message the prover does not model — becomes a branch
 //! that fails a pre-step check; everything it does not model is
-//! `Unsupported`.
+//! `Unsupported`. Its allocation is `alloc.rs`, its calls `calls.rs`, how
+//! it throws `throw.rs`.
 
 use std::sync::Arc;
 
@@ -46,11 +47,11 @@ pub struct SymMachine<'a> {
 }
 
 impl SymMachine<'_> {
-    fn unsupported(&self, what: impl Into<String>) -> Unsupported {
+    pub(super) fn unsupported(&self, what: impl Into<String>) -> Unsupported {
         Unsupported(what.into())
     }
 
-    fn define_ints(&mut self, prefix: &str, term: &str) -> String {
+    pub(super) fn define_ints(&mut self, prefix: &str, term: &str) -> String {
         self.d.sc.define(prefix, &array_sort(Sort::Int), term)
     }
 
@@ -65,31 +66,6 @@ impl SymMachine<'_> {
             name: f.name.clone(),
             ty,
         })
-    }
-
-    /// Allocates the next address (`H`) as an object of class id `cls`
-    /// (ARRAY_CLASS for arrays), unlocked and no thread's object; returns it.
-    fn alloc(&mut self, cls: i64) -> String {
-        let ints = array_sort(Sort::Int);
-        let h = &self.heap;
-        let r = h.h.clone();
-        let next = self.d.sc.define("H", "Int", &format!("(+ {r} 1)"));
-        let cls = self
-            .d
-            .sc
-            .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cls)));
-        let mon = self.d.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        let mcnt = self
-            .d
-            .sc
-            .define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
-        let tof = self
-            .d
-            .sc
-            .define("tof", &ints, &smt::store(&h.tof, &r, NULL));
-        let h = &mut self.heap;
-        (h.h, h.cls, h.mon, h.mcnt, h.tof) = (next, cls, mon, mcnt, tof);
-        r
     }
 
     /// What the operand that is null would be called in a check.
@@ -368,77 +344,7 @@ impl<'a> Machine for SymMachine<'a> {
         Ok(())
     }
     fn new_object(&mut self, cid: ClassId) -> Result<SVal, Unsupported> {
-        let ints = array_sort(Sort::Int);
-        let classes = self.cx.classes;
-        let class = classes.class(cid);
-        if class.flags & (ACC_ABSTRACT | ACC_INTERFACE) != 0 {
-            return Err(self.unsupported("new of an abstract class"));
-        }
-        let r = self.alloc(cid as i64);
-        let h = self.heap.clone();
-        let mut nh = h.clone();
-        for slot in 0..class.layout.len() as u32 {
-            let fs = &class.layout[slot as usize];
-            let Some(ty) = Ty::of_desc(&fs.desc) else {
-                return Err(self.unsupported("an object with a floating-point field"));
-            };
-            let key = FieldKey {
-                slot,
-                name: fs.name.clone(),
-                ty,
-            };
-            let zero = match ty {
-                Ty::I => smt::bv32(0),
-                Ty::L => smt::bv64(0),
-                _ => NULL.to_string(),
-            };
-            let arr = h.field(self.d.sc, &key);
-            let name = self.d.sc.define(
-                &key.base(),
-                &array_sort(ty.sort()),
-                &smt::store(&arr, &r, &zero),
-            );
-            nh.fields.insert(key, name);
-        }
-        if class.is_thread {
-            let Some(run) = classes.resolve_method(cid, "run", "()V").and_then(|m| {
-                match classes.select(cid, m) {
-                    Selected::Method(t) => Some(t),
-                    _ => None,
-                }
-            }) else {
-                return Err(self.unsupported("a Thread subclass without run()"));
-            };
-            let run = classes.method(run).clone();
-            if run.is_native() || run.is_abstract() || run.is_synchronized() {
-                return Err(self.unsupported(format!("thread body {}", run.display_name())));
-            }
-            let n = h.n.clone();
-            nh.n = self.d.sc.define("N", "Int", &format!("(+ {n} 1)"));
-            nh.tobj = self
-                .d
-                .sc
-                .define("tobj", &ints, &smt::store(&h.tobj, &n, &r));
-            nh.tof = self.d.sc.define("tof", &ints, &smt::store(&h.tof, &r, &n));
-            nh.sched = self.d.sc.define(
-                "sched",
-                &array_sort(Sort::Bool),
-                &smt::store(&h.sched, &n, "false"),
-            );
-            nh.depth = self
-                .d
-                .sc
-                .define("depth", &ints, &smt::store(&h.depth, &n, "1"));
-            nh.tpc = self.d.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
-            nh.wobj = self
-                .d
-                .sc
-                .define("wobj", &ints, &smt::store(&h.wobj, &n, NULL));
-            self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
-        }
-        self.heap = nh;
-        self.new_class = Some(cid);
-        Ok(SVal::new(Ty::A, r))
+        self.new_instance(cid)
     }
     fn instance_of(&mut self, v: &SVal, t: &TypeRef) -> Result<String, Unsupported> {
         let Some(cid) = t.id else {
@@ -532,66 +438,17 @@ impl<'a> Machine for SymMachine<'a> {
         }
         Ok(smt::or(&cases))
     }
-    /// As the interpreter: a length of `Integer.MAX_VALUE - 1` or more, or
-    /// elements taking more than 2^31 bytes, throw OutOfMemoryError.
     fn array_too_big(
         &mut self,
         elem: &Arc<str>,
         counts: &[SVal],
     ) -> Result<Option<VmExc<SVal>>, Unsupported> {
-        let [count] = counts else {
-            return Err(self.unsupported("multi-dimensional array allocation"));
-        };
-        let oom = |m: &str| Some(VmExc::Other("java/lang/OutOfMemoryError", m.to_string()));
-        let limit = format!("(bvsge {} {})", count.t, smt::bv32(i32::MAX - 1));
-        if self.d.decide(limit)? {
-            return Ok(oom("Requested array size exceeds VM limit"));
-        }
-        use crate::interp::exec::{ARRAY_BUDGET, elem_width};
-        let heap = format!(
-            "(> (* {} {}) {ARRAY_BUDGET})",
-            elem_width(elem),
-            smt::bv32_to_int(&count.t)
-        );
-        if self.d.decide(heap)? {
-            return Ok(oom("Java heap space"));
-        }
-        Ok(None)
+        self.too_big(elem, counts)
     }
     fn new_array(&mut self, elem: &Arc<str>, counts: &[SVal]) -> Result<SVal, Unsupported> {
-        let [count] = counts else {
-            return Err(self.unsupported("multi-dimensional array allocation"));
-        };
-        let Some(code) = elem_code(self.cx.classes, elem) else {
-            return Err(self.unsupported(format!("an array of {elem}")));
-        };
-        let ty = Ty::of_desc(elem).expect("not floating-point");
-        let ints = array_sort(Sort::Int);
-        let r = self.alloc(ARRAY_CLASS);
-        let h = self.heap.clone();
-        let mut nh = h.clone();
-        nh.alen = self.d.sc.define(
-            "alen",
-            &ints,
-            &smt::store(&h.alen, &r, &smt::bv32_to_int(&count.t)),
-        );
-        nh.aty = self
-            .d
-            .sc
-            .define("aty", &ints, &smt::store(&h.aty, &r, &smt::int(code)));
-        let all = h.elems(ty).clone();
-        *nh.elems_mut(ty) = self.d.sc.define(
-            elems_name(ty),
-            &elems_sort(ty),
-            &smt::store(&all, &r, &default_elems(ty)),
-        );
-        self.heap = nh;
-        self.new_array = true;
-        Ok(SVal::new(Ty::A, r))
+        self.new_array_of(elem, counts)
     }
 
-    /// Virtual dispatch among the classes the program instantiates: one
-    /// branch per selected method, with the receiver classes that select it.
     fn select(
         &mut self,
         _caller: &Method,
@@ -600,84 +457,9 @@ impl<'a> Machine for SymMachine<'a> {
         mr: &MethodRef,
         recv: &SVal,
     ) -> Result<Callee<SVal>, Unsupported> {
-        if let Some(t) = mr.target {
-            return Ok(Callee::Method(t));
-        }
-        if kind == InvokeKind::Special {
-            return Err(self.unsupported(format!(
-                "unresolved method {}.{}{}",
-                mr.class, mr.name, mr.desc
-            )));
-        }
-        let Some(sup) = self.cx.classes.id(&mr.class) else {
-            return Err(self.unsupported(format!("missing class {}", mr.class)));
-        };
-        let Some(resolved) = mr.resolved else {
-            return Err(self.unsupported(format!(
-                "unresolved method {}.{}{}",
-                mr.class, mr.name, mr.desc
-            )));
-        };
-        let object = self.cx.classes.id("java/lang/Object");
-        let mut targets: Vec<(MethodId, Vec<i64>)> = Vec::new();
-        for c in subclasses(self.cx, sup) {
-            let vt_class = if c == ARRAY_CLASS {
-                object
-            } else {
-                Some(c as ClassId)
-            };
-            // As the interpreter: JVMS 5.4.6 selection.
-            let Some(Selected::Method(t)) = vt_class.map(|k| self.cx.classes.select(k, resolved))
-            else {
-                return Err(self.unsupported(format!(
-                    "a call of {}{} that throws AbstractMethodError or IncompatibleClassChangeError for some receiver class",
-                    mr.name, mr.desc
-                )));
-            };
-            match targets.iter_mut().find(|(x, _)| *x == t) {
-                Some((_, cs)) => cs.push(c),
-                None => targets.push((t, vec![c])),
-            }
-        }
-        let mut conds: Vec<String> = targets
-            .iter()
-            .map(|(_, cs)| class_in(&self.heap, &recv.t, cs))
-            .collect();
-        // invokeinterface checks that the receiver implements the interface
-        // (the verifier does not), and a call no instantiated class can take
-        // has a non-null receiver of no class at all: both throw.
-        let other = kind == InvokeKind::Interface || targets.is_empty();
-        if other {
-            let all: Vec<i64> = targets.iter().flat_map(|(_, cs)| cs.clone()).collect();
-            conds.push(smt::not(&class_in(&self.heap, &recv.t, &all)));
-        }
-        let i = self.d.fork.choose(conds);
-        if i == targets.len() {
-            return Ok(Callee::Throw(VmExc::Other(
-                "java/lang/IncompatibleClassChangeError",
-                format!(
-                    "the receiver of {} is of a class that implements {}{}",
-                    mr.name,
-                    mr.class.replace('/', "."),
-                    if targets.is_empty() {
-                        " (no class the program instantiates does)"
-                    } else {
-                        ""
-                    }
-                ),
-            )));
-        }
-        if targets.len() > 1 {
-            self.label = format!(
-                "dispatch to {}",
-                self.cx.classes.method(targets[i].0).display_name()
-            );
-        }
-        Ok(Callee::Method(targets[i].0))
+        self.dispatch(kind, mr, recv)
     }
 
-    /// `Thread.start` (M5: the first thread whose object is the receiver
-    /// becomes scheduled); no other native is modeled.
     fn native(
         &mut self,
         _caller: &Method,
@@ -685,56 +467,7 @@ impl<'a> Machine for SymMachine<'a> {
         callee: &Method,
         args: &[SVal],
     ) -> Result<Flow<()>, Unsupported> {
-        let name = format!("{}.{}{}", callee.class_name, callee.name, callee.desc);
-        match name.as_str() {
-            "java/lang/Thread.start()V" => {}
-            "java/lang/Object.wait()V" | "java/lang/Object.wait(J)V" => {
-                return self.wait(callee, args);
-            }
-            // Nothing to record: waiting threads may wake at any time.
-            "java/lang/Object.notify()V" | "java/lang/Object.notifyAll()V" => {
-                let owns = self.owns(&args[0]);
-                if !self.d.decide(owns)? {
-                    return self.throw(VmExc::IllegalMonitorState);
-                }
-                self.pop_args(callee, None);
-                return Ok(Flow::Stepped);
-            }
-            // Started and not yet finished (false for a Thread object no
-            // thread has).
-            "java/lang/Thread.isAlive()Z" => {
-                let k = smt::select(&self.heap.tof, &args[0].t);
-                let alive = format!(
-                    "(and (not (= {k} (- 1))) (select {} {k}) (> {} 0))",
-                    self.heap.sched,
-                    smt::select(&self.heap.depth, &k)
-                );
-                let v = SVal::new(Ty::I, smt::ite(&alive, &smt::bv32(1), &smt::bv32(0)));
-                self.pop_args(callee, Some(v));
-                return Ok(Flow::Stepped);
-            }
-            _ => return Err(self.unsupported(format!("native method {}", callee.display_name()))),
-        }
-        let r = &args[0].t;
-        let k = smt::select(&self.heap.tof, r);
-        let startable = format!(
-            "(and (not (= {k} (- 1))) (not (select {} {k})))",
-            self.heap.sched
-        );
-        if !self.d.decide(startable)? {
-            self.fails = Some(
-                "the receiver of start is an unstarted thread (else IllegalThreadStateException)"
-                    .into(),
-            );
-            return Ok(Flow::Stepped);
-        }
-        self.heap.sched = self.d.sc.define(
-            "sched",
-            &array_sort(Sort::Bool),
-            &smt::store(&self.heap.sched, &k, "true"),
-        );
-        self.pop_args(callee, None);
-        Ok(Flow::Stepped)
+        self.call_native(callee, args)
     }
     fn concat(&mut self, _: &Concat, _: &Method, _: u32) -> Result<Flow<()>, Unsupported> {
         Err(self.unsupported("string concatenation"))
@@ -817,44 +550,5 @@ impl<'a> Machine for SymMachine<'a> {
         self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &lock.t, &count));
         self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, NULL));
         self.label = "wakes from wait, the lock taken back".into();
-    }
-}
-
-impl SymMachine<'_> {
-    /// `wait()`/`wait(ms)`: the thread gives up every hold of the monitor
-    /// and enters the wait set (a timed wait ends like any other: at any
-    /// time). The receiver is not null (checked by the call).
-    fn wait(&mut self, callee: &Method, args: &[SVal]) -> Result<Flow<()>, Unsupported> {
-        if let Some(ms) = args.get(1) {
-            let ok = format!("(bvsge {} {})", ms.t, smt::bv64(0));
-            if !self.d.decide(ok)? {
-                self.fails = Some(
-                    "the timeout of wait is not negative (else IllegalArgumentException)".into(),
-                );
-                return Ok(Flow::Stepped);
-            }
-        }
-        let o = &args[0];
-        let owns = self.owns(o);
-        if !self.d.decide(owns)? {
-            return self.throw(VmExc::IllegalMonitorState);
-        }
-        let count = smt::select(&self.heap.mcnt, &o.t);
-        self.heap.wcnt = self.define_ints("wcnt", &smt::store(&self.heap.wcnt, self.th, &count));
-        self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, &o.t));
-        self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &o.t, "0"));
-        self.heap.mon = self.define_ints("mon", &smt::store(&self.heap.mon, &o.t, "0"));
-        self.label = "waits".into();
-        self.pop_args(callee, None);
-        Ok(Flow::Stepped)
-    }
-
-    /// Pops a native's arguments, pushes its result and moves past the call.
-    fn pop_args(&mut self, callee: &Method, result: Option<SVal>) {
-        let f = self.frame();
-        let len = f.stack.len();
-        f.stack.truncate(len - callee.arg_slots as usize);
-        f.stack.extend(result);
-        f.ip += 1;
     }
 }
