@@ -94,8 +94,9 @@ fn null_check<M: Machine>(m: &mut M, v: &M::Val) -> Result<Option<Flow<M::Blocke
     Ok(None)
 }
 
-/// One instruction that is not frame-local, by family; the top frame is at
-/// `ip` with `depth` operand-stack slots.
+/// One instruction that is not frame-local, sent to its family by its
+/// effect (`Insn::effect`, the one classification every analysis shares);
+/// the top frame is at `ip` with `depth` operand-stack slots.
 pub fn step<M: Machine>(
     m: &mut M,
     method: &Arc<Method>,
@@ -108,24 +109,24 @@ pub fn step<M: Machine>(
     if depth < stack_effect(insn).0 as usize {
         return Err(m.error(malformed(method, ip, "operand stack underflow")));
     }
-    match insn {
-        Insn::Ldc(c @ (Const::String(_) | Const::Class(_))) => {
+    match insn.effect() {
+        Effect::Constant(c) => {
             let v = m.ldc(c, method, ip)?;
             finish(m, 0, Some((v, 1)));
             Ok(Flow::Stepped)
         }
-        Insn::ArrayLoad(k) => array_load(m, *k),
-        Insn::ArrayStore(k) => array_store(m, *k),
-        Insn::ArrayLength => array_length(m),
-        Insn::GetField(f) => instance_field(m, method, ip, f, false),
-        Insn::PutField(f) => instance_field(m, method, ip, f, true),
-        Insn::GetStatic(f) => static_field(m, method, ip, f, false),
-        Insn::PutStatic(f) => static_field(m, method, ip, f, true),
-        Insn::Invoke(kind, mr) => invoke(m, method, ip, *kind, mr),
-        Insn::Concat(c) => m.concat(c, method, ip),
-        Insn::New(c) => new_object(m, method, ip, c),
-        Insn::NewArray(d) => new_array(m, d.clone(), 1),
-        Insn::ANewArray(t) => {
+        Effect::ReadElement(k) => array_load(m, k),
+        Effect::WriteElement(k) => array_store(m, k),
+        Effect::ArrayLength => array_length(m),
+        Effect::ReadField(f) => instance_field(m, method, ip, f, false),
+        Effect::WriteField(f) => instance_field(m, method, ip, f, true),
+        Effect::ReadStatic(f) => static_field(m, method, ip, f, false),
+        Effect::WriteStatic(f) => static_field(m, method, ip, f, true),
+        Effect::Invoke(kind, mr) => invoke(m, method, ip, kind, mr),
+        Effect::Concat(c) => m.concat(c, method, ip),
+        Effect::New(c) => new_object(m, method, ip, c),
+        Effect::NewArray(ArrayAlloc::Primitive(d)) => new_array(m, d.clone(), 1),
+        Effect::NewArray(ArrayAlloc::Of(t)) => {
             if t.id.is_none() && !t.name.starts_with('[') {
                 return Err(m.error(missing_class(method, ip, &t.name)));
             }
@@ -136,14 +137,14 @@ pub fn step<M: Machine>(
             };
             new_array(m, e, 1)
         }
-        Insn::MultiANewArray(t, d) => new_array(m, t.name[1..].into(), *d as usize),
-        Insn::Athrow => athrow(m),
-        Insn::CheckCast(t) => type_check(m, method, ip, t, true),
-        Insn::InstanceOf(t) => type_check(m, method, ip, t, false),
-        Insn::MonitorEnter => monitor(m, true),
-        Insn::MonitorExit => monitor(m, false),
-        Insn::Return(k) => do_return(m, *k),
-        Insn::Unsupported(what) => {
+        Effect::NewArray(ArrayAlloc::Multi(t, d)) => new_array(m, t.name[1..].into(), d as usize),
+        Effect::Throw => athrow(m),
+        Effect::Cast(t) => type_check(m, method, ip, t, true),
+        Effect::InstanceOf(t) => type_check(m, method, ip, t, false),
+        Effect::MonitorEnter => monitor(m, true),
+        Effect::MonitorExit => monitor(m, false),
+        Effect::Return(k) => do_return(m, k),
+        Effect::Unsupported(what) => {
             let (method, pc) = here(method, ip);
             Err(m.error(VmError::UnsupportedInsn {
                 insn: what.to_string(),
@@ -152,36 +153,7 @@ pub fn step<M: Machine>(
             }))
         }
         // The frame-local family: `local::local`, which the callers ran first.
-        Insn::Nop
-        | Insn::AconstNull
-        | Insn::Iconst(_)
-        | Insn::Lconst(_)
-        | Insn::Fconst(_)
-        | Insn::Dconst(_)
-        | Insn::Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_))
-        | Insn::Load(..)
-        | Insn::Store(..)
-        | Insn::Pop
-        | Insn::Pop2
-        | Insn::Dup
-        | Insn::DupX1
-        | Insn::DupX2
-        | Insn::Dup2
-        | Insn::Dup2X1
-        | Insn::Dup2X2
-        | Insn::Swap
-        | Insn::Arith(..)
-        | Insn::Iinc(..)
-        | Insn::Convert(_)
-        | Insn::Lcmp
-        | Insn::Fcmp(_)
-        | Insn::Dcmp(_)
-        | Insn::If(..)
-        | Insn::IfIcmp(..)
-        | Insn::IfAcmp(..)
-        | Insn::IfNull(..)
-        | Insn::Goto(_)
-        | Insn::Switch(_) => Err(m.error(malformed(
+        Effect::Frame => Err(m.error(malformed(
             method,
             ip,
             &format!("frame-local instruction {insn:?} on the heap path"),
