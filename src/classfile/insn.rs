@@ -338,8 +338,8 @@ pub enum Effect<'a> {
     Concat(&'a Concat),
     /// `new`: initializes the class, allocates.
     New(&'a ClassRef),
-    /// `newarray` (None: primitive elements), `anewarray`, `multianewarray`.
-    NewArray(Option<&'a TypeRef>),
+    /// `newarray`, `anewarray`, `multianewarray`.
+    NewArray(ArrayAlloc<'a>),
     /// `checkcast` (throws if the operand is not an instance): reads the
     /// operand's class, which never changes.
     Cast(&'a TypeRef),
@@ -352,6 +352,17 @@ pub enum Effect<'a> {
     Return(Option<Kind>),
     /// Not modeled: an error if executed.
     Unsupported(&'a str),
+}
+
+/// What an array allocation makes.
+#[derive(Clone, Copy, Debug)]
+pub enum ArrayAlloc<'a> {
+    /// `newarray`: one dimension of primitive elements (their descriptor).
+    Primitive(&'a Arc<str>),
+    /// `anewarray`: one dimension of a class, interface or array type.
+    Of(&'a TypeRef),
+    /// `multianewarray`: the array type and how many dimensions are given.
+    Multi(&'a TypeRef, u8),
 }
 
 impl Effect<'_> {
@@ -436,8 +447,9 @@ impl Insn {
             Invoke(k, m) => Effect::Invoke(*k, m),
             Concat(c) => Effect::Concat(c),
             New(c) => Effect::New(c),
-            NewArray(_) => Effect::NewArray(None),
-            ANewArray(t) | MultiANewArray(t, _) => Effect::NewArray(Some(t)),
+            NewArray(d) => Effect::NewArray(ArrayAlloc::Primitive(d)),
+            ANewArray(t) => Effect::NewArray(ArrayAlloc::Of(t)),
+            MultiANewArray(t, d) => Effect::NewArray(ArrayAlloc::Multi(t, *d)),
             CheckCast(t) => Effect::Cast(t),
             InstanceOf(t) => Effect::InstanceOf(t),
             Athrow => Effect::Throw,

@@ -311,9 +311,9 @@ fn method_references(m: &parse::RawMethod) -> Refs {
                 r.inits.push(c.name.clone());
                 r.news.push(c.name.clone());
             }
-            Effect::NewArray(Some(t)) | Effect::Cast(t) | Effect::InstanceOf(t) => {
-                r.classes.extend(class_of(&t.name))
-            }
+            Effect::NewArray(ArrayAlloc::Of(t) | ArrayAlloc::Multi(t, _))
+            | Effect::Cast(t)
+            | Effect::InstanceOf(t) => r.classes.extend(class_of(&t.name)),
             Effect::Constant(Const::Class(t)) => r.classes.extend(class_of(&t.name)),
             // A JDK class named by a string (for `Class.forName`) may be
             // loaded and initialized by it.
@@ -343,7 +343,7 @@ fn method_references(m: &parse::RawMethod) -> Refs {
             | Effect::ReadElement(_)
             | Effect::WriteElement(_)
             | Effect::ArrayLength
-            | Effect::NewArray(None)
+            | Effect::NewArray(ArrayAlloc::Primitive(_))
             | Effect::Throw
             | Effect::MonitorEnter
             | Effect::MonitorExit

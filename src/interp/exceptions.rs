@@ -5,6 +5,7 @@
 use crate::classfile::{ClassId, Method, TypeRef};
 use crate::state::*;
 
+use super::domain::Domain;
 use super::machine::Machine;
 
 use super::runtime;
@@ -90,7 +91,7 @@ pub fn throw_ref(s: &mut State, th: ThreadId, mut exc: Ref) -> Result<(), VmErro
         let method = top.method.clone();
         let class = s.object(exc).class;
         let handler = handler(
-            &mut super::exec::Running { s, th },
+            &mut super::exec::Running::new(s, th),
             &method,
             ip,
             &Value::Ref(exc),
@@ -152,7 +153,7 @@ pub fn handler<M: Machine>(
                     id: c.id,
                 };
                 let is = m.instance_of(exc, &t)?;
-                m.decide(is)?
+                m.dom().decide(is)?
             }
         };
         if catches {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use crate::classfile::*;
 use crate::state::*;
 
-use super::domain::{Compare, Concrete, Constant, Domain};
+use super::domain::Concrete;
 use super::exceptions::{throw_new, throw_ref};
 use super::local::Local;
 use super::machine::{Callee, Flow, Machine, VmExc};
@@ -354,7 +354,7 @@ pub fn resume_wait(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
             return Ok(Outcome::Stepped);
         }
     }
-    Ok(match super::heap::resume_wait(&mut Running { s, th })? {
+    Ok(match super::heap::resume_wait(&mut Running::new(s, th))? {
         Flow::Stepped => {
             if super::parking::take_interrupt(s, th)? {
                 // The frame is past the call: throw from the call itself.
@@ -400,7 +400,7 @@ pub fn heap_at(
     depth: usize,
     insn: &Insn,
 ) -> Result<Outcome, VmError> {
-    let mut m = Running { s, th };
+    let mut m = Running::new(s, th);
     Ok(match super::heap::step(&mut m, method, ip, depth, insn)? {
         Flow::Stepped => Outcome::Stepped,
         Flow::Blocked(w) => Outcome::NoOp(NoOp::Blocked(w)),
@@ -448,12 +448,12 @@ pub(crate) fn elem_width(elem: &str) -> u64 {
 pub struct Running<'s> {
     pub s: &'s mut State,
     pub th: ThreadId,
+    d: Concrete,
 }
 
-fn never<T>(r: Result<T, std::convert::Infallible>) -> T {
-    match r {
-        Ok(v) => v,
-        Err(n) => match n {},
+impl<'s> Running<'s> {
+    pub fn new(s: &'s mut State, th: ThreadId) -> Self {
+        Running { s, th, d: Concrete }
     }
 }
 
@@ -461,71 +461,28 @@ fn obj(v: &Value) -> Ref {
     v.as_ref().expect("a non-null reference (checked before)")
 }
 
-impl Domain for Running<'_> {
-    type Val = Value;
-    type Cond = bool;
-    type Stop = VmError;
-
-    fn top(&self) -> Value {
-        Value::Top
-    }
-    fn constant(&mut self, c: Constant) -> Result<Value, VmError> {
-        Ok(never(Concrete.constant(c)))
-    }
-    fn arith(&mut self, k: Kind, op: ArithOp, a: &Value, b: &Value) -> Result<Value, VmError> {
-        Ok(never(Concrete.arith(k, op, a, b)))
-    }
-    fn neg(&mut self, k: Kind, a: &Value) -> Result<Value, VmError> {
-        Ok(never(Concrete.neg(k, a)))
-    }
-    fn add_const(&mut self, a: &Value, d: i32) -> Value {
-        Concrete.add_const(a, d)
-    }
-    fn convert(&mut self, c: Conv, a: &Value) -> Result<Value, VmError> {
-        Ok(never(Concrete.convert(c, a)))
-    }
-    fn compare(&mut self, c: Compare, a: &Value, b: &Value) -> Result<Value, VmError> {
-        Ok(never(Concrete.compare(c, a, b)))
-    }
-    fn int_test(&mut self, c: Cond, a: &Value, b: Option<&Value>) -> bool {
-        Concrete.int_test(c, a, b)
-    }
-    fn is_zero(&mut self, k: Kind, v: &Value) -> bool {
-        Concrete.is_zero(k, v)
-    }
-    fn same_ref(&mut self, a: &Value, b: &Value) -> bool {
-        a == b
-    }
-    /// On the heap path anything but a reference counts as null (mistyped
-    /// code throws NullPointerException rather than crash the machine).
-    fn is_null(&mut self, a: &Value) -> bool {
-        a.as_ref().is_none()
-    }
-    fn not(&mut self, c: bool) -> bool {
-        !c
-    }
-    fn and(&mut self, a: bool, b: bool) -> bool {
-        a && b
-    }
-    fn in_range(&mut self, index: &Value, length: &Value) -> bool {
-        Concrete.in_range(index, length)
-    }
-    fn is_negative(&mut self, v: &Value) -> bool {
-        v.as_int() < 0
-    }
-    fn int_of_cond(&mut self, c: bool) -> Value {
-        Value::Int(i32::from(c))
-    }
-    fn decide(&mut self, c: bool) -> Result<bool, VmError> {
-        Ok(c)
-    }
-    fn switch(&mut self, key: &Value, cases: &[(i32, u32)]) -> Result<usize, VmError> {
-        Ok(never(Concrete.switch(key, cases)))
+impl From<std::convert::Infallible> for VmError {
+    fn from(never: std::convert::Infallible) -> Self {
+        match never {}
     }
 }
 
 impl Machine for Running<'_> {
+    type Val = Value;
+    type Cond = bool;
+    type D = Concrete;
+    type Stop = VmError;
     type Blocked = Wake;
+
+    fn dom(&mut self) -> &mut Concrete {
+        &mut self.d
+    }
+    /// On the heap path anything but a reference counts as null (mistyped
+    /// code throws NullPointerException rather than crash the machine),
+    /// where the frame-local `ifnull` compares with null.
+    fn is_null(&mut self, a: &Value) -> bool {
+        a.as_ref().is_none()
+    }
 
     fn classes(&self) -> &ClassTable {
         &self.s.classes

@@ -8,10 +8,11 @@
 use std::sync::Arc;
 
 use super::VmError;
+use super::domain::Domain;
 use super::machine::{Callee, Flow, Init, Machine, VmExc};
 use crate::classfile::*;
 
-type R<M> = Result<Flow<<M as Machine>::Blocked>, <M as crate::interp::domain::Domain>::Stop>;
+type R<M> = Result<Flow<<M as Machine>::Blocked>, <M as Machine>::Stop>;
 
 fn here(method: &Method, ip: u32) -> (String, u32) {
     (method.display_name(), method.pc(ip))
@@ -71,7 +72,7 @@ fn peek<M: Machine>(m: &M, depth: usize) -> M::Val {
 
 /// Pops `n` slots, pushes `v` (taking `width` slots), and moves to the next instruction.
 fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
-    let top = m.top();
+    let top = m.dom().top();
     let f = m.frame();
     let len = f.stack.len();
     f.stack.truncate(len - n);
@@ -87,14 +88,15 @@ fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
 /// Throws NullPointerException if `v` is null: Some(the step's result).
 fn null_check<M: Machine>(m: &mut M, v: &M::Val) -> Result<Option<Flow<M::Blocked>>, M::Stop> {
     let null = m.is_null(v);
-    if m.decide(null)? {
+    if m.dom().decide(null)? {
         return m.throw(VmExc::NullPointer).map(Some);
     }
     Ok(None)
 }
 
-/// One instruction that is not frame-local, by family; the top frame is at
-/// `ip` with `depth` operand-stack slots.
+/// One instruction that is not frame-local, sent to its family by its
+/// effect (`Insn::effect`, the one classification every analysis shares);
+/// the top frame is at `ip` with `depth` operand-stack slots.
 pub fn step<M: Machine>(
     m: &mut M,
     method: &Arc<Method>,
@@ -107,24 +109,24 @@ pub fn step<M: Machine>(
     if depth < stack_effect(insn).0 as usize {
         return Err(m.error(malformed(method, ip, "operand stack underflow")));
     }
-    match insn {
-        Insn::Ldc(c @ (Const::String(_) | Const::Class(_))) => {
+    match insn.effect() {
+        Effect::Constant(c) => {
             let v = m.ldc(c, method, ip)?;
             finish(m, 0, Some((v, 1)));
             Ok(Flow::Stepped)
         }
-        Insn::ArrayLoad(k) => array_load(m, *k),
-        Insn::ArrayStore(k) => array_store(m, *k),
-        Insn::ArrayLength => array_length(m),
-        Insn::GetField(f) => instance_field(m, method, ip, f, false),
-        Insn::PutField(f) => instance_field(m, method, ip, f, true),
-        Insn::GetStatic(f) => static_field(m, method, ip, f, false),
-        Insn::PutStatic(f) => static_field(m, method, ip, f, true),
-        Insn::Invoke(kind, mr) => invoke(m, method, ip, *kind, mr),
-        Insn::Concat(c) => m.concat(c, method, ip),
-        Insn::New(c) => new_object(m, method, ip, c),
-        Insn::NewArray(d) => new_array(m, d.clone(), 1),
-        Insn::ANewArray(t) => {
+        Effect::ReadElement(k) => array_load(m, k),
+        Effect::WriteElement(k) => array_store(m, k),
+        Effect::ArrayLength => array_length(m),
+        Effect::ReadField(f) => instance_field(m, method, ip, f, false),
+        Effect::WriteField(f) => instance_field(m, method, ip, f, true),
+        Effect::ReadStatic(f) => static_field(m, method, ip, f, false),
+        Effect::WriteStatic(f) => static_field(m, method, ip, f, true),
+        Effect::Invoke(kind, mr) => invoke(m, method, ip, kind, mr),
+        Effect::Concat(c) => m.concat(c, method, ip),
+        Effect::New(c) => new_object(m, method, ip, c),
+        Effect::NewArray(ArrayAlloc::Primitive(d)) => new_array(m, d.clone(), 1),
+        Effect::NewArray(ArrayAlloc::Of(t)) => {
             if t.id.is_none() && !t.name.starts_with('[') {
                 return Err(m.error(missing_class(method, ip, &t.name)));
             }
@@ -135,14 +137,14 @@ pub fn step<M: Machine>(
             };
             new_array(m, e, 1)
         }
-        Insn::MultiANewArray(t, d) => new_array(m, t.name[1..].into(), *d as usize),
-        Insn::Athrow => athrow(m),
-        Insn::CheckCast(t) => type_check(m, method, ip, t, true),
-        Insn::InstanceOf(t) => type_check(m, method, ip, t, false),
-        Insn::MonitorEnter => monitor(m, true),
-        Insn::MonitorExit => monitor(m, false),
-        Insn::Return(k) => do_return(m, *k),
-        Insn::Unsupported(what) => {
+        Effect::NewArray(ArrayAlloc::Multi(t, d)) => new_array(m, t.name[1..].into(), d as usize),
+        Effect::Throw => athrow(m),
+        Effect::Cast(t) => type_check(m, method, ip, t, true),
+        Effect::InstanceOf(t) => type_check(m, method, ip, t, false),
+        Effect::MonitorEnter => monitor(m, true),
+        Effect::MonitorExit => monitor(m, false),
+        Effect::Return(k) => do_return(m, k),
+        Effect::Unsupported(what) => {
             let (method, pc) = here(method, ip);
             Err(m.error(VmError::UnsupportedInsn {
                 insn: what.to_string(),
@@ -151,36 +153,7 @@ pub fn step<M: Machine>(
             }))
         }
         // The frame-local family: `local::local`, which the callers ran first.
-        Insn::Nop
-        | Insn::AconstNull
-        | Insn::Iconst(_)
-        | Insn::Lconst(_)
-        | Insn::Fconst(_)
-        | Insn::Dconst(_)
-        | Insn::Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_))
-        | Insn::Load(..)
-        | Insn::Store(..)
-        | Insn::Pop
-        | Insn::Pop2
-        | Insn::Dup
-        | Insn::DupX1
-        | Insn::DupX2
-        | Insn::Dup2
-        | Insn::Dup2X1
-        | Insn::Dup2X2
-        | Insn::Swap
-        | Insn::Arith(..)
-        | Insn::Iinc(..)
-        | Insn::Convert(_)
-        | Insn::Lcmp
-        | Insn::Fcmp(_)
-        | Insn::Dcmp(_)
-        | Insn::If(..)
-        | Insn::IfIcmp(..)
-        | Insn::IfAcmp(..)
-        | Insn::IfNull(..)
-        | Insn::Goto(_)
-        | Insn::Switch(_) => Err(m.error(malformed(
+        Effect::Frame => Err(m.error(malformed(
             method,
             ip,
             &format!("frame-local instruction {insn:?} on the heap path"),
@@ -213,8 +186,8 @@ fn element<M: Machine>(
     }
     let length = m.array_length(&arr)?;
     let index = peek(m, arr_at - 1);
-    let ok = m.in_range(&index, &length);
-    if !m.decide(ok)? {
+    let ok = m.dom().in_range(&index, &length);
+    if !m.dom().decide(ok)? {
         return m.throw(VmExc::ArrayIndex { index, length }).map(Err);
     }
     Ok(Ok((arr, index)))
@@ -251,7 +224,7 @@ fn array_store<M: Machine>(m: &mut M, k: ArrKind) -> R<M> {
     let v = peek(m, vslots - 1);
     if k == ArrKind::A {
         let ok = m.can_store(&arr, &v)?;
-        if !m.decide(ok)? {
+        if !m.dom().decide(ok)? {
             return m.throw(VmExc::ArrayStore(v));
         }
     }
@@ -395,7 +368,7 @@ fn invoke<M: Machine>(
                 args[0].clone()
             };
             let free = m.lock_free(&lock);
-            if !m.decide(free)? {
+            if !m.dom().decide(free)? {
                 let b = m.blocked_on(&lock);
                 return Ok(Flow::Blocked(b));
             }
@@ -413,7 +386,7 @@ fn invoke<M: Machine>(
             args[0].clone()
         };
         let free = m.lock_free(&lock);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&lock);
             return Ok(Flow::Blocked(b));
         }
@@ -467,8 +440,8 @@ fn new_array<M: Machine>(m: &mut M, elem: Arc<str>, dims: usize) -> R<M> {
         st[st.len() - dims..].to_vec()
     };
     for c in &counts {
-        let neg = m.is_negative(c);
-        if m.decide(neg)? {
+        let neg = m.dom().is_negative(c);
+        if m.dom().decide(neg)? {
             return m.throw(VmExc::NegativeArraySize(c.clone()));
         }
     }
@@ -498,10 +471,10 @@ fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, t: &TypeRef, cast
     if cast {
         // null passes any cast.
         let null = m.is_null(&v);
-        let not_null = m.not(null);
-        let not_is = m.not(is);
-        let fails = m.and(not_null, not_is);
-        if m.decide(fails)? {
+        let not_null = m.dom().not(null);
+        let not_is = m.dom().not(is);
+        let fails = m.dom().and(not_null, not_is);
+        if m.dom().decide(fails)? {
             return m.throw(VmExc::ClassCast {
                 obj: v,
                 to: t.name.clone(),
@@ -509,7 +482,7 @@ fn type_check<M: Machine>(m: &mut M, method: &Method, ip: u32, t: &TypeRef, cast
         }
         finish(m, 0, None);
     } else {
-        let r = m.int_of_cond(is);
+        let r = m.dom().int_of_cond(is);
         finish(m, 1, Some((r, 1)));
     }
     Ok(Flow::Stepped)
@@ -524,14 +497,14 @@ fn monitor<M: Machine>(m: &mut M, enter: bool) -> R<M> {
     }
     if enter {
         let free = m.lock_free(&r);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&r);
             return Ok(Flow::Blocked(b));
         }
         m.acquire(&r);
     } else {
         let owns = m.owns(&r);
-        if !m.decide(owns)? {
+        if !m.dom().decide(owns)? {
             return m.throw(VmExc::IllegalMonitorState);
         }
         m.release(&r);
@@ -551,7 +524,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
         && let Some(obj) = m.thread_object()
     {
         let free = m.lock_free(&obj);
-        if !m.decide(free)? {
+        if !m.dom().decide(free)? {
             let b = m.blocked_on(&obj);
             return Ok(Flow::Blocked(b));
         }
@@ -562,7 +535,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
         if wide {
             frame.stack.pop();
         }
-        frame.stack.pop().unwrap_or_else(|| m.top())
+        frame.stack.pop().unwrap_or_else(|| m.dom().top())
     });
     if let Some(lock) = m.frame_lock(&frame)? {
         m.release(&lock);
@@ -572,7 +545,7 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
     }
     if m.depth() > 0 {
         if let Some(v) = result {
-            let top = m.top();
+            let top = m.dom().top();
             let f = m.frame();
             f.stack.push(v);
             if wide {
@@ -590,12 +563,12 @@ fn do_return<M: Machine>(m: &mut M, k: Option<Kind>) -> R<M> {
 pub fn resume_wait<M: Machine>(m: &mut M) -> R<M> {
     let obj = m.waiting_on();
     let woken = m.woken();
-    if !m.decide(woken)? {
+    if !m.dom().decide(woken)? {
         let b = m.blocked_in_wait();
         return Ok(Flow::Blocked(b));
     }
     let free = m.lock_free(&obj);
-    if !m.decide(free)? {
+    if !m.dom().decide(free)? {
         let b = m.blocked_on(&obj);
         return Ok(Flow::Blocked(b));
     }

@@ -164,9 +164,10 @@ fn branch<D: Domain>(d: &mut D, cond: D::Cond, target: u32, next: u32) -> Result
     Ok(if d.decide(cond)? { target } else { next })
 }
 
-/// Executes `insn` on frame `f` if it is frame-local: the frame-local half
-/// of the interpreter's dispatch, one arm per instruction (the others are
-/// named, and `heap::step` runs them).
+/// Executes `insn` on frame `f` if it is frame-local: the interpreter's
+/// one dispatch over `Insn`, one arm per frame-local instruction; the
+/// others are named in one arm, and `heap::step` sends them to their
+/// family by their effect.
 #[inline(always)]
 pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result<Local, D::Stop> {
     use Insn::*;
@@ -284,7 +285,7 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
                 _ => sw.default,
             };
         }
-        // The heap families: `heap::step`.
+        // The heap families: `heap::step`, by `Insn::effect`.
         Ldc(Const::String(_) | Const::Class(_))
         | ArrayLoad(_)
         | ArrayStore(_)

@@ -86,10 +86,29 @@ pub enum Callee<V> {
 }
 
 /// The hooks of a machine the instruction families run on. The stepping
-/// thread is implicit: `frame` is its top frame.
-pub trait Machine: Domain {
+/// thread is implicit: `frame` is its top frame. Values are computed in
+/// the machine's domain `D` (`dom`), which the machine holds: the
+/// interpreter's is `Concrete`, the prover's a `SymDomain` on its script.
+pub trait Machine {
+    /// What a local variable or operand-stack slot holds.
+    type Val: Clone;
+    /// A condition the machine decides.
+    type Cond;
+    /// The value domain, on the machine's values.
+    type D: Domain<Val = Self::Val, Cond = Self::Cond>;
+    /// Why the machine cannot go on: its domain's reasons, and the errors
+    /// that stop it (`error`).
+    type Stop: From<<Self::D as Domain>::Stop>;
     /// What a blocked step waits for.
     type Blocked;
+
+    /// The domain the instruction families compute and decide in.
+    fn dom(&mut self) -> &mut Self::D;
+    /// Is `v` null, where the heap families test it? By default the
+    /// domain's test (the interpreter counts anything but a reference).
+    fn is_null(&mut self, v: &Self::Val) -> Self::Cond {
+        self.dom().is_null(v)
+    }
 
     fn classes(&self) -> &ClassTable;
     /// An error that stops the machine (a missing class, malformed code).

@@ -128,8 +128,9 @@ pub fn step(s: &mut State, th: ThreadId) -> Result<Outcome, VmError> {
     let method = top.method.clone();
     let ip = top.ip as usize;
     let insn = &method.code[ip];
-    // `Insn::effect` picks the family; `local::local` and `heap::step` each
-    // name every instruction, and leave the other family's alone.
+    // `Insn::effect` picks the family: `local::local` runs the frame-local
+    // ones (its match names every instruction), `heap::step` the others,
+    // matching their effect.
     if insn.is_frame_local() {
         match exec::try_local(frame_mut(s, th), insn) {
             Ok(true) => Ok(Outcome::Stepped),

@@ -26,7 +26,7 @@ use crate::classfile::{ArithOp, ClassTable, Cond, FieldRef, Kind, Method};
 use crate::state::*;
 
 use super::VmError;
-use super::domain::Constant;
+use super::domain::{Constant, Domain};
 use super::machine::Machine;
 use super::natives::NativeResult::{self, Return, Throw};
 
@@ -229,15 +229,15 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
     let this = args[0].clone();
     if let Some(i) = name_at {
         let c = m.is_null(&args[i]);
-        if m.decide(c)? {
+        if m.dom().decide(c)? {
             return Ok(());
         }
     }
-    let null = m.constant(Constant::Null)?;
+    let null = m.dom().constant(Constant::Null)?;
     let creator = m.thread_object().unwrap_or_else(|| null.clone());
     if name_at.is_none() {
         let n = m.get_static(&refs.thread_init_number)?;
-        let n = m.add_const(&n, 1);
+        let n = m.dom().add_const(&n, 1);
         m.put_static(&refs.thread_init_number, n.clone())?;
         m.put_field(&this, &refs.init_number, n, callee, 0)?;
     }
@@ -249,11 +249,11 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
         }
         None => inherited,
     };
-    let no = m.constant(Constant::Int(0))?;
+    let no = m.dom().constant(Constant::Int(0))?;
     let daemon = m.field_or(&creator, &refs.daemon, &no, callee)?;
-    let norm = m.constant(Constant::Int(NORM_PRIORITY))?;
+    let norm = m.dom().constant(Constant::Int(NORM_PRIORITY))?;
     let priority = m.field_or(&creator, &refs.priority, &norm, callee)?;
-    let most = m.constant(Constant::Int(MAX_PRIORITY))?;
+    let most = m.dom().constant(Constant::Int(MAX_PRIORITY))?;
     // The group's maximum; null is "main", which exists only once
     // ThreadGroup is initialized (before, nothing can have lowered it).
     let max = match &refs.main_group {
@@ -265,7 +265,7 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
         }
         None => most,
     };
-    let lower = m.int_test(Cond::Lt, &max, Some(&priority));
+    let lower = m.dom().int_test(Cond::Lt, &max, Some(&priority));
     let priority = m.pick(lower, &max, &priority);
     m.put_field(&this, &refs.group, group, callee, 0)?;
     m.put_field(&this, &refs.daemon, daemon, callee, 0)?;
@@ -273,16 +273,16 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
     if let Some(inherit) = &refs.inherit {
         let map = m.field_or(&creator, &refs.inheritable, &null, callee)?;
         let has = m.is_null(&map);
-        let has = m.not(has);
+        let has = m.dom().not(has);
         let c = match inherit_at {
             Some(i) => {
-                let off = m.is_zero(Kind::I, &args[i]);
-                let on = m.not(off);
-                m.and(on, has)
+                let off = m.dom().is_zero(Kind::I, &args[i]);
+                let on = m.dom().not(off);
+                m.dom().and(on, has)
             }
             None => has,
         };
-        if m.decide(c)? {
+        if m.dom().decide(c)? {
             m.push_frame(inherit, vec![this, map], None);
             return Ok(());
         }
@@ -294,18 +294,18 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
 /// Takes the next id (`threadSeqNumber`, after HotSpot's own threads').
 fn next_id<M: Machine>(m: &mut M, refs: &Refs) -> Result<M::Val, M::Stop> {
     let seq = m.get_static(&refs.thread_seq_number)?;
-    let one = m.constant(Constant::Long(1))?;
-    let seq = m.arith(Kind::L, ArithOp::Add, &seq, &one)?;
+    let one = m.dom().constant(Constant::Long(1))?;
+    let seq = m.dom().arith(Kind::L, ArithOp::Add, &seq, &one)?;
     m.put_static(&refs.thread_seq_number, seq.clone())?;
-    let base = m.constant(Constant::Long(MAIN_ID + VM_THREADS))?;
-    m.arith(Kind::L, ArithOp::Add, &base, &seq)
+    let base = m.dom().constant(Constant::Long(MAIN_ID + VM_THREADS))?;
+    Ok(m.dom().arith(Kind::L, ArithOp::Add, &base, &seq)?)
 }
 
 /// `Thread.nextThreadId()`: the id of a thread whose inheritable
 /// thread-locals were just copied (the JDK takes it last).
 pub fn next_thread_id(s: &mut State, th: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
     let refs = Refs::of(&s.classes)?;
-    let mut r = super::exec::Running { s, th };
+    let mut r = super::exec::Running::new(s, th);
     let id = next_id(&mut r, &refs)?;
     Ok(Return(Some(id)))
 }

@@ -5,25 +5,26 @@
 //! catches is followed there (as the interpreter unwinds), any other — and
 //! one whose String message the prover does not model — becomes a branch
 //! that fails a pre-step check; everything it does not model is
-//! `Unsupported`.
+//! `Unsupported`. Its allocation is `alloc.rs`, its calls `calls.rs`, how
+//! it throws `throw.rs`.
 
 use std::sync::Arc;
 
-use super::domain::{Fork, SymDomain, Unsupported};
-use super::smt::{self, Script, Sort, array_sort};
+use super::domain::{SymDomain, Unsupported};
+use super::smt::{self, Sort, array_sort};
 use super::step::{Cx, class_in, subclasses};
 use super::sym::*;
 use crate::classfile::*;
 use crate::interp::VmError;
-use crate::interp::domain::{Compare, Constant, Domain};
+use crate::interp::domain::Domain;
 use crate::interp::machine::{Callee, Flow, Init, Machine, VmExc};
 use crate::state::Frame;
 
 /// One run of the symbolic step under the decisions of `fork`.
 pub struct SymMachine<'a> {
     pub cx: &'a Cx<'a>,
-    pub sc: &'a mut Script,
-    pub fork: &'a mut Fork,
+    /// The script its terms are defined in, and the run's decisions.
+    pub d: SymDomain<'a>,
     /// The stepping thread's number (a term).
     pub th: &'a str,
     pub heap: Heap,
@@ -46,19 +47,12 @@ pub struct SymMachine<'a> {
 }
 
 impl SymMachine<'_> {
-    fn d(&mut self) -> SymDomain<'_> {
-        SymDomain {
-            sc: &mut *self.sc,
-            fork: &mut *self.fork,
-        }
-    }
-
-    fn unsupported(&self, what: impl Into<String>) -> Unsupported {
+    pub(super) fn unsupported(&self, what: impl Into<String>) -> Unsupported {
         Unsupported(what.into())
     }
 
-    fn define_ints(&mut self, prefix: &str, term: &str) -> String {
-        self.sc.define(prefix, &array_sort(Sort::Int), term)
+    pub(super) fn define_ints(&mut self, prefix: &str, term: &str) -> String {
+        self.d.sc.define(prefix, &array_sort(Sort::Int), term)
     }
 
     fn field_key(&self, f: &FieldRef) -> Result<FieldKey, Unsupported> {
@@ -72,24 +66,6 @@ impl SymMachine<'_> {
             name: f.name.clone(),
             ty,
         })
-    }
-
-    /// Allocates the next address (`H`) as an object of class id `cls`
-    /// (ARRAY_CLASS for arrays), unlocked and no thread's object; returns it.
-    fn alloc(&mut self, cls: i64) -> String {
-        let ints = array_sort(Sort::Int);
-        let h = &self.heap;
-        let r = h.h.clone();
-        let next = self.sc.define("H", "Int", &format!("(+ {r} 1)"));
-        let cls = self
-            .sc
-            .define("cls", &ints, &smt::store(&h.cls, &r, &smt::int(cls)));
-        let mon = self.sc.define("mon", &ints, &smt::store(&h.mon, &r, "0"));
-        let mcnt = self.sc.define("mcnt", &ints, &smt::store(&h.mcnt, &r, "0"));
-        let tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, NULL));
-        let h = &mut self.heap;
-        (h.h, h.cls, h.mon, h.mcnt, h.tof) = (next, cls, mon, mcnt, tof);
-        r
     }
 
     /// What the operand that is null would be called in a check.
@@ -173,69 +149,16 @@ pub fn new_frame(m: &Arc<Method>, args: Vec<SVal>) -> SFrame {
     }
 }
 
-impl Domain for SymMachine<'_> {
+impl<'a> Machine for SymMachine<'a> {
     type Val = SVal;
     type Cond = String;
+    type D = SymDomain<'a>;
     type Stop = Unsupported;
-
-    fn top(&self) -> SVal {
-        SVal::top()
-    }
-    fn constant(&mut self, c: Constant) -> Result<SVal, Unsupported> {
-        self.d().constant(c)
-    }
-    fn arith(&mut self, k: Kind, op: ArithOp, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
-        self.d().arith(k, op, a, b)
-    }
-    fn neg(&mut self, k: Kind, a: &SVal) -> Result<SVal, Unsupported> {
-        self.d().neg(k, a)
-    }
-    fn add_const(&mut self, a: &SVal, d: i32) -> SVal {
-        self.d().add_const(a, d)
-    }
-    fn convert(&mut self, c: Conv, a: &SVal) -> Result<SVal, Unsupported> {
-        self.d().convert(c, a)
-    }
-    fn compare(&mut self, c: Compare, a: &SVal, b: &SVal) -> Result<SVal, Unsupported> {
-        self.d().compare(c, a, b)
-    }
-    fn int_test(&mut self, c: Cond, a: &SVal, b: Option<&SVal>) -> String {
-        self.d().int_test(c, a, b)
-    }
-    fn is_zero(&mut self, k: Kind, v: &SVal) -> String {
-        self.d().is_zero(k, v)
-    }
-    fn same_ref(&mut self, a: &SVal, b: &SVal) -> String {
-        self.d().same_ref(a, b)
-    }
-    fn is_null(&mut self, a: &SVal) -> String {
-        self.d().is_null(a)
-    }
-    fn not(&mut self, c: String) -> String {
-        smt::not(&c)
-    }
-    fn and(&mut self, a: String, b: String) -> String {
-        smt::and(&[a, b])
-    }
-    fn in_range(&mut self, index: &SVal, length: &SVal) -> String {
-        self.d().in_range(index, length)
-    }
-    fn is_negative(&mut self, v: &SVal) -> String {
-        self.d().is_negative(v)
-    }
-    fn int_of_cond(&mut self, c: String) -> SVal {
-        self.d().int_of_cond(c)
-    }
-    fn decide(&mut self, c: String) -> Result<bool, Unsupported> {
-        self.d().decide(c)
-    }
-    fn switch(&mut self, key: &SVal, cases: &[(i32, u32)]) -> Result<usize, Unsupported> {
-        self.d().switch(key, cases)
-    }
-}
-
-impl Machine for SymMachine<'_> {
     type Blocked = ();
+
+    fn dom(&mut self) -> &mut SymDomain<'a> {
+        &mut self.d
+    }
 
     fn classes(&self) -> &ClassTable {
         self.cx.classes
@@ -300,8 +223,8 @@ impl Machine for SymMachine<'_> {
             return;
         };
         let obj = smt::select(&self.heap.tobj, self.th);
-        let arr = self.heap.field(self.sc, &key);
-        let name = self.sc.define(
+        let arr = self.heap.field(self.d.sc, &key);
+        let name = self.d.sc.define(
             &key.base(),
             &array_sort(key.ty.sort()),
             &smt::store(&arr, &obj, NULL),
@@ -333,7 +256,7 @@ impl Machine for SymMachine<'_> {
     fn class_object(&mut self, c: ClassId) -> Result<SVal, Unsupported> {
         let cur = smt::select(&self.heap.mir, &c.to_string());
         let none = smt::eq(&cur, NULL);
-        if !self.decide(none)? {
+        if !self.d.decide(none)? {
             return Ok(SVal::new(Ty::A, cur));
         }
         let ccid = self.cx.classes.id("java/lang/Class").ok_or_else(|| {
@@ -341,7 +264,7 @@ impl Machine for SymMachine<'_> {
         })?;
         let r = self.alloc(ccid as i64);
         let mir = smt::store(&self.heap.mir, &c.to_string(), &r);
-        self.heap.mir = self.sc.define("mir", &array_sort(Sort::Int), &mir);
+        self.heap.mir = self.d.sc.define("mir", &array_sort(Sort::Int), &mir);
         self.new_class = Some(ccid);
         Ok(SVal::new(Ty::A, r))
     }
@@ -366,7 +289,7 @@ impl Machine for SymMachine<'_> {
         _: u32,
     ) -> Result<SVal, Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
+        let arr = self.heap.field(self.d.sc, &key);
         Ok(SVal::new(key.ty, smt::select(&arr, &o.t)))
     }
     fn field_or(
@@ -377,7 +300,7 @@ impl Machine for SymMachine<'_> {
         _: &Method,
     ) -> Result<SVal, Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
+        let arr = self.heap.field(self.d.sc, &key);
         Ok(SVal::new(
             key.ty,
             smt::ite(&smt::eq(&o.t, NULL), &default.t, &smt::select(&arr, &o.t)),
@@ -395,8 +318,8 @@ impl Machine for SymMachine<'_> {
         _: u32,
     ) -> Result<(), Unsupported> {
         let key = self.field_key(f)?;
-        let arr = self.heap.field(self.sc, &key);
-        let name = self.sc.define(
+        let arr = self.heap.field(self.d.sc, &key);
+        let name = self.d.sc.define(
             &key.base(),
             &array_sort(key.ty.sort()),
             &smt::store(&arr, &o.t, &v.t),
@@ -408,85 +331,20 @@ impl Machine for SymMachine<'_> {
         let ty = Ty::of_desc(&f.desc)
             .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
         let slot = f.slot.expect("resolved");
-        Ok(SVal::new(ty, self.heap.static_field(self.sc, slot, ty)))
+        Ok(SVal::new(ty, self.heap.static_field(self.d.sc, slot, ty)))
     }
     fn put_static(&mut self, f: &FieldRef, v: SVal) -> Result<(), Unsupported> {
         let ty = Ty::of_desc(&f.desc)
             .ok_or_else(|| Unsupported("a floating-point static field".into()))?;
         let slot = f.slot.expect("resolved");
         // Declared on first use, then redefined.
-        let _ = self.heap.static_field(self.sc, slot, ty);
-        let name = self.sc.define(&format!("S{slot}"), ty.sort().smt(), &v.t);
+        let _ = self.heap.static_field(self.d.sc, slot, ty);
+        let name = self.d.sc.define(&format!("S{slot}"), ty.sort().smt(), &v.t);
         self.heap.statics.insert(slot, name);
         Ok(())
     }
     fn new_object(&mut self, cid: ClassId) -> Result<SVal, Unsupported> {
-        let ints = array_sort(Sort::Int);
-        let classes = self.cx.classes;
-        let class = classes.class(cid);
-        if class.flags & (ACC_ABSTRACT | ACC_INTERFACE) != 0 {
-            return Err(self.unsupported("new of an abstract class"));
-        }
-        let r = self.alloc(cid as i64);
-        let h = self.heap.clone();
-        let mut nh = h.clone();
-        for slot in 0..class.layout.len() as u32 {
-            let fs = &class.layout[slot as usize];
-            let Some(ty) = Ty::of_desc(&fs.desc) else {
-                return Err(self.unsupported("an object with a floating-point field"));
-            };
-            let key = FieldKey {
-                slot,
-                name: fs.name.clone(),
-                ty,
-            };
-            let zero = match ty {
-                Ty::I => smt::bv32(0),
-                Ty::L => smt::bv64(0),
-                _ => NULL.to_string(),
-            };
-            let arr = h.field(self.sc, &key);
-            let name = self.sc.define(
-                &key.base(),
-                &array_sort(ty.sort()),
-                &smt::store(&arr, &r, &zero),
-            );
-            nh.fields.insert(key, name);
-        }
-        if class.is_thread {
-            let Some(run) = classes.resolve_method(cid, "run", "()V").and_then(|m| {
-                match classes.select(cid, m) {
-                    Selected::Method(t) => Some(t),
-                    _ => None,
-                }
-            }) else {
-                return Err(self.unsupported("a Thread subclass without run()"));
-            };
-            let run = classes.method(run).clone();
-            if run.is_native() || run.is_abstract() || run.is_synchronized() {
-                return Err(self.unsupported(format!("thread body {}", run.display_name())));
-            }
-            let n = h.n.clone();
-            nh.n = self.sc.define("N", "Int", &format!("(+ {n} 1)"));
-            nh.tobj = self.sc.define("tobj", &ints, &smt::store(&h.tobj, &n, &r));
-            nh.tof = self.sc.define("tof", &ints, &smt::store(&h.tof, &r, &n));
-            nh.sched = self.sc.define(
-                "sched",
-                &array_sort(Sort::Bool),
-                &smt::store(&h.sched, &n, "false"),
-            );
-            nh.depth = self
-                .sc
-                .define("depth", &ints, &smt::store(&h.depth, &n, "1"));
-            nh.tpc = self.sc.define("tpc", &ints, &smt::store(&h.tpc, &n, "0"));
-            nh.wobj = self
-                .sc
-                .define("wobj", &ints, &smt::store(&h.wobj, &n, NULL));
-            self.new_thread = Some(vec![new_frame(&run, vec![SVal::new(Ty::A, r.clone())])]);
-        }
-        self.heap = nh;
-        self.new_class = Some(cid);
-        Ok(SVal::new(Ty::A, r))
+        self.new_instance(cid)
     }
     fn instance_of(&mut self, v: &SVal, t: &TypeRef) -> Result<String, Unsupported> {
         let Some(cid) = t.id else {
@@ -534,7 +392,7 @@ impl Machine for SymMachine<'_> {
         let all = self.heap.elems(ty).clone();
         let row = smt::select(&all, &arr.t);
         let row = smt::store(&row, &smt::bv32_to_int(&index.t), &x);
-        let name = self.sc.define(
+        let name = self.d.sc.define(
             elems_name(ty),
             &elems_sort(ty),
             &smt::store(&all, &arr.t, &row),
@@ -580,65 +438,17 @@ impl Machine for SymMachine<'_> {
         }
         Ok(smt::or(&cases))
     }
-    /// As the interpreter: a length of `Integer.MAX_VALUE - 1` or more, or
-    /// elements taking more than 2^31 bytes, throw OutOfMemoryError.
     fn array_too_big(
         &mut self,
         elem: &Arc<str>,
         counts: &[SVal],
     ) -> Result<Option<VmExc<SVal>>, Unsupported> {
-        let [count] = counts else {
-            return Err(self.unsupported("multi-dimensional array allocation"));
-        };
-        let oom = |m: &str| Some(VmExc::Other("java/lang/OutOfMemoryError", m.to_string()));
-        let limit = format!("(bvsge {} {})", count.t, smt::bv32(i32::MAX - 1));
-        if self.decide(limit)? {
-            return Ok(oom("Requested array size exceeds VM limit"));
-        }
-        use crate::interp::exec::{ARRAY_BUDGET, elem_width};
-        let heap = format!(
-            "(> (* {} {}) {ARRAY_BUDGET})",
-            elem_width(elem),
-            smt::bv32_to_int(&count.t)
-        );
-        if self.decide(heap)? {
-            return Ok(oom("Java heap space"));
-        }
-        Ok(None)
+        self.too_big(elem, counts)
     }
     fn new_array(&mut self, elem: &Arc<str>, counts: &[SVal]) -> Result<SVal, Unsupported> {
-        let [count] = counts else {
-            return Err(self.unsupported("multi-dimensional array allocation"));
-        };
-        let Some(code) = elem_code(self.cx.classes, elem) else {
-            return Err(self.unsupported(format!("an array of {elem}")));
-        };
-        let ty = Ty::of_desc(elem).expect("not floating-point");
-        let ints = array_sort(Sort::Int);
-        let r = self.alloc(ARRAY_CLASS);
-        let h = self.heap.clone();
-        let mut nh = h.clone();
-        nh.alen = self.sc.define(
-            "alen",
-            &ints,
-            &smt::store(&h.alen, &r, &smt::bv32_to_int(&count.t)),
-        );
-        nh.aty = self
-            .sc
-            .define("aty", &ints, &smt::store(&h.aty, &r, &smt::int(code)));
-        let all = h.elems(ty).clone();
-        *nh.elems_mut(ty) = self.sc.define(
-            elems_name(ty),
-            &elems_sort(ty),
-            &smt::store(&all, &r, &default_elems(ty)),
-        );
-        self.heap = nh;
-        self.new_array = true;
-        Ok(SVal::new(Ty::A, r))
+        self.new_array_of(elem, counts)
     }
 
-    /// Virtual dispatch among the classes the program instantiates: one
-    /// branch per selected method, with the receiver classes that select it.
     fn select(
         &mut self,
         _caller: &Method,
@@ -647,84 +457,9 @@ impl Machine for SymMachine<'_> {
         mr: &MethodRef,
         recv: &SVal,
     ) -> Result<Callee<SVal>, Unsupported> {
-        if let Some(t) = mr.target {
-            return Ok(Callee::Method(t));
-        }
-        if kind == InvokeKind::Special {
-            return Err(self.unsupported(format!(
-                "unresolved method {}.{}{}",
-                mr.class, mr.name, mr.desc
-            )));
-        }
-        let Some(sup) = self.cx.classes.id(&mr.class) else {
-            return Err(self.unsupported(format!("missing class {}", mr.class)));
-        };
-        let Some(resolved) = mr.resolved else {
-            return Err(self.unsupported(format!(
-                "unresolved method {}.{}{}",
-                mr.class, mr.name, mr.desc
-            )));
-        };
-        let object = self.cx.classes.id("java/lang/Object");
-        let mut targets: Vec<(MethodId, Vec<i64>)> = Vec::new();
-        for c in subclasses(self.cx, sup) {
-            let vt_class = if c == ARRAY_CLASS {
-                object
-            } else {
-                Some(c as ClassId)
-            };
-            // As the interpreter: JVMS 5.4.6 selection.
-            let Some(Selected::Method(t)) = vt_class.map(|k| self.cx.classes.select(k, resolved))
-            else {
-                return Err(self.unsupported(format!(
-                    "a call of {}{} that throws AbstractMethodError or IncompatibleClassChangeError for some receiver class",
-                    mr.name, mr.desc
-                )));
-            };
-            match targets.iter_mut().find(|(x, _)| *x == t) {
-                Some((_, cs)) => cs.push(c),
-                None => targets.push((t, vec![c])),
-            }
-        }
-        let mut conds: Vec<String> = targets
-            .iter()
-            .map(|(_, cs)| class_in(&self.heap, &recv.t, cs))
-            .collect();
-        // invokeinterface checks that the receiver implements the interface
-        // (the verifier does not), and a call no instantiated class can take
-        // has a non-null receiver of no class at all: both throw.
-        let other = kind == InvokeKind::Interface || targets.is_empty();
-        if other {
-            let all: Vec<i64> = targets.iter().flat_map(|(_, cs)| cs.clone()).collect();
-            conds.push(smt::not(&class_in(&self.heap, &recv.t, &all)));
-        }
-        let i = self.fork.choose(conds);
-        if i == targets.len() {
-            return Ok(Callee::Throw(VmExc::Other(
-                "java/lang/IncompatibleClassChangeError",
-                format!(
-                    "the receiver of {} is of a class that implements {}{}",
-                    mr.name,
-                    mr.class.replace('/', "."),
-                    if targets.is_empty() {
-                        " (no class the program instantiates does)"
-                    } else {
-                        ""
-                    }
-                ),
-            )));
-        }
-        if targets.len() > 1 {
-            self.label = format!(
-                "dispatch to {}",
-                self.cx.classes.method(targets[i].0).display_name()
-            );
-        }
-        Ok(Callee::Method(targets[i].0))
+        self.dispatch(kind, mr, recv)
     }
 
-    /// `Thread.start` (M5: the first thread whose object is the receiver
-    /// becomes scheduled); no other native is modeled.
     fn native(
         &mut self,
         _caller: &Method,
@@ -732,56 +467,7 @@ impl Machine for SymMachine<'_> {
         callee: &Method,
         args: &[SVal],
     ) -> Result<Flow<()>, Unsupported> {
-        let name = format!("{}.{}{}", callee.class_name, callee.name, callee.desc);
-        match name.as_str() {
-            "java/lang/Thread.start()V" => {}
-            "java/lang/Object.wait()V" | "java/lang/Object.wait(J)V" => {
-                return self.wait(callee, args);
-            }
-            // Nothing to record: waiting threads may wake at any time.
-            "java/lang/Object.notify()V" | "java/lang/Object.notifyAll()V" => {
-                let owns = self.owns(&args[0]);
-                if !self.decide(owns)? {
-                    return self.throw(VmExc::IllegalMonitorState);
-                }
-                self.pop_args(callee, None);
-                return Ok(Flow::Stepped);
-            }
-            // Started and not yet finished (false for a Thread object no
-            // thread has).
-            "java/lang/Thread.isAlive()Z" => {
-                let k = smt::select(&self.heap.tof, &args[0].t);
-                let alive = format!(
-                    "(and (not (= {k} (- 1))) (select {} {k}) (> {} 0))",
-                    self.heap.sched,
-                    smt::select(&self.heap.depth, &k)
-                );
-                let v = SVal::new(Ty::I, smt::ite(&alive, &smt::bv32(1), &smt::bv32(0)));
-                self.pop_args(callee, Some(v));
-                return Ok(Flow::Stepped);
-            }
-            _ => return Err(self.unsupported(format!("native method {}", callee.display_name()))),
-        }
-        let r = &args[0].t;
-        let k = smt::select(&self.heap.tof, r);
-        let startable = format!(
-            "(and (not (= {k} (- 1))) (not (select {} {k})))",
-            self.heap.sched
-        );
-        if !self.decide(startable)? {
-            self.fails = Some(
-                "the receiver of start is an unstarted thread (else IllegalThreadStateException)"
-                    .into(),
-            );
-            return Ok(Flow::Stepped);
-        }
-        self.heap.sched = self.sc.define(
-            "sched",
-            &array_sort(Sort::Bool),
-            &smt::store(&self.heap.sched, &k, "true"),
-        );
-        self.pop_args(callee, None);
-        Ok(Flow::Stepped)
+        self.call_native(callee, args)
     }
     fn concat(&mut self, _: &Concat, _: &Method, _: u32) -> Result<Flow<()>, Unsupported> {
         Err(self.unsupported("string concatenation"))
@@ -864,44 +550,5 @@ impl Machine for SymMachine<'_> {
         self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &lock.t, &count));
         self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, NULL));
         self.label = "wakes from wait, the lock taken back".into();
-    }
-}
-
-impl SymMachine<'_> {
-    /// `wait()`/`wait(ms)`: the thread gives up every hold of the monitor
-    /// and enters the wait set (a timed wait ends like any other: at any
-    /// time). The receiver is not null (checked by the call).
-    fn wait(&mut self, callee: &Method, args: &[SVal]) -> Result<Flow<()>, Unsupported> {
-        if let Some(ms) = args.get(1) {
-            let ok = format!("(bvsge {} {})", ms.t, smt::bv64(0));
-            if !self.decide(ok)? {
-                self.fails = Some(
-                    "the timeout of wait is not negative (else IllegalArgumentException)".into(),
-                );
-                return Ok(Flow::Stepped);
-            }
-        }
-        let o = &args[0];
-        let owns = self.owns(o);
-        if !self.decide(owns)? {
-            return self.throw(VmExc::IllegalMonitorState);
-        }
-        let count = smt::select(&self.heap.mcnt, &o.t);
-        self.heap.wcnt = self.define_ints("wcnt", &smt::store(&self.heap.wcnt, self.th, &count));
-        self.heap.wobj = self.define_ints("wobj", &smt::store(&self.heap.wobj, self.th, &o.t));
-        self.heap.mcnt = self.define_ints("mcnt", &smt::store(&self.heap.mcnt, &o.t, "0"));
-        self.heap.mon = self.define_ints("mon", &smt::store(&self.heap.mon, &o.t, "0"));
-        self.label = "waits".into();
-        self.pop_args(callee, None);
-        Ok(Flow::Stepped)
-    }
-
-    /// Pops a native's arguments, pushes its result and moves past the call.
-    fn pop_args(&mut self, callee: &Method, result: Option<SVal>) {
-        let f = self.frame();
-        let len = f.stack.len();
-        f.stack.truncate(len - callee.arg_slots as usize);
-        f.stack.extend(result);
-        f.ip += 1;
     }
 }

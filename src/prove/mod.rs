@@ -15,6 +15,8 @@
 //! "proved". Sat is "refuted" with Z3's model rendered as a state; unknown
 //! or a timeout is "unknown", never proved.
 
+mod alloc;
+mod calls;
 mod cases;
 pub mod concrete;
 pub mod domain;

@@ -13,11 +13,12 @@
 
 use std::collections::BTreeSet;
 
-use super::domain::{Unsupported, explore};
+use super::domain::{SymDomain, Unsupported, explore};
 use super::machine::SymMachine;
 use super::smt::{self, Script, Sort, array_sort};
 use super::sym::*;
 use crate::classfile::*;
+use crate::interp::domain::Domain;
 use crate::interp::local::{self, Local};
 use crate::interp::machine::Flow;
 
@@ -119,8 +120,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
     let runs = explore(|fork| {
         let mut mach = SymMachine {
             cx,
-            sc: &mut *sc,
-            fork,
+            d: SymDomain { sc: &mut *sc, fork },
             th,
             heap: heap.clone(),
             frames: frames.to_vec(),
@@ -135,7 +135,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
         // Right after a call of `wait` the thread may still be waiting.
         let waiting = if after_wait(&m, ip) {
             let w = format!("(not (= {} (- 1)))", smt::select(&heap.wobj, th));
-            crate::interp::domain::Domain::decide(&mut mach, w)
+            mach.d.decide(w)
         } else {
             Ok(false)
         };
@@ -145,7 +145,7 @@ pub fn step(cx: &Cx, sc: &mut Script, heap: &Heap, th: &str, frames: &[SFrame]) 
             crate::interp::heap::resume_wait(&mut mach)
         } else if insn.is_frame_local() {
             let mut f = mach.frames.pop().expect("frame");
-            let r = local::local(&mut mach, &mut f, insn);
+            let r = local::local(&mut mach.d, &mut f, insn);
             mach.frames.push(f);
             match r {
                 Ok(Local::Throw(..)) => {

@@ -165,9 +165,10 @@ impl SymMachine<'_> {
                 name: field.into(),
                 ty: Ty::I,
             };
-            let arr = self.heap.field(self.sc, &key);
+            let arr = self.heap.field(self.d.sc, &key);
             let stored = smt::store(&arr, &exc.t, &smt::bv32(value as i32));
             let name = self
+                .d
                 .sc
                 .define(&key.base(), &array_sort(Ty::I.sort()), &stored);
             self.heap.fields.insert(key, name);
