@@ -4,17 +4,19 @@ import java.util.concurrent.locks.LockSupport;
 
 // A ScheduledExecutorService runs delayed tasks in the order of their
 // delays; LockSupport.parkNanos and parkUntil time out on the clock, and an
-// unpark ends a long parkNanos early.
+// unpark ends a long parkNanos early. The delays are 100 ms apart so that
+// HotSpot on a loaded machine (main descheduled between two schedule
+// calls) still runs them in their order: with 10 ms it once did not.
 public class Main {
     public static void main(String[] args) throws Exception {
         ScheduledExecutorService ses = Executors.newScheduledThreadPool(1);
         List<String> order = Collections.synchronizedList(new ArrayList<>());
-        ScheduledFuture<?> c = ses.schedule(() -> order.add("c30"), 30, TimeUnit.MILLISECONDS);
-        ses.schedule(() -> order.add("a10"), 10, TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> c = ses.schedule(() -> order.add("c300"), 300, TimeUnit.MILLISECONDS);
+        ses.schedule(() -> order.add("a100"), 100, TimeUnit.MILLISECONDS);
         ScheduledFuture<String> b = ses.schedule(() -> {
-            order.add("b20");
+            order.add("b200");
             return "B";
-        }, 20, TimeUnit.MILLISECONDS);
+        }, 200, TimeUnit.MILLISECONDS);
         System.out.println("b = " + b.get());
         c.get();
         System.out.println(order);
