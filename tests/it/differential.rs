@@ -296,9 +296,10 @@ fn run_javac_batch(helper: &Path, jobs: &[JavacJob], errors: &mut BTreeMap<Strin
     if jobs.is_empty() {
         return;
     }
-    // C1 alone: the batch is short, C2 would spend more than it saves.
+    // C1 alone and the serial collector: the batch is short, C2 would
+    // spend more than it saves.
     let mut java = Command::new("java");
-    java.args(["-XX:TieredStopAtLevel=1", "-cp"])
+    java.args(["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp"])
         .arg(helper)
         .arg("BatchJavac")
         .args(jobs.iter().map(|j| &j.args_file));
@@ -330,7 +331,7 @@ fn run_javac_batch(helper: &Path, jobs: &[JavacJob], errors: &mut BTreeMap<Strin
 /// Compiles `BatchJavac.java` into `out_root/batch-javac`, which it returns.
 fn compile_batch_javac(out_root: &Path) -> PathBuf {
     let helper = out_root.join("batch-javac");
-    let mut javac = Command::new("javac");
+    let mut javac = common::javac();
     javac
         .arg("-d")
         .arg(&helper)
