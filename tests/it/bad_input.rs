@@ -66,7 +66,7 @@ fn javac(dir: &Path, sources: &[(&str, &str)]) -> bool {
     if !common::have("javac", "-version") {
         return false;
     }
-    let mut cmd = Command::new("javac");
+    let mut cmd = common::javac();
     cmd.arg("-d").arg(dir);
     for (name, text) in sources {
         let p = dir.join(name);

@@ -125,6 +125,15 @@ pub fn verdict(v: &Value, theorem: &str) -> String {
         .to_string()
 }
 
+/// A `javac` command whose JVM starts cheaply: C1 alone and the serial
+/// collector cut a short compile's CPU by a third (the class files are the
+/// same: JIT and GC do not change what javac writes).
+pub fn javac() -> Command {
+    let mut c = Command::new("javac");
+    c.args(["-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"]);
+    c
+}
+
 /// A fresh directory under the system's temp dir, with `Main.java` holding
 /// `source` compiled into it by javac.
 pub fn javac_main(name: &str, source: &str) -> PathBuf {
@@ -136,7 +145,7 @@ pub fn javac_main(name: &str, source: &str) -> PathBuf {
 }
 
 fn compile(dir: &Path) {
-    let st = Command::new("javac")
+    let st = javac()
         .arg("-d")
         .arg(dir)
         .arg(dir.join("Main.java"))

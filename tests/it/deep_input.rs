@@ -487,7 +487,7 @@ fn javac(name: &str, source: &str, flags: &[&str]) -> Option<PathBuf> {
     }
     let dir = temp_dir(name);
     std::fs::write(dir.join("Main.java"), source).expect("write source");
-    let out = Command::new("javac")
+    let out = common::javac()
         .args(flags)
         .arg("-d")
         .arg(&dir)

@@ -1,5 +1,5 @@
 //! Differential test: every `tests/java/<name>/Main.java` is compiled with
-//! `javac`, run on HotSpot (`java -cp DIR Main`) and on m5
+//! `javac` (all of them in one JVM: `BatchJavac.java`), run on HotSpot (`java -cp DIR Main`) and on m5
 //! (`m5 run --classpath DIR Main`); stdout bytes and exit codes must match.
 //! A program may have more sources (packages in subdirectories); those under
 //! `later/` are compiled afterwards against the others' class files
@@ -17,7 +17,7 @@
 //! All programs are run even when some fail; the single test then fails with
 //! a report listing every failing program.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::fs;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -32,6 +32,8 @@ use crate::common;
 const MIN_PROGRAMS: usize = 40;
 const DEFAULT_TIMEOUT_SECS: u64 = 60;
 const JAVAC_TIMEOUT: Duration = Duration::from_secs(180);
+/// What the batch compiler may take per program, beyond `JAVAC_TIMEOUT`.
+const JAVAC_TIMEOUT_PER_JOB: Duration = Duration::from_secs(10);
 const DEFAULT_JOBS: usize = 2;
 const STDERR_LINES_IN_REPORT: usize = 8;
 
@@ -256,7 +258,148 @@ fn jvm_flags(src_dir: &Path) -> Result<Vec<String>, String> {
         .collect())
 }
 
-/// Compiles and runs one program on both VMs. `Ok(())` if they agree,
+/// One javac run of the batch: its arguments file, and the program it is for.
+struct JavacJob {
+    program: String,
+    args_file: PathBuf,
+}
+
+/// Writes `args` (javac's arguments, one a line) for `program` into
+/// `out_root/program.ROUND.javac`.
+fn javac_job(
+    out_root: &Path,
+    program: &str,
+    round: &str,
+    args: Vec<PathBuf>,
+) -> Result<JavacJob, String> {
+    let args_file = out_root.join(format!("{program}.{round}.javac"));
+    let mut text = String::new();
+    for a in &args {
+        let a = a
+            .to_str()
+            .ok_or_else(|| format!("not UTF-8: {}", a.display()))?;
+        text.push_str(a);
+        text.push('\n');
+    }
+    fs::write(&args_file, text)
+        .map_err(|e| format!("cannot write {}: {e}", args_file.display()))?;
+    Ok(JavacJob {
+        program: program.to_string(),
+        args_file,
+    })
+}
+
+/// Runs javac for every job in one JVM (`BatchJavac.java`, compiled into
+/// `helper`): a javac start-up costs a second of CPU, and there are a
+/// hundred programs. Each failed job's program gets its error.
+fn run_javac_batch(helper: &Path, jobs: &[JavacJob], errors: &mut BTreeMap<String, String>) {
+    if jobs.is_empty() {
+        return;
+    }
+    // C1 alone and the serial collector: the batch is short, C2 would
+    // spend more than it saves.
+    let mut java = Command::new("java");
+    java.args(["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp"])
+        .arg(helper)
+        .arg("BatchJavac")
+        .args(jobs.iter().map(|j| &j.args_file));
+    let timeout = JAVAC_TIMEOUT + JAVAC_TIMEOUT_PER_JOB * jobs.len() as u32;
+    let ran = run_with_timeout(java, timeout).expect("run java BatchJavac");
+    let stdout = String::from_utf8_lossy(&ran.stdout);
+    let codes: Vec<&str> = stdout.lines().collect();
+    for (i, job) in jobs.iter().enumerate() {
+        let code = codes.get(i).and_then(|l| l.split(' ').next());
+        if code == Some("0") {
+            continue;
+        }
+        let exit = match code {
+            Some(c) => c.to_string(),
+            None => format!(
+                "none: the batch ended with {}: {}",
+                ran.exit_desc(),
+                first_lines(&ran.stderr, 20)
+            ),
+        };
+        let messages = fs::read(job.args_file.with_extension("javac.err")).unwrap_or_default();
+        errors.entry(job.program.clone()).or_insert(format!(
+            "javac failed (exit {exit}):\n{}",
+            first_lines(&messages, 20)
+        ));
+    }
+}
+
+/// Compiles `BatchJavac.java` into `out_root/batch-javac`, which it returns.
+fn compile_batch_javac(out_root: &Path) -> PathBuf {
+    let helper = out_root.join("batch-javac");
+    let mut javac = common::javac();
+    javac
+        .arg("-d")
+        .arg(&helper)
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/it/BatchJavac.java"));
+    let built = run_with_timeout(javac, JAVAC_TIMEOUT).expect("run javac");
+    assert_eq!(
+        built.code(),
+        Some(0),
+        "javac BatchJavac.java: {}",
+        String::from_utf8_lossy(&built.stderr)
+    );
+    helper
+}
+
+/// Compiles every program into `out_root/NAME`: its sources (packages in
+/// subdirectories), then those under `later/` against the first ones'
+/// class files: separate compilation, for programs javac would reject
+/// whole (a default method added after a class was compiled, a method made
+/// private). The programs that failed, with their errors.
+fn compile_all(programs: &[(String, PathBuf)], out_root: &Path) -> BTreeMap<String, String> {
+    let mut errors = BTreeMap::new();
+    let mut first = Vec::new();
+    let mut later = Vec::new();
+    for (name, src_dir) in programs {
+        let class_dir = out_root.join(name);
+        let _ = fs::remove_dir_all(&class_dir);
+        if let Err(e) = fs::create_dir_all(&class_dir) {
+            errors.insert(
+                name.clone(),
+                format!("cannot create {}: {e}", class_dir.display()),
+            );
+            continue;
+        }
+        let mut sources = Vec::new();
+        java_sources(src_dir, &mut sources);
+        let later_dir = src_dir.join("later");
+        let mut later_sources = Vec::new();
+        java_sources(&later_dir, &mut later_sources);
+        sources.retain(|p| !p.starts_with(&later_dir));
+        let base = vec![PathBuf::from("-g"), PathBuf::from("-d"), class_dir.clone()];
+        for (batch, round, jobs) in [
+            (sources, "first", &mut first),
+            (later_sources, "later", &mut later),
+        ] {
+            if batch.is_empty() {
+                continue;
+            }
+            let mut args = base.clone();
+            if round == "later" {
+                args.extend([PathBuf::from("-cp"), class_dir.clone()]);
+            }
+            args.extend(batch);
+            match javac_job(out_root, name, round, args) {
+                Ok(job) => jobs.push(job),
+                Err(e) => {
+                    errors.insert(name.clone(), e);
+                }
+            }
+        }
+    }
+    let helper = compile_batch_javac(out_root);
+    run_javac_batch(&helper, &first, &mut errors);
+    later.retain(|j| !errors.contains_key(&j.program));
+    run_javac_batch(&helper, &later, &mut errors);
+    errors
+}
+
+/// Runs one compiled program on both VMs. `Ok(())` if they agree,
 /// otherwise a human-readable description of the mismatch.
 fn check_program(
     name: &str,
@@ -266,41 +409,6 @@ fn check_program(
     timeout: Duration,
 ) -> Result<(), String> {
     let class_dir = out_root.join(name);
-    let _ = fs::remove_dir_all(&class_dir);
-    fs::create_dir_all(&class_dir)
-        .map_err(|e| format!("cannot create {}: {e}", class_dir.display()))?;
-
-    // Every source of the program (packages in subdirectories), then those
-    // under `later/` against the first ones' class files: separate
-    // compilation, for programs javac would reject whole (a default method
-    // added after a class was compiled, a method made private).
-    let mut sources = Vec::new();
-    java_sources(src_dir, &mut sources);
-    let later = src_dir.join("later");
-    let mut later_sources = Vec::new();
-    java_sources(&later, &mut later_sources);
-    sources.retain(|p| !p.starts_with(&later));
-    for (batch, cp) in [(sources, None), (later_sources, Some(&class_dir))] {
-        if batch.is_empty() {
-            continue;
-        }
-        let mut javac = Command::new("javac");
-        javac.arg("-g").arg("-d").arg(&class_dir);
-        if let Some(cp) = cp {
-            javac.arg("-cp").arg(cp);
-        }
-        javac.args(&batch);
-        let compiled =
-            run_with_timeout(javac, JAVAC_TIMEOUT).map_err(|e| format!("cannot run javac: {e}"))?;
-        if compiled.code() != Some(0) {
-            return Err(format!(
-                "javac failed (exit {}):\n{}",
-                compiled.exit_desc(),
-                first_lines(&compiled.stderr, 20)
-            ));
-        }
-    }
-
     let flags = jvm_flags(src_dir)?;
     let mut java = Command::new("java");
     java.arg("-cp").arg(&class_dir).args(&flags).arg("Main");
@@ -392,6 +500,7 @@ fn differential_against_hotspot() {
     let jobs = env_usize("M5_DIFF_JOBS", DEFAULT_JOBS).min(selected.len());
     let total = selected.len();
 
+    let compile_errors = Arc::new(compile_all(&selected, &out_root));
     let queue = Arc::new(Mutex::new(selected.into_iter().collect::<VecDeque<_>>()));
     let results: Arc<Mutex<Vec<ProgramResult>>> = Arc::new(Mutex::new(Vec::new()));
     let mut workers = Vec::new();
@@ -400,12 +509,16 @@ fn differential_against_hotspot() {
         let results = Arc::clone(&results);
         let out_root = out_root.clone();
         let m5 = m5.clone();
+        let compile_errors = Arc::clone(&compile_errors);
         workers.push(thread::spawn(move || {
             loop {
                 let next = queue.lock().unwrap().pop_front();
                 let Some((name, dir)) = next else { break };
                 let start = Instant::now();
-                let res = check_program(&name, &dir, &out_root, &m5, timeout);
+                let res = match compile_errors.get(&name) {
+                    Some(e) => Err(e.clone()),
+                    None => check_program(&name, &dir, &out_root, &m5, timeout),
+                };
                 let took = start.elapsed();
                 eprintln!(
                     "differential: {:<34} {} ({:.1}s)",

@@ -3,7 +3,6 @@
 //! give "incomplete", never "ok".
 
 use std::collections::HashMap;
-use std::process::Command;
 use std::sync::{Mutex, OnceLock};
 
 use m5::classfile::ClassPath;
@@ -1436,7 +1435,7 @@ fn random_programs_get_the_same_verdict_at_all_three_granularities() {
         std::fs::write(&path, random_program(&name, i, i % 2 == 0)).unwrap();
         files.push(path);
     }
-    let out = Command::new("javac")
+    let out = common::javac()
         .arg("-d")
         .arg(&dir)
         .args(&files)

@@ -138,7 +138,7 @@ fn threaded_programs_agree_with_hotspot_under_many_schedules() {
         let out = format!("{root}/{p}");
         std::fs::create_dir_all(&out).unwrap();
         assert!(
-            Command::new("javac")
+            common::javac()
                 .args(["-d", &out, &src])
                 .status()
                 .unwrap()

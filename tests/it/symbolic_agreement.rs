@@ -44,7 +44,6 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -156,7 +155,7 @@ struct Program {
 /// Starts compiling `src` into `out`.
 fn javac(src: &Path, out: &Path) -> (String, std::process::Child) {
     std::fs::create_dir_all(out).expect("mkdir");
-    let child = Command::new("javac")
+    let child = common::javac()
         .arg("-d")
         .arg(out)
         .arg(src)
