@@ -354,6 +354,8 @@ pub(crate) fn method(
     }
 }
 
+/// The synthetic class of one lambda call site: the interface method, the
+/// constructor storing the captured values, and the factory.
 fn synthesize(
     name: &Arc<str>,
     sam: &str,
@@ -368,12 +370,55 @@ fn synthesize(
         .and_then(|n| n.strip_suffix(';'))
         .ok_or_else(|| format!("a lambda of type {iface}"))?;
     let caps = param_descs(indy_desc);
-    let sam_params = param_descs(erased);
-    let inst_params = param_descs(instantiated);
-    let impl_desc: &str = h.member_ref.descriptor.as_ref();
-    let impl_class: &str = h.class_name.as_ref();
-    let impl_name: &str = h.member_ref.name.as_ref();
-    let (call, receiver) = match h.kind {
+    let sam_method = sam_method(name, sam, erased, h, instantiated, &caps)?;
+    let (init, ctor_desc) = constructor(name, &caps)?;
+    let mut fields: Vec<RawField> = caps
+        .iter()
+        .enumerate()
+        .map(|(i, c)| RawField {
+            name: format!("cap{i}").into(),
+            desc: c.clone(),
+            is_static: false,
+            volatile: false,
+            is_final: true,
+            constant: None,
+            guarded_by: None,
+        })
+        .collect();
+    let mut methods = vec![sam_method, init];
+    if caps.is_empty() {
+        let this = format!("L{name};");
+        // One instance, made when the class is initialized.
+        fields.push(RawField {
+            name: "INSTANCE".into(),
+            desc: this.as_str().into(),
+            is_static: true,
+            volatile: false,
+            is_final: true,
+            constant: None,
+            guarded_by: None,
+        });
+        methods.extend(singleton(name, indy_desc, &this)?);
+    } else {
+        methods.push(factory(name, indy_desc, &caps, &ctor_desc)?);
+    }
+    Ok(RawClass {
+        name: name.clone(),
+        super_name: Some("java/lang/Object".into()),
+        interfaces: vec![iface.into()],
+        flags: ACC_FINAL | ACC_SYNTHETIC | ACC_SUPER,
+        fields,
+        methods,
+        source_file: None,
+        synthetic: Vec::new(),
+        lambda: true,
+    })
+}
+
+/// How the implementation method is called, and whether its receiver is
+/// among the values it takes (a constructor's is made, not passed).
+fn impl_call(h: &MethodHandle) -> Result<(InvokeKind, bool), String> {
+    Ok(match h.kind {
         ReferenceKind::InvokeStatic => (InvokeKind::Static, false),
         ReferenceKind::InvokeVirtual => (InvokeKind::Virtual, true),
         ReferenceKind::InvokeInterface => (InvokeKind::Interface, true),
@@ -381,10 +426,30 @@ fn synthesize(
         ReferenceKind::NewInvokeSpecial => (InvokeKind::Special, false),
         _ => {
             return Err(format!(
-                "a lambda implemented by a field access ({impl_name})"
+                "a lambda implemented by a field access ({})",
+                h.member_ref.name
             ));
         }
-    };
+    })
+}
+
+/// The interface method: loads the captured values and its arguments,
+/// adapts each to the implementation's parameter, calls it and adapts the
+/// result.
+fn sam_method(
+    name: &Arc<str>,
+    sam: &str,
+    erased: &str,
+    h: &MethodHandle,
+    instantiated: &str,
+    caps: &[Arc<str>],
+) -> Result<RawMethod, String> {
+    let sam_params = param_descs(erased);
+    let inst_params = param_descs(instantiated);
+    let impl_desc: &str = h.member_ref.descriptor.as_ref();
+    let impl_class: &str = h.class_name.as_ref();
+    let impl_name: &str = h.member_ref.name.as_ref();
+    let (call, receiver) = impl_call(h)?;
     let ctor = h.kind == ReferenceKind::NewInvokeSpecial;
     // What the implementation takes (its receiver first) and gives.
     let mut targets: Vec<Arc<str>> = Vec::new();
@@ -456,9 +521,11 @@ fn synthesize(
         (Some(_), Some(_)) => code.extend(adapt(&impl_ret, sam_ret)?),
     }
     code.push(Insn::Return(kind(sam_ret)));
-    let sam_method = method(sam, erased, ACC_PUBLIC | ACC_FINAL, local, code);
+    Ok(method(sam, erased, ACC_PUBLIC | ACC_FINAL, local, code))
+}
 
-    // The constructor stores the captured values.
+/// The constructor, which stores the captured values, and its descriptor.
+fn constructor(name: &Arc<str>, caps: &[Arc<str>]) -> Result<(RawMethod, String), String> {
     let ctor_desc = format!("({})V", caps.join(""));
     let mut init = vec![
         Insn::Load(Kind::A, 0),
@@ -475,90 +542,72 @@ fn synthesize(
         init.push(Insn::PutField(fref(name, &format!("cap{i}"), c)));
     }
     init.push(Insn::Return(None));
-    let init = method("<init>", &ctor_desc, ACC_PRIVATE, local, init);
+    Ok((
+        method("<init>", &ctor_desc, ACC_PRIVATE, local, init),
+        ctor_desc,
+    ))
+}
 
-    let this = format!("L{name};");
-    let new_this = |out: &mut Vec<Insn>| {
-        out.push(Insn::New(Box::new(ClassRef {
-            name: name.clone(),
-            id: None,
-        })));
-        out.push(Insn::Dup);
-    };
-    let mut fields: Vec<RawField> = caps
-        .iter()
-        .enumerate()
-        .map(|(i, c)| RawField {
-            name: format!("cap{i}").into(),
-            desc: c.clone(),
-            is_static: false,
-            volatile: false,
-            is_final: true,
-            constant: None,
-            guarded_by: None,
-        })
-        .collect();
-    let mut methods = vec![sam_method, init];
-    if caps.is_empty() {
-        // One instance, made when the class is initialized.
-        fields.push(RawField {
-            name: "INSTANCE".into(),
-            desc: this.as_str().into(),
-            is_static: true,
-            volatile: false,
-            is_final: true,
-            constant: None,
-            guarded_by: None,
-        });
-        let mut clinit = Vec::new();
-        new_this(&mut clinit);
-        clinit.push(Insn::Invoke(
-            InvokeKind::Special,
-            mref(InvokeKind::Special, name, "<init>", "()V")?,
-        ));
-        clinit.push(Insn::PutStatic(fref(name, "INSTANCE", &this)));
-        clinit.push(Insn::Return(None));
-        methods.push(method("<clinit>", "()V", ACC_STATIC, 0, clinit));
-        methods.push(method(
+/// `new name` then `dup`: an instance of the lambda class, twice on the stack.
+fn new_this(name: &Arc<str>, out: &mut Vec<Insn>) {
+    out.push(Insn::New(Box::new(ClassRef {
+        name: name.clone(),
+        id: None,
+    })));
+    out.push(Insn::Dup);
+}
+
+/// A lambda that captures nothing: the initializer making its one
+/// instance (`this` is the class's descriptor) and the factory giving it.
+fn singleton(name: &Arc<str>, indy_desc: &str, this: &str) -> Result<[RawMethod; 2], String> {
+    let mut clinit = Vec::new();
+    new_this(name, &mut clinit);
+    clinit.push(Insn::Invoke(
+        InvokeKind::Special,
+        mref(InvokeKind::Special, name, "<init>", "()V")?,
+    ));
+    clinit.push(Insn::PutStatic(fref(name, "INSTANCE", this)));
+    clinit.push(Insn::Return(None));
+    Ok([
+        method("<clinit>", "()V", ACC_STATIC, 0, clinit),
+        method(
             FACTORY,
             indy_desc,
             ACC_PUBLIC | ACC_STATIC,
             0,
             vec![
-                Insn::GetStatic(fref(name, "INSTANCE", &this)),
+                Insn::GetStatic(fref(name, "INSTANCE", this)),
                 Insn::Return(Some(Kind::A)),
             ],
-        ));
-    } else {
-        let mut make = Vec::new();
-        new_this(&mut make);
-        let mut local = 0u16;
-        for c in &caps {
-            make.push(Insn::Load(pkind(c)?, local));
-            local += slots(c);
-        }
-        make.push(Insn::Invoke(
-            InvokeKind::Special,
-            mref(InvokeKind::Special, name, "<init>", &ctor_desc)?,
-        ));
-        make.push(Insn::Return(Some(Kind::A)));
-        methods.push(method(
-            FACTORY,
-            indy_desc,
-            ACC_PUBLIC | ACC_STATIC,
-            local,
-            make,
-        ));
+        ),
+    ])
+}
+
+/// A lambda that captures: the factory making a new instance of the
+/// captured values per evaluation.
+fn factory(
+    name: &Arc<str>,
+    indy_desc: &str,
+    caps: &[Arc<str>],
+    ctor_desc: &str,
+) -> Result<RawMethod, String> {
+    let mut make = Vec::new();
+    new_this(name, &mut make);
+    let mut local = 0u16;
+    for c in caps {
+        make.push(Insn::Load(pkind(c)?, local));
+        local += slots(c);
     }
-    Ok(RawClass {
-        name: name.clone(),
-        super_name: Some("java/lang/Object".into()),
-        interfaces: vec![iface.into()],
-        flags: ACC_FINAL | ACC_SYNTHETIC | ACC_SUPER,
-        fields,
-        methods,
-        source_file: None,
-        synthetic: Vec::new(),
-        lambda: true,
-    })
+    make.push(Insn::Invoke(
+        InvokeKind::Special,
+        mref(InvokeKind::Special, name, "<init>", ctor_desc)?,
+    ));
+    make.push(Insn::Return(Some(Kind::A)));
+    Ok(method(
+        FACTORY,
+        indy_desc,
+        ACC_PUBLIC | ACC_STATIC,
+        local,
+        make,
+    ))
 }

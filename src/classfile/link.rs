@@ -16,24 +16,87 @@ pub(super) struct Linker<'a> {
     pub(super) natives: NativeBinder<'a>,
 }
 
+/// A link error in the class file of `raw[i]`.
+fn link_err(raw: &[(RawClass, Arc<str>, Origin)], i: usize, msg: String) -> LoadError {
+    LoadError::Link {
+        path: raw[i].1.to_string(),
+        msg,
+    }
+}
+
+/// What the class-building pass accumulates across classes.
+struct Builder<'l, 'a> {
+    linker: &'l Linker<'a>,
+    classes: Vec<Option<Class>>,
+    methods: Vec<Arc<Method>>,
+    selectors: FxHashMap<Arc<str>, u32>,
+    n_statics: u32,
+    thread_id: Option<usize>,
+    /// Methods whose code is resolved once every class exists: (method, index in its raw class).
+    pending_code: Vec<(MethodId, usize)>,
+    hierarchy_bytes: usize,
+}
+
 impl Linker<'_> {
     pub(super) fn link(self) -> Result<ClassTable, LoadError> {
+        self.check_supertypes()?;
+        let order = self.supertype_order()?;
+        // Class ids follow load order (so the main class's neighbours get small
+        // ids); build classes in supertype order.
+        let mut b = Builder {
+            linker: &self,
+            classes: (0..self.raw.len()).map(|_| None).collect(),
+            methods: Vec::new(),
+            selectors: FxHashMap::default(),
+            n_statics: 0,
+            thread_id: self.index.get("java/lang/Thread").copied(),
+            pending_code: Vec::new(),
+            hierarchy_bytes: 0,
+        };
+        for &i in &order {
+            let class = b.build_class(i)?;
+            b.classes[i] = Some(class);
+        }
+        let Builder {
+            classes,
+            methods,
+            selectors,
+            n_statics,
+            pending_code,
+            ..
+        } = b;
         let Linker {
             raw,
             index,
             missing,
-            natives,
+            ..
         } = self;
-        let n = raw.len();
-        let link_err = |i: usize, msg: String| LoadError::Link {
-            path: raw[i].1.to_string(),
-            msg,
+        let mut table = ClassTable {
+            classes: classes
+                .into_iter()
+                .map(|c| c.expect("every class built"))
+                .collect(),
+            methods,
+            by_name: index
+                .iter()
+                .map(|(k, v)| (k.clone(), *v as ClassId))
+                .collect(),
+            selectors,
+            n_statics,
+            missing,
         };
-        // Supertypes must be present.
-        for (i, (rc, _, _)) in raw.iter().enumerate() {
+        resolve_code(&mut table, raw, pending_code)?;
+        build_dispatch(&mut table, &order);
+        Ok(table)
+    }
+
+    /// Supertypes must be present, and every class but Object has a superclass.
+    fn check_supertypes(&self) -> Result<(), LoadError> {
+        for (i, (rc, _, _)) in self.raw.iter().enumerate() {
             for s in rc.super_name.iter().chain(rc.interfaces.iter()) {
-                if !index.contains_key(s) {
+                if !self.index.contains_key(s) {
                     return Err(link_err(
+                        &self.raw,
                         i,
                         format!(
                             "class {} needs {s}, which is neither on the class path nor in m5's library",
@@ -43,12 +106,22 @@ impl Linker<'_> {
                 }
             }
             if rc.super_name.is_none() && &*rc.name != "java/lang/Object" {
-                return Err(link_err(i, format!("class {} has no superclass", rc.name)));
+                return Err(link_err(
+                    &self.raw,
+                    i,
+                    format!("class {} has no superclass", rc.name),
+                ));
             }
         }
-        // Order so that supertypes come before subtypes (detects cycles):
-        // a depth-first walk with an explicit stack, as hierarchies may be
-        // deeper than the native stack (a 100,000-class chain is legal).
+        Ok(())
+    }
+
+    /// Orders classes so that supertypes come before subtypes (detects cycles):
+    /// a depth-first walk with an explicit stack, as hierarchies may be
+    /// deeper than the native stack (a 100,000-class chain is legal).
+    fn supertype_order(&self) -> Result<Vec<usize>, LoadError> {
+        let (raw, index) = (&self.raw, &self.index);
+        let n = raw.len();
         let mut order = Vec::with_capacity(n);
         let mut state = vec![0u8; n];
         for root in 0..n {
@@ -72,6 +145,7 @@ impl Linker<'_> {
                             }
                             1 => {
                                 return Err(link_err(
+                                    raw,
                                     root,
                                     format!("class {} is its own supertype", raw[j].0.name),
                                 ));
@@ -87,227 +161,269 @@ impl Linker<'_> {
                 }
             }
         }
-        // Class ids follow load order (so the main class's neighbours get small
-        // ids); build classes in supertype order.
-        let mut classes: Vec<Option<Class>> = (0..n).map(|_| None).collect();
-        let mut methods: Vec<Arc<Method>> = Vec::new();
-        let mut selectors: FxHashMap<Arc<str>, u32> = FxHashMap::default();
-        let intern = |name: &str, desc: &str, selectors: &mut FxHashMap<Arc<str>, u32>| -> u32 {
-            let key = format!("{name}{desc}");
-            let next = selectors.len() as u32;
-            *selectors.entry(key.into()).or_insert(next)
-        };
-        let mut n_statics = 0u32;
-        let thread_id = index.get("java/lang/Thread").copied();
-        let mut pending_code: Vec<(MethodId, usize)> = Vec::new();
-        let mut hierarchy_bytes = 0usize;
-        for &i in &order {
-            let (rc, origin, lib) = &raw[i];
-            let super_id = rc.super_name.as_ref().map(|s| index[s] as ClassId);
-            let interfaces: Vec<ClassId> =
-                rc.interfaces.iter().map(|s| index[s] as ClassId).collect();
-            let mut supers = vec![i as ClassId];
-            let mut layout = Vec::new();
-            let mut all_interfaces: FxHashSet<ClassId> = interfaces.iter().copied().collect();
-            if let Some(s) = super_id {
-                let sc = classes[s as usize].as_ref().expect("supertypes first");
-                supers.extend(sc.supers.iter().copied());
-                layout = sc.layout.clone();
-                all_interfaces.extend(sc.all_interfaces.iter().copied());
-            }
-            for &itf in &interfaces {
-                let ic = classes[itf as usize].as_ref().expect("supertypes first");
-                all_interfaces.extend(ic.all_interfaces.iter().copied());
-            }
-            // Every class keeps all its supertypes and inherited fields, so
-            // a hierarchy thousands deep costs its depth squared: a budget,
-            // not an allocation failure.
-            hierarchy_bytes += supers.len() * size_of::<ClassId>()
-                + all_interfaces.len() * 2 * size_of::<ClassId>()
-                + (layout.len() + rc.fields.len()) * size_of::<FieldSlot>();
-            if hierarchy_bytes > MAX_HIERARCHY_BYTES {
-                return Err(link_err(
-                    i,
-                    format!(
-                        "the class hierarchy is too large: m5 keeps each class's supertypes and inherited fields, and with class {} ({} supertypes) they need more than {} MiB",
-                        rc.name,
-                        supers.len() - 1 + all_interfaces.len(),
-                        MAX_HIERARCHY_BYTES >> 20
-                    ),
-                ));
-            }
-            for f in rc.fields.iter().filter(|f| !f.is_static) {
-                let bookkeeping = *lib == Origin::Model
-                    && BOOKKEEPING
-                        .iter()
-                        .any(|(c, names)| *c == &*rc.name && names.contains(&&*f.name));
-                layout.push(FieldSlot {
-                    declaring: i as ClassId,
-                    name: f.name.clone(),
-                    desc: f.desc.clone(),
-                    volatile: f.volatile,
-                    is_final: f.is_final,
-                    bookkeeping,
-                });
-            }
-            let mut statics = Vec::new();
-            let mut volatile_statics = Vec::new();
-            let mut final_statics = Vec::new();
-            for f in rc.fields.iter().filter(|f| f.is_static) {
-                if f.volatile {
-                    volatile_statics.push(n_statics);
-                }
-                if f.is_final {
-                    final_statics.push(n_statics);
-                }
-                statics.push((
-                    f.name.clone(),
-                    f.desc.clone(),
-                    n_statics,
-                    f.constant.clone(),
-                ));
-                n_statics += 1;
-            }
-            let mut my_methods = Vec::new();
-            let mut clinit = None;
-            for (k, m) in rc.methods.iter().enumerate() {
-                let id = methods.len() as MethodId;
-                let selector = intern(&m.name, &m.desc, &mut selectors);
-                let is_static = m.flags & ACC_STATIC != 0;
-                let arg_slots =
-                    param_slots(&m.desc).map_err(|e| link_err(i, e))? + u16::from(!is_static);
-                // A JDK method m5 answers itself is a native here.
-                let native = if m.flags & ACC_NATIVE != 0 || *lib == Origin::Jdk {
-                    natives(&rc.name, &m.name, &m.desc)
-                } else {
-                    None
-                };
-                let flags = if native.is_some() {
-                    m.flags | ACC_NATIVE
-                } else {
-                    m.flags
-                };
-                let handlers = m
-                    .handlers
-                    .iter()
-                    .map(|h| -> Result<Handler, LoadError> {
-                        let at = |pc: u32| {
-                            if pc == m.code_len {
-                                Ok(m.offsets.len() as u32)
-                            } else {
-                                m.offsets.binary_search(&pc).map(|x| x as u32).map_err(|_| {
-                                    link_err(i, format!("{}{}: exception table pc {pc} is not an instruction start", m.name, m.desc))
-                                })
-                            }
-                        };
-                        Ok(Handler {
-                            start: at(h.start)?,
-                            end: at(h.end)?,
-                            handler: at(h.handler)?,
-                            catch: h.catch.as_ref().map(|c| ClassRef { name: c.clone(), id: index.get(c).map(|x| *x as u32) }),
-                        })
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
-                methods.push(Arc::new(Method {
-                    id,
-                    class: i as ClassId,
-                    class_name: rc.name.clone(),
-                    name: m.name.clone(),
-                    desc: m.desc.clone(),
-                    flags,
-                    max_locals: m.max_locals,
-                    max_stack: m.max_stack,
-                    arg_slots,
-                    code: Vec::new(),
-                    offsets: m.offsets.clone(),
-                    code_len: m.code_len,
-                    handlers,
-                    lines: m.lines.clone(),
-                    locals: m.locals.clone(),
-                    selector,
-                    native,
-                }));
-                pending_code.push((id, k));
-                if &*m.name == "<clinit>" {
-                    clinit = Some(id);
-                }
-                my_methods.push(id);
-            }
-            let is_thread = thread_id.is_some_and(|t| supers.contains(&(t as ClassId)));
-            classes[i] = Some(Class {
-                id: i as ClassId,
-                name: rc.name.clone(),
-                super_id,
-                interfaces,
-                flags: rc.flags,
-                supers,
-                all_interfaces,
-                layout,
-                statics,
-                volatile_statics,
-                final_statics,
-                methods: my_methods,
-                dispatch: FxHashMap::default(),
-                clinit,
-                is_thread,
-                source_file: rc.source_file.clone(),
-                origin: origin.clone(),
-                from_library: *lib != Origin::User,
-                from_jdk: *lib == Origin::Jdk,
-                lambda: rc.lambda,
-            });
+        Ok(order)
+    }
+}
+
+impl Builder<'_, '_> {
+    /// Builds class `raw[i]` (its supertypes are built): its supertypes,
+    /// field layout, static slots and methods; its code stays pending.
+    fn build_class(&mut self, i: usize) -> Result<Class, LoadError> {
+        let raw = &self.linker.raw;
+        let index = &self.linker.index;
+        let (rc, origin, lib) = &raw[i];
+        let super_id = rc.super_name.as_ref().map(|s| index[s] as ClassId);
+        let interfaces: Vec<ClassId> = rc.interfaces.iter().map(|s| index[s] as ClassId).collect();
+        let mut supers = vec![i as ClassId];
+        let mut layout = Vec::new();
+        let mut all_interfaces: FxHashSet<ClassId> = interfaces.iter().copied().collect();
+        if let Some(s) = super_id {
+            let sc = self.classes[s as usize].as_ref().expect("supertypes first");
+            supers.extend(sc.supers.iter().copied());
+            layout = sc.layout.clone();
+            all_interfaces.extend(sc.all_interfaces.iter().copied());
         }
-        let mut table = ClassTable {
-            classes: classes
-                .into_iter()
-                .map(|c| c.expect("every class built"))
-                .collect(),
-            methods,
-            by_name: index
+        for &itf in &interfaces {
+            let ic = self.classes[itf as usize]
+                .as_ref()
+                .expect("supertypes first");
+            all_interfaces.extend(ic.all_interfaces.iter().copied());
+        }
+        // Every class keeps all its supertypes and inherited fields, so
+        // a hierarchy thousands deep costs its depth squared: a budget,
+        // not an allocation failure.
+        self.hierarchy_bytes += supers.len() * size_of::<ClassId>()
+            + all_interfaces.len() * 2 * size_of::<ClassId>()
+            + (layout.len() + rc.fields.len()) * size_of::<FieldSlot>();
+        if self.hierarchy_bytes > MAX_HIERARCHY_BYTES {
+            return Err(link_err(
+                raw,
+                i,
+                format!(
+                    "the class hierarchy is too large: m5 keeps each class's supertypes and inherited fields, and with class {} ({} supertypes) they need more than {} MiB",
+                    rc.name,
+                    supers.len() - 1 + all_interfaces.len(),
+                    MAX_HIERARCHY_BYTES >> 20
+                ),
+            ));
+        }
+        lay_out_fields(i, rc, *lib, &mut layout);
+        let (statics, volatile_statics, final_statics) = self.lay_out_statics(rc);
+        let (my_methods, clinit) = self.build_methods(i)?;
+        let is_thread = self
+            .thread_id
+            .is_some_and(|t| supers.contains(&(t as ClassId)));
+        Ok(Class {
+            id: i as ClassId,
+            name: rc.name.clone(),
+            super_id,
+            interfaces,
+            flags: rc.flags,
+            supers,
+            all_interfaces,
+            layout,
+            statics,
+            volatile_statics,
+            final_statics,
+            methods: my_methods,
+            dispatch: FxHashMap::default(),
+            clinit,
+            is_thread,
+            source_file: rc.source_file.clone(),
+            origin: origin.clone(),
+            from_library: *lib != Origin::User,
+            from_jdk: *lib == Origin::Jdk,
+            lambda: rc.lambda,
+        })
+    }
+
+    /// Gives each static field of `rc` the next static slot: the class's
+    /// statics (name, descriptor, slot, constant), then its volatile and
+    /// final slots.
+    fn lay_out_statics(&mut self, rc: &RawClass) -> (Vec<StaticField>, Vec<u32>, Vec<u32>) {
+        let mut statics = Vec::new();
+        let mut volatile_statics = Vec::new();
+        let mut final_statics = Vec::new();
+        for f in rc.fields.iter().filter(|f| f.is_static) {
+            if f.volatile {
+                volatile_statics.push(self.n_statics);
+            }
+            if f.is_final {
+                final_statics.push(self.n_statics);
+            }
+            statics.push((
+                f.name.clone(),
+                f.desc.clone(),
+                self.n_statics,
+                f.constant.clone(),
+            ));
+            self.n_statics += 1;
+        }
+        (statics, volatile_statics, final_statics)
+    }
+
+    /// Builds the methods of class `raw[i]` (code left empty, pending) and
+    /// returns their ids and its `<clinit>`.
+    fn build_methods(&mut self, i: usize) -> Result<(Vec<MethodId>, Option<MethodId>), LoadError> {
+        let raw = &self.linker.raw;
+        let (rc, _, lib) = &raw[i];
+        let mut my_methods = Vec::new();
+        let mut clinit = None;
+        for (k, m) in rc.methods.iter().enumerate() {
+            let id = self.methods.len() as MethodId;
+            let selector = intern(&m.name, &m.desc, &mut self.selectors);
+            let is_static = m.flags & ACC_STATIC != 0;
+            let arg_slots =
+                param_slots(&m.desc).map_err(|e| link_err(raw, i, e))? + u16::from(!is_static);
+            // A JDK method m5 answers itself is a native here.
+            let native = if m.flags & ACC_NATIVE != 0 || *lib == Origin::Jdk {
+                (self.linker.natives)(&rc.name, &m.name, &m.desc)
+            } else {
+                None
+            };
+            let flags = if native.is_some() {
+                m.flags | ACC_NATIVE
+            } else {
+                m.flags
+            };
+            let handlers = link_handlers(raw, &self.linker.index, i, m)?;
+            self.methods.push(Arc::new(Method {
+                id,
+                class: i as ClassId,
+                class_name: rc.name.clone(),
+                name: m.name.clone(),
+                desc: m.desc.clone(),
+                flags,
+                max_locals: m.max_locals,
+                max_stack: m.max_stack,
+                arg_slots,
+                code: Vec::new(),
+                offsets: m.offsets.clone(),
+                code_len: m.code_len,
+                handlers,
+                lines: m.lines.clone(),
+                locals: m.locals.clone(),
+                selector,
+                native,
+            }));
+            self.pending_code.push((id, k));
+            if &*m.name == "<clinit>" {
+                clinit = Some(id);
+            }
+            my_methods.push(id);
+        }
+        Ok((my_methods, clinit))
+    }
+}
+
+/// The selector of `name desc`, interned.
+fn intern(name: &str, desc: &str, selectors: &mut FxHashMap<Arc<str>, u32>) -> u32 {
+    let key = format!("{name}{desc}");
+    let next = selectors.len() as u32;
+    *selectors.entry(key.into()).or_insert(next)
+}
+
+/// Appends the instance fields `rc` (class `i`) declares to the inherited `layout`.
+fn lay_out_fields(i: usize, rc: &RawClass, lib: Origin, layout: &mut Vec<FieldSlot>) {
+    for f in rc.fields.iter().filter(|f| !f.is_static) {
+        let bookkeeping = lib == Origin::Model
+            && BOOKKEEPING
                 .iter()
-                .map(|(k, v)| (k.clone(), *v as ClassId))
-                .collect(),
-            selectors,
-            n_statics,
-            missing,
-        };
-        // Resolve every instruction's operands now that all classes exist.
-        let mut raw = raw;
-        for (id, k) in pending_code {
-            let class = table.methods[id as usize].class as usize;
-            let code = std::mem::take(&mut raw[class].0.methods[k].code);
-            let resolved = code
-                .into_iter()
-                .map(|insn| resolve(&table, class as ClassId, insn))
-                .collect::<Result<Vec<_>, String>>()
-                .map_err(|e| LoadError::Link {
-                    path: raw[class].1.to_string(),
-                    msg: format!(
-                        "{}.{}: {e}",
-                        table.classes[class].name, table.methods[id as usize].name
-                    ),
-                })?;
-            let method =
-                Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet");
-            method.code = resolved;
-            check_code(method).map_err(|e| LoadError::Link {
+                .any(|(c, names)| *c == &*rc.name && names.contains(&&*f.name));
+        layout.push(FieldSlot {
+            declaring: i as ClassId,
+            name: f.name.clone(),
+            desc: f.desc.clone(),
+            volatile: f.volatile,
+            is_final: f.is_final,
+            bookkeeping,
+        });
+    }
+}
+
+/// Method `m`'s exception table with byte pcs turned into instruction indices.
+fn link_handlers(
+    raw: &[(RawClass, Arc<str>, Origin)],
+    index: &FxHashMap<Arc<str>, usize>,
+    i: usize,
+    m: &RawMethod,
+) -> Result<Vec<Handler>, LoadError> {
+    m.handlers
+        .iter()
+        .map(|h| -> Result<Handler, LoadError> {
+            let at = |pc: u32| {
+                if pc == m.code_len {
+                    Ok(m.offsets.len() as u32)
+                } else {
+                    m.offsets.binary_search(&pc).map(|x| x as u32).map_err(|_| {
+                        link_err(
+                            raw,
+                            i,
+                            format!(
+                                "{}{}: exception table pc {pc} is not an instruction start",
+                                m.name, m.desc
+                            ),
+                        )
+                    })
+                }
+            };
+            Ok(Handler {
+                start: at(h.start)?,
+                end: at(h.end)?,
+                handler: at(h.handler)?,
+                catch: h.catch.as_ref().map(|c| ClassRef {
+                    name: c.clone(),
+                    id: index.get(c).map(|x| *x as u32),
+                }),
+            })
+        })
+        .collect()
+}
+
+/// Resolves every instruction's operands now that all classes exist, and
+/// checks each method's code.
+fn resolve_code(
+    table: &mut ClassTable,
+    mut raw: Vec<(RawClass, Arc<str>, Origin)>,
+    pending_code: Vec<(MethodId, usize)>,
+) -> Result<(), LoadError> {
+    for (id, k) in pending_code {
+        let class = table.methods[id as usize].class as usize;
+        let code = std::mem::take(&mut raw[class].0.methods[k].code);
+        let resolved = code
+            .into_iter()
+            .map(|insn| resolve(table, class as ClassId, insn))
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(|e| LoadError::Link {
                 path: raw[class].1.to_string(),
-                msg: format!("{}: {e}", method.display_name()),
+                msg: format!(
+                    "{}.{}: {e}",
+                    table.classes[class].name, table.methods[id as usize].name
+                ),
             })?;
-        }
-        // Every selection a receiver class can need, once, superclasses
-        // first (a class's table starts from its superclass's).
-        let mut tables: Vec<Option<FxHashMap<MethodId, Selected>>> = vec![None; n];
-        for &i in &order {
-            let inherited = table.classes[i]
-                .super_id
-                .and_then(|s| tables[s as usize].as_ref());
-            tables[i] = Some(table.dispatch_table(i as ClassId, inherited));
-        }
-        for (c, t) in table.classes.iter_mut().zip(tables) {
-            c.dispatch = t.expect("every class's table");
-        }
-        Ok(table)
+        let method =
+            Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet");
+        method.code = resolved;
+        check_code(method).map_err(|e| LoadError::Link {
+            path: raw[class].1.to_string(),
+            msg: format!("{}: {e}", method.display_name()),
+        })?;
+    }
+    Ok(())
+}
+
+/// Every selection a receiver class can need, once, superclasses
+/// first (a class's table starts from its superclass's).
+fn build_dispatch(table: &mut ClassTable, order: &[usize]) {
+    let mut tables: Vec<Option<FxHashMap<MethodId, Selected>>> = vec![None; table.classes.len()];
+    for &i in order {
+        let inherited = table.classes[i]
+            .super_id
+            .and_then(|s| tables[s as usize].as_ref());
+        tables[i] = Some(table.dispatch_table(i as ClassId, inherited));
+    }
+    for (c, t) in table.classes.iter_mut().zip(tables) {
+        c.dispatch = t.expect("every class's table");
     }
 }
 

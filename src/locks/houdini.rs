@@ -366,103 +366,13 @@ fn refute(
             note(a, s.why.clone(), s.site.clone());
         }
     }
-    // Guards and requires: by index, so each annotation is looked up once.
-    let mut guards: FxHashMap<(Arc<str>, Arc<str>), Vec<&Lock>> = FxHashMap::default();
-    for a in valid {
-        if let Annotation::GuardedBy { class, field, lock } = a {
-            guards
-                .entry((class.clone(), field.clone()))
-                .or_default()
-                .push(lock)
-        }
-    }
     let requires = requires_index(valid);
+    let refuter = Refuter::new(p, valid, &requires);
     for m in facts {
         for e in &m.events {
             match e {
-                Event::Access {
-                    class,
-                    field,
-                    write,
-                    receiver,
-                    held,
-                    site,
-                    ..
-                } => {
-                    let Some((k, f)) = p.field(class, field) else {
-                        continue;
-                    };
-                    let key = (k.name().clone(), f.name.clone());
-                    let all = held_at(m, &requires, held);
-                    let unshared = m.constructing && *receiver == Some(Path::Param(0));
-                    for lock in guards.get(&key).into_iter().flatten().filter(|_| !unshared) {
-                        if !holds(lock, receiver.as_ref(), &all) {
-                            note(
-                                Annotation::GuardedBy {
-                                    class: key.0.clone(),
-                                    field: key.1.clone(),
-                                    lock: (*lock).clone(),
-                                },
-                                format!(
-                                    "{} without holding {}",
-                                    if *write { "written" } else { "read" },
-                                    lock.show()
-                                ),
-                                Some(site.clone()),
-                            );
-                        }
-                    }
-                    let ro = Annotation::ReadOnly {
-                        class: key.0.clone(),
-                        field: key.1.clone(),
-                    };
-                    if *write && valid.contains(&ro) {
-                        let initializing = m.class == key.0
-                            && if f.is_static {
-                                m.is_clinit
-                            } else {
-                                m.is_init && *receiver == Some(Path::Param(0))
-                            };
-                        if !initializing {
-                            note(ro, "written after construction".into(), Some(site.clone()));
-                        }
-                    }
-                }
-                Event::Call {
-                    class,
-                    name,
-                    desc,
-                    receiver,
-                    held,
-                    site,
-                    ..
-                } => {
-                    let Some((k, t)) = p.method(class, name, desc) else {
-                        continue;
-                    };
-                    let key = (k.name().clone(), t.name.clone(), t.desc.clone());
-                    let all = held_at(m, &requires, held);
-                    let unshared = m.constructing && *receiver == Some(Path::Param(0));
-                    for lock in requires
-                        .get(&key)
-                        .into_iter()
-                        .flatten()
-                        .filter(|_| !unshared)
-                    {
-                        if !holds(lock, receiver.as_ref(), &all) {
-                            note(
-                                Annotation::Requires {
-                                    class: key.0.clone(),
-                                    method: key.1.clone(),
-                                    desc: key.2.clone(),
-                                    lock: (*lock).clone(),
-                                },
-                                format!("called without holding {}", lock.show()),
-                                Some(site.clone()),
-                            );
-                        }
-                    }
-                }
+                Event::Access { .. } => refuter.access(m, e, &mut note),
+                Event::Call { .. } => refuter.call(m, e, &mut note),
                 Event::Escape { .. }
                 | Event::Array { .. }
                 | Event::NewArray { .. }
@@ -471,45 +381,192 @@ fn refute(
         }
     }
     elems::refute(facts, valid, arrays, &requires, &mut note);
-    // An override may not require more than the method it overrides
-    // (callers of the overridden method hold only that).
-    for a in valid {
-        if let Annotation::Requires {
+    refuter.overrides(&mut note);
+    let mut v: Vec<Refuted> = out.into_values().collect();
+    v.sort_by(|a, b| a.annotation.cmp(&b.annotation));
+    v
+}
+
+/// The valid annotations of one checker run, indexed for its events.
+struct Refuter<'a> {
+    p: &'a Program,
+    valid: &'a FxHashSet<Annotation>,
+    requires: &'a RequiresIndex,
+    /// Guards by (class, field), so each annotation is looked up once.
+    guards: FxHashMap<(Arc<str>, Arc<str>), Vec<&'a Lock>>,
+}
+
+impl<'a> Refuter<'a> {
+    fn new(p: &'a Program, valid: &'a FxHashSet<Annotation>, requires: &'a RequiresIndex) -> Self {
+        let mut guards: FxHashMap<(Arc<str>, Arc<str>), Vec<&Lock>> = FxHashMap::default();
+        for a in valid {
+            if let Annotation::GuardedBy { class, field, lock } = a {
+                guards
+                    .entry((class.clone(), field.clone()))
+                    .or_default()
+                    .push(lock)
+            }
+        }
+        Refuter {
+            p,
+            valid,
+            requires,
+            guards,
+        }
+    }
+
+    /// A field access of `m` refutes the field's guards it does not hold,
+    /// and its readonly when it writes after construction.
+    fn access(
+        &self,
+        m: &MethodFacts,
+        e: &Event,
+        note: &mut impl FnMut(Annotation, String, Option<Site>),
+    ) {
+        let Event::Access {
             class,
-            method,
-            desc,
-            lock,
-        } = a
+            field,
+            write,
+            receiver,
+            held,
+            site,
+            ..
+        } = e
+        else {
+            return;
+        };
+        let Some((k, f)) = self.p.field(class, field) else {
+            return;
+        };
+        let key = (k.name().clone(), f.name.clone());
+        let all = held_at(m, self.requires, held);
+        let unshared = m.constructing && *receiver == Some(Path::Param(0));
+        for lock in self
+            .guards
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .filter(|_| !unshared)
         {
-            for s in p.all_supers(class) {
-                let Some(k) = p.get(&s) else { continue };
-                if k.method(method, desc).is_none() {
-                    continue;
-                }
-                let theirs = Annotation::Requires {
-                    class: s.clone(),
-                    method: method.clone(),
-                    desc: desc.clone(),
-                    lock: lock.clone(),
+            if !holds(lock, receiver.as_ref(), &all) {
+                note(
+                    Annotation::GuardedBy {
+                        class: key.0.clone(),
+                        field: key.1.clone(),
+                        lock: (*lock).clone(),
+                    },
+                    format!(
+                        "{} without holding {}",
+                        if *write { "written" } else { "read" },
+                        lock.show()
+                    ),
+                    Some(site.clone()),
+                );
+            }
+        }
+        let ro = Annotation::ReadOnly {
+            class: key.0.clone(),
+            field: key.1.clone(),
+        };
+        if *write && self.valid.contains(&ro) {
+            let initializing = m.class == key.0
+                && if f.is_static {
+                    m.is_clinit
+                } else {
+                    m.is_init && *receiver == Some(Path::Param(0))
                 };
-                if !valid.contains(&theirs) {
-                    note(
-                        a.clone(),
-                        format!(
-                            "overrides {}.{}, which does not require {}",
-                            dotted(&s),
-                            method,
-                            lock.show()
-                        ),
-                        None,
-                    );
+            if !initializing {
+                note(ro, "written after construction".into(), Some(site.clone()));
+            }
+        }
+    }
+
+    /// A call of `m` refutes the callee's requires it does not hold.
+    fn call(
+        &self,
+        m: &MethodFacts,
+        e: &Event,
+        note: &mut impl FnMut(Annotation, String, Option<Site>),
+    ) {
+        let Event::Call {
+            class,
+            name,
+            desc,
+            receiver,
+            held,
+            site,
+            ..
+        } = e
+        else {
+            return;
+        };
+        let Some((k, t)) = self.p.method(class, name, desc) else {
+            return;
+        };
+        let key = (k.name().clone(), t.name.clone(), t.desc.clone());
+        let all = held_at(m, self.requires, held);
+        let unshared = m.constructing && *receiver == Some(Path::Param(0));
+        for lock in self
+            .requires
+            .get(&key)
+            .into_iter()
+            .flatten()
+            .filter(|_| !unshared)
+        {
+            if !holds(lock, receiver.as_ref(), &all) {
+                note(
+                    Annotation::Requires {
+                        class: key.0.clone(),
+                        method: key.1.clone(),
+                        desc: key.2.clone(),
+                        lock: (*lock).clone(),
+                    },
+                    format!("called without holding {}", lock.show()),
+                    Some(site.clone()),
+                );
+            }
+        }
+    }
+
+    /// An override may not require more than the method it overrides
+    /// (callers of the overridden method hold only that).
+    fn overrides(&self, note: &mut impl FnMut(Annotation, String, Option<Site>)) {
+        let (p, valid) = (self.p, self.valid);
+        for a in valid {
+            if let Annotation::Requires {
+                class,
+                method,
+                desc,
+                lock,
+            } = a
+            {
+                for s in p.all_supers(class) {
+                    let Some(k) = p.get(&s) else { continue };
+                    if k.method(method, desc).is_none() {
+                        continue;
+                    }
+                    let theirs = Annotation::Requires {
+                        class: s.clone(),
+                        method: method.clone(),
+                        desc: desc.clone(),
+                        lock: lock.clone(),
+                    };
+                    if !valid.contains(&theirs) {
+                        note(
+                            a.clone(),
+                            format!(
+                                "overrides {}.{}, which does not require {}",
+                                dotted(&s),
+                                method,
+                                lock.show()
+                            ),
+                            None,
+                        );
+                    }
                 }
             }
         }
     }
-    let mut v: Vec<Refuted> = out.into_values().collect();
-    v.sort_by(|a, b| a.annotation.cmp(&b.annotation));
-    v
 }
 
 /// An access as the final check sees it: where, a write, within a user's

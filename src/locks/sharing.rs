@@ -24,8 +24,33 @@ pub struct Shared {
 /// an executor, a Thread constructor) receives; what a field of a shared
 /// class holds or is declared to hold; subclasses of shared classes.
 pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>, Shared> {
-    let mut shared: FxHashMap<Arc<str>, Shared> = FxHashMap::default();
-    let add = |shared: &mut FxHashMap<Arc<str>, Shared>, c: &Arc<str>, s: Shared| -> bool {
+    let mut s = Sharing {
+        p,
+        shared: FxHashMap::default(),
+    };
+    s.threads_and_tasks();
+    s.escapes(facts);
+    s.statics();
+    loop {
+        let mut changed = s.through_classes();
+        changed |= s.through_stores(facts);
+        if !changed {
+            break;
+        }
+    }
+    s.shared
+}
+
+/// The shared classes found so far, of one program.
+struct Sharing<'p> {
+    p: &'p Program,
+    shared: FxHashMap<Arc<str>, Shared>,
+}
+
+impl Sharing<'_> {
+    /// Records that `c` is shared, for reason `s`, unless it is outside the
+    /// program or already shared; says whether it was new.
+    fn add(&mut self, c: &Arc<str>, s: Shared) -> bool {
         // An array's elements are shared with it.
         let c: Arc<str> = match c.strip_prefix('[') {
             Some(_) => match class_of(c.trim_start_matches('[')) {
@@ -34,109 +59,129 @@ pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>,
             },
             None => c.clone(),
         };
-        if p.get(&c).is_none() || shared.contains_key(&c) {
+        if self.p.get(&c).is_none() || self.shared.contains_key(&c) {
             return false;
         }
-        shared.insert(c, s);
+        self.shared.insert(c, s);
         true
-    };
-    for c in &p.classes {
-        let n = c.name();
-        for (root, what) in [
-            (
-                "java/lang/Thread",
-                "extends java.lang.Thread: the thread and its starter both use it",
-            ),
-            (
-                "java/lang/Runnable",
-                "implements java.lang.Runnable: a task another thread may run",
-            ),
-            (
-                "java/util/concurrent/Callable",
-                "implements java.util.concurrent.Callable: a task another thread may run",
-            ),
-        ] {
-            if &**n != root && p.is_subtype(n, root) {
-                add(
-                    &mut shared,
-                    n,
-                    Shared {
-                        why: what.into(),
-                        site: None,
-                        from: None,
-                    },
-                );
-                break;
-            }
-        }
     }
-    for m in facts {
-        for e in &m.events {
-            match e {
-                Event::Escape { class, how, site } => {
-                    add(
-                        &mut shared,
-                        class,
+
+    /// Threads and tasks (Runnable, Callable) are shared by their nature.
+    fn threads_and_tasks(&mut self) {
+        let p = self.p;
+        for c in &p.classes {
+            let n = c.name();
+            for (root, what) in [
+                (
+                    "java/lang/Thread",
+                    "extends java.lang.Thread: the thread and its starter both use it",
+                ),
+                (
+                    "java/lang/Runnable",
+                    "implements java.lang.Runnable: a task another thread may run",
+                ),
+                (
+                    "java/util/concurrent/Callable",
+                    "implements java.util.concurrent.Callable: a task another thread may run",
+                ),
+            ] {
+                if &**n != root && p.is_subtype(n, root) {
+                    self.add(
+                        n,
                         Shared {
-                            why: how.clone(),
-                            site: Some(site.clone()),
+                            why: what.into(),
+                            site: None,
                             from: None,
                         },
                     );
+                    break;
                 }
-                Event::Call {
-                    class,
-                    name,
-                    desc,
-                    args,
-                    site,
-                    ..
-                } if p.method(class, name, desc).is_none() => {
-                    for a in args.iter().flatten() {
-                        add(
-                            &mut shared,
-                            a,
+            }
+        }
+    }
+
+    /// What escapes (into a static field, an array...) and what is passed
+    /// to a method outside the program.
+    fn escapes(&mut self, facts: &[MethodFacts]) {
+        for m in facts {
+            for e in &m.events {
+                match e {
+                    Event::Escape { class, how, site } => {
+                        self.add(
+                            class,
                             Shared {
-                                why: format!(
-                                    "passed to {}.{} (outside the program)",
-                                    dotted(class),
-                                    name
-                                ),
+                                why: how.clone(),
                                 site: Some(site.clone()),
                                 from: None,
                             },
                         );
                     }
+                    Event::Call {
+                        class,
+                        name,
+                        desc,
+                        args,
+                        site,
+                        ..
+                    } if self.p.method(class, name, desc).is_none() => {
+                        for a in args.iter().flatten() {
+                            self.add(
+                                a,
+                                Shared {
+                                    why: format!(
+                                        "passed to {}.{} (outside the program)",
+                                        dotted(class),
+                                        name
+                                    ),
+                                    site: Some(site.clone()),
+                                    from: None,
+                                },
+                            );
+                        }
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
     }
-    // Static fields' declared types are shared by every thread.
-    for c in &p.classes {
-        for f in c.raw.fields.iter().filter(|f| f.is_static) {
-            if let Some(t) = class_of(&f.desc) {
-                add(
-                    &mut shared,
-                    &t,
-                    Shared {
-                        why: format!("held in the static field {}.{}", dotted(c.name()), f.name),
-                        site: None,
-                        from: None,
-                    },
-                );
+
+    /// Static fields' declared types are shared by every thread.
+    fn statics(&mut self) {
+        let p = self.p;
+        for c in &p.classes {
+            for f in c.raw.fields.iter().filter(|f| f.is_static) {
+                if let Some(t) = class_of(&f.desc) {
+                    self.add(
+                        &t,
+                        Shared {
+                            why: format!(
+                                "held in the static field {}.{}",
+                                dotted(c.name()),
+                                f.name
+                            ),
+                            site: None,
+                            from: None,
+                        },
+                    );
+                }
             }
         }
     }
-    loop {
+
+    /// One round of subclasses of shared classes and the declared types of
+    /// shared classes' fields; says whether anything new is shared.
+    fn through_classes(&mut self) -> bool {
+        let p = self.p;
         let mut changed = false;
         for c in &p.classes {
             let n = c.name();
-            if let Some(sup) = p.all_supers(n).into_iter().find(|s| shared.contains_key(s))
-                && !shared.contains_key(n)
+            if let Some(sup) = p
+                .all_supers(n)
+                .into_iter()
+                .find(|s| self.shared.contains_key(s))
+                && !self.shared.contains_key(n)
             {
-                changed |= add(
-                    &mut shared,
+                changed |= self.add(
                     n,
                     Shared {
                         why: format!("a subclass of the thread-shared {}", dotted(&sup)),
@@ -145,13 +190,12 @@ pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>,
                     },
                 );
             }
-            if !shared.contains_key(n) {
+            if !self.shared.contains_key(n) {
                 continue;
             }
             for f in c.raw.fields.iter().filter(|f| !f.is_static) {
                 if let Some(t) = class_of(&f.desc) {
-                    changed |= add(
-                        &mut shared,
+                    changed |= self.add(
                         &t,
                         Shared {
                             why: format!(
@@ -167,6 +211,14 @@ pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>,
                 }
             }
         }
+        changed
+    }
+
+    /// One round of what is stored in a field of a shared class; says
+    /// whether anything new is shared.
+    fn through_stores(&mut self, facts: &[MethodFacts]) -> bool {
+        let p = self.p;
+        let mut changed = false;
         for m in facts {
             for e in &m.events {
                 if let Event::Access {
@@ -179,11 +231,10 @@ pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>,
                     ..
                 } = e
                     && let Some((k, _)) = p.field(class, field)
-                    && shared.contains_key(k.name())
+                    && self.shared.contains_key(k.name())
                 {
                     let owner = k.name().clone();
-                    changed |= add(
-                        &mut shared,
+                    changed |= self.add(
                         v,
                         Shared {
                             why: format!(
@@ -199,11 +250,8 @@ pub(super) fn sharing(p: &Program, facts: &[MethodFacts]) -> FxHashMap<Arc<str>,
                 }
             }
         }
-        if !changed {
-            break;
-        }
+        changed
     }
-    shared
 }
 
 /// The class whose sharing made `c` shared (following fields and
