@@ -6,6 +6,7 @@
 //! user's guide.
 
 pub mod ast;
+pub mod concrete;
 mod depth;
 pub mod eval;
 pub mod incremental;
