@@ -281,134 +281,9 @@ impl Checker<'_> {
     ) -> Result<(), InvariantError> {
         match e {
             Expr::Int(..) | Expr::Bool(..) | Expr::Null(_) => Ok(()),
-            Expr::Name(n, span) => {
-                if scope.iter().any(|s| s == n) || self.defs.get(n) == Some(&0) {
-                    return Ok(());
-                }
-                if matches!(n.as_str(), "pc" | "stack_size") {
-                    return if top.is_some() {
-                        Ok(())
-                    } else {
-                        Err(self.err(*span, format!("`{n}` is only meaningful in a thread case")))
-                    };
-                }
-                if matches!(n.as_str(), "heap" | "threads") {
-                    return Err(self.err(
-                        *span,
-                        format!("use `heap.length` or `threads.count`, not `{n}` alone"),
-                    ));
-                }
-                if let Some(k) = self.defs.get(n) {
-                    return Err(self.err(*span, format!("`{n}` takes {k} arguments")));
-                }
-                Err(self.err(*span, format!("unknown name `{n}` (not a let, def, parameter, thread/object variable or frame name)")))
-            }
-            Expr::Call(f, args, span) => {
-                if f == "class" {
-                    let path = args.first().and_then(dotted_path);
-                    let Some(path) = path.filter(|_| args.len() == 1) else {
-                        return Err(
-                            self.err(*span, "`class` takes a class name, as in `class(Counter)`")
-                        );
-                    };
-                    let cid = class_id(self.classes, &path).ok_or_else(|| {
-                        self.err(
-                            *span,
-                            format!("no class `{}` is loaded", path.replace('/', ".")),
-                        )
-                    })?;
-                    self.mirrored.borrow_mut().insert(cid);
-                    return Ok(());
-                }
-                if f == "allocated" {
-                    return self.allocated(args, *span);
-                }
-                if f == "static" {
-                    let path = args.first().and_then(dotted_path);
-                    let Some(path) = path.filter(|_| args.len() == 1) else {
-                        return Err(self.err(*span, "`static` takes `Class.field`"));
-                    };
-                    let Some((class, field)) = path.rsplit_once('/') else {
-                        return Err(self.err(*span, "`static` takes `Class.field`"));
-                    };
-                    let cid = class_id(self.classes, class).ok_or_else(|| {
-                        self.err(
-                            *span,
-                            format!("no class `{}` is loaded", class.replace('/', ".")),
-                        )
-                    })?;
-                    if !self
-                        .classes
-                        .class(cid)
-                        .statics
-                        .iter()
-                        .any(|s| &*s.0 == field)
-                    {
-                        return Err(self.err(
-                            *span,
-                            format!(
-                                "class `{}` has no static field `{field}`",
-                                class.replace('/', ".")
-                            ),
-                        ));
-                    }
-                    return Ok(());
-                }
-                let arity = BUILTIN_FNS
-                    .iter()
-                    .find(|(n, _)| n == f)
-                    .map(|(_, k)| *k)
-                    .or_else(|| self.defs.get(f).copied());
-                match arity {
-                    None => return Err(self.err(*span, format!("unknown function `{f}`"))),
-                    Some(k) if k != args.len() => {
-                        return Err(self.err(
-                            *span,
-                            format!("`{f}` takes {k} arguments, given {}", args.len()),
-                        ));
-                    }
-                    _ => {}
-                }
-                if (f == "old" || f == "new") && !relation {
-                    return Err(self.err(
-                        *span,
-                        format!("`{f}(...)` is only meaningful in a relation"),
-                    ));
-                }
-                for a in args {
-                    self.expr(a, scope, top, relation)?;
-                }
-                Ok(())
-            }
-            Expr::Dot(base, attr, span) => {
-                if let Expr::Name(n, _) = &**base
-                    && !scope.contains(n)
-                    && !self.defs.contains_key(n)
-                {
-                    match (n.as_str(), attr.as_str()) {
-                        ("heap", "length") | ("threads", "count") => return Ok(()),
-                        ("heap", _) => return Err(self.err(*span, "`heap` has only `length`")),
-                        ("threads", _) => return Err(self.err(*span, "`threads` has only `count`")),
-                        _ => {}
-                    }
-                }
-                self.expr(base, scope, top, relation)?;
-                let known = THREAD_ATTRS.contains(&attr.as_str())
-                    || OBJECT_ATTRS.contains(&attr.as_str())
-                    || self
-                        .classes
-                        .classes
-                        .iter()
-                        .any(|c| c.layout.iter().any(|f| &*f.name == attr));
-                if known {
-                    Ok(())
-                } else {
-                    Err(self.err(
-                        *span,
-                        format!("no loaded class has a field `{attr}`, and it is not an attribute"),
-                    ))
-                }
-            }
+            Expr::Name(n, span) => self.name(n, *span, scope, top),
+            Expr::Call(f, args, span) => self.call(f, args, *span, scope, top, relation),
+            Expr::Dot(base, attr, span) => self.dot(base, attr, *span, scope, top, relation),
             Expr::Slot {
                 frame,
                 kind,
@@ -452,6 +327,170 @@ impl Checker<'_> {
                 s.push(var.clone());
                 self.expr(body, &s, top, relation)
             }
+        }
+    }
+
+    /// A bare name: a variable, a let, or `pc`/`stack_size` in a thread case.
+    fn name(
+        &self,
+        n: &str,
+        span: Span,
+        scope: &[String],
+        top: Option<&[MethodId]>,
+    ) -> Result<(), InvariantError> {
+        if scope.iter().any(|s| s == n) || self.defs.get(n) == Some(&0) {
+            return Ok(());
+        }
+        if matches!(n, "pc" | "stack_size") {
+            return if top.is_some() {
+                Ok(())
+            } else {
+                Err(self.err(span, format!("`{n}` is only meaningful in a thread case")))
+            };
+        }
+        if matches!(n, "heap" | "threads") {
+            return Err(self.err(
+                span,
+                format!("use `heap.length` or `threads.count`, not `{n}` alone"),
+            ));
+        }
+        if let Some(k) = self.defs.get(n) {
+            return Err(self.err(span, format!("`{n}` takes {k} arguments")));
+        }
+        Err(self.err(span, format!("unknown name `{n}` (not a let, def, parameter, thread/object variable or frame name)")))
+    }
+
+    /// A call: a built-in (`class`, `static` and `allocated` name classes,
+    /// fields and methods) or a definition, with the right number of
+    /// arguments.
+    fn call(
+        &self,
+        f: &str,
+        args: &[Expr],
+        span: Span,
+        scope: &[String],
+        top: Option<&[MethodId]>,
+        relation: bool,
+    ) -> Result<(), InvariantError> {
+        if f == "class" {
+            return self.class_call(args, span);
+        }
+        if f == "allocated" {
+            return self.allocated(args, span);
+        }
+        if f == "static" {
+            return self.static_call(args, span);
+        }
+        let arity = BUILTIN_FNS
+            .iter()
+            .find(|(n, _)| *n == f)
+            .map(|(_, k)| *k)
+            .or_else(|| self.defs.get(f).copied());
+        match arity {
+            None => return Err(self.err(span, format!("unknown function `{f}`"))),
+            Some(k) if k != args.len() => {
+                return Err(self.err(
+                    span,
+                    format!("`{f}` takes {k} arguments, given {}", args.len()),
+                ));
+            }
+            _ => {}
+        }
+        if (f == "old" || f == "new") && !relation {
+            return Err(self.err(span, format!("`{f}(...)` is only meaningful in a relation")));
+        }
+        for a in args {
+            self.expr(a, scope, top, relation)?;
+        }
+        Ok(())
+    }
+
+    /// `class(C)`: a loaded class, whose `Class` object the file mirrors.
+    fn class_call(&self, args: &[Expr], span: Span) -> Result<(), InvariantError> {
+        let path = args.first().and_then(dotted_path);
+        let Some(path) = path.filter(|_| args.len() == 1) else {
+            return Err(self.err(span, "`class` takes a class name, as in `class(Counter)`"));
+        };
+        let cid = class_id(self.classes, &path).ok_or_else(|| {
+            self.err(
+                span,
+                format!("no class `{}` is loaded", path.replace('/', ".")),
+            )
+        })?;
+        self.mirrored.borrow_mut().insert(cid);
+        Ok(())
+    }
+
+    /// `static(C.f)`: a loaded class with that static field.
+    fn static_call(&self, args: &[Expr], span: Span) -> Result<(), InvariantError> {
+        let path = args.first().and_then(dotted_path);
+        let Some(path) = path.filter(|_| args.len() == 1) else {
+            return Err(self.err(span, "`static` takes `Class.field`"));
+        };
+        let Some((class, field)) = path.rsplit_once('/') else {
+            return Err(self.err(span, "`static` takes `Class.field`"));
+        };
+        let cid = class_id(self.classes, class).ok_or_else(|| {
+            self.err(
+                span,
+                format!("no class `{}` is loaded", class.replace('/', ".")),
+            )
+        })?;
+        if !self
+            .classes
+            .class(cid)
+            .statics
+            .iter()
+            .any(|s| &*s.0 == field)
+        {
+            return Err(self.err(
+                span,
+                format!(
+                    "class `{}` has no static field `{field}`",
+                    class.replace('/', ".")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `x.attr`: `heap.length`, `threads.count`, or an attribute or a field
+    /// some loaded class has.
+    fn dot(
+        &self,
+        base: &Expr,
+        attr: &str,
+        span: Span,
+        scope: &[String],
+        top: Option<&[MethodId]>,
+        relation: bool,
+    ) -> Result<(), InvariantError> {
+        if let Expr::Name(n, _) = base
+            && !scope.contains(n)
+            && !self.defs.contains_key(n)
+        {
+            match (n.as_str(), attr) {
+                ("heap", "length") | ("threads", "count") => return Ok(()),
+                ("heap", _) => return Err(self.err(span, "`heap` has only `length`")),
+                ("threads", _) => return Err(self.err(span, "`threads` has only `count`")),
+                _ => {}
+            }
+        }
+        self.expr(base, scope, top, relation)?;
+        let known = THREAD_ATTRS.contains(&attr)
+            || OBJECT_ATTRS.contains(&attr)
+            || self
+                .classes
+                .classes
+                .iter()
+                .any(|c| c.layout.iter().any(|f| &*f.name == attr));
+        if known {
+            Ok(())
+        } else {
+            Err(self.err(
+                span,
+                format!("no loaded class has a field `{attr}`, and it is not an attribute"),
+            ))
         }
     }
 
