@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::ast::*;
 use super::semantics::dotted_path;
-use super::{Compiled, InvariantError, class_id, depth, error};
+use super::{Compiled, InvariantError, ResolvedPat, class_id, depth, error};
 use crate::classfile::{ClassId, ClassTable, MethodId};
 
 /// Checks a parsed file against the class table.
@@ -133,26 +133,7 @@ impl Checker<'_> {
                     c.thread_var = var.clone();
                     c.thread_span = *span;
                     for case in cases {
-                        let pats = case
-                            .frames
-                            .iter()
-                            .map(|p| self.pattern(p))
-                            .collect::<Result<Vec<_>, _>>()?;
-                        let mut scope = vec![var.clone()];
-                        scope.extend(case.frames.iter().filter_map(|p| p.alias.clone()));
-                        let top = pats.last().map(|p| p.methods.clone());
-                        for f in &case.facts {
-                            self.expr(&f.expr, &scope, top.as_deref(), false)?;
-                        }
-                        // Alias slot indices are checked against their own frame.
-                        for (p, rp) in case.frames.iter().zip(&pats) {
-                            if let Some(a) = &p.alias {
-                                for f in &case.facts {
-                                    self.alias_slots(&f.expr, a, &rp.methods)?;
-                                }
-                            }
-                        }
-                        c.cases.push((case.clone(), pats));
+                        c.cases.push((case.clone(), self.case(var, case)?));
                     }
                 }
                 Item::Object {
@@ -203,6 +184,31 @@ impl Checker<'_> {
         depth::check(&file.items, &c.defs, &builtins).map_err(|(span, msg)| self.err(span, msg))?;
         c.mirrored = self.mirrored.take();
         Ok(c)
+    }
+
+    /// A `when` case of the thread section: its frame patterns resolved,
+    /// its facts checked with the thread variable and frame names in scope.
+    fn case(&self, var: &str, case: &Case) -> Result<Vec<ResolvedPat>, InvariantError> {
+        let pats = case
+            .frames
+            .iter()
+            .map(|p| self.pattern(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut scope = vec![var.to_string()];
+        scope.extend(case.frames.iter().filter_map(|p| p.alias.clone()));
+        let top = pats.last().map(|p| p.methods.clone());
+        for f in &case.facts {
+            self.expr(&f.expr, &scope, top.as_deref(), false)?;
+        }
+        // Alias slot indices are checked against their own frame.
+        for (p, rp) in case.frames.iter().zip(&pats) {
+            if let Some(a) = &p.alias {
+                for f in &case.facts {
+                    self.alias_slots(&f.expr, a, &rp.methods)?;
+                }
+            }
+        }
+        Ok(pats)
     }
 
     fn define(&mut self, name: &str, span: Span, arity: usize) -> Result<(), InvariantError> {
