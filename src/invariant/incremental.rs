@@ -15,7 +15,8 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::eval::{Dep, Key, Loc, V, global_part, key_of, object_part, thread_part};
+use super::concrete::{Dep, Key, Loc, V, key_of};
+use super::eval::{global_part, object_part, thread_part};
 use super::{Compiled, Failure};
 use crate::state::{Ref, State, ThreadId, Value};
 
@@ -36,7 +37,7 @@ pub struct Incremental<'c> {
 }
 
 /// A location's value as the key its equality deps were recorded under
-/// (`eval::key_of`, so `1`, `1L`, `1.0f` and `1.0` are one key).
+/// (`concrete::key_of`, so `1`, `1L`, `1.0f` and `1.0` are one key).
 fn key(v: Value) -> Key {
     let v = match v {
         Value::Int(i) => V::J32(i),

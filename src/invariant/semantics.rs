@@ -1,6 +1,6 @@
 //! The meaning of the invariant language, written once over a value domain
 //! (as the instruction families are over `interp::domain::Domain`): the
-//! concrete evaluator (`eval::Concrete`: Java values, a condition is a
+//! concrete evaluator (`concrete::Concrete`: Java values, a condition is a
 //! `bool`, an undefined value stops the evaluation with the reason) and the
 //! prover's translation (`prove::inv::Symbolic`: SMT terms with a
 //! definedness condition each) both run `Eval`. What stays per domain is

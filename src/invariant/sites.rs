@@ -54,7 +54,7 @@ pub fn resolve(c: &mut Compiled, s0: &State) -> Result<(), InvariantError> {
         return Err(e);
     }
     if allocs.is_some() {
-        *c = super::check(file, &s0.classes)?;
+        *c = super::check::check(file, &s0.classes)?;
     }
     Ok(())
 }
