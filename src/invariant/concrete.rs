@@ -148,7 +148,8 @@ pub struct Concrete<'a> {
 /// The concrete evaluator.
 pub type Env<'a> = Eval<'a, Concrete<'a>>;
 
-fn java(v: Value) -> R {
+/// A JVM value in the language's domain (`Top`, an unused slot, has none).
+pub(super) fn java(v: Value) -> R {
     Ok(match v {
         Value::Int(i) => V::J32(i),
         Value::Long(l) => V::J64(l),

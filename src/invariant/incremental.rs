@@ -15,7 +15,7 @@
 
 use rustc_hash::{FxHashMap, FxHashSet};
 
-use super::concrete::{Dep, Key, Loc, V, key_of};
+use super::concrete::{Dep, Key, Loc, java, key_of};
 use super::eval::{global_part, object_part, thread_part};
 use super::{Compiled, Failure};
 use crate::state::{Ref, State, ThreadId, Value};
@@ -39,16 +39,7 @@ pub struct Incremental<'c> {
 /// A location's value as the key its equality deps were recorded under
 /// (`concrete::key_of`, so `1`, `1L`, `1.0f` and `1.0` are one key).
 fn key(v: Value) -> Key {
-    let v = match v {
-        Value::Int(i) => V::J32(i),
-        Value::Long(l) => V::J64(l),
-        Value::Float(x) => V::F64(x as f64),
-        Value::Double(x) => V::F64(x),
-        Value::Ref(r) => V::Ref(Some(r)),
-        Value::Null => V::Ref(None),
-        Value::Top => return Key::Unequal,
-    };
-    key_of(v).unwrap_or(Key::Unequal)
+    java(v).ok().and_then(key_of).unwrap_or(Key::Unequal)
 }
 
 impl<'c> Incremental<'c> {

@@ -415,6 +415,25 @@ impl<'a> Refuter<'a> {
         }
     }
 
+    /// Those of `locks` that `m` does not hold at an event on `receiver`
+    /// with `held` (its own and its requires'); none while the receiver is
+    /// the object `m` is constructing (not yet shared).
+    fn unheld<'l>(
+        &self,
+        m: &MethodFacts,
+        locks: impl Iterator<Item = &'l Lock>,
+        receiver: &Option<Path>,
+        held: &[Path],
+    ) -> Vec<&'l Lock> {
+        if m.constructing && *receiver == Some(Path::Param(0)) {
+            return Vec::new();
+        }
+        let all = held_at(m, self.requires, held);
+        locks
+            .filter(|lock| !holds(lock, receiver.as_ref(), &all))
+            .collect()
+    }
+
     /// A field access of `m` refutes the field's guards it does not hold,
     /// and its readonly when it writes after construction.
     fn access(
@@ -439,30 +458,21 @@ impl<'a> Refuter<'a> {
             return;
         };
         let key = (k.name().clone(), f.name.clone());
-        let all = held_at(m, self.requires, held);
-        let unshared = m.constructing && *receiver == Some(Path::Param(0));
-        for lock in self
-            .guards
-            .get(&key)
-            .into_iter()
-            .flatten()
-            .filter(|_| !unshared)
-        {
-            if !holds(lock, receiver.as_ref(), &all) {
-                note(
-                    Annotation::GuardedBy {
-                        class: key.0.clone(),
-                        field: key.1.clone(),
-                        lock: (*lock).clone(),
-                    },
-                    format!(
-                        "{} without holding {}",
-                        if *write { "written" } else { "read" },
-                        lock.show()
-                    ),
-                    Some(site.clone()),
-                );
-            }
+        let guards = self.guards.get(&key).into_iter().flatten().copied();
+        for lock in self.unheld(m, guards, receiver, held) {
+            note(
+                Annotation::GuardedBy {
+                    class: key.0.clone(),
+                    field: key.1.clone(),
+                    lock: lock.clone(),
+                },
+                format!(
+                    "{} without holding {}",
+                    if *write { "written" } else { "read" },
+                    lock.show()
+                ),
+                Some(site.clone()),
+            );
         }
         let ro = Annotation::ReadOnly {
             class: key.0.clone(),
@@ -504,27 +514,18 @@ impl<'a> Refuter<'a> {
             return;
         };
         let key = (k.name().clone(), t.name.clone(), t.desc.clone());
-        let all = held_at(m, self.requires, held);
-        let unshared = m.constructing && *receiver == Some(Path::Param(0));
-        for lock in self
-            .requires
-            .get(&key)
-            .into_iter()
-            .flatten()
-            .filter(|_| !unshared)
-        {
-            if !holds(lock, receiver.as_ref(), &all) {
-                note(
-                    Annotation::Requires {
-                        class: key.0.clone(),
-                        method: key.1.clone(),
-                        desc: key.2.clone(),
-                        lock: (*lock).clone(),
-                    },
-                    format!("called without holding {}", lock.show()),
-                    Some(site.clone()),
-                );
-            }
+        let requires = self.requires.get(&key).into_iter().flatten();
+        for lock in self.unheld(m, requires, receiver, held) {
+            note(
+                Annotation::Requires {
+                    class: key.0.clone(),
+                    method: key.1.clone(),
+                    desc: key.2.clone(),
+                    lock: lock.clone(),
+                },
+                format!("called without holding {}", lock.show()),
+                Some(site.clone()),
+            );
         }
     }
 

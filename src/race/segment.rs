@@ -145,10 +145,10 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
             closes,
         }
     };
-    // A release fence may order what came before it before another
-    // thread's accesses (through an atomic write after it).
     // The call the step makes, found once for the fence and the access.
     let call = super::mode::Call::at(s, &n);
+    // A release fence may order what came before it before another
+    // thread's accesses (through an atomic write after it).
     if call
         .and_then(|c| super::mode::fence_of(s, &c))
         .is_some_and(|f| f.release)
