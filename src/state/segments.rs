@@ -2,7 +2,6 @@
 //! logic): kept on every state (`Aux::segments`) as plain data, so that
 //! cloning a state copies it without a dynamic type.
 
-use std::hash::Hash;
 use std::sync::{Arc, OnceLock};
 
 use rustc_hash::FxHashMap;
@@ -79,9 +78,8 @@ impl Open {
     pub fn hash(&self) -> u128 {
         *self.hash.get_or_init(|| {
             self.entries.iter().fold(0u128, |acc, (l, e)| {
-                let mut h = xxhash_rust::xxh3::Xxh3::new();
-                (l, e.first.each_ref().map(Option::is_some)).hash(&mut h);
-                acc.wrapping_add(h.digest128())
+                let seen = e.first.each_ref().map(Option::is_some);
+                acc.wrapping_add(super::versioned::hash128(&(l, seen)))
             })
         })
     }

@@ -9,13 +9,97 @@ use std::ops::{Deref, DerefMut};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use xxhash_rust::xxh3::Xxh3;
+use xxhash_rust::xxh3::{Xxh3, xxh3_128};
 
 /// XXH3-128 of anything hashable.
 pub fn hash128<T: Hash + ?Sized>(x: &T) -> u128 {
-    let mut h = Xxh3::new();
+    let mut h = Buffered {
+        buf: [0; BUFFERED],
+        len: 0,
+        stream: None,
+    };
     x.hash(&mut h);
     h.digest128()
+}
+
+const BUFFERED: usize = 256;
+
+/// Collects what a value's `Hash` feeds (mostly a few bytes at a time) and
+/// hashes it in one go: XXH3's streaming state costs more per small write
+/// than the whole one-shot hash of a thread or an object. Longer inputs
+/// stream in buffer-sized chunks (XXH3 streamed equals XXH3 one-shot).
+struct Buffered {
+    buf: [u8; BUFFERED],
+    len: usize,
+    stream: Option<Box<Xxh3>>,
+}
+
+impl Buffered {
+    fn digest128(&self) -> u128 {
+        match &self.stream {
+            None => xxh3_128(&self.buf[..self.len]),
+            Some(s) => {
+                let mut s = s.clone();
+                s.update(&self.buf[..self.len]);
+                s.digest128()
+            }
+        }
+    }
+}
+
+impl Buffered {
+    /// A fixed-size write: a plain store when it fits.
+    #[inline(always)]
+    fn put<const N: usize>(&mut self, bytes: [u8; N]) {
+        if self.len + N <= BUFFERED {
+            self.buf[self.len..self.len + N].copy_from_slice(&bytes);
+            self.len += N;
+        } else {
+            self.write(&bytes);
+        }
+    }
+}
+
+impl Hasher for Buffered {
+    #[inline(always)]
+    fn write_u8(&mut self, i: u8) {
+        self.put(i.to_le_bytes());
+    }
+    #[inline(always)]
+    fn write_u32(&mut self, i: u32) {
+        self.put(i.to_le_bytes());
+    }
+    #[inline(always)]
+    fn write_u64(&mut self, i: u64) {
+        self.put(i.to_le_bytes());
+    }
+    #[inline(always)]
+    fn write_u128(&mut self, i: u128) {
+        self.put(i.to_le_bytes());
+    }
+    #[inline(always)]
+    fn write_usize(&mut self, i: usize) {
+        self.put(i.to_le_bytes());
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        if self.len + bytes.len() <= BUFFERED {
+            self.buf[self.len..self.len + bytes.len()].copy_from_slice(bytes);
+            self.len += bytes.len();
+            return;
+        }
+        let s = self.stream.get_or_insert_with(|| Box::new(Xxh3::new()));
+        s.update(&self.buf[..self.len]);
+        self.len = 0;
+        if bytes.len() > BUFFERED {
+            s.update(bytes);
+        } else {
+            self.buf[..bytes.len()].copy_from_slice(bytes);
+            self.len = bytes.len();
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.digest128() as u64
+    }
 }
 
 /// A fingerprint computed once per object or thread version (the explorer's
