@@ -64,7 +64,7 @@ impl Checker<'_> {
     fn compile(mut self, file: File) -> Result<Compiled, InvariantError> {
         let mut c = Compiled {
             file: file.clone(),
-            defs: HashMap::new(),
+            defs: Default::default(),
             global: Vec::new(),
             thread_var: String::new(),
             thread_span: Span::default(),

@@ -4,8 +4,6 @@
 //! cannot be evaluated, fails; the failure names the fact and what it was
 //! about.
 
-use std::collections::HashMap;
-
 use super::ast::*;
 /// The values `value` and `truths` give (re-exported for their callers).
 pub use super::concrete::V;
@@ -444,4 +442,4 @@ pub enum Part<'a> {
 }
 
 /// Names used for `HashMap` lookups of definitions.
-pub type Defs = HashMap<String, (Vec<String>, Expr)>;
+pub type Defs = rustc_hash::FxHashMap<String, (Vec<String>, Expr)>;

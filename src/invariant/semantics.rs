@@ -379,31 +379,52 @@ impl<'c, D: Values> Eval<'c, D> {
                 ..
             } => {
                 let n = self.d.quantified(*over)?;
+                // The variable is bound once and rebound to each value (its
+                // name is not copied per value); the body's own bindings are
+                // balanced, so it stays at `at`.
+                let at = self.vars.len();
+                let mut decided = Ok(*all);
                 for k in 0..n {
                     let v = self.d.nth(*over, k);
-                    self.vars.push((var.clone(), v));
-                    let r = self.eval(body);
-                    self.vars.pop();
-                    let r = r?;
-                    if self.d.kind(&r) != K::Bool {
-                        return Err(format!(
-                            "a quantifier's body must be boolean, found {}",
-                            self.d.show(&r)
-                        ));
+                    if k == 0 {
+                        self.vars.push((var.clone(), v));
+                    } else {
+                        self.vars[at].1 = v;
                     }
-                    let t = self.d.truth(&r);
-                    match self.d.known(&t) {
-                        Some(b) if b != *all => {
-                            let c = self.d.cond(b);
-                            return Ok(self.d.boolean(c));
+                    match self.quantified_body(body, *all) {
+                        Ok(None) => {}
+                        Ok(Some(b)) => {
+                            decided = Ok(b);
+                            break;
                         }
-                        Some(_) => {}
-                        None => return Err("a quantifier needs known values".into()),
+                        Err(e) => {
+                            decided = Err(e);
+                            break;
+                        }
                     }
                 }
-                let c = self.d.cond(*all);
+                self.vars.truncate(at);
+                let c = self.d.cond(decided?);
                 Ok(self.d.boolean(c))
             }
+        }
+    }
+
+    /// A quantifier's body for the value bound last: `Some(b)` when it
+    /// decides the quantifier (`b`, the other way than `all`).
+    fn quantified_body(&mut self, body: &Expr, all: bool) -> R<Option<bool>> {
+        let r = self.eval(body)?;
+        if self.d.kind(&r) != K::Bool {
+            return Err(format!(
+                "a quantifier's body must be boolean, found {}",
+                self.d.show(&r)
+            ));
+        }
+        let t = self.d.truth(&r);
+        match self.d.known(&t) {
+            Some(b) if b != all => Ok(Some(b)),
+            Some(_) => Ok(None),
+            None => Err("a quantifier needs known values".into()),
         }
     }
 
