@@ -211,7 +211,7 @@ fn a_static_initializer_before_the_threads_is_proved_and_its_twin_refuted() {
             "{ local[1] == L && holds(t) }",
             "{ local[1] == L }",
             "prove invariant expect not-inductive",
-            &[],
+            TRUE_CLAIM,
         ),
         "Counter.incr@11 (PUTSTATIC \"Counter\" \"count\")",
         "another thread u",
@@ -257,7 +257,7 @@ fn a_caught_exception_is_followed_to_its_handler_and_the_twins_refuted() {
             "  when Thread.run @ 16 > Worker.run @ 40..48 { C.total == 4 }\n",
             "",
             "prove invariant expect not-inductive",
-            &[],
+            TRUE_CLAIM,
         ),
         "Worker.run@48 (PUTFIELD \"Worker\" \"refused\")",
         "fact `refused`",
@@ -353,8 +353,13 @@ fn invariant_not_inductive_at((code, v): (i32, Value), case: &str, what: &str) {
     refuted_at(&v, case, what);
 }
 
+/// The search budget for a claim that is true but not inductive: no
+/// budget finds a violation of a true claim, so a tenth of the default
+/// checks the same verdict (the search still runs) in a tenth of the time.
+const TRUE_CLAIM: &[&str] = &["--witness-states", "20000"];
+
 fn weakened(name: &str, from: &str, to: &str, theorems: &str) -> (i32, Value) {
-    weakened_with(name, from, to, theorems, &[])
+    weakened_with(name, from, to, theorems, TRUE_CLAIM)
 }
 
 fn weakened_with(name: &str, from: &str, to: &str, theorems: &str, flags: &[&str]) -> (i32, Value) {
