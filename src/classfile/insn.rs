@@ -663,6 +663,46 @@ pub fn dup_slots<T: Clone>(stack: &mut Vec<T>, insn: &Insn) -> bool {
     true
 }
 
+/// How an instruction moves values between its frame's slots, for the
+/// analyses that follow a value to where it came from (the helpful
+/// NullPointerException text, the lock checker's abstract frames).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// A local's value onto the stack.
+    Load(Kind, u16),
+    /// The top of the stack into a local.
+    Store(Kind, u16),
+    /// Rearranges the top slots (`dup*`, `swap`: `dup_slots`).
+    Shuffle,
+    /// Leaves the stack's values where they are (a cast passes its operand
+    /// through).
+    Keep,
+    /// Pops its operands and pushes values it made (`stack_effect`).
+    Fresh,
+    /// Not modeled.
+    Unsupported,
+}
+
+impl Insn {
+    /// The instruction's `Flow`.
+    pub fn flow(&self) -> Flow {
+        use Insn::*;
+        match self {
+            Load(k, n) => Flow::Load(*k, *n),
+            Store(k, n) => Flow::Store(*k, *n),
+            Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap => Flow::Shuffle,
+            Nop | Iinc(..) | CheckCast(_) | Goto(_) => Flow::Keep,
+            Unsupported(_) => Flow::Unsupported,
+            AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | ArrayLoad(_)
+            | ArrayStore(_) | Pop | Pop2 | Arith(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_)
+            | If(..) | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Switch(_) | Return(_)
+            | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
+            | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | Athrow
+            | InstanceOf(_) | MonitorEnter | MonitorExit => Flow::Fresh,
+        }
+    }
+}
+
 /// Where control may go after instruction `i` (not to exception handlers).
 pub fn successors(insn: &Insn, i: u32) -> Vec<u32> {
     use Insn::*;

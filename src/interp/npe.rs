@@ -17,7 +17,7 @@
 
 use crate::classfile::parse::param_descs;
 use crate::classfile::{
-    ArrKind, Effect, Insn, InvokeKind, Kind, Method, desc_slots, dup_slots, kind_slots,
+    ArrKind, Effect, Flow, Insn, InvokeKind, Kind, Method, desc_slots, dup_slots, kind_slots,
     stack_effect, successors,
 };
 
@@ -201,28 +201,22 @@ fn simulate(m: &Method, at: u32) -> Vec<Option<Stack>> {
 /// One instruction's effect on the simulated stack, and where control
 /// goes next. `None`: an instruction the simulation does not follow.
 fn step(insn: &Insn, i: u32, mut s: Stack) -> Option<(Stack, Vec<u32>)> {
-    use Insn::*;
-    match insn {
-        Unsupported(_) => return None,
+    match insn.flow() {
+        Flow::Unsupported => return None,
         // A cast passes its operand's origin through; the dups and swap
         // move origins.
-        Nop | Iinc(..) | CheckCast(_) | Goto(_) => {}
-        Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap => {
+        Flow::Keep => {}
+        Flow::Shuffle => {
             dup_slots(&mut s.origins, insn);
         }
-        Store(k, n) => {
-            if *n < 64 {
+        Flow::Store(k, n) => {
+            if n < 64 {
                 s.written |= 1u64 << n;
             }
-            s.pop(kind_slots(*k) as usize);
+            s.pop(kind_slots(k) as usize);
         }
-        // Everything else pushes values this instruction made.
-        AconstNull | Iconst(_) | Lconst(_) | Fconst(_) | Dconst(_) | Ldc(_) | Load(..)
-        | ArrayLoad(_) | ArrayStore(_) | Pop | Pop2 | Arith(..) | Convert(_) | Lcmp | Fcmp(_)
-        | Dcmp(_) | If(..) | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Switch(_) | Return(_)
-        | GetStatic(_) | PutStatic(_) | GetField(_) | PutField(_) | Invoke(..) | Concat(_)
-        | New(_) | NewArray(_) | ANewArray(_) | MultiANewArray(..) | ArrayLength | Athrow
-        | InstanceOf(_) | MonitorEnter | MonitorExit => {
+        // Everything else (a load too) pushes values this instruction made.
+        Flow::Load(..) | Flow::Fresh => {
             let (pops, pushes) = stack_effect(insn);
             s.pop(pops as usize);
             s.push(pushes as usize, i);
@@ -231,7 +225,7 @@ fn step(insn: &Insn, i: u32, mut s: Stack) -> Option<(Stack, Vec<u32>)> {
     let mut next = successors(insn, i);
     // HotSpot also lets a switch fall through to the next instruction
     // (harmless: javac puts no code there but a target).
-    if let Switch(_) = insn {
+    if let Insn::Switch(_) = insn {
         next.push(i + 1);
     }
     Some((s, next))

@@ -1,12 +1,13 @@
 //! One instruction's effect on `events`' abstract frame, with the events
-//! it makes: one arm per instruction, one function per event kind.
+//! it makes: one arm per effect (`Insn::effect`, `Insn::flow`), one
+//! function per event kind.
 
 use std::sync::Arc;
 
 use crate::classfile::parse::{RawMethod, param_descs};
 use crate::classfile::{
-    ArrKind, Const, FieldRef, Insn, InvokeKind, Kind, MethodRef, dup_slots, kind_slots,
-    stack_effect,
+    ArrKind, ArrayAlloc, Const, Effect, FieldRef, Flow, Insn, InvokeKind, Kind, MethodRef,
+    dup_slots, kind_slots, stack_effect,
 };
 
 use super::events::*;
@@ -38,7 +39,7 @@ fn held(f: &Frame) -> Vec<Path> {
 }
 
 /// One instruction's effect on `f`; with `out`, its events too. One arm
-/// per instruction, each event kind in a function of its own.
+/// per effect, each event kind in a function of its own.
 pub(super) fn transfer(
     p: &Program,
     class: &Arc<str>,
@@ -52,10 +53,18 @@ pub(super) fn transfer(
     let at = At { p, class, m, pc };
     let mut events = Vec::new();
     let ev = &mut events;
-    match insn {
-        Insn::Load(k, n) => load(f, *k, *n),
-        Insn::Store(k, n) => store(f, *k, *n),
-        Insn::Ldc(Const::Class(t)) => f.push(
+    // The heap's and the monitors' instructions by their effect; the
+    // frame's own by how they move values (`Insn::flow`).
+    match insn.effect() {
+        Effect::Frame => match insn.flow() {
+            Flow::Load(k, n) => load(f, k, n),
+            Flow::Store(k, n) => store(f, k, n),
+            Flow::Shuffle => {
+                dup_slots(&mut f.stack, insn);
+            }
+            Flow::Keep | Flow::Fresh | Flow::Unsupported => unknown(f, insn),
+        },
+        Effect::Constant(Const::Class(t)) => f.push(
             Val {
                 path: Some(Path::ClassLit(t.name.clone())),
                 ty: Some("java/lang/Class".into()),
@@ -63,15 +72,20 @@ pub(super) fn transfer(
             },
             1,
         ),
-        Insn::Ldc(Const::String(_)) => f.push(Val::of_type(Some("java/lang/String".into())), 1),
-        Insn::GetField(r) => get_field(&at, f, r, ev),
-        Insn::PutField(r) => put_field(&at, f, r, ev),
-        Insn::GetStatic(r) => get_static(&at, f, r, ev),
-        Insn::PutStatic(r) => put_static(&at, f, r, ev),
-        Insn::ArrayStore(k) => array_store(&at, f, *k, ev),
-        Insn::ArrayLoad(k) => array_load(&at, f, *k, ev),
-        Insn::Invoke(kind, r) => {
-            let (call, ret) = invoke(f, *kind, r, held(f), at.site());
+        Effect::Constant(Const::String(_)) => {
+            f.push(Val::of_type(Some("java/lang/String".into())), 1)
+        }
+        Effect::Constant(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_)) => {
+            unknown(f, insn)
+        }
+        Effect::ReadField(r) => get_field(&at, f, r, ev),
+        Effect::WriteField(r) => put_field(&at, f, r, ev),
+        Effect::ReadStatic(r) => get_static(&at, f, r, ev),
+        Effect::WriteStatic(r) => put_static(&at, f, r, ev),
+        Effect::WriteElement(k) => array_store(&at, f, k, ev),
+        Effect::ReadElement(k) => array_load(&at, f, k, ev),
+        Effect::Invoke(kind, r) => {
+            let (call, ret) = invoke(f, kind, r, held(f), at.site());
             ev.push(call);
             let mut v = Val::of_type(class_of(&ret));
             if arrayish(&ret) {
@@ -79,7 +93,7 @@ pub(super) fn transfer(
             }
             f.push(v, width(&ret));
         }
-        Insn::Return(Some(_)) => {
+        Effect::Return(Some(_)) => {
             let v = f.pop();
             if !v.arr.is_empty() {
                 ev.push(Event::Flow {
@@ -89,12 +103,12 @@ pub(super) fn transfer(
             }
             f.stack.clear();
         }
-        Insn::MonitorEnter => {
+        Effect::MonitorEnter => {
             let v = f.pop();
             f.held.push(v.path);
         }
-        Insn::MonitorExit => monitor_exit(f),
-        Insn::New(c) => f.push(
+        Effect::MonitorExit => monitor_exit(f),
+        Effect::New(c) => f.push(
             Val {
                 path: Some(Path::New(pc)),
                 ty: Some(c.name.clone()),
@@ -102,70 +116,44 @@ pub(super) fn transfer(
             },
             1,
         ),
-        Insn::NewArray(d) => new_array(f, format!("[{d}").into(), 1, at.site(), ev),
-        Insn::ANewArray(t) => {
+        Effect::NewArray(ArrayAlloc::Primitive(d)) => {
+            new_array(f, format!("[{d}").into(), 1, at.site(), ev)
+        }
+        Effect::NewArray(ArrayAlloc::Of(t)) => {
             let ty = match t.name.starts_with('[') {
                 true => format!("[{}", t.name),
                 false => format!("[L{};", t.name),
             };
             new_array(f, ty.into(), 1, at.site(), ev);
         }
-        Insn::MultiANewArray(t, d) => {
-            new_array(f, t.name.clone(), usize::from(*d), at.site(), ev);
+        Effect::NewArray(ArrayAlloc::Multi(t, d)) => {
+            new_array(f, t.name.clone(), usize::from(d), at.site(), ev);
         }
-        Insn::CheckCast(t) => {
+        Effect::Cast(t) => {
             if let Some(top) = f.stack.last_mut() {
                 top.ty = Some(t.name.clone());
             }
         }
-        Insn::Dup
-        | Insn::DupX1
-        | Insn::DupX2
-        | Insn::Dup2
-        | Insn::Dup2X1
-        | Insn::Dup2X2
-        | Insn::Swap => {
-            dup_slots(&mut f.stack, insn);
-        }
-        Insn::Concat(c) => {
+        Effect::Concat(c) => {
             f.pop_n(c.arg_slots as usize);
             f.push(Val::of_type(Some("java/lang/String".into())), 1);
         }
-        // No event, and values the analysis knows nothing about.
-        Insn::Nop
-        | Insn::AconstNull
-        | Insn::Iconst(_)
-        | Insn::Lconst(_)
-        | Insn::Fconst(_)
-        | Insn::Dconst(_)
-        | Insn::Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_))
-        | Insn::Pop
-        | Insn::Pop2
-        | Insn::Arith(..)
-        | Insn::Iinc(..)
-        | Insn::Convert(_)
-        | Insn::Lcmp
-        | Insn::Fcmp(_)
-        | Insn::Dcmp(_)
-        | Insn::If(..)
-        | Insn::IfIcmp(..)
-        | Insn::IfAcmp(..)
-        | Insn::IfNull(..)
-        | Insn::Goto(_)
-        | Insn::Switch(_)
-        | Insn::Return(None)
-        | Insn::ArrayLength
-        | Insn::Athrow
-        | Insn::InstanceOf(_)
-        | Insn::Unsupported(_) => {
-            let (pops, pushes) = stack_effect(insn);
-            f.pop_n(pops as usize);
-            f.push(Val::default(), pushes as usize);
-        }
+        Effect::Return(None)
+        | Effect::ArrayLength
+        | Effect::Throw
+        | Effect::InstanceOf(_)
+        | Effect::Unsupported(_) => unknown(f, insn),
     }
     if let Some(out) = out {
         out.extend(events);
     }
+}
+
+/// No event, and values the analysis knows nothing about.
+fn unknown(f: &mut Frame, insn: &Insn) {
+    let (pops, pushes) = stack_effect(insn);
+    f.pop_n(pops as usize);
+    f.push(Val::default(), pushes as usize);
 }
 
 fn load(f: &mut Frame, k: Kind, n: u16) {
