@@ -652,12 +652,7 @@ impl Machine for Running<'_> {
         let Some(r) = v.as_ref() else {
             return Ok(false);
         };
-        let target: String = if t.name.starts_with('[') {
-            t.name.to_string()
-        } else {
-            format!("L{};", t.name)
-        };
-        Ok(runtime::assignable_to(self.s, r, &target))
+        Ok(runtime::instance_of_type(self.s, r, t))
     }
 
     fn array_length(&mut self, arr: &Value) -> Result<Value, VmError> {

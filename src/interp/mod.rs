@@ -411,14 +411,7 @@ pub fn is_thread_local(s: &State, n: &Next) -> bool {
             (t.id.is_some() || t.name.starts_with('['))
                 && match f.stack.last() {
                     Some(Value::Null) => true,
-                    Some(Value::Ref(r)) => {
-                        let target: String = if t.name.starts_with('[') {
-                            t.name.to_string()
-                        } else {
-                            format!("L{};", t.name)
-                        };
-                        runtime::assignable_to(s, *r, &target)
-                    }
+                    Some(Value::Ref(r)) => runtime::instance_of_type(s, *r, t),
                     _ => false,
                 }
         }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::classfile::{ClassId, Selected};
+use crate::classfile::{ClassId, Selected, TypeRef};
 use crate::state::*;
 
 use super::VmError;
@@ -70,6 +70,25 @@ pub fn mirror(s: &mut State, name: &str) -> Result<Ref, VmError> {
     ));
     s.mirrors.insert(key, r);
     Ok(r)
+}
+
+/// Is the object at `r` an instance of `t` (`checkcast`, `instanceof`)?
+/// An object of a class against a resolved class is a table lookup; the
+/// rest compare descriptors.
+pub fn instance_of_type(s: &State, r: Ref, t: &TypeRef) -> bool {
+    let o = s.object(r);
+    if let Some(to) = t.id
+        && !t.name.starts_with('[')
+        && !matches!(o.body, Body::Array { .. })
+    {
+        return s.classes.is_subclass(o.class, to);
+    }
+    let target: String = if t.name.starts_with('[') {
+        t.name.to_string()
+    } else {
+        format!("L{};", t.name)
+    };
+    assignable_to(s, r, &target)
 }
 
 /// The descriptor of the object's own type: `LFoo;` or `[I`.
