@@ -1,80 +1,123 @@
 //! The JDK's own class files, read at run time from the JDK the user has:
 //! `java.base`'s classes from `$JAVA_HOME/jmods/java.base.jmod` (a zip
 //! archive after a 4-byte `JM\x01\x00` header, class files under
-//! `classes/`). Nothing of the JDK is in m5; classes m5 models itself
-//! (`library`) take precedence over these.
+//! `classes/`) where the JDK has jmods, else from its runtime image
+//! `lib/modules` (`jimage`). Nothing of the JDK is in m5; classes m5
+//! models itself (`library`) take precedence over these.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 use super::LoadError;
+use super::jimage::Image;
 
-/// The opened `java.base.jmod`.
+/// The opened JDK library: `java.base.jmod` or `lib/modules`.
 pub struct Jdk {
+    /// The JDK's home (`JAVA_HOME`).
+    pub home: PathBuf,
+    /// The file the classes are read from.
     pub path: PathBuf,
+    source: Source,
+}
+
+enum Source {
     /// Only the archive's directory is read when it is opened; class
     /// files are read from the file when asked for.
-    zip: Mutex<zip::ZipArchive<std::fs::File>>,
+    Jmod(Mutex<zip::ZipArchive<std::fs::File>>),
+    Image(Image),
 }
 
 static JDK: OnceLock<Result<Jdk, String>> = OnceLock::new();
+static NAMED: OnceLock<PathBuf> = OnceLock::new();
 
-/// The JDK, found once per process: `JAVA_HOME`, else the `java` on PATH.
-/// `Err` says where m5 looked.
+/// Names the JDK to read (`--jdk DIR`), before anything reads one; it
+/// wins over `JAVA_HOME` and the `java` on PATH. False if a JDK was
+/// already named or opened.
+pub fn use_home(home: PathBuf) -> bool {
+    JDK.get().is_none() && NAMED.set(home).is_ok()
+}
+
+/// The JDK, found once per process: the one `--jdk` names, else
+/// `JAVA_HOME`, else the home of the `java` on PATH. A JDK that is named
+/// (`--jdk`, `JAVA_HOME`) is used or is an error: m5 never reads another
+/// JDK's library than the one the user points at. `Err` says where m5
+/// looked.
 pub fn jdk() -> Result<&'static Jdk, &'static str> {
     JDK.get_or_init(open).as_ref().map_err(|e| e.as_str())
 }
 
-/// Candidate JDK homes, in order: `$JAVA_HOME`, then the home of the
-/// `java` found on PATH (symlinks resolved, `bin/java` stripped).
-fn homes() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Some(h) = std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()) {
-        out.push(PathBuf::from(h));
-    }
-    if let Some(path) = std::env::var_os("PATH") {
-        for dir in std::env::split_paths(&path) {
-            let java = dir.join("java");
-            if java.is_file() {
-                if let Ok(real) = std::fs::canonicalize(&java)
-                    && let Some(home) = real.parent().and_then(Path::parent)
-                {
-                    out.push(home.to_path_buf());
-                }
-                break;
-            }
-        }
-    }
-    out
+/// The JDK's library file, if this process has opened one (a program
+/// that reaches no JDK class never does).
+pub fn opened() -> Option<&'static Path> {
+    JDK.get()?.as_ref().ok().map(|j| j.path.as_path())
+}
+
+/// Did the user name a JDK (`--jdk`, `JAVA_HOME`)?
+pub fn named() -> bool {
+    NAMED.get().is_some() || std::env::var_os("JAVA_HOME").is_some_and(|h| !h.is_empty())
+}
+
+/// The home of the `java` found on PATH (symlinks resolved, `bin/java`
+/// stripped).
+fn path_home() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    let java = std::env::split_paths(&path)
+        .map(|dir| dir.join("java"))
+        .find(|java| java.is_file())?;
+    let real = std::fs::canonicalize(&java).ok()?;
+    Some(real.parent()?.parent()?.to_path_buf())
 }
 
 fn open() -> Result<Jdk, String> {
-    let homes = homes();
-    if homes.is_empty() {
+    let (home, why) = if let Some(h) = NAMED.get() {
+        (h.clone(), "--jdk")
+    } else if let Some(h) = std::env::var_os("JAVA_HOME").filter(|h| !h.is_empty()) {
+        (PathBuf::from(h), "JAVA_HOME")
+    } else if let Some(h) = path_home() {
+        (h, "the `java` on PATH")
+    } else {
         return Err(
-            "no JDK found: JAVA_HOME is not set and no `java` is on PATH \
-                    (m5 reads the JDK's own java.util, java.util.concurrent, ... \
-                    from $JAVA_HOME/jmods/java.base.jmod)"
+            "no JDK found: no --jdk, JAVA_HOME is not set and no `java` is on PATH \
+             (m5 reads the JDK's own java.util, java.util.concurrent, ... from \
+             $JAVA_HOME/jmods/java.base.jmod or $JAVA_HOME/lib/modules)"
                 .into(),
         );
+    };
+    open_home(&home).map_err(|e| format!("the JDK of {why}: {e}"))
+}
+
+/// The library of the JDK at `home`: its `jmods/java.base.jmod` when it
+/// has one, else its `lib/modules`.
+pub fn open_home(home: &Path) -> Result<Jdk, String> {
+    let jmod = home.join("jmods").join("java.base.jmod");
+    if jmod.is_file() {
+        let zip = read_jmod(&jmod).map_err(|e| format!("{}: {e}", jmod.display()))?;
+        return Ok(Jdk {
+            home: home.to_path_buf(),
+            path: jmod,
+            source: Source::Jmod(Mutex::new(zip)),
+        });
     }
-    let mut looked = Vec::new();
-    for home in &homes {
-        let jmod = home.join("jmods").join("java.base.jmod");
-        if jmod.is_file() {
-            return read(&jmod).map_err(|e| format!("{}: {e}", jmod.display()));
-        }
-        looked.push(jmod.display().to_string());
+    let image = home.join("lib").join("modules");
+    if image.is_file() {
+        let img = Image::open(&image).map_err(|e| format!("{}: {e}", image.display()))?;
+        return Ok(Jdk {
+            home: home.to_path_buf(),
+            path: image,
+            source: Source::Image(img),
+        });
     }
     Err(format!(
-        "the JDK's java.base.jmod is not at {} (m5 reads the JDK's own classes from it; \
-         install a JDK with jmods, e.g. Debian's openjdk-17-jdk-headless, and set JAVA_HOME)",
-        looked.join(" nor at ")
+        "{} has neither {} nor {} (m5 reads the JDK's own classes from one of them; \
+         point --jdk or JAVA_HOME at a JDK or JRE home, e.g. /usr/lib/jvm/java-17-openjdk-amd64)",
+        home.display(),
+        jmod.display(),
+        image.display()
     ))
 }
 
-fn read(jmod: &Path) -> Result<Jdk, String> {
+fn read_jmod(jmod: &Path) -> Result<zip::ZipArchive<std::fs::File>, String> {
     let mut file = std::fs::File::open(jmod).map_err(|e| e.to_string())?;
     let mut header = [0u8; 4];
     file.read_exact(&mut header).map_err(|e| e.to_string())?;
@@ -82,60 +125,95 @@ fn read(jmod: &Path) -> Result<Jdk, String> {
         return Err("not a jmod file (no JM header)".into());
     }
     // The zip reader finds the archive after the header itself.
-    let zip = zip::ZipArchive::new(file)
-        .map_err(|e| format!("not a zip archive after the jmod header: {e}"))?;
-    Ok(Jdk {
-        path: jmod.to_path_buf(),
-        zip: Mutex::new(zip),
-    })
+    zip::ZipArchive::new(file).map_err(|e| format!("not a zip archive after the jmod header: {e}"))
 }
 
 impl Jdk {
     /// Does java.base have class `name`? (Without inflating it.)
     pub fn has(&self, name: &str) -> bool {
-        self.zip
-            .lock()
-            .expect("jmod reader")
-            .index_for_name(&format!("classes/{name}.class"))
-            .is_some()
+        match &self.source {
+            Source::Jmod(zip) => zip
+                .lock()
+                .expect("jmod reader")
+                .index_for_name(&format!("classes/{name}.class"))
+                .is_some(),
+            Source::Image(img) => img.class("java.base", name).is_ok_and(|c| c.is_some()),
+        }
     }
 
     /// The classes (internal names) of the package `prefix` (`java/util/`),
     /// without its subpackages, sorted.
     pub fn names_in(&self, prefix: &str) -> Vec<String> {
-        let zip = self.zip.lock().expect("jmod reader");
-        let mut out: Vec<String> = zip
-            .file_names()
-            .filter_map(|n| n.ok())
-            .filter_map(|n| n.strip_prefix("classes/").map(str::to_string))
-            .filter_map(|n| n.strip_suffix(".class").map(str::to_string))
-            .filter(|n| {
-                n.strip_prefix(prefix)
-                    .is_some_and(|rest| !rest.contains('/'))
-            })
-            .collect();
+        let mut out: Vec<String> = match &self.source {
+            Source::Jmod(zip) => {
+                let zip = zip.lock().expect("jmod reader");
+                zip.file_names()
+                    .filter_map(|n| n.ok())
+                    .filter_map(|n| n.strip_prefix("classes/").map(str::to_string))
+                    .filter_map(|n| n.strip_suffix(".class").map(str::to_string))
+                    .filter(|n| {
+                        n.strip_prefix(prefix)
+                            .is_some_and(|rest| !rest.contains('/'))
+                    })
+                    .collect()
+            }
+            Source::Image(img) => {
+                img.classes_in("java.base", prefix.strip_suffix('/').unwrap_or(prefix))
+            }
+        };
         out.sort();
         out
     }
 
-    /// The class file of `name` (internal form), if java.base has it.
+    /// Every class (internal name) of java.base, sorted.
+    pub fn class_names(&self) -> Vec<String> {
+        let mut out: Vec<String> = match &self.source {
+            Source::Jmod(zip) => zip
+                .lock()
+                .expect("jmod reader")
+                .file_names()
+                .filter_map(|n| n.ok())
+                .filter_map(|n| {
+                    n.strip_prefix("classes/")?
+                        .strip_suffix(".class")
+                        .map(str::to_string)
+                })
+                .collect(),
+            Source::Image(img) => img.all_classes("java.base"),
+        };
+        out.sort();
+        out
+    }
+
+    /// The class file of `name` (internal form), if java.base has it,
+    /// with where it was read from.
     pub fn find(&self, name: &str) -> Result<Option<(String, Vec<u8>)>, LoadError> {
-        let rel = format!("classes/{name}.class");
-        let mut zip = self.zip.lock().expect("jmod reader");
         let io = |msg: String| LoadError::Io {
             path: self.path.display().to_string(),
             msg,
         };
-        let mut entry = match zip.by_name(&rel) {
-            Ok(e) => e,
-            Err(zip::result::ZipError::FileNotFound) => return Ok(None),
-            Err(e) => return Err(io(e.to_string())),
-        };
-        let mut bytes = Vec::with_capacity(entry.size() as usize);
-        entry
-            .read_to_end(&mut bytes)
-            .map_err(|e| io(e.to_string()))?;
-        Ok(Some((format!("{}!/{rel}", self.path.display()), bytes)))
+        match &self.source {
+            Source::Jmod(zip) => {
+                let rel = format!("classes/{name}.class");
+                let mut zip = zip.lock().expect("jmod reader");
+                let mut entry = match zip.by_name(&rel) {
+                    Ok(e) => e,
+                    Err(zip::result::ZipError::FileNotFound) => return Ok(None),
+                    Err(e) => return Err(io(e.to_string())),
+                };
+                let mut bytes = Vec::with_capacity(entry.size() as usize);
+                entry
+                    .read_to_end(&mut bytes)
+                    .map_err(|e| io(e.to_string()))?;
+                Ok(Some((format!("{}!/{rel}", self.path.display()), bytes)))
+            }
+            Source::Image(img) => Ok(img.class("java.base", name).map_err(io)?.map(|b| {
+                (
+                    format!("{}!/java.base/{name}.class", self.path.display()),
+                    b,
+                )
+            })),
+        }
     }
 }
 

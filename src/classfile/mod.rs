@@ -7,6 +7,7 @@
 mod dispatch;
 pub mod insn;
 pub mod jdk;
+pub mod jimage;
 pub mod lambda;
 pub mod library;
 mod link;

@@ -226,6 +226,8 @@ fn print_json(
         "strategy": opts.strategy.to_string(),
         "exhaustive": opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
         "jobs": jobs,
+        // The JDK library file read (null: the program reached none).
+        "jdk": crate::classfile::jdk::opened().map(|p| p.display().to_string()),
     });
     if sampling {
         j["runs"] = serde_json::json!(report.runs);

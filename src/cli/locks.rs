@@ -16,9 +16,10 @@ pub struct LocksArgs {
     /// Classes to analyse (binary names); default: every class file on the class path.
     pub classes: Vec<String>,
     /// Analyse these packages of the JDK's java.base instead (comma-separated,
-    /// e.g. java.util,java.util.concurrent; a package without its subpackages).
+    /// e.g. java.util,java.util.concurrent; a package without its
+    /// subpackages). (`--jdk` names the JDK itself, on every command.)
     #[arg(long, value_name = "PACKAGES", value_delimiter = ',')]
-    pub jdk: Vec<String>,
+    pub jdk_packages: Vec<String>,
     /// The class whose main the confirming search runs (default: the one
     /// analysed class with a main).
     #[arg(long, value_name = "CLASS")]
@@ -82,18 +83,29 @@ Examples:
   m5 locks --classpath classfiles/locks/bad-account
   m5 locks --cp out --json Account Add100
   m5 locks --cp out --html report --sarif locks.sarif
-  m5 locks --jdk java.util,java.util.concurrent --no-confirm";
+  m5 locks --jdk-packages java.util,java.util.concurrent --no-confirm";
+
+/// Is `value` of `--jdk` a package list (`java.util,java.util.concurrent`)
+/// rather than a JDK home? (Dotted names, no slash, not a directory.)
+pub(crate) fn is_package_list(value: &std::path::Path) -> bool {
+    let text = value.to_string_lossy();
+    !value.is_dir()
+        && !text.contains('/')
+        && text
+            .split(',')
+            .all(|p| p.contains('.') && p.split('.').all(|s| !s.is_empty()))
+}
 
 pub fn locks_cmd(a: LocksArgs) -> Result<i32> {
     let cp_text = a.cp.classpath.clone();
     let cp = ClassPath::parse(&cp_text).map_err(|e| UsageError(e.to_string()))?;
-    let program = if a.jdk.is_empty() {
+    let program = if a.jdk_packages.is_empty() {
         Program::load(
             ClassPath::parse(&cp_text).map_err(|e| UsageError(e.to_string()))?,
             &a.classes,
         )
     } else {
-        Program::load_jdk(&a.jdk)
+        Program::load_jdk(&a.jdk_packages)
     }
     .map_err(|e| UsageError(e.to_string()))?;
     let opts = locks::Options {
@@ -101,7 +113,7 @@ pub fn locks_cmd(a: LocksArgs) -> Result<i32> {
         main_lock: !a.no_main_lock,
     };
     let mut analysis = locks::analyze(&program, &opts);
-    if !a.no_confirm && a.jdk.is_empty() && !analysis.warnings.is_empty() {
+    if !a.no_confirm && a.jdk_packages.is_empty() && !analysis.warnings.is_empty() {
         let mains: Vec<String> = program
             .classes
             .iter()

@@ -33,6 +33,12 @@ Exit codes: run exits with the Java program's exit code; prove: 0 proved, 1 refu
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// The JDK whose library (java.util, java.util.concurrent, ...) m5
+    /// reads: a JDK or JRE home with `jmods/java.base.jmod` or
+    /// `lib/modules`. Default: JAVA_HOME, else the home of the `java` on
+    /// PATH. A named JDK is used or the command stops with an error.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub jdk: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -577,7 +583,7 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
                     .is_some_and(|s| s.chars().count() == 1 && a.get_short() == s.chars().next()),
             };
             named && a.get_action().takes_values()
-        })
+        }) || arg == "--jdk"
     };
     let mut out: Vec<std::ffi::OsString> = args[..2].to_vec();
     let mut rest = args[2..].iter();
@@ -704,7 +710,32 @@ impl PropertyArgs {
 pub struct UsageError(pub String);
 
 pub fn main_with(cli: Cli) -> Result<i32> {
-    match cli.command {
+    let mut command = cli.command;
+    if let Some(home) = cli.jdk {
+        match &mut command {
+            // `m5 locks --jdk java.util,...` from before `--jdk` named the
+            // JDK: a package list, not a directory, still means the packages.
+            Command::Locks(a) if a.jdk_packages.is_empty() && locks::is_package_list(&home) => {
+                eprintln!(
+                    "m5: `m5 locks --jdk PACKAGES` is now `--jdk-packages PACKAGES` (`--jdk` names the JDK)"
+                );
+                a.jdk_packages = home
+                    .to_string_lossy()
+                    .split(',')
+                    .map(str::to_string)
+                    .collect();
+            }
+            _ => {
+                crate::classfile::jdk::use_home(home);
+            }
+        }
+    }
+    // A JDK the user named is used or is an error at once (one that is
+    // found on PATH only when a program needs it).
+    if crate::classfile::jdk::named() {
+        crate::classfile::jdk::jdk().map_err(|e| UsageError(e.to_string()))?;
+    }
+    match command {
         Command::Run(a) => run::run(a),
         Command::Disasm(a) => disasm::disasm(a),
         Command::Explore(a) => explore::explore(a),

@@ -240,8 +240,10 @@ fn print_stats(s: &State, result: &schedule::RunResult, secs: f64) {
     } else {
         0.0
     };
+    let jdk = crate::classfile::jdk::opened()
+        .map_or("none read".to_string(), |p| p.display().to_string());
     eprintln!(
-        "m5: {} steps in {:.3} s ({:.1} million steps/s); ended: {:?}; threads: {}; heap objects: {}",
+        "m5: {} steps in {:.3} s ({:.1} million steps/s); ended: {:?}; threads: {}; heap objects: {}; JDK library: {jdk}",
         result.steps,
         secs,
         rate / 1e6,

@@ -15,6 +15,7 @@ mod golden;
 mod infer;
 mod invariant_agreement;
 mod invariants;
+mod jdk;
 mod library;
 mod loader_fuzz;
 mod locks;

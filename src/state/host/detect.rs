@@ -276,12 +276,7 @@ impl Table {
 /// The home of the JDK m5 reads, as its launcher reports it.
 fn jdk_home() -> Result<PathBuf, String> {
     let jdk = crate::classfile::jdk::jdk().map_err(|e| e.to_string())?;
-    let home = jdk
-        .path
-        .parent()
-        .and_then(Path::parent)
-        .ok_or_else(|| format!("{} is not in a JDK's jmods folder", jdk.path.display()))?;
-    std::fs::canonicalize(home).map_err(|e| format!("{}: {e}", home.display()))
+    std::fs::canonicalize(&jdk.home).map_err(|e| format!("{}: {e}", jdk.home.display()))
 }
 
 /// `java.library.path`: HotSpot on Linux writes it with the format string

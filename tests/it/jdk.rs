@@ -1,0 +1,271 @@
+//! The JDK's library read from its runtime image (`lib/modules`) where the
+//! JDK has no jmods: the same classes as `java.base.jmod`, and programs
+//! run alike with either (`--jdk` to a JDK home without jmods).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use m5::classfile::jdk;
+
+use crate::common::{self, m5};
+
+/// The home of the JDK the tests use, and a home beside it without its
+/// jmods: every other entry of the real home linked into a scratch
+/// directory. None (skipped) where the JDK has no jmods.
+fn homes() -> Option<(PathBuf, PathBuf)> {
+    // Made once: the tests that use it run in parallel.
+    static HOMES: std::sync::OnceLock<Option<(PathBuf, PathBuf)>> = std::sync::OnceLock::new();
+    HOMES.get_or_init(make_homes).clone()
+}
+
+fn make_homes() -> Option<(PathBuf, PathBuf)> {
+    let real = match jdk::jdk() {
+        Ok(j) => j.home.clone(),
+        Err(e) => {
+            common::skip(&format!("no JDK: {e}"));
+            return None;
+        }
+    };
+    if !real.join("jmods").is_dir() || !real.join("lib/modules").is_file() {
+        common::skip(&format!(
+            "{} lacks jmods/ or lib/modules: nothing to compare",
+            real.display()
+        ));
+        return None;
+    }
+    let bare = common::scratch("jdk", "no-jmods");
+    for e in std::fs::read_dir(&real).expect("JDK home") {
+        let e = e.expect("entry");
+        let name = e.file_name();
+        let link = bare.join(&name);
+        if name != "jmods" && std::fs::symlink_metadata(&link).is_err() {
+            std::os::unix::fs::symlink(e.path(), &link).expect("symlink");
+        }
+    }
+    Some((real, bare))
+}
+
+/// Every class of java.base.jmod is in lib/modules, byte for byte (the
+/// ones jlink writes when it builds the image excepted, and listed), and
+/// the image has no java.base class the jmod lacks but those.
+#[test]
+fn the_runtime_image_holds_the_jmods_classes() {
+    let Some((real, bare)) = homes() else { return };
+    let jmod = jdk::open_home(&real).expect("jmod");
+    let image = jdk::open_home(&bare).expect("image");
+    assert!(
+        jmod.path.ends_with("jmods/java.base.jmod"),
+        "{}",
+        jmod.path.display()
+    );
+    assert!(
+        image.path.ends_with("lib/modules"),
+        "{}",
+        image.path.display()
+    );
+    let names = jmod.class_names();
+    assert!(names.len() > 5000, "{} classes", names.len());
+    let mut differ = Vec::new();
+    for n in &names {
+        let (_, a) = jmod.find(n).unwrap().unwrap();
+        match image.find(n).unwrap() {
+            Some((_, b)) if a == b => {}
+            Some(_) => differ.push(n.clone()),
+            None => panic!("{n} is in the jmod, not in the image"),
+        }
+    }
+    let extra: Vec<String> = image
+        .class_names()
+        .into_iter()
+        .filter(|n| names.binary_search(n).is_err())
+        .collect();
+    println!(
+        "{} classes; {} differ ({differ:?}); {} only in the image ({extra:?})",
+        names.len(),
+        differ.len(),
+        extra.len()
+    );
+    // jlink's plugins: pregenerated method-handle forms, the module graph.
+    let generated =
+        |n: &String| n.starts_with("java/lang/invoke/") || n.starts_with("jdk/internal/module/");
+    assert!(differ.iter().all(generated), "{differ:?}");
+    assert!(extra.iter().all(generated), "{extra:?}");
+    for n in [
+        "java/util/HashMap",
+        "java/lang/Thread",
+        "java/util/concurrent/locks/ReentrantLock",
+    ] {
+        assert!(image.has(n), "{n}");
+        assert!(!differ.contains(&n.to_string()), "{n}");
+    }
+    assert!(!image.has("java/util/NoSuchClass"));
+    assert_eq!(jmod.names_in("java/util/"), image.names_in("java/util/"));
+}
+
+/// `m5` output (stdout, exit code) of `args`, with `--jdk home` or not.
+fn run(args: &[&str], home: Option<&Path>) -> (String, Option<i32>) {
+    let mut cmd = m5();
+    if let Some(h) = home {
+        cmd.arg("--jdk").arg(h);
+    }
+    let out = cmd.args(args).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    (without_measurements(&text), out.status.code())
+}
+
+/// `text` with what varies from run to run (seconds, rates, memory) as `#`.
+fn without_measurements(text: &str) -> String {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let words: Vec<&str> = line.split(' ').collect();
+        let kept: Vec<&str> = words
+            .iter()
+            .enumerate()
+            .map(|(i, w)| {
+                let number = w.chars().any(|c| c.is_ascii_digit());
+                let unit = words.get(i + 1).is_some_and(|n| {
+                    ["s", "s)", "s,", "MB", "MB,", "MiB", "MiB,"].contains(n) || n.contains("/s")
+                });
+                if number && (w.contains('.') || w.contains("/s") || unit) {
+                    "#"
+                } else {
+                    w
+                }
+            })
+            .collect();
+        out.push(kept.join(" "));
+    }
+    out.join("\n")
+}
+
+/// Programs that use java.util, the finite Apprentice's search, the
+/// Apprentice's proof and the lock analysis of the JDK's atomics give the
+/// same output with the library read from lib/modules as from the jmods.
+#[test]
+fn a_jdk_without_jmods_gives_the_same_results() {
+    let Some((_, bare)) = homes() else { return };
+    if !common::have("javac", "-version") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for p in [
+        "streams_collectors",
+        "string_format",
+        "util_collections",
+        "lambda_threads_collections",
+    ] {
+        let out = common::scratch("jdk", p);
+        let srcs: Vec<PathBuf> = std::fs::read_dir(root.join("tests/java").join(p))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|f| f.extension().is_some_and(|x| x == "java"))
+            .collect();
+        let st = Command::new("javac")
+            .arg("-d")
+            .arg(&out)
+            .args(&srcs)
+            .status()
+            .unwrap();
+        assert!(st.success(), "javac {p}");
+        let args = ["run", "--classpath", out.to_str().unwrap(), "Main"];
+        let (a, b) = (run(&args, None), run(&args, Some(&bare)));
+        assert!(!a.0.is_empty(), "{p}: no output");
+        assert_eq!(a, b, "{p}");
+        // `--stats` names the library read.
+        let out = m5()
+            .arg("--jdk")
+            .arg(&bare)
+            .args([
+                "run",
+                "--stats",
+                "--classpath",
+                out.to_str().unwrap(),
+                "Main",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!(
+                "JDK library: {}",
+                bare.join("lib/modules").display()
+            )),
+            "{p}: {err}"
+        );
+    }
+    for args in [
+        &[
+            "explore",
+            "--classpath",
+            "classfiles/finite-apprentice",
+            "FiniteApprentice",
+            "2",
+            "2",
+        ][..],
+        &["prove", "proofs/apprentice.proof"],
+        &[
+            "locks",
+            "--jdk-packages",
+            "java.util.concurrent.atomic",
+            "--no-confirm",
+        ],
+    ] {
+        let (a, b) = (run(args, None), run(args, Some(&bare)));
+        assert_eq!(a, b, "{args:?}");
+    }
+}
+
+/// `m5 locks --jdk PACKAGES`, from before `--jdk` named the JDK, still
+/// analyses the packages (with a note to use `--jdk-packages`).
+#[test]
+fn locks_jdk_with_packages_means_jdk_packages() {
+    let old = [
+        "locks",
+        "--jdk",
+        "java.util.concurrent.atomic",
+        "--no-confirm",
+    ];
+    let new = [
+        "locks",
+        "--jdk-packages",
+        "java.util.concurrent.atomic",
+        "--no-confirm",
+    ];
+    let (a, b) = (run(&old, None), run(&new, None));
+    assert!(a.0.contains("AtomicReferenceArray"), "{}", a.0);
+    assert_eq!(a, b);
+}
+
+/// A named JDK is used or is an error that names where m5 looked: never
+/// the `java` on PATH instead.
+#[test]
+fn a_named_jdk_without_a_library_is_an_error() {
+    let empty = common::scratch("jdk", "empty-home");
+    for named in ["--jdk", "JAVA_HOME"] {
+        let mut cmd = m5();
+        if named == "--jdk" {
+            cmd.arg("--jdk").arg(&empty);
+        } else {
+            cmd.env("JAVA_HOME", &empty);
+        }
+        let out = cmd
+            .args([
+                "run",
+                "--classpath",
+                "classfiles/finite-apprentice",
+                "FiniteApprentice",
+                "1",
+                "1",
+            ])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{named}: {err}");
+        assert!(
+            err.contains(named)
+                && err.contains("jmods/java.base.jmod")
+                && err.contains("lib/modules"),
+            "{named}: {err}"
+        );
+    }
+}
