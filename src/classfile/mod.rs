@@ -17,6 +17,7 @@ pub mod parse;
 mod path;
 pub mod records;
 pub mod regions;
+mod typeswitch;
 mod verify;
 
 use std::collections::VecDeque;

@@ -304,6 +304,13 @@ fn decode_indy(
             }),
         );
     }
+    if bsm.class_name == "java/lang/runtime/SwitchBootstraps" {
+        return Ok(
+            super::typeswitch::site(lambdas, factory, name, desc, &entry.arguments).unwrap_or_else(
+                |why| Insn::Unsupported(format!("invokedynamic {name}{desc}: {why}").into()),
+            ),
+        );
+    }
     let is_concat = bsm.class_name == "java/lang/invoke/StringConcatFactory";
     if !is_concat {
         return Ok(Insn::Unsupported(

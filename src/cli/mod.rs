@@ -268,6 +268,10 @@ pub struct RunArgs {
     /// Enable assertions (`assert` statements), like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Accepted, like `java --enable-preview`: m5 runs class files that use
+    /// Java 17's preview features (pattern `switch`) with or without it.
+    #[arg(long)]
+    pub enable_preview: bool,
     /// Frames a thread may hold before a call throws StackOverflowError
     /// (HotSpot's limit with its default 1 MB stacks is 10,000 to 55,000
     /// frames of a small method, depending on the JIT).
@@ -347,6 +351,10 @@ pub struct ExploreArgs {
     /// Enable `assert` statements, like `java -ea`.
     #[arg(long = "enable-assertions", visible_alias = "ea")]
     pub assertions: bool,
+    /// Accepted, like `java --enable-preview`: m5 runs class files that use
+    /// Java 17's preview features (pattern `switch`) with or without it.
+    #[arg(long)]
+    pub enable_preview: bool,
     /// Frames a thread may hold before a call throws StackOverflowError.
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,

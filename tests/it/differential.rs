@@ -6,7 +6,8 @@
 //! (separate compilation). A `jvm-flags` file next to `Main.java` holds
 //! flags both `java` and `m5 run` take before the main class (such as
 //! `-Dkey=value`), separated by white space; lines starting with `#` are
-//! comments.
+//! comments. A `javac-flags` file, in the same form, holds flags for
+//! `javac` (such as `--enable-preview --release 17`).
 //!
 //! * Skips (passes with a message) when `javac`/`java` are not on PATH.
 //! * `M5_DIFF_FILTER=substr` runs only programs whose directory name contains
@@ -244,7 +245,13 @@ fn java_sources(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// The program's `jvm-flags` (none if it has no such file).
 fn jvm_flags(src_dir: &Path) -> Result<Vec<String>, String> {
-    let path = src_dir.join("jvm-flags");
+    flags(src_dir, "jvm-flags")
+}
+
+/// The words of the program's `file` (`jvm-flags`: for java and m5 run;
+/// `javac-flags`: for javac), `#` lines left out; none without the file.
+fn flags(src_dir: &Path, file: &str) -> Result<Vec<String>, String> {
+    let path = src_dir.join(file);
     let text = match fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -371,7 +378,14 @@ fn compile_all(programs: &[(String, PathBuf)], out_root: &Path) -> BTreeMap<Stri
         let mut later_sources = Vec::new();
         java_sources(&later_dir, &mut later_sources);
         sources.retain(|p| !p.starts_with(&later_dir));
-        let base = vec![PathBuf::from("-g"), PathBuf::from("-d"), class_dir.clone()];
+        let mut base = vec![PathBuf::from("-g"), PathBuf::from("-d"), class_dir.clone()];
+        match flags(src_dir, "javac-flags") {
+            Ok(f) => base.extend(f.into_iter().map(PathBuf::from)),
+            Err(e) => {
+                errors.insert(name.clone(), e);
+                continue;
+            }
+        }
         for (batch, round, jobs) in [
             (sources, "first", &mut first),
             (later_sources, "later", &mut later),

@@ -269,3 +269,58 @@ fn a_named_jdk_without_a_library_is_an_error() {
         );
     }
 }
+
+/// Class files whose version is raised to 65 and 69 (Java 21 and 25: javac
+/// 17's bytecode is valid bytecode of those versions) run on m5 as
+/// HotSpot 17 runs the originals.
+#[test]
+fn class_files_of_java_21_and_25_run_alike() {
+    if !common::have("javac", "-version") || !common::have("java", "-version") {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for p in ["string_format", "util_collections", "streams_collectors"] {
+        let out = common::scratch("jdk-versions", p);
+        let srcs: Vec<PathBuf> = std::fs::read_dir(root.join("tests/java").join(p))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|f| f.extension().is_some_and(|x| x == "java"))
+            .collect();
+        let st = Command::new("javac")
+            .arg("-d")
+            .arg(&out)
+            .args(&srcs)
+            .status()
+            .unwrap();
+        assert!(st.success(), "javac {p}");
+        let java = Command::new("java")
+            .arg("-cp")
+            .arg(&out)
+            .arg("Main")
+            .output()
+            .unwrap();
+        assert!(!java.stdout.is_empty(), "{p}");
+        for version in [65u8, 69] {
+            let bumped = common::scratch("jdk-versions", &format!("{p}-{version}"));
+            for e in std::fs::read_dir(&out).unwrap() {
+                let path = e.unwrap().path();
+                let mut bytes = std::fs::read(&path).unwrap();
+                assert_eq!(bytes[..4], [0xCA, 0xFE, 0xBA, 0xBE], "{}", path.display());
+                // Major version, big-endian at bytes 6 and 7.
+                bytes[6] = 0;
+                bytes[7] = version;
+                std::fs::write(bumped.join(path.file_name().unwrap()), bytes).unwrap();
+            }
+            let m5run = m5()
+                .args(["run", "--classpath", bumped.to_str().unwrap(), "Main"])
+                .output()
+                .unwrap();
+            assert_eq!(
+                (&m5run.stdout, m5run.status.code()),
+                (&java.stdout, java.status.code()),
+                "{p} at version {version}: {}",
+                String::from_utf8_lossy(&m5run.stderr)
+            );
+        }
+    }
+}
