@@ -39,11 +39,17 @@ fn every_native_in_the_table_exists_in_the_library() {
         .collect();
     let t = ClassTable::load(&ClassPath::default(), &roots, &m5::interp::natives::bind)
         .expect("library and the JDK classes load");
+    // Natives of newer JDKs' classes (21, 25), which JDK 17 lacks.
+    const NEWER: &[(&str, &str, &str)] = &[("jdk/internal/misc/CDS", "getCDSConfigStatus", "()I")];
     for (class, name, desc, _) in m5::interp::natives::NATIVES.iter() {
         let c = t.id(class).unwrap_or_else(|| panic!("no class {class}"));
-        let m = t
-            .declared_method(c, name, desc)
-            .unwrap_or_else(|| panic!("no method {class}.{name}{desc}"));
+        let Some(m) = t.declared_method(c, name, desc) else {
+            assert!(
+                NEWER.contains(&(class, name, desc)) && t.class(c).from_jdk,
+                "no method {class}.{name}{desc}"
+            );
+            continue;
+        };
         // A JDK method m5 answers itself need not be native in the JDK;
         // it is bound, and so native, here.
         assert!(m.is_native(), "{class}.{name}{desc} is not native");

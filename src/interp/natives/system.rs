@@ -28,6 +28,11 @@ pub(super) static NATIVES: &[Native] = &[
     ("jdk/internal/misc/CDS", "isSharingEnabled0", "()Z", no),
     ("jdk/internal/misc/CDS", "initializeFromArchive", "(Ljava/lang/Class;)V", nothing),
     ("jdk/internal/misc/CDS", "getRandomSeedForDumping", "()J", zero_long),
+    // JDK 21+: the CDS features on, as a bit set (none).
+    ("jdk/internal/misc/CDS", "getCDSConfigStatus", "()I", no),
+    // JDK 21+: VM's static initializer; HotSpot restores archived state
+    // there, of which m5 has none.
+    ("jdk/internal/misc/VM", "initialize", "()V", nothing),
     // System properties and the environment (system.rs): one table.
     ("java/lang/System", "property0", "(Ljava/lang/String;)Ljava/lang/Object;", SP::property0),
     ("java/lang/System", "initialProperty", "(Ljava/lang/String;)Ljava/lang/String;", SP::initial_property),

@@ -18,7 +18,7 @@
 //!   into the JDK's `libjvm.so`, read from that file on first use);
 //!   `os.arch`, `sun.arch.data.model`, `sun.cpu.endian` and
 //!   `sun.io.unicode.encoding` from the architecture the JDK was built for
-//!   (its `release` file's `OS_ARCH`);
+//!   (its `release` file's `OS_ARCH`, else the ELF header of its `bin/java`);
 //! - the host: `os.name` and `os.version` (uname), `user.name` and
 //!   `user.home` (the password entry of the user m5 runs as, as the JDK
 //!   reads them; not `$USER`/`$HOME`), `user.dir` (the working directory),
@@ -335,12 +335,17 @@ fn jvm_library(home: &Path) -> Result<PathBuf, String> {
 /// The properties of the architecture the JDK was built for.
 fn arch(t: &mut Table, home: Option<&Path>) {
     let release = home.and_then(|h| std::fs::read_to_string(h.join("release")).ok());
-    let os_arch = release.as_deref().and_then(|r| {
-        r.lines().find_map(|l| {
-            l.strip_prefix("OS_ARCH=")
-                .map(|v| v.trim_matches('"').to_string())
+    let os_arch = release
+        .as_deref()
+        .and_then(|r| {
+            r.lines().find_map(|l| {
+                l.strip_prefix("OS_ARCH=")
+                    .map(|v| v.trim_matches('"').to_string())
+            })
         })
-    });
+        // A release file without it (a jlink image's): the machine the
+        // JDK's launcher is built for, from its ELF header.
+        .or_else(|| home.and_then(elf_arch));
     // (os.arch, data model, endianness), as the JDK's build names them.
     let known = match os_arch.as_deref() {
         Some("x86_64" | "amd64") => Some(("amd64", "64", "little")),
@@ -377,6 +382,35 @@ fn arch(t: &mut Table, home: Option<&Path>) {
             }
         }
     }
+}
+
+/// The architecture `home/bin/java` is built for, as a release file
+/// names it: the ELF header's machine (and its byte order, which `s390x`
+/// and `ppc64le` differ in).
+fn elf_arch(home: &Path) -> Option<String> {
+    let mut head = [0u8; 20];
+    let mut f = std::fs::File::open(home.join("bin").join("java")).ok()?;
+    std::io::Read::read_exact(&mut f, &mut head).ok()?;
+    if head[..4] != *b"\x7fELF" || head[4] != 2 {
+        return None; // not a 64-bit ELF file
+    }
+    let little = head[5] == 1;
+    let machine = if little {
+        u16::from_le_bytes([head[18], head[19]])
+    } else {
+        u16::from_be_bytes([head[18], head[19]])
+    };
+    Some(
+        match (machine, little) {
+            (0x3e, true) => "x86_64",
+            (0xb7, true) => "aarch64",
+            (0xf3, true) => "riscv64",
+            (0x15, true) => "ppc64le",
+            (0x16, false) => "s390x",
+            _ => return None,
+        }
+        .to_string(),
+    )
 }
 
 /// The host's properties (Linux).

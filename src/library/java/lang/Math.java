@@ -81,6 +81,55 @@ public final class Math {
         return (a >= b) ? a : b;
     }
 
+    /**
+     * d * 2^scaleFactor, rounded once. Beyond +-2099 (the exponent range and
+     * the significand's width) the result no longer changes. The factor is
+     * applied as 2^r (|r| < 512, same sign) and then steps of 2^+-512, all
+     * exact powers of two: scaling up is exact until it overflows; scaling
+     * down rounds at most at the step that first leaves the normal range,
+     * and a step after that leaves less than half the least subnormal, 0.
+     */
+    public static double scalb(double d, int scaleFactor) {
+        int n = Math.max(-2099, Math.min(2099, scaleFactor));
+        int r = n % 512;
+        double result = d * Double.longBitsToDouble((long) (r + 1023) << 52);
+        double step = Double.longBitsToDouble((long) (n > 0 ? 1023 + 512 : 1023 - 512) << 52);
+        for (int k = Math.abs(n / 512); k > 0; k--) {
+            result *= step;
+        }
+        return result;
+    }
+
+    /**
+     * The high 64 bits of the signed 128-bit product x * y, from 32-bit
+     * halves (Hacker's Delight, 8-2): the low halves unsigned, the high
+     * halves signed, carries propagated through the middle terms.
+     */
+    public static long multiplyHigh(long x, long y) {
+        long x1 = x >> 32, x0 = x & 0xFFFFFFFFL;
+        long y1 = y >> 32, y0 = y & 0xFFFFFFFFL;
+        long low = x0 * y0;
+        long t = x1 * y0 + (low >>> 32);
+        long mid = x0 * y1 + (t & 0xFFFFFFFFL);
+        return x1 * y1 + (t >> 32) + (mid >> 32);
+    }
+
+    /** JDK 21+ (the JDK's streams call it): value within [min, max]. */
+    public static int clamp(long value, int min, int max) {
+        if (min > max) {
+            throw new IllegalArgumentException(min + " > " + max);
+        }
+        return (int) Math.min(max, Math.max(value, min));
+    }
+
+    /** JDK 21+: value within [min, max]. */
+    public static long clamp(long value, long min, long max) {
+        if (min > max) {
+            throw new IllegalArgumentException(min + " > " + max);
+        }
+        return Math.min(max, Math.max(value, min));
+    }
+
     public static float max(float a, float b) {
         if (a != a) {
             return a;

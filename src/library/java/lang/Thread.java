@@ -33,6 +33,29 @@ public class Thread implements Runnable {
     /** ThreadLocal's maps (the JDK's fields). */
     ThreadLocal.ThreadLocalMap threadLocals;
     ThreadLocal.ThreadLocalMap inheritableThreadLocals;
+
+    // What the JDK 21+ library asks a thread for (its ThreadLocal,
+    // InheritableThreadLocal and LockSupport): the same fields, and no
+    // thread of the model is a virtual thread's carrier.
+    ThreadLocal.ThreadLocalMap threadLocals() {
+        return threadLocals;
+    }
+
+    void setThreadLocals(ThreadLocal.ThreadLocalMap map) {
+        threadLocals = map;
+    }
+
+    ThreadLocal.ThreadLocalMap inheritableThreadLocals() {
+        return inheritableThreadLocals;
+    }
+
+    void setInheritableThreadLocals(ThreadLocal.ThreadLocalMap map) {
+        inheritableThreadLocals = map;
+    }
+
+    public final boolean isVirtual() {
+        return false;
+    }
     /** The interrupt status, as in the JDK (natives read and write it). */
     volatile boolean interrupted;
     /** LockSupport's permit (the JDK keeps it in the VM; natives use it). */
@@ -206,6 +229,11 @@ public class Thread implements Runnable {
     public native boolean isInterrupted();
 
     public static native boolean interrupted();
+
+    /** Java 19+'s name for the id. */
+    public final long threadId() {
+        return tid;
+    }
 
     public long getId() {
         return tid;
