@@ -34,8 +34,8 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
     /// The JDK whose library (java.util, java.util.concurrent, ...) m5
-    /// reads: a JDK or JRE home with `jmods/java.base.jmod` or
-    /// `lib/modules`. Default: JAVA_HOME, else the home of the `java` on
+    /// reads: a JDK or JRE home with `lib/modules` or
+    /// `jmods/java.base.jmod`. Default: JAVA_HOME, else the home of the `java` on
     /// PATH. A named JDK is used or the command stops with an error.
     #[arg(long, global = true, value_name = "DIR")]
     pub jdk: Option<std::path::PathBuf>,

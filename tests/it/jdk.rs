@@ -1,6 +1,6 @@
-//! The JDK's library read from its runtime image (`lib/modules`) where the
-//! JDK has no jmods: the same classes as `java.base.jmod`, and programs
-//! run alike with either (`--jdk` to a JDK home without jmods).
+//! The JDK's library read from its runtime image (`lib/modules`, what m5
+//! reads by default) or from `java.base.jmod` (a JDK home without the
+//! image, through `--jdk`): the same classes, and programs run alike.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,16 +9,30 @@ use m5::classfile::jdk;
 
 use crate::common::{self, m5};
 
-/// The home of the JDK the tests use, and a home beside it without its
-/// jmods: every other entry of the real home linked into a scratch
-/// directory. None (skipped) where the JDK has no jmods.
-fn homes() -> Option<(PathBuf, PathBuf)> {
+/// The home of the JDK the tests use, a home beside it without its jmods
+/// and one without its `lib/modules`: the real home's other entries linked
+/// into scratch directories. None (skipped) where the JDK lacks either.
+fn homes() -> Option<(PathBuf, PathBuf, PathBuf)> {
     // Made once: the tests that use it run in parallel.
-    static HOMES: std::sync::OnceLock<Option<(PathBuf, PathBuf)>> = std::sync::OnceLock::new();
+    static HOMES: std::sync::OnceLock<Option<(PathBuf, PathBuf, PathBuf)>> =
+        std::sync::OnceLock::new();
     HOMES.get_or_init(make_homes).clone()
 }
 
-fn make_homes() -> Option<(PathBuf, PathBuf)> {
+/// Links every entry of `from` into `to` but `except`.
+fn link_all_but(from: &Path, to: &Path, except: &str) {
+    std::fs::create_dir_all(to).expect("mkdir");
+    for e in std::fs::read_dir(from).expect("JDK home") {
+        let e = e.expect("entry");
+        let name = e.file_name();
+        let link = to.join(&name);
+        if name != except && std::fs::symlink_metadata(&link).is_err() {
+            std::os::unix::fs::symlink(e.path(), &link).expect("symlink");
+        }
+    }
+}
+
+fn make_homes() -> Option<(PathBuf, PathBuf, PathBuf)> {
     let real = match jdk::jdk() {
         Ok(j) => j.home.clone(),
         Err(e) => {
@@ -34,15 +48,11 @@ fn make_homes() -> Option<(PathBuf, PathBuf)> {
         return None;
     }
     let bare = common::scratch("jdk", "no-jmods");
-    for e in std::fs::read_dir(&real).expect("JDK home") {
-        let e = e.expect("entry");
-        let name = e.file_name();
-        let link = bare.join(&name);
-        if name != "jmods" && std::fs::symlink_metadata(&link).is_err() {
-            std::os::unix::fs::symlink(e.path(), &link).expect("symlink");
-        }
-    }
-    Some((real, bare))
+    link_all_but(&real, &bare, "jmods");
+    let no_image = common::scratch("jdk", "no-image");
+    link_all_but(&real, &no_image, "lib");
+    link_all_but(&real.join("lib"), &no_image.join("lib"), "modules");
+    Some((real, bare, no_image))
 }
 
 /// Every class of java.base.jmod is in lib/modules, byte for byte (the
@@ -50,9 +60,20 @@ fn make_homes() -> Option<(PathBuf, PathBuf)> {
 /// the image has no java.base class the jmod lacks but those.
 #[test]
 fn the_runtime_image_holds_the_jmods_classes() {
-    let Some((real, bare)) = homes() else { return };
-    let jmod = jdk::open_home(&real).expect("jmod");
-    let image = jdk::open_home(&bare).expect("image");
+    let Some((real, bare, no_image)) = homes() else {
+        return;
+    };
+    let jmod = jdk::open_jmod(&real).expect("jmod");
+    let image = jdk::open_image(&real).expect("image");
+    // What a home has decides: the image first, else the jmod.
+    assert!(jdk::open_home(&real).unwrap().path.ends_with("lib/modules"));
+    assert!(jdk::open_home(&bare).unwrap().path.ends_with("lib/modules"));
+    assert!(
+        jdk::open_home(&no_image)
+            .unwrap()
+            .path
+            .ends_with("jmods/java.base.jmod")
+    );
     assert!(
         jmod.path.ends_with("jmods/java.base.jmod"),
         "{}",
@@ -140,10 +161,13 @@ fn without_measurements(text: &str) -> String {
 
 /// Programs that use java.util, the finite Apprentice's search, the
 /// Apprentice's proof and the lock analysis of the JDK's atomics give the
-/// same output with the library read from lib/modules as from the jmods.
+/// same output with the library read from lib/modules (a home without
+/// jmods) as from the jmod (a home without lib/modules).
 #[test]
-fn a_jdk_without_jmods_gives_the_same_results() {
-    let Some((_, bare)) = homes() else { return };
+fn the_image_and_the_jmod_give_the_same_results() {
+    let Some((_, bare, no_image)) = homes() else {
+        return;
+    };
     if !common::have("javac", "-version") {
         return;
     }
@@ -167,21 +191,16 @@ fn a_jdk_without_jmods_gives_the_same_results() {
             .status()
             .unwrap();
         assert!(st.success(), "javac {p}");
-        let args = ["run", "--classpath", out.to_str().unwrap(), "Main"];
-        let (a, b) = (run(&args, None), run(&args, Some(&bare)));
+        let out_dir = out.to_str().unwrap().to_string();
+        let args = ["run", "--classpath", out_dir.as_str(), "Main"];
+        let (a, b) = (run(&args, Some(&no_image)), run(&args, Some(&bare)));
         assert!(!a.0.is_empty(), "{p}: no output");
         assert_eq!(a, b, "{p}");
         // `--stats` names the library read.
         let out = m5()
             .arg("--jdk")
             .arg(&bare)
-            .args([
-                "run",
-                "--stats",
-                "--classpath",
-                out.to_str().unwrap(),
-                "Main",
-            ])
+            .args(["run", "--stats", "--classpath", &out_dir, "Main"])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -189,6 +208,20 @@ fn a_jdk_without_jmods_gives_the_same_results() {
             err.contains(&format!(
                 "JDK library: {}",
                 bare.join("lib/modules").display()
+            )),
+            "{p}: {err}"
+        );
+        let jmod = m5()
+            .arg("--jdk")
+            .arg(&no_image)
+            .args(["run", "--stats", "--classpath", &out_dir, "Main"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&jmod.stderr);
+        assert!(
+            err.contains(&format!(
+                "JDK library: {}",
+                no_image.join("jmods/java.base.jmod").display()
             )),
             "{p}: {err}"
         );
@@ -210,7 +243,7 @@ fn a_jdk_without_jmods_gives_the_same_results() {
             "--no-confirm",
         ],
     ] {
-        let (a, b) = (run(args, None), run(args, Some(&bare)));
+        let (a, b) = (run(args, Some(&no_image)), run(args, Some(&bare)));
         assert_eq!(a, b, "{args:?}");
     }
 }

@@ -78,7 +78,7 @@ fn library_table_is_up_to_date() {
     let mut out = String::from(
         "# The Java library m5 provides\n\n\
          m5 runs the JDK's own bytecode for most of the library, as Java PathFinder does:\n\n\
-         - **From the JDK** (read at run time from `$JAVA_HOME/jmods/java.base.jmod` or `lib/modules`, or the JDK of the\n  \
+         - **From the JDK** (read at run time from `$JAVA_HOME/lib/modules` or `jmods/java.base.jmod`, or the JDK of the\n  \
          `java` on PATH; nothing of the JDK is in m5): every class of `java.base` that m5 does not\n  \
          model, such as `java.util` (collections, `Objects`, `Optional`, `Formatter`), `java.util.function`,\n  \
          `java.util.stream`, `java.util.regex`, `java.util.concurrent` with its atomics and locks,\n  \

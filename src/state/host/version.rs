@@ -4,7 +4,7 @@
 //! bytecode generated at the JDK's build, which puts `java.version`,
 //! `java.vendor`, `java.runtime.version`, `java.specification.version`,
 //! ... into the initial properties (after the command line's `-D`s, so it
-//! wins over them). m5 reads that method from `java.base.jmod` and follows
+//! wins over them). m5 reads that method from the JDK's library and follows
 //! it: a straight line of `map.put(KEY, VALUE)` where VALUE is a string
 //! constant or a static field of `VersionProps` set to one (its
 //! `ConstantValue`, or a constant its `<clinit>` stores), the puts guarded
