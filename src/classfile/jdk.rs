@@ -152,7 +152,7 @@ impl Jdk {
                 .expect("jmod reader")
                 .index_for_name(&format!("classes/{name}.class"))
                 .is_some(),
-            Source::Image(img) => img.class("java.base", name).is_ok_and(|c| c.is_some()),
+            Source::Image(img) => img.has_class("java.base", name),
         }
     }
 

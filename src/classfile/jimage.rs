@@ -66,19 +66,12 @@ impl Image {
         let mut head = [0u8; HEADER_WORDS * 4];
         file.read_exact(&mut head)
             .map_err(|e| format!("too short for a jimage header: {e}"))?;
-        let big_endian = match head[..4].try_into().map(u32::from_le_bytes) {
-            Ok(MAGIC) => false,
-            _ if u32::from_be_bytes(head[..4].try_into().expect("4 bytes")) == MAGIC => true,
+        let big_endian = match (u32_at(false, &head, 0), u32_at(true, &head, 0)) {
+            (MAGIC, _) => false,
+            (_, MAGIC) => true,
             _ => return Err("not a jimage file (no 0xCAFEDADA magic)".into()),
         };
-        let word = |i: usize| {
-            let b: [u8; 4] = head[i * 4..i * 4 + 4].try_into().expect("4 bytes");
-            if big_endian {
-                u32::from_be_bytes(b)
-            } else {
-                u32::from_le_bytes(b)
-            }
-        };
+        let word = |i: usize| u32_at(big_endian, &head, i * 4);
         let version = word(1);
         if version >> 16 != 1 {
             return Err(format!(
@@ -101,14 +94,7 @@ impl Image {
         let words = |bytes: &[u8]| -> Vec<u32> {
             bytes
                 .chunks_exact(4)
-                .map(|c| {
-                    let b: [u8; 4] = c.try_into().expect("4 bytes");
-                    if big_endian {
-                        u32::from_be_bytes(b)
-                    } else {
-                        u32::from_le_bytes(b)
-                    }
-                })
+                .map(|c| u32_at(big_endian, c, 0))
                 .collect()
         };
         let redirect = words(&index[..table * 4])
@@ -166,7 +152,7 @@ impl Image {
                 .locations
                 .get(i + 1..i + 1 + len)
                 .ok_or_else(|| format!("location at {at} runs past the location area"))?;
-            attrs[kind] = bytes.iter().fold(0u64, |v, &b| (v << 8) | b as u64);
+            attrs[kind] = u64_of(true, bytes);
             i += 1 + len;
         }
     }
@@ -194,9 +180,13 @@ impl Image {
         }
     }
 
-    /// The class file `name` (internal form, `java/lang/String`) of
-    /// module `module`, if the image has it.
-    pub fn class(&self, module: &str, name: &str) -> Result<Option<Vec<u8>>, String> {
+    /// The location of class `name` (internal form, `java/lang/String`)
+    /// of module `module`, with its full name, if the image has it.
+    fn class_location(
+        &self,
+        module: &str,
+        name: &str,
+    ) -> Result<Option<(Location, String)>, String> {
         let (parent, base) = name.rsplit_once('/').unwrap_or(("", name));
         let full = if parent.is_empty() {
             format!("/{module}/{base}.class")
@@ -207,12 +197,26 @@ impl Image {
             return Ok(None);
         };
         let loc = self.location(slot)?;
-        if !self.named(&loc, module, parent, base, "class") {
-            return Ok(None);
+        Ok(self
+            .named(&loc, module, parent, base, "class")
+            .then_some((loc, full)))
+    }
+
+    /// Does the image have class `name` of `module`? (Its bytes unread.)
+    pub fn has_class(&self, module: &str, name: &str) -> bool {
+        self.class_location(module, name).is_ok_and(|l| l.is_some())
+    }
+
+    /// The class file `name` (internal form) of module `module`, if the
+    /// image has it.
+    pub fn class(&self, module: &str, name: &str) -> Result<Option<Vec<u8>>, String> {
+        match self.class_location(module, name)? {
+            None => Ok(None),
+            Some((loc, full)) => self
+                .resource(&loc)
+                .map(Some)
+                .map_err(|e| format!("{full}: {e}")),
         }
-        self.resource(&loc)
-            .map(Some)
-            .map_err(|e| format!("{full}: {e}"))
     }
 
     /// The classes (internal names) of `module` whose package is
@@ -263,9 +267,10 @@ impl Image {
             return Ok(bytes);
         }
         // Compressions may be stacked: each layer has its own header.
-        while bytes.len() >= COMPRESSED_HEADER && self.u32_at(&bytes, 0) == COMPRESSED_MAGIC {
-            let name = self.string(self.u32_at(&bytes, 20) as u64)?.to_string();
-            let unpacked = self.u64_at(&bytes, 12);
+        let big = self.big_endian;
+        while bytes.len() >= COMPRESSED_HEADER && u32_at(big, &bytes, 0) == COMPRESSED_MAGIC {
+            let name = self.string(u32_at(big, &bytes, 20) as u64)?.to_string();
+            let unpacked = u64_at(big, &bytes, 12);
             let payload = &bytes[COMPRESSED_HEADER..];
             bytes = match name.as_str() {
                 "zip" => {
@@ -290,23 +295,24 @@ impl Image {
         }
         Ok(bytes)
     }
+}
 
-    fn u32_at(&self, b: &[u8], at: usize) -> u32 {
-        let w: [u8; 4] = b[at..at + 4].try_into().expect("4 bytes");
-        if self.big_endian {
-            u32::from_be_bytes(w)
-        } else {
-            u32::from_le_bytes(w)
-        }
-    }
+/// The 4 bytes of `b` at `at` as a number in the image's byte order.
+fn u32_at(big_endian: bool, b: &[u8], at: usize) -> u32 {
+    u64_of(big_endian, &b[at..at + 4]) as u32
+}
 
-    fn u64_at(&self, b: &[u8], at: usize) -> u64 {
-        let w: [u8; 8] = b[at..at + 8].try_into().expect("8 bytes");
-        if self.big_endian {
-            u64::from_be_bytes(w)
-        } else {
-            u64::from_le_bytes(w)
-        }
+/// The 8 bytes of `b` at `at`, likewise.
+fn u64_at(big_endian: bool, b: &[u8], at: usize) -> u64 {
+    u64_of(big_endian, &b[at..at + 8])
+}
+
+fn u64_of(big_endian: bool, bytes: &[u8]) -> u64 {
+    let fold = |v: u64, &b: &u8| (v << 8) | b as u64;
+    if big_endian {
+        bytes.iter().fold(0, fold)
+    } else {
+        bytes.iter().rev().fold(0, fold)
     }
 }
 

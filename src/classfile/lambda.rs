@@ -329,6 +329,34 @@ fn adapt(from: &str, to: &str) -> Result<Vec<Insn>, String> {
     })
 }
 
+/// A call site done by the public static method `name desc` (with
+/// `locals` local slots and instructions `code`) of a synthetic class of
+/// its own: the class is added to `lambdas`, the call returned.
+pub(crate) fn static_site(
+    lambdas: &mut Lambdas,
+    name: &str,
+    desc: &str,
+    locals: u16,
+    code: Vec<Insn>,
+) -> Result<Insn, String> {
+    let class = lambdas.fresh_name();
+    lambdas.classes.push(RawClass {
+        name: class.clone(),
+        super_name: Some("java/lang/Object".into()),
+        interfaces: Vec::new(),
+        flags: ACC_FINAL | ACC_SYNTHETIC | ACC_SUPER,
+        fields: Vec::new(),
+        methods: vec![method(name, desc, ACC_PUBLIC | ACC_STATIC, locals, code)],
+        source_file: None,
+        synthetic: Vec::new(),
+        lambda: true,
+    });
+    Ok(Insn::Invoke(
+        InvokeKind::Static,
+        mref(InvokeKind::Static, &class, name, desc)?,
+    ))
+}
+
 /// A method of a synthetic class, from its instructions.
 pub(crate) fn method(
     name: &str,

@@ -22,7 +22,6 @@ use cafebabe::constant_pool::{BootstrapArgument, LiteralConstant, ReferenceKind}
 
 use super::insn::*;
 use super::lambda::{self, Lambdas};
-use super::parse::RawClass;
 
 /// One component: its label and its field's descriptor.
 struct Component {
@@ -76,27 +75,8 @@ pub fn site(
         "equals" => equals(record, &comps, &fields)?,
         _ => return Err(format!("the record method {op}")),
     };
-    let name = lambdas.fresh_name();
-    let locals = 3;
-    let method = lambda::method(op, desc, ACC_PUBLIC_STATIC, locals, code);
-    lambdas.classes.push(RawClass {
-        name: name.clone(),
-        super_name: Some("java/lang/Object".into()),
-        interfaces: Vec::new(),
-        flags: 0x0010 | 0x1000 | 0x0020,
-        fields: Vec::new(),
-        methods: vec![method],
-        source_file: None,
-        synthetic: Vec::new(),
-        lambda: true,
-    });
-    Ok(Insn::Invoke(
-        InvokeKind::Static,
-        lambda::mref(InvokeKind::Static, &name, op, desc)?,
-    ))
+    lambda::static_site(lambdas, op, desc, 3, code)
 }
-
-const ACC_PUBLIC_STATIC: u16 = 0x0001 | 0x0008;
 
 fn get(record: &str, field: &str, c: &Component, local: u16) -> [Insn; 2] {
     [

@@ -25,7 +25,6 @@ use cafebabe::constant_pool::{BootstrapArgument, LiteralConstant};
 
 use super::insn::*;
 use super::lambda::{self, Lambdas};
-use super::parse::RawClass;
 
 /// One case label.
 enum Label {
@@ -68,24 +67,7 @@ pub fn site(
             other => return Err(format!("a switch label {other:?}")),
         });
     }
-    let code = matcher(&labels)?;
-    let class = lambdas.fresh_name();
-    let method = lambda::method(name, desc, 0x0001 | 0x0008, 2, code);
-    lambdas.classes.push(RawClass {
-        name: class.clone(),
-        super_name: Some("java/lang/Object".into()),
-        interfaces: Vec::new(),
-        flags: 0x0010 | 0x1000 | 0x0020,
-        fields: Vec::new(),
-        methods: vec![method],
-        source_file: None,
-        synthetic: Vec::new(),
-        lambda: true,
-    });
-    Ok(Insn::Invoke(
-        InvokeKind::Static,
-        lambda::mref(InvokeKind::Static, &class, name, desc)?,
-    ))
+    lambda::static_site(lambdas, name, desc, 2, matcher(&labels)?)
 }
 
 fn type_ref(name: &str) -> Box<TypeRef> {
@@ -132,20 +114,15 @@ fn matcher(labels: &[Label]) -> Result<Vec<Insn>, String> {
                 ]);
                 code.extend(matched);
             }
-            Label::String(s) => {
+            Label::String(s) | Label::EnumName(s) => {
                 code.extend([
                     Insn::Ldc(Const::String(s.as_str().into())),
                     Insn::Load(Kind::A, 0),
-                    virt("java/lang/String", "equals", "(Ljava/lang/Object;)Z")?,
-                    Insn::If(Cond::Eq, NEXT),
                 ]);
-                code.extend(matched);
-            }
-            Label::EnumName(s) => {
+                if matches!(label, Label::EnumName(_)) {
+                    code.push(virt("java/lang/Enum", "name", "()Ljava/lang/String;")?);
+                }
                 code.extend([
-                    Insn::Ldc(Const::String(s.as_str().into())),
-                    Insn::Load(Kind::A, 0),
-                    virt("java/lang/Enum", "name", "()Ljava/lang/String;")?,
                     virt("java/lang/String", "equals", "(Ljava/lang/Object;)Z")?,
                     Insn::If(Cond::Eq, NEXT),
                 ]);

@@ -123,6 +123,25 @@ fn the_runtime_image_holds_the_jmods_classes() {
     assert_eq!(jmod.names_in("java/util/"), image.names_in("java/util/"));
 }
 
+/// The differential program `tests/java/program`, compiled by javac into
+/// a scratch directory of `topic`.
+fn compiled(topic: &str, program: &str) -> PathBuf {
+    let out = common::scratch(topic, program);
+    let srcs: Vec<PathBuf> = std::fs::read_dir(common::root().join("tests/java").join(program))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|f| f.extension().is_some_and(|x| x == "java"))
+        .collect();
+    let st = common::javac()
+        .arg("-d")
+        .arg(&out)
+        .args(&srcs)
+        .status()
+        .unwrap();
+    assert!(st.success(), "javac {program}");
+    out
+}
+
 /// `m5` output (stdout, exit code) of `args`, with `--jdk home` or not.
 fn run(args: &[&str], home: Option<&Path>) -> (String, Option<i32>) {
     let mut cmd = m5();
@@ -171,26 +190,13 @@ fn the_image_and_the_jmod_give_the_same_results() {
     if !common::have("javac", "-version") {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for p in [
         "streams_collectors",
         "string_format",
         "util_collections",
         "lambda_threads_collections",
     ] {
-        let out = common::scratch("jdk", p);
-        let srcs: Vec<PathBuf> = std::fs::read_dir(root.join("tests/java").join(p))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|f| f.extension().is_some_and(|x| x == "java"))
-            .collect();
-        let st = Command::new("javac")
-            .arg("-d")
-            .arg(&out)
-            .args(&srcs)
-            .status()
-            .unwrap();
-        assert!(st.success(), "javac {p}");
+        let out = compiled("jdk", p);
         let out_dir = out.to_str().unwrap().to_string();
         let args = ["run", "--classpath", out_dir.as_str(), "Main"];
         let (a, b) = (run(&args, Some(&no_image)), run(&args, Some(&bare)));
@@ -311,21 +317,8 @@ fn class_files_of_java_21_and_25_run_alike() {
     if !common::have("javac", "-version") || !common::have("java", "-version") {
         return;
     }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     for p in ["string_format", "util_collections", "streams_collectors"] {
-        let out = common::scratch("jdk-versions", p);
-        let srcs: Vec<PathBuf> = std::fs::read_dir(root.join("tests/java").join(p))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|f| f.extension().is_some_and(|x| x == "java"))
-            .collect();
-        let st = Command::new("javac")
-            .arg("-d")
-            .arg(&out)
-            .args(&srcs)
-            .status()
-            .unwrap();
-        assert!(st.success(), "javac {p}");
+        let out = compiled("jdk-versions", p);
         let java = Command::new("java")
             .arg("-cp")
             .arg(&out)
