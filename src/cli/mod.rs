@@ -158,9 +158,9 @@ proved when Lemmas 1, 2 and 3 are.
 A failed obligation's state is a counterexample to induction: it satisfies
 the invariant and its step breaks it, but no schedule need reach it. So a
 theorem not proved is searched for a reachable violation of the claim
-(the user's own invariant file): the single-threaded prefix, every
-schedule breadth-first, a search toward the failed cases' call stacks and
-random runs (--witness-states, --witness-seconds; --no-witness-search
+(the user's own invariant file): the single-threaded prefix, a few random
+runs, every schedule breadth-first, a search toward the failed cases' call
+stacks and more random runs (--witness-states, --witness-seconds; --no-witness-search
 leaves the prefix alone). Verdicts, one per theorem:
   proved         every obligation unsat (Z3): it holds in every reachable
                  state (for a relation: across every reachable step);
@@ -518,7 +518,7 @@ pub struct SolveArgs {
     pub check_skips: bool,
     /// A theorem not proved is searched for a reachable violation (which
     /// makes it "refuted", with a witness `m5 run` replays): the prefix,
-    /// then every schedule breadth-first, a search toward the failed cases
+    /// a few random runs, then every schedule breadth-first, a search toward the failed cases
     /// and random runs, each visiting at most N states.
     #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub witness_states: u64,

@@ -3,16 +3,20 @@
 //! counterexample to induction (a state inside the invariant whose step
 //! leaves it, which no schedule may reach); a claim is refuted only by a
 //! schedule from the initial state that `m5 run --invariant` (or
-//! `--relation`) replays to a violating state or step. Three places are
-//! looked in, cheapest first:
+//! `--relation`) replays to a violating state or step. Five searches are
+//! tried, cheapest first:
 //!
 //! 1. the single-threaded prefix, which the proof has run anyway;
-//! 2. every schedule, breadth-first from the initial state, every
+//! 2. a few seeded random runs (a violation hundreds of steps deep, past
+//!    the breadth-first search's reach, costs them a moment); what they
+//!    find settles the verdict, and stage 3 only looks for a shorter
+//!    witness;
+//! 3. every schedule, breadth-first from the initial state, every
 //!    instruction a branch point (the `m5 explore --invariant` search),
 //!    within a budget of states and time;
-//! 3. a best-first search that moves a thread toward the call stack of a
+//! 4. a best-first search that moves a thread toward the call stack of a
 //!    failed case (`crate::explore::explore_guided`), in the same budget;
-//! 4. seeded random runs, which go deeper than the exhaustive search.
+//! 5. more seeded random runs, which go deeper than the exhaustive search.
 //!
 //! A violation found is replayed once more the way `m5 run --invariant`
 //! checks a run (`crate::invariant::watch`) before it counts.
@@ -74,6 +78,9 @@ pub struct Searched {
 /// Steps of each random run (stage 4): deeper than the breadth-first
 /// search gets, short enough for many runs.
 const RUN_LENGTH: u64 = 2_000;
+
+/// Random runs tried before the breadth-first search (stage 2).
+const PROBE_RUNS: u64 = 8;
 
 /// Where a theorem's counterexamples to induction put the stepping
 /// thread: the call stacks to aim the guided search at.
@@ -138,18 +145,56 @@ pub fn search(
         only_properties: true,
         ..Default::default()
     };
-    // 2. Every schedule, breadth-first.
-    let r = explore::explore(initial, &opts, &mut |_, _, _| {});
-    match r {
+    // 2. A few random runs first: a violation deep in a long loop (hundreds
+    // of steps) is out of the breadth-first search's reach. One found here
+    // settles the verdict; the breadth-first search then only looks for a
+    // shorter witness, on an eighth of the budget.
+    let probe = ExploreOptions {
+        bfs: false,
+        strategy: explore::Strategy::Random,
+        runs: Some(PROBE_RUNS),
+        max_depth: Some(RUN_LENGTH),
+        max_states: None,
+        time_limit: None,
+        seed: 1,
+        ..opts.clone()
+    };
+    let probed = match explore::explore(initial, &probe, &mut |_, _, _| {}) {
         Ok(r) if r.verdict.is_violation() => {
-            let w = explore::shorten(initial, r.witness, &r.verdict, &opts).unwrap_or_default();
-            if let Some(f) = confirm(initial, c, goal, &w, "the breadth-first search") {
-                return Ok(f);
-            }
-            summary.push(
-                "a violation the breadth-first search met did not replay (please report it)".into(),
-            );
+            let w = explore::shorten(initial, r.witness, &r.verdict, &probe).unwrap_or_default();
+            confirm(initial, c, goal, &w, "a random run")
         }
+        _ => None,
+    };
+    let opts = match &probed {
+        Some(f) => ExploreOptions {
+            max_depth: Some(f.schedule.len() as u64),
+            max_states: Some((budget.states / 8).max(1)),
+            time_limit: Some(budget.time / 8),
+            ..opts
+        },
+        None => opts,
+    };
+    // 3. Every schedule, breadth-first.
+    let r = explore::explore(initial, &opts, &mut |_, _, _| {});
+    if let Ok(r) = &r
+        && r.verdict.is_violation()
+    {
+        let w = explore::shorten(initial, r.witness.clone(), &r.verdict, &opts).unwrap_or_default();
+        if let Some(f) = confirm(initial, c, goal, &w, "the breadth-first search") {
+            return Ok(f);
+        }
+        summary.push(
+            "a violation the breadth-first search met did not replay (please report it)".into(),
+        );
+    }
+    // (Depth-bounded when the probe found one: "every state" would be
+    // every state above the probe's witness, not a completed search.)
+    if let Some(f) = probed {
+        return Ok(f);
+    }
+    match r {
+        Ok(r) if r.verdict.is_violation() => {}
         Ok(r) if r.verdict == explore::Verdict::Ok => {
             summary.push(format!(
                 "every reachable state: {} states, every schedule (the search is complete, so the claim holds for these arguments)",
@@ -167,7 +212,7 @@ pub fn search(
         )),
         Err(e) => summary.push(format!("a breadth-first search that stopped: {e}")),
     }
-    // 3. Toward the counterexamples' call stacks.
+    // 4. Toward the counterexamples' call stacks.
     if !targets.is_empty() {
         let left = (budget.time * 3 / 4).saturating_sub(start.elapsed());
         // (A quarter of the states: the best-first frontier keeps every
@@ -202,7 +247,7 @@ pub fn search(
             )),
         }
     }
-    // 4. Random runs, deeper.
+    // 5. Random runs, deeper.
     let left = budget.time.saturating_sub(start.elapsed());
     let length = RUN_LENGTH;
     let sampled = ExploreOptions {
@@ -212,7 +257,8 @@ pub fn search(
         max_depth: Some(length),
         time_limit: Some(left),
         max_states: None,
-        seed: 1,
+        // (Seed 1's first runs were the probe's.)
+        seed: 2,
         ..opts.clone()
     };
     match explore::explore(initial, &sampled, &mut |_, _, _| {}) {
