@@ -1312,7 +1312,7 @@ fn check_step(
     );
     let visits = stats.visits.entry(situation).or_default();
     *visits += 1;
-    if *visits > SAMPLE && *visits % SAMPLE != 0 {
+    if *visits > SAMPLE && !visits.is_multiple_of(SAMPLE) {
         stats.sampled_out += 1;
         return Ok(());
     }
