@@ -6,9 +6,10 @@
 //! layout; an array element's is `ARRAY_BASE + index * scale`, with the
 //! element sizes of HotSpot (references 4 bytes). Primitive arrays are also
 //! read and written as little-endian bytes at any offset (the JDK reads a
-//! `long` out of a `byte[]` to compare arrays). Anything else — off-heap
-//! memory, static fields by offset, a field read at a width it does not
-//! have — stops the run with an error naming it: never a guess.
+//! `long` out of a `byte[]` to compare arrays). A static field's offset
+//! is `STATIC_BASE` plus its global slot, with its class's mirror as the
+//! base. Anything else — off-heap memory, a field read at a width it does
+//! not have — stops the run with an error naming it: never a guess.
 //!
 //! Every access here is one step and a scheduling point (natives never are
 //! thread-local), so a compare-and-set is atomic as in the JVM; volatile,
@@ -20,6 +21,12 @@ use crate::state::*;
 
 use super::VmError;
 use super::natives::NativeResult::{self, Return, Throw};
+
+/// A static field's offset (`staticFieldOffset`) is its global static
+/// slot above this, read with the class's mirror as the base
+/// (`staticFieldBase`): no offset of a `Class` object's own instance
+/// fields (`Class.reflectionData`, ...) can mean a static.
+pub const STATIC_BASE: i64 = 1 << 32;
 
 /// Offset of element 0 in every array.
 pub const ARRAY_BASE: i64 = 16;
@@ -235,21 +242,12 @@ pub fn read(s: &State, o: Value, off: i64, k: u8) -> Result<Value, VmError> {
     };
     let obj = s.object(r);
     match &obj.body {
-        Body::Fields(fields) => {
-            let slot = usize::try_from(off).ok().filter(|&i| i < fields.len());
-            let Some(i) = slot else {
-                return Err(unsupported(format!(
-                    "offset {off} in a {}",
-                    class_name(s, r)
-                )));
-            };
-            let f = &s.classes.class(obj.class).layout[i];
-            if !field_fits(&f.desc, k) {
-                return Err(unsupported(format!(
-                    "reading field {}:{} as {}",
-                    f.name, f.desc, k as char
-                )));
-            }
+        Body::Mirror { name, .. } if off >= STATIC_BASE => {
+            let (slot, _) = static_at(s, name, off, k)?;
+            Ok(s.statics[slot as usize])
+        }
+        Body::Fields(fields) | Body::Mirror { fields, .. } => {
+            let i = instance_slot(s, r, fields.len(), off, k, "reading")?;
             Ok(fields[i])
         }
         Body::Array { elem, data } => {
@@ -259,8 +257,61 @@ pub fn read(s: &State, o: Value, off: i64, k: u8) -> Result<Value, VmError> {
                 At::Bytes(b) => Ok(from_bits(k, read_bytes(data, elem, b, width(k)))),
             }
         }
-        Body::Mirror { .. } => Err(unsupported("a static field by offset".into())),
     }
+}
+
+/// The slot of the instance field at `off` in object `r` (of `len`
+/// fields), which a `k` access fits.
+fn instance_slot(
+    s: &State,
+    r: Ref,
+    len: usize,
+    off: i64,
+    k: u8,
+    doing: &str,
+) -> Result<usize, VmError> {
+    let slot = usize::try_from(off).ok().filter(|&i| i < len);
+    let Some(i) = slot else {
+        return Err(unsupported(format!(
+            "offset {off} in a {}",
+            class_name(s, r)
+        )));
+    };
+    let f = &s.classes.class(s.object(r).class).layout[i];
+    if !field_fits(&f.desc, k) {
+        return Err(unsupported(format!(
+            "{doing} field {}:{} as {}",
+            f.name, f.desc, k as char
+        )));
+    }
+    Ok(i)
+}
+
+/// The static field `staticFieldOffset` gave `off` for, in the class
+/// `name` (a mirror's), which a `k` access fits: its global slot and
+/// descriptor's first byte.
+fn static_at(s: &State, name: &str, off: i64, k: u8) -> Result<(u32, u8), VmError> {
+    let slot = u32::try_from(off - STATIC_BASE).ok();
+    let field = s.classes.id(name).and_then(|cid| {
+        s.classes
+            .class(cid)
+            .statics
+            .iter()
+            .find(|f| Some(f.2) == slot)
+    });
+    let Some((fname, desc, slot, _)) = field else {
+        return Err(unsupported(format!(
+            "offset {off} among the statics of {}",
+            name.replace('/', ".")
+        )));
+    };
+    if !field_fits(desc, k) {
+        return Err(unsupported(format!(
+            "static field {fname}:{desc} accessed as {}",
+            k as char
+        )));
+    }
+    Ok((*slot, desc.as_bytes()[0]))
 }
 
 /// Writes `v` (of kind `k`) at `(o, off)`.
@@ -269,27 +320,26 @@ pub fn write(s: &mut State, o: Value, off: i64, k: u8, v: Value) -> Result<(), V
         return Err(unsupported(format!("writing memory at address {off}")));
     };
     let class = s.object(r).class;
-    let name = class_name(s, r);
+    let (len, statics) = match &s.object(r).body {
+        Body::Mirror { name, .. } if off >= STATIC_BASE => (0, Some(static_at(s, name, off, k)?)),
+        Body::Fields(f) | Body::Mirror { fields: f, .. } => (f.len(), None),
+        Body::Array { .. } => (0, None),
+    };
+    if let Some((slot, d)) = statics {
+        s.statics.set(slot as usize, narrow(d, v));
+        return Ok(());
+    }
     let desc = match &s.object(r).body {
-        Body::Fields(fields) => {
-            let slot = usize::try_from(off).ok().filter(|&i| i < fields.len());
-            let Some(i) = slot else {
-                return Err(unsupported(format!("offset {off} in a {name}")));
-            };
-            let f = &s.classes.class(class).layout[i];
-            if !field_fits(&f.desc, k) {
-                return Err(unsupported(format!(
-                    "writing field {}:{} as {}",
-                    f.name, f.desc, k as char
-                )));
-            }
-            Some((i, f.desc.as_bytes()[0]))
-        }
         Body::Array { .. } => None,
-        Body::Mirror { .. } => return Err(unsupported("a static field by offset".into())),
+        _ => {
+            let i = instance_slot(s, r, len, off, k, "writing")?;
+            Some((i, s.classes.class(class).layout[i].desc.as_bytes()[0]))
+        }
     };
     match (&mut s.object_mut(r).body, desc) {
-        (Body::Fields(fields), Some((i, d))) => fields[i] = narrow(d, v),
+        (Body::Fields(fields) | Body::Mirror { fields, .. }, Some((i, d))) => {
+            fields[i] = narrow(d, v)
+        }
         (Body::Array { elem, data }, _) => match element(elem, data.len(), off, k)? {
             At::Ref(i) => data.set(i, v),
             At::Bytes(b) => {
@@ -421,6 +471,46 @@ pub fn array_scale(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     let name = super::runtime::mirrored(s, c);
     let tag = name.as_bytes().get(1).copied().unwrap_or(b'L');
     Ok(Return(Some(Value::Int(scale(tag) as i32))))
+}
+
+/// `staticFieldBase0(Field)`: the mirror of the static field's class.
+pub fn static_base(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (_, class, _) = static_named(s, a)?;
+    Ok(Return(Some(class)))
+}
+
+/// `staticFieldOffset0(Field)`: `STATIC_BASE` plus the static's global slot.
+pub fn static_offset(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (slot, _, _) = static_named(s, a)?;
+    Ok(Return(Some(Value::Long(STATIC_BASE + i64::from(slot)))))
+}
+
+/// The static field a `Field` (argument 1) names: its global slot, its
+/// class's mirror and its name.
+fn static_named(s: &State, a: &[Value]) -> Result<(u32, Value, String), VmError> {
+    let Some(f) = a.get(1).and_then(|v| v.as_ref()) else {
+        return Err(unsupported("a static field offset of null".into()));
+    };
+    let (Some(c), Some(n)) = (s.field(f, "clazz"), s.field(f, "name")) else {
+        return Err(unsupported("a Field m5 did not make".into()));
+    };
+    let (Some(cr), Some(nr)) = (c.as_ref(), n.as_ref()) else {
+        return Err(unsupported("a Field without a class or name".into()));
+    };
+    let class = super::runtime::mirrored(s, cr);
+    let name = s.string(nr).unwrap_or_default();
+    let slot = s
+        .classes
+        .id(&class)
+        .and_then(|cid| s.classes.class(cid).statics.iter().find(|f| *f.0 == *name))
+        .map(|f| f.2);
+    match slot {
+        Some(slot) => Ok((slot, c, name)),
+        None => Err(unsupported(format!(
+            "static field {name} of {}, which m5's class lacks",
+            class.replace('/', ".")
+        ))),
+    }
 }
 
 /// `objectFieldOffset0(Field)`: the slot of the field a Field names.

@@ -102,6 +102,19 @@ pub fn initial_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<Nativ
     string_or_null(s, v)
 }
 
+/// `VM.getSavedProperty(key)` (a JDK method m5 answers): the properties
+/// the JVM saved at start-up, its internal ones and the initial system
+/// properties (the JDK's `VM.saveProperties` is never run in m5).
+pub fn saved_property(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let key = string_arg(s, a, 0).unwrap_or_default();
+    let host = s.config.host.clone();
+    let v = match host.internal.iter().find(|(k, _)| *k == key) {
+        Some((_, v)) => Some(v.as_str()),
+        None => host.property(&key).map_err(not_modeled)?,
+    };
+    string_or_null(s, v)
+}
+
 /// `System.props0()`: the properties object, or null.
 pub fn props0(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
     ret(s.statics[props_slot(s)?])

@@ -27,7 +27,7 @@
 use crate::classfile::{ClassTable, Insn};
 use crate::interp;
 use crate::race::access::{Access, Location};
-use crate::state::{State, ThreadId, Value};
+use crate::state::{Body, State, ThreadId, Value};
 use std::sync::Arc;
 
 const UNSAFE: &str = "jdk/internal/misc/Unsafe";
@@ -393,6 +393,13 @@ pub fn weak_reads(t: &ClassTable) -> bool {
 /// The field or array element at `Unsafe`'s `offset` in `o`.
 fn field_or_element(s: &State, o: Value, offset: i64) -> Option<Location> {
     let Value::Ref(r) = o else { return None };
+    if offset >= interp::offsets::STATIC_BASE && matches!(s.object(r).body, Body::Mirror { .. }) {
+        // (`staticFieldBase`/`staticFieldOffset`: the static's global slot,
+        // the location `getstatic` and a static VarHandle name.)
+        return Some(Location::Static(
+            u32::try_from(offset - interp::offsets::STATIC_BASE).ok()?,
+        ));
+    }
     match s.object(r).array() {
         None => Some(Location::Field(r, u32::try_from(offset).ok()?)),
         Some((elem, _)) => {

@@ -96,4 +96,6 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/invoke/MethodHandles$Lookup", "findStaticVarHandle", "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", VH::find_static_var_handle),
     ("java/lang/invoke/MethodHandles", "arrayElementVarHandle", "(Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", VH::array_element_var_handle),
     (UNSAFE, "objectFieldOffset0", "(Ljava/lang/reflect/Field;)J", U::field_offset_of),
+    (UNSAFE, "staticFieldBase0", "(Ljava/lang/reflect/Field;)Ljava/lang/Object;", U::static_base),
+    (UNSAFE, "staticFieldOffset0", "(Ljava/lang/reflect/Field;)J", U::static_offset),
 ];

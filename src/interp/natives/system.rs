@@ -33,6 +33,8 @@ pub(super) static NATIVES: &[Native] = &[
     // JDK 21+: VM's static initializer; HotSpot restores archived state
     // there, of which m5 has none.
     ("jdk/internal/misc/VM", "initialize", "()V", nothing),
+    // JDK 21+'s MethodHandles.Lookup asks it in its initializer.
+    ("jdk/internal/misc/VM", "getSavedProperty", "(Ljava/lang/String;)Ljava/lang/String;", SP::saved_property),
     // System properties and the environment (system.rs): one table.
     ("java/lang/System", "property0", "(Ljava/lang/String;)Ljava/lang/Object;", SP::property0),
     ("java/lang/System", "initialProperty", "(Ljava/lang/String;)Ljava/lang/String;", SP::initial_property),
