@@ -9,7 +9,10 @@ cd "$(dirname "$0")/../.."
 lib=src/library
 rm -rf "$lib/classes"
 mkdir -p "$lib/classes"
-javac --patch-module java.base="$lib" -XDstringConcat=inline -g:none \
+# ($lib/stubs: types of newer JDKs the model names; -implicit:none writes
+# no class file for them.)
+javac --patch-module java.base="$lib:$lib/stubs" -implicit:none \
+    -XDstringConcat=inline -g:none \
     -d "$lib/classes" $(find "$lib/java" -name '*.java' | LC_ALL=C sort)
 
 # manifest.txt: internal names of all compiled classes, sorted.

@@ -23,6 +23,15 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
         return sb.append(suffix).toString();
     }
 
+    /**
+     * JDK 21+: how the JDK's executors start a thread in a thread container
+     * (which tracks it for thread dumps; m5 keeps none). The container's type
+     * is named through a stub (build.sh), since javac 17 does not know it.
+     */
+    public void start(Thread thread, jdk.internal.vm.ThreadContainer container) {
+        thread.start();
+    }
+
     /** The enum's constants (its values()), or null for a class that is no enum. */
     public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
 }

@@ -66,6 +66,8 @@ public class Thread implements Runnable {
     long threadLocalRandomSeed;
     int threadLocalRandomProbe;
     int threadLocalRandomSecondarySeed;
+    /** The JDK's InnocuousThread (JDK 21+) takes its offset. */
+    private volatile ClassLoader contextClassLoader;
 
     public Thread() {
     }
