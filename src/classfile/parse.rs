@@ -352,6 +352,9 @@ fn decode_indy(
                         Const::String(s) => lit.push_str(&s),
                         Const::Int(v) => lit.push_str(&v.to_string()),
                         Const::Long(v) => lit.push_str(&v.to_string()),
+                        // (javac writes numeric constants into the recipe's
+                        // text; one here, from another compiler, is
+                        // written as JDK 17 writes it, whatever the JDK.)
                         Const::Float(v) => lit.push_str(&crate::javafmt::float_to_string(v)),
                         Const::Double(v) => lit.push_str(&crate::javafmt::double_to_string(v)),
                         Const::Class(_) => return Err("class constant in concatenation".into()),

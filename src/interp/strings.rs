@@ -7,7 +7,7 @@ use crate::classfile::{Concat, ConcatPiece};
 use crate::state::*;
 
 use super::{Outcome, VmError, frame_mut, runtime};
-use crate::javafmt::{double_to_string, float_to_string};
+use crate::javafmt::java_float_text;
 
 /// A new `java.lang.String` holding `text` (a `char[]` plus the String).
 pub fn new_string(s: &mut State, text: &str) -> Ref {
@@ -38,13 +38,14 @@ pub fn intern(s: &mut State, text: &Arc<str>) -> Result<Ref, VmError> {
 
 /// `String.valueOf` of a primitive argument, by descriptor, as UTF-16
 /// (a `char` is its one unit, even an unpaired surrogate).
-fn primitive_text(desc: &str, v: Value) -> Vec<u16> {
+fn primitive_text(s: &State, desc: &str, v: Value) -> Vec<u16> {
+    let modern = s.config.host.shortest_floats();
     let text = match desc.as_bytes()[0] {
         b'Z' => (v.as_int() != 0).to_string(),
         b'C' => return vec![v.as_int() as u16],
         b'J' => v.as_long().to_string(),
-        b'F' => float_to_string(v.as_float()),
-        b'D' => double_to_string(v.as_double()),
+        b'F' => java_float_text(f64::from(v.as_float()), true, modern),
+        b'D' => java_float_text(v.as_double(), false, modern),
         _ => v.as_int().to_string(),
     };
     text.encode_utf16().collect()
@@ -85,7 +86,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
                 Some(r) => string_units(s, r).unwrap_or_default(),
             }
         } else {
-            primitive_text(d, v)
+            primitive_text(s, d, v)
         }
     };
     if all_plain {
@@ -114,7 +115,10 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
                 if d.starts_with('L') || d.starts_with('[') {
                     args[*k]
                 } else {
-                    Value::Ref(new_string_utf16(s, primitive_text(d, args[*k])))
+                    Value::Ref({
+                        let t = primitive_text(s, d, args[*k]);
+                        new_string_utf16(s, t)
+                    })
                 }
             }
         };

@@ -2,7 +2,7 @@
 //! Java's decimal syntax for parsing.
 
 use crate::interp::VmError;
-use crate::javafmt::{double_to_string, float_to_string};
+use crate::javafmt::java_float_text;
 use crate::state::*;
 
 use super::NativeResult::{self, *};
@@ -22,11 +22,16 @@ pub(super) static NATIVES: &[Native] = &[
 ];
 
 fn double_to_str(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    ret_string(s, &double_to_string(a[0].as_double()))
+    let modern = s.config.host.shortest_floats();
+    ret_string(s, &java_float_text(a[0].as_double(), false, modern))
 }
 
 fn float_to_str(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    ret_string(s, &float_to_string(a[0].as_float()))
+    let modern = s.config.host.shortest_floats();
+    ret_string(
+        s,
+        &java_float_text(f64::from(a[0].as_float()), true, modern),
+    )
 }
 
 fn double_bits(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

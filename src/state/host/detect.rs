@@ -124,9 +124,13 @@ pub fn detect(cmd: &CommandLine) -> Host {
     let home = jdk_home();
     // The keys VersionProps.init puts (over any -D).
     let mut version_keys: Vec<String> = Vec::new();
+    let mut feature = 0;
     match super::version::read() {
         Ok(puts) => {
             for (k, v) in puts {
+                if k == "java.specification.version" {
+                    feature = v.parse().unwrap_or(0);
+                }
                 t.set(&k, Prop::Value(v));
                 version_keys.push(k);
             }
@@ -236,6 +240,7 @@ pub fn detect(cmd: &CommandLine) -> Host {
         blocked,
         stdout,
         stderr,
+        feature,
     }
 }
 

@@ -96,6 +96,18 @@ pub struct Host {
     /// What `System.out` and `System.err` encode with.
     pub stdout: Option<Charset>,
     pub stderr: Option<Charset>,
+    /// The JDK's feature release (`java.specification.version`; 0 when
+    /// unknown, taken as 17): what the JVM itself does differently across
+    /// releases (`Double.toString` from 19) follows it.
+    pub feature: u32,
+}
+
+impl Host {
+    /// JDK 19 and later: `Double.toString` and `Float.toString` give the
+    /// shortest decimal (`javafmt::double_to_string_shortest`).
+    pub fn shortest_floats(&self) -> bool {
+        self.feature >= 19
+    }
 }
 
 impl Host {
