@@ -100,6 +100,7 @@ pub fn initial_state(
         timeout: None,
         fingerprint: Default::default(),
     }));
+    super::threads::init_counter(&mut s)?;
     // The JVM initializes the main class before main runs.
     super::exec::ensure_init(&mut s, 0, cid)?;
     Ok(s)

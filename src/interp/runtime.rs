@@ -180,8 +180,9 @@ pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmErr
 }
 
 /// A thread's last frame is gone: as the JDK's Thread exit, it clears the
-/// thread object's `target` and notifies every thread waiting on the thread
-/// object (that is how `join` returns).
+/// thread object's `target` (JDK 17; from 19 the task stays, and `run()`
+/// called again runs it again) and notifies every thread waiting on the
+/// thread object (that is how `join` returns).
 pub fn thread_ended(s: &mut State, th: ThreadId) {
     s.aux.sched_gen += 1;
     s.aux.wakes.push(Wake::Ended(th));
@@ -189,7 +190,9 @@ pub fn thread_ended(s: &mut State, th: ThreadId) {
         s.alive -= 1;
     }
     if let Some(obj) = s.threads[th as usize].object {
-        s.set_field(obj, "target", Value::Null);
+        if !s.config.host.since(19) {
+            s.set_field(obj, "target", Value::Null);
+        }
         super::waitset::notify_all(s, obj);
     }
 }

@@ -33,15 +33,17 @@ use super::natives::NativeResult::{self, Return, Throw};
 const THREAD: &str = "java/lang/Thread";
 const GROUP: &str = "java/lang/ThreadGroup";
 
-/// HotSpot 17 (default flags) starts ten threads of its own before `main`
-/// runs (Reference Handler, Finalizer, Signal Dispatcher, Service Thread,
-/// Monitor Deflation Thread, C2 and C1 CompilerThread0, Sweeper thread,
-/// Notification Thread, Common-Cleaner): main's id is 1, theirs 2..=11,
-/// and the first thread a program makes gets 12.
-pub const VM_THREADS: i64 = 10;
-
-/// The main thread's id.
-pub const MAIN_ID: i64 = 1;
+/// The main thread's id and the last id HotSpot's own threads take before
+/// `main` runs (default flags, this project's machine). JDK 17: main is 1,
+/// and ten threads (Reference Handler, Finalizer, Signal Dispatcher,
+/// Service Thread, Monitor Deflation Thread, C2 and C1 CompilerThread0,
+/// Sweeper thread, Notification Thread, Common-Cleaner) take 2..=11. JDK
+/// 19 and later number threads anew (`ThreadIdentifiers`): main is 3 and
+/// the JVM's threads take 4..=19. The first thread a program makes gets the
+/// next id.
+pub fn first_ids(host: &crate::state::host::Host) -> (i64, i64) {
+    if host.since(19) { (3, 19) } else { (1, 11) }
+}
 
 /// The priority of the main thread (`Thread.NORM_PRIORITY`), and the
 /// maximum of the "system" and "main" groups unless a program lowers it.
@@ -87,10 +89,20 @@ fn static_slot(s: &State, class: &str, name: &str) -> Result<usize, VmError> {
         .ok_or_else(|| missing(&format!("static field {class}.{name}")))
 }
 
+/// The JDK's thread counter as it stands when `main` runs (set in the
+/// initial state: the main thread's object is made only when asked for).
+pub fn init_counter(s: &mut State) -> Result<(), VmError> {
+    let (_, last) = first_ids(&s.config.host);
+    let seq = static_slot(s, THREAD, "threadSeqNumber")?;
+    s.statics.set(seq, Value::Long(last));
+    Ok(())
+}
+
 /// The main thread's object, made by the VM without a constructor: the
 /// id, priority and group (null: "main") the JDK's has.
 pub fn init_main_object(s: &mut State, r: Ref) -> Result<(), VmError> {
-    set(s, r, THREAD, "tid", Value::Long(MAIN_ID))?;
+    let (main, _) = first_ids(&s.config.host);
+    set(s, r, THREAD, "tid", Value::Long(main))?;
     set(s, r, THREAD, "priority", Value::Int(NORM_PRIORITY))
 }
 
@@ -291,14 +303,14 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
     m.put_field(&this, &refs.tid, tid, callee, 0)
 }
 
-/// Takes the next id (`threadSeqNumber`, after HotSpot's own threads').
+/// Takes the next id (`++threadSeqNumber`, which starts past HotSpot's own
+/// threads': `init_main_object`).
 fn next_id<M: Machine>(m: &mut M, refs: &Refs) -> Result<M::Val, M::Stop> {
     let seq = m.get_static(&refs.thread_seq_number)?;
     let one = m.dom().constant(Constant::Long(1))?;
     let seq = m.dom().arith(Kind::L, ArithOp::Add, &seq, &one)?;
     m.put_static(&refs.thread_seq_number, seq.clone())?;
-    let base = m.dom().constant(Constant::Long(MAIN_ID + VM_THREADS))?;
-    Ok(m.dom().arith(Kind::L, ArithOp::Add, &base, &seq)?)
+    Ok(seq)
 }
 
 /// `Thread.nextThreadId()`: the id of a thread whose inheritable

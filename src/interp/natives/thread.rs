@@ -23,6 +23,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Thread", "getName", "()Ljava/lang/String;", threads::get_name),
     ("java/lang/Thread", "isAlive", "()Z", thread_is_alive),
     ("java/lang/Thread", "nextThreadId", "()J", threads::next_thread_id),
+    ("java/lang/Thread", "jdkFeature", "()I", jdk_feature),
     ("java/lang/ThreadGroup", "activeCount", "()I", threads::active_count),
     (UNSAFE, "park", "(ZJ)V", P::park),
     (UNSAFE, "unpark", "(Ljava/lang/Object;)V", P::unpark),
@@ -149,4 +150,12 @@ fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
         }
     };
     ret(Value::Int(state))
+}
+
+/// `Thread.jdkFeature()` (m5's): the JDK's feature release, 17 when m5
+/// cannot tell (`Host::feature`).
+fn jdk_feature(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    Ok(NativeResult::Return(Some(Value::Int(
+        s.config.host.feature.max(17) as i32,
+    ))))
 }

@@ -103,10 +103,15 @@ pub struct Host {
 }
 
 impl Host {
+    /// The JDK is release `feature` or later (an unknown one counts as 17).
+    pub fn since(&self, feature: u32) -> bool {
+        self.feature.max(17) >= feature
+    }
+
     /// JDK 19 and later: `Double.toString` and `Float.toString` give the
     /// shortest decimal (`javafmt::double_to_string_shortest`).
     pub fn shortest_floats(&self) -> bool {
-        self.feature >= 19
+        self.since(19)
     }
 }
 

@@ -103,9 +103,7 @@ public class Thread implements Runnable {
 
     public Thread(ThreadGroup group, Runnable target, String name, long stackSize,
             boolean inheritThreadLocals) {
-        if (name == null) {
-            throw new NullPointerException("name cannot be null");
-        }
+        checkName(name);
         this.name = name;
         this.target = target;
     }
@@ -120,8 +118,17 @@ public class Thread implements Runnable {
         tid = nextThreadId();
     }
 
-    /** The next id (the JDK's threadSeqNumber, counted from HotSpot's own threads). */
+    /** The next id (++threadSeqNumber, which starts past HotSpot's own threads'). */
     private static native long nextThreadId();
+
+    /** The JDK's feature release (17 when m5 cannot tell): what changed in 19 follows it. */
+    private static native int jdkFeature();
+
+    private static void checkName(String name) {
+        if (name == null) {
+            throw new NullPointerException(jdkFeature() >= 19 ? "'name' is null" : "name cannot be null");
+        }
+    }
 
     /** The group; null once the thread has ended, as in the JDK. */
     public final ThreadGroup getThreadGroup() {
@@ -247,9 +254,7 @@ public class Thread implements Runnable {
     }
 
     public final void setName(String name) {
-        if (name == null) {
-            throw new NullPointerException("name cannot be null");
-        }
+        checkName(name);
         this.name = name;
     }
 
@@ -292,10 +297,14 @@ public class Thread implements Runnable {
         e.printStackTrace(System.err);
     }
 
-    /** As the JDK: the group's name is empty once the thread has ended. */
+    /**
+     * As the JDK: the group's name is empty once the thread has ended; from
+     * JDK 19 the id comes first.
+     */
     public String toString() {
         ThreadGroup g = getThreadGroup();
-        return "Thread[" + getName() + "," + getPriority() + "," + (g != null ? g.getName() : "") + "]";
+        String id = jdkFeature() >= 19 ? "#" + threadId() + "," : "";
+        return "Thread[" + id + getName() + "," + getPriority() + "," + (g != null ? g.getName() : "") + "]";
     }
 
     /** As in the JDK: a Thread cannot be cloned. */
