@@ -149,22 +149,12 @@ pub fn search(
     // of steps) is out of the breadth-first search's reach. One found here
     // settles the verdict; the breadth-first search then only looks for a
     // shorter witness, on an eighth of the budget.
-    let probe = ExploreOptions {
-        bfs: false,
-        strategy: explore::Strategy::Random,
-        runs: Some(PROBE_RUNS),
-        max_depth: Some(RUN_LENGTH),
-        max_states: None,
-        time_limit: None,
-        seed: 1,
-        ..opts.clone()
-    };
-    let probed = match explore::explore(initial, &probe, &mut |_, _, _| {}) {
-        Ok(r) if r.verdict.is_violation() => {
-            let w = explore::shorten(initial, r.witness, &r.verdict, &probe).unwrap_or_default();
-            confirm(initial, c, goal, &w, "a random run")
+    let probed = match random_runs(initial, c, goal, &opts, PROBE_RUNS, 1, None) {
+        Ok(f) => Some(f),
+        Err(what) => {
+            summary.push(what);
+            None
         }
-        _ => None,
     };
     let opts = match &probed {
         Some(f) => ExploreOptions {
@@ -247,34 +237,54 @@ pub fn search(
             )),
         }
     }
-    // 5. Random runs, deeper.
+    // 5. Random runs, deeper. (Seed 1's first runs were the probe's.)
     let left = budget.time.saturating_sub(start.elapsed());
-    let length = RUN_LENGTH;
-    let sampled = ExploreOptions {
-        bfs: false,
-        strategy: explore::Strategy::Random,
-        runs: Some((budget.states / length).max(1)),
-        max_depth: Some(length),
-        time_limit: Some(left),
-        max_states: None,
-        // (Seed 1's first runs were the probe's.)
-        seed: 2,
-        ..opts.clone()
-    };
-    match explore::explore(initial, &sampled, &mut |_, _, _| {}) {
-        Ok(r) if r.verdict.is_violation() => {
-            let w = explore::shorten(initial, r.witness, &r.verdict, &sampled).unwrap_or_default();
-            if let Some(f) = confirm(initial, c, goal, &w, "a random run") {
-                return Ok(f);
-            }
-        }
-        Ok(r) => summary.push(format!("{} random runs of up to {length} steps", r.runs)),
-        Err(e) => summary.push(format!("random runs that stopped: {e}")),
+    let runs = (budget.states / RUN_LENGTH).max(1);
+    match random_runs(initial, c, goal, &opts, runs, 2, Some(left)) {
+        Ok(f) => return Ok(f),
+        Err(what) => summary.push(what),
     }
     Err(Searched {
         summary: summary.join("; "),
         complete: false,
     })
+}
+
+/// `runs` seeded random runs of `RUN_LENGTH` steps (stages 2 and 5) with
+/// `opts`' properties: a violation, shortened and replayed, or what the
+/// runs did (for the report).
+fn random_runs(
+    initial: &State,
+    c: &Arc<Compiled>,
+    goal: &Goal,
+    opts: &ExploreOptions,
+    runs: u64,
+    seed: u64,
+    time: Option<Duration>,
+) -> Result<Found, String> {
+    let sampled = ExploreOptions {
+        bfs: false,
+        strategy: explore::Strategy::Random,
+        runs: Some(runs),
+        max_depth: Some(RUN_LENGTH),
+        time_limit: time,
+        max_states: None,
+        seed,
+        ..opts.clone()
+    };
+    match explore::explore(initial, &sampled, &mut |_, _, _| {}) {
+        Ok(r) if r.verdict.is_violation() => {
+            let w = explore::shorten(initial, r.witness, &r.verdict, &sampled).unwrap_or_default();
+            confirm(initial, c, goal, &w, "a random run").ok_or_else(|| {
+                "a violation a random run met did not replay (please report it)".to_string()
+            })
+        }
+        Ok(r) => Err(format!(
+            "{} random runs of up to {RUN_LENGTH} steps",
+            r.runs
+        )),
+        Err(e) => Err(format!("random runs that stopped: {e}")),
+    }
 }
 
 /// How close some thread of `s` is to one of `targets`: per frame from
