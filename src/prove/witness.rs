@@ -205,36 +205,9 @@ pub fn search(
     // 4. Toward the counterexamples' call stacks.
     if !targets.is_empty() {
         let left = (budget.time * 3 / 4).saturating_sub(start.elapsed());
-        // (A quarter of the states: the best-first frontier keeps every
-        // state it has not expanded, where breadth-first keeps one level.)
-        let guided = ExploreOptions {
-            bfs: false,
-            time_limit: Some(left),
-            max_states: Some((budget.states / 4).max(1)),
-            ..opts.clone()
-        };
-        let score = |s: &State| aim(s, targets);
-        match explore::explore_guided(initial, &guided, &score) {
-            Ok(r) if r.verdict.is_violation() => {
-                let w =
-                    explore::shorten(initial, r.witness, &r.verdict, &guided).unwrap_or_default();
-                if let Some(f) = confirm(
-                    initial,
-                    c,
-                    goal,
-                    &w,
-                    "the search toward the failed case's call stack",
-                ) {
-                    return Ok(f);
-                }
-            }
-            Ok(r) => summary.push(format!(
-                "{} states of a search toward the failed cases' call stacks (depth up to {})",
-                r.states, r.max_depth
-            )),
-            Err(e) => summary.push(format!(
-                "a search toward the failed cases that stopped: {e}"
-            )),
+        match toward(initial, c, goal, &opts, targets, budget.states / 4, left) {
+            Ok(f) => return Ok(f),
+            Err(what) => summary.push(what),
         }
     }
     // 5. Random runs, deeper. (Seed 1's first runs were the probe's.)
@@ -248,6 +221,45 @@ pub fn search(
         summary: summary.join("; "),
         complete: false,
     })
+}
+
+/// The best-first search toward `targets` (stage 4), on `states` states
+/// (a quarter of the budget: the best-first frontier keeps every state it
+/// has not expanded, where breadth-first keeps one level) and `time`: a
+/// violation, shortened and replayed, or what it did (for the report).
+fn toward(
+    initial: &State,
+    c: &Arc<Compiled>,
+    goal: &Goal,
+    opts: &ExploreOptions,
+    targets: &Targets,
+    states: u64,
+    time: Duration,
+) -> Result<Found, String> {
+    let guided = ExploreOptions {
+        bfs: false,
+        time_limit: Some(time),
+        max_states: Some(states.max(1)),
+        ..opts.clone()
+    };
+    let score = |s: &State| aim(s, targets);
+    match explore::explore_guided(initial, &guided, &score) {
+        Ok(r) if r.verdict.is_violation() => {
+            let w = explore::shorten(initial, r.witness, &r.verdict, &guided).unwrap_or_default();
+            let by = "the search toward the failed case's call stack";
+            confirm(initial, c, goal, &w, by).ok_or_else(|| {
+                "a violation the search toward the failed cases met did not replay (please report it)"
+                    .to_string()
+            })
+        }
+        Ok(r) => Err(format!(
+            "{} states of a search toward the failed cases' call stacks (depth up to {})",
+            r.states, r.max_depth
+        )),
+        Err(e) => Err(format!(
+            "a search toward the failed cases that stopped: {e}"
+        )),
+    }
 }
 
 /// `runs` seeded random runs of `RUN_LENGTH` steps (stages 2 and 5) with
