@@ -74,33 +74,32 @@ pub fn java_float_text(x: f64, float: bool, modern: bool) -> String {
 /// closer), and of these the closest to `x`, the even one on a tie; laid
 /// out as JDK 17 lays its digits out.
 pub fn double_to_string_shortest(x: f64) -> String {
-    if let Some(s) = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative()) {
-        return s;
-    }
-    let a = x.abs();
-    let text = |p: Option<usize>| match p {
-        None => format!("{a:e}"),
-        Some(p) => format!("{a:.p$e}"),
-    };
+    let special = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative());
     // (767 significant digits write any double exactly.)
-    let (digits, exp) = shortest(&text, 770, |t| t.parse::<f64>().ok() == Some(a));
-    layout(x.is_sign_negative(), &digits, exp)
+    special.unwrap_or_else(|| shortest_text(x.abs(), x.is_sign_negative(), 770))
 }
 
 /// `Float.toString(x)` of JDK 19 and later (`double_to_string_shortest`
 /// at the float's precision).
 pub fn float_to_string_shortest(x: f32) -> String {
-    if let Some(s) = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative()) {
-        return s;
-    }
-    let a = x.abs();
+    let special = special(x.is_nan(), x.is_infinite(), x == 0.0, x.is_sign_negative());
+    // (112 significant digits write any float exactly.)
+    special.unwrap_or_else(|| shortest_text(x.abs(), x.is_sign_negative(), 115))
+}
+
+/// The shortest text of a positive finite `a` of its own precision (a
+/// `f64` or a `f32`: Rust's formatting and parsing at that type), with a
+/// minus sign when `neg`; `exact` digits after the point write it exactly.
+fn shortest_text<T>(a: T, neg: bool, exact: usize) -> String
+where
+    T: std::fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
+{
     let text = |p: Option<usize>| match p {
         None => format!("{a:e}"),
         Some(p) => format!("{a:.p$e}"),
     };
-    // (112 significant digits write any float exactly.)
-    let (digits, exp) = shortest(&text, 115, |t| t.parse::<f32>().ok() == Some(a));
-    layout(x.is_sign_negative(), &digits, exp)
+    let (digits, exp) = shortest(&text, exact, |t| t.parse::<T>().ok() == Some(a));
+    layout(neg, &digits, exp)
 }
 
 /// The digits and decimal exponent of Java's shortest decimal of a

@@ -319,35 +319,40 @@ pub fn write(s: &mut State, o: Value, off: i64, k: u8, v: Value) -> Result<(), V
     let Value::Ref(r) = o else {
         return Err(unsupported(format!("writing memory at address {off}")));
     };
-    let class = s.object(r).class;
-    let (len, statics) = match &s.object(r).body {
-        Body::Mirror { name, .. } if off >= STATIC_BASE => (0, Some(static_at(s, name, off, k)?)),
-        Body::Fields(f) | Body::Mirror { fields: f, .. } => (f.len(), None),
-        Body::Array { .. } => (0, None),
-    };
-    if let Some((slot, d)) = statics {
-        s.statics.set(slot as usize, narrow(d, v));
-        return Ok(());
+    // (Where the value goes, with the descriptor's tag that narrows it.)
+    enum Target {
+        Static(u32, u8),
+        Field(usize, u8),
+        Element,
     }
-    let desc = match &s.object(r).body {
-        Body::Array { .. } => None,
-        _ => {
-            let i = instance_slot(s, r, len, off, k, "writing")?;
-            Some((i, s.classes.class(class).layout[i].desc.as_bytes()[0]))
+    let target = match &s.object(r).body {
+        Body::Mirror { name, .. } if off >= STATIC_BASE => {
+            let (slot, d) = static_at(s, name, off, k)?;
+            Target::Static(slot, d)
         }
+        Body::Fields(f) | Body::Mirror { fields: f, .. } => {
+            let i = instance_slot(s, r, f.len(), off, k, "writing")?;
+            let layout = &s.classes.class(s.object(r).class).layout;
+            Target::Field(i, layout[i].desc.as_bytes()[0])
+        }
+        Body::Array { .. } => Target::Element,
     };
-    match (&mut s.object_mut(r).body, desc) {
-        (Body::Fields(fields) | Body::Mirror { fields, .. }, Some((i, d))) => {
-            fields[i] = narrow(d, v)
+    match target {
+        Target::Static(slot, d) => {
+            s.statics.set(slot as usize, narrow(d, v));
         }
-        (Body::Array { elem, data }, _) => match element(elem, data.len(), off, k)? {
-            At::Ref(i) => data.set(i, v),
-            At::Bytes(b) => {
-                let elem = elem.clone();
-                write_bytes(data, &elem, b, width(k), to_bits(k, v))
+        Target::Field(i, d) => s.object_mut(r).fields_mut()[i] = narrow(d, v),
+        Target::Element => {
+            if let Body::Array { elem, data } = &mut s.object_mut(r).body {
+                match element(elem, data.len(), off, k)? {
+                    At::Ref(i) => data.set(i, v),
+                    At::Bytes(b) => {
+                        let elem = elem.clone();
+                        write_bytes(data, &elem, b, width(k), to_bits(k, v))
+                    }
+                }
             }
-        },
-        _ => unreachable!("checked above"),
+        }
     }
     Ok(())
 }
