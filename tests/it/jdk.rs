@@ -376,7 +376,8 @@ fn jdk25() -> Option<PathBuf> {
 /// and exit code, as `differential` compares): Unsafe's static-field
 /// offsets (ForkJoinPool's initializer, reached from a Condition's await),
 /// executors' thread containers, `VM.getSavedProperty`, JDK 19's
-/// `Double.toString` and thread ids, names and `toString`.
+/// `Double.toString` and thread ids, names and `toString`, JDK 21's
+/// carrier thread (`Striped64`), `Class.getModule`.
 #[test]
 fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
     if !common::have("javac", "-version") {
@@ -385,12 +386,14 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
     let Some(home) = jdk25() else { return };
     let java = home.join("bin/java");
     for p in [
+        "conc_adders_skiplists",
         "conc_blocking_queue",
         "conc_condition_buffer",
         "conc_executor_fixed_pool",
         "conc_timed_waits",
         "double_tostring",
         "float_tostring",
+        "modules_identifiers",
         "primitive_conversions",
         "thread_names_ids",
         "thread_groups_priorities",

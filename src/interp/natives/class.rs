@@ -33,6 +33,11 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Class", "isRecord", "()Z", class_is_record),
     ("java/lang/Class", "getSuperclass", "()Ljava/lang/Class;", class_superclass),
     ("java/lang/Class", "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", class_for_name),
+    ("java/lang/Class", "getModule", "()Ljava/lang/Module;", class_module),
+    // The model's modules (Class.getModule): nothing to tell the VM, and
+    // what java.base exports or opens answered here (see module_allows).
+    ("java/lang/Module", "defineModule0", "(Ljava/lang/Module;ZLjava/lang/String;Ljava/lang/String;[Ljava/lang/Object;)V", super::nothing),
+    ("java/lang/Module", "implIsExportedOrOpen", "(Ljava/lang/String;Ljava/lang/Module;Z)Z", module_allows),
 ];
 
 fn class_get_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
@@ -281,6 +286,90 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
         }
     }
     ret(Value::Ref(mirror(s, &internal)?))
+}
+
+/// `Class.getModule()`: java.base for the JDK's classes (no class path may
+/// define a class in their packages), primitive types and arrays of them;
+/// the class path's unnamed module for every other class. Each module is
+/// made once, in one step (so threads that race agree on one object), as
+/// `new Module(null)` would make it, java.base with its name (no layer, no
+/// class loader, no descriptor), and kept in the model `Class`'s statics.
+fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    const PRIMITIVES: [&str; 9] = [
+        "boolean", "byte", "char", "short", "int", "long", "float", "double", "void",
+    ];
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    let elem = name.trim_start_matches('[');
+    let base = if elem.len() < name.len() {
+        !elem.starts_with('L') || crate::classfile::jdk::is_jdk_package(&elem[1..])
+    } else {
+        PRIMITIVES.contains(&elem) || crate::classfile::jdk::is_jdk_package(elem)
+    };
+    let module = s.classes.id("java/lang/Module").ok_or_else(|| {
+        VmError::Other(
+            "Class.getModule: java.lang.Module is not loaded (no live code names it)".into(),
+        )
+    })?;
+    match exec::ensure_init(s, th, module)? {
+        exec::Init::Ready => {}
+        exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
+        exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+    }
+    let class = s.classes.id("java/lang/Class").expect("library has Class");
+    let kept = if base { "baseModule" } else { "unnamedModule" };
+    let slot = s
+        .classes
+        .class(class)
+        .statics
+        .iter()
+        .find(|f| &*f.0 == kept)
+        .map(|f| f.2 as usize)
+        .expect("the model Class keeps its modules");
+    if let Some(r) = s.statics[slot].as_ref() {
+        return ret(Value::Ref(r));
+    }
+    let r = alloc_instance(s, module);
+    if base {
+        let n = crate::interp::strings::intern(s, &Arc::from("java.base"))?;
+        s.set_field(r, "name", Value::Ref(n));
+    }
+    s.statics.set(slot, Value::Ref(r));
+    ret(Value::Ref(r))
+}
+
+/// `Module.implIsExportedOrOpen(pn, other, open)` for the model's two
+/// modules (`Class.getModule`). An unnamed module exports and opens every
+/// package, and a module its own packages (the JDK's answers). java.base
+/// opens none of its packages to another module (its module-info has no
+/// `opens`, and m5 has no `--add-opens`). Which packages it exports m5
+/// does not know: that question stops the run rather than guess.
+fn module_allows(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(this) = arg_ref(a, 0) else {
+        return npe();
+    };
+    let Some(pn) = arg_ref(a, 1).and_then(|p| s.string(p)) else {
+        return npe();
+    };
+    let Some(other) = arg_ref(a, 2) else {
+        return npe();
+    };
+    let open = a[3].as_int() != 0;
+    let Some(name) = s.field(this, "name").and_then(|v| v.as_ref()) else {
+        return ret(Value::Int(1));
+    };
+    let name = s.string(name).unwrap_or_default();
+    let own = crate::classfile::jdk::is_jdk_package(&format!("{}/", pn.replace('.', "/")));
+    if other == this {
+        return ret(Value::Int(i32::from(own)));
+    }
+    if open {
+        return ret(Value::Int(0));
+    }
+    Err(VmError::Other(format!(
+        "Module.isExported: which packages the module {name} exports is not modeled by m5 \
+         (asked for {pn})"
+    )))
 }
 
 fn class_is_hidden(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

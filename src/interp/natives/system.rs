@@ -22,6 +22,8 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/System", "currentTimeMillis", "()J", system_millis),
     ("java/lang/System", "nanoTime", "()J", system_nanos),
     ("java/io/PrintStream", "write", "(Ljava/lang/String;)V", print_write),
+    // It keeps its argument alive for a stack walk: nothing to do in m5.
+    ("java/security/AccessController", "ensureMaterializedForStackWalk", "(Ljava/lang/Object;)V", nothing),
     // jdk.internal.misc.CDS: no class-data sharing archive in m5.
     ("jdk/internal/misc/CDS", "isDumpingClassList0", "()Z", no),
     ("jdk/internal/misc/CDS", "isDumpingArchive0", "()Z", no),

@@ -156,6 +156,47 @@ public final class Character implements CharacterType, java.io.Serializable, Com
         return isLetter(codePoint) || isDigit(codePoint);
     }
 
+    // Identifiers: the JDK's CharacterData tables decide, as in the JDK.
+    public static boolean isJavaIdentifierStart(char ch) {
+        return isJavaIdentifierStart((int) ch);
+    }
+
+    public static boolean isJavaIdentifierStart(int codePoint) {
+        return CharacterData.of(codePoint).isJavaIdentifierStart(codePoint);
+    }
+
+    public static boolean isJavaIdentifierPart(char ch) {
+        return isJavaIdentifierPart((int) ch);
+    }
+
+    public static boolean isJavaIdentifierPart(int codePoint) {
+        return CharacterData.of(codePoint).isJavaIdentifierPart(codePoint);
+    }
+
+    public static boolean isUnicodeIdentifierStart(char ch) {
+        return isUnicodeIdentifierStart((int) ch);
+    }
+
+    public static boolean isUnicodeIdentifierStart(int codePoint) {
+        return CharacterData.of(codePoint).isUnicodeIdentifierStart(codePoint);
+    }
+
+    public static boolean isUnicodeIdentifierPart(char ch) {
+        return isUnicodeIdentifierPart((int) ch);
+    }
+
+    public static boolean isUnicodeIdentifierPart(int codePoint) {
+        return CharacterData.of(codePoint).isUnicodeIdentifierPart(codePoint);
+    }
+
+    public static boolean isIdentifierIgnorable(char ch) {
+        return isIdentifierIgnorable((int) ch);
+    }
+
+    public static boolean isIdentifierIgnorable(int codePoint) {
+        return CharacterData.of(codePoint).isIdentifierIgnorable(codePoint);
+    }
+
     public static boolean isAlphabetic(int codePoint) {
         if (codePoint >= 128) {
             return (((((1 << UPPERCASE_LETTER) | (1 << LOWERCASE_LETTER) | (1 << TITLECASE_LETTER) | (1 << MODIFIER_LETTER) | (1 << OTHER_LETTER) | (1 << LETTER_NUMBER)) >> getType(codePoint)) & 1) != 0) || CharacterData.of(codePoint).isOtherAlphabetic(codePoint);

@@ -164,6 +164,35 @@ public final class Class<T> implements java.io.Serializable {
     }
 
     public String toString() {
-        return (isInterface() ? "interface " : "class ") + getName();
+        return (isInterface() ? "interface " : isPrimitive() ? "" : "class ") + getName();
+    }
+
+    /**
+     * The class's module (a VM native): java.base for the JDK's classes,
+     * primitive types and arrays of them; the class path's unnamed module
+     * for every other class. The VM makes each once and keeps it here.
+     */
+    public native Module getModule();
+
+    private static Module baseModule;
+    private static Module unnamedModule;
+
+    /** As the JDK: the element type's package, "java.lang" for primitives, "" for none. */
+    public String getPackageName() {
+        String n = getName();
+        int dims = 0;
+        while (n.charAt(dims) == '[') {
+            dims++;
+        }
+        if (dims > 0) {
+            if (n.charAt(dims) != 'L') {
+                return "java.lang";
+            }
+            n = n.substring(dims + 1, n.length() - 1);
+        } else if (isPrimitive()) {
+            return "java.lang";
+        }
+        int dot = n.lastIndexOf('.');
+        return dot < 0 ? "" : n.substring(0, dot).intern();
     }
 }

@@ -32,6 +32,14 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
         thread.start();
     }
 
+    /**
+     * JDK 21+: the platform thread a virtual thread runs on, or the thread
+     * itself. The model's threads are all platform threads.
+     */
+    public Thread currentCarrierThread() {
+        return Thread.currentThread();
+    }
+
     /** The enum's constants (its values()), or null for a class that is no enum. */
     public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
 }

@@ -68,6 +68,9 @@ public class Thread implements Runnable {
     int threadLocalRandomSecondarySeed;
     /** The JDK's InnocuousThread (JDK 21+) takes its offset. */
     private volatile ClassLoader contextClassLoader;
+    /** ThreadLocalRandom and ForkJoinPool's innocuous workers take its offset. */
+    @SuppressWarnings("removal")
+    private java.security.AccessControlContext inheritedAccessControlContext;
 
     public Thread() {
     }

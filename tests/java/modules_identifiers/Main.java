@@ -1,0 +1,57 @@
+import java.lang.invoke.MethodHandles;
+import java.util.*;
+
+/**
+ * Class.getModule and getPackageName as the class path sees them, a
+ * private lookup refused across modules, and Character's identifier
+ * classes over the Basic Multilingual Plane and beyond.
+ */
+public class Main {
+    static class Inner {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Module base = String.class.getModule();
+        Module mine = Main.class.getModule();
+        System.out.println(base.getName() + " " + base.isNamed() + " " + base);
+        System.out.println(mine.getName() + " " + mine.isNamed());
+        System.out.println((base == Map.class.getModule()) + " " + (base == int.class.getModule())
+                + " " + (base == String[][].class.getModule()) + " " + (mine == Inner[].class.getModule())
+                + " " + (mine == Inner.class.getModule()) + " " + (base == mine));
+        System.out.println(mine.canRead(base) + " " + mine.isOpen("x") + " " + base.isOpen("java.lang", mine));
+        for (Class<?> c : new Class<?>[] {String.class, Map.Entry.class, int.class, long[][].class,
+                Main.class, Inner.class, Inner[].class, Thread.State.class}) {
+            System.out.println(c.getName() + " in [" + c.getPackageName() + "]");
+        }
+        MethodHandles.Lookup own = MethodHandles.privateLookupIn(Inner.class, MethodHandles.lookup());
+        System.out.println("own lookup " + own.lookupClass().getName() + " " + own.lookupModes());
+        try {
+            MethodHandles.privateLookupIn(String.class, MethodHandles.lookup());
+            System.out.println("no exception");
+        } catch (IllegalAccessException e) {
+            System.out.println("refused: " + e.getMessage().startsWith("module java.base does not open java.lang to unnamed module"));
+        }
+        try {
+            MethodHandles.privateLookupIn(int.class, MethodHandles.lookup());
+        } catch (IllegalArgumentException e) {
+            System.out.println(e.getMessage());
+        }
+        int[] counts = new int[5];
+        long hash = 0;
+        for (int cp = 0; cp < 0x11000; cp++) {
+            boolean[] b = {Character.isJavaIdentifierStart(cp), Character.isJavaIdentifierPart(cp),
+                    Character.isUnicodeIdentifierStart(cp), Character.isUnicodeIdentifierPart(cp),
+                    Character.isIdentifierIgnorable(cp)};
+            for (int k = 0; k < b.length; k++) {
+                if (b[k]) {
+                    counts[k]++;
+                    hash = hash * 31 + cp * (k + 1);
+                }
+            }
+        }
+        System.out.println(Arrays.toString(counts) + " " + hash);
+        System.out.println(Character.isJavaIdentifierStart('$') + " " + Character.isJavaIdentifierPart('\u0000')
+                + " " + Character.isJavaIdentifierStart('9') + " " + Character.isUnicodeIdentifierStart('_')
+                + " " + Character.isIdentifierIgnorable('\u200b') + " " + Character.isJavaIdentifierPart('\u00ad'));
+    }
+}
