@@ -132,6 +132,24 @@ fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
     }
 }
 
+/// `to.isAssignableFrom(from)` for two mirrors' names (`java/lang/String`,
+/// `[I`, `int`): a primitive type only from itself, else the checkcast rules.
+pub fn class_assignable(s: &State, from: &str, to: &str) -> bool {
+    let desc = |n: &str| {
+        if n.starts_with('[') {
+            Some(n.to_string())
+        } else if n.contains('/') || s.classes.id(n).is_some() {
+            Some(format!("L{n};"))
+        } else {
+            None
+        }
+    };
+    match (desc(from), desc(to)) {
+        (Some(f), Some(t)) => desc_assignable(s, &f, &t),
+        _ => from == to,
+    }
+}
+
 /// Is the object at `r` an instance of the type with descriptor `to`?
 pub fn assignable_to(s: &State, r: Ref, to: &str) -> bool {
     desc_assignable(s, &type_desc(s, r), to)

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use crate::interp::VmError;
 use crate::interp::exec;
 use crate::interp::offsets as U;
-use crate::interp::runtime::{alloc_array, alloc_instance, assignable_to, mirror, mirrored};
+use crate::interp::runtime::{
+    alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored,
+};
 use crate::interp::strings::new_string;
 use crate::state::*;
 
@@ -20,6 +22,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Class", "desiredAssertionStatus", "()Z", class_assertions),
     ("java/lang/Class", "isInterface", "()Z", class_is_interface),
     ("java/lang/Class", "isInstance", "(Ljava/lang/Object;)Z", class_is_instance),
+    ("java/lang/Class", "isAssignableFrom", "(Ljava/lang/Class;)Z", class_is_assignable_from),
     ("java/lang/Enum", "valueOf", "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/Enum;", enum_value_of),
     ("jdk/internal/reflect/Reflection", "getCallerClass", "()Ljava/lang/Class;", reflection_caller_class),
     ("java/lang/Class", "getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", class_primitive),
@@ -69,6 +72,22 @@ fn class_is_instance(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRe
     ret(Value::Int(i32::from(
         arg_ref(a, 1).is_some_and(|o| assignable_to(s, o, &desc)),
     )))
+}
+
+/// `this.isAssignableFrom(cls)`: NPE for a null `cls`.
+fn class_is_assignable_from(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let Some(this) = arg_ref(a, 0) else {
+        return npe();
+    };
+    let Some(cls) = arg_ref(a, 1) else {
+        return npe();
+    };
+    let (to, from) = (mirrored(s, this), mirrored(s, cls));
+    ret(Value::Int(i32::from(class_assignable(s, &from, &to))))
 }
 
 /// `Reflection.getCallerClass()`: the class of the method that called the

@@ -2,7 +2,8 @@ import java.lang.invoke.MethodHandles;
 import java.util.*;
 
 /**
- * Class.getModule and getPackageName as the class path sees them, a
+ * Class.getModule and getPackageName as the class path sees them,
+ * isAssignableFrom and asSubclass, a
  * private lookup refused across modules, and Character's identifier
  * classes over the Basic Multilingual Plane and beyond.
  */
@@ -22,6 +23,28 @@ public class Main {
         for (Class<?> c : new Class<?>[] {String.class, Map.Entry.class, int.class, long[][].class,
                 Main.class, Inner.class, Inner[].class, Thread.State.class}) {
             System.out.println(c.getName() + " in [" + c.getPackageName() + "]");
+        }
+        Class<?>[] types = {Object.class, Number.class, Integer.class, int.class, long.class,
+                Comparable.class, int[].class, Object[].class, String[].class, CharSequence[].class,
+                Cloneable.class, java.io.Serializable.class, Runnable.class, Thread.class, Main.class};
+        StringBuilder sb = new StringBuilder();
+        for (Class<?> to : types) {
+            for (Class<?> from : types) {
+                sb.append(to.isAssignableFrom(from) ? '1' : '0');
+            }
+            sb.append(' ');
+        }
+        System.out.println(sb);
+        System.out.println(Integer.class.asSubclass(Number.class).getName());
+        try {
+            Number.class.asSubclass(Integer.class);
+        } catch (ClassCastException e) {
+            System.out.println("CCE " + e.getMessage());
+        }
+        try {
+            Object.class.isAssignableFrom(null);
+        } catch (NullPointerException e) {
+            System.out.println("NPE");
         }
         MethodHandles.Lookup own = MethodHandles.privateLookupIn(Inner.class, MethodHandles.lookup());
         System.out.println("own lookup " + own.lookupClass().getName() + " " + own.lookupModes());

@@ -53,6 +53,18 @@ public final class Class<T> implements java.io.Serializable {
 
     public native boolean isInstance(Object obj);
 
+    /** Whether a value of type cls can be stored as this type (a primitive type: only itself). */
+    public native boolean isAssignableFrom(Class<?> cls);
+
+    /** As the JDK: this class, seen as a subclass of clazz, or ClassCastException naming this class. */
+    @SuppressWarnings("unchecked")
+    public <U> Class<? extends U> asSubclass(Class<U> clazz) {
+        if (clazz.isAssignableFrom(this)) {
+            return (Class<? extends U>) this;
+        }
+        throw new ClassCastException(this.toString());
+    }
+
     public native boolean desiredAssertionStatus();
 
     public boolean isArray() {
