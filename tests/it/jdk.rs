@@ -377,7 +377,8 @@ fn jdk25() -> Option<PathBuf> {
 /// offsets (ForkJoinPool's initializer, reached from a Condition's await),
 /// executors' thread containers, `VM.getSavedProperty`, JDK 19's
 /// `Double.toString` and thread ids, names and `toString`, JDK 21's
-/// carrier thread (`Striped64`), `Class.getModule`.
+/// carrier thread (`Striped64`), `Class.getModule`, JDK 21's `FdLibm`
+/// (`Math.hypot`).
 #[test]
 fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
     if !common::have("javac", "-version") {
@@ -395,6 +396,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "float_tostring",
         "modules_identifiers",
         "primitive_conversions",
+        "text_numbers_long_tail",
         "thread_names_ids",
         "thread_groups_priorities",
         "thread_exit_and_library_details",

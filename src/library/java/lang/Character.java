@@ -381,6 +381,11 @@ public final class Character implements CharacterType, java.io.Serializable, Com
         return c2;
     }
 
+    /** The code point's one or two chars; IllegalArgumentException as toChars. */
+    public static String toString(int codePoint) {
+        return String.valueOf(toChars(codePoint));
+    }
+
     public static char[] toChars(int codePoint) {
         if (isBmpCodePoint(codePoint)) {
             return new char[] {(char) codePoint};

@@ -107,6 +107,62 @@ public final class Integer extends Number implements IntegerType, Comparable<Int
         return ((long) x) & 0xffffffffL;
     }
 
+    public static String toUnsignedString(int i) {
+        return Long.toString(toUnsignedLong(i));
+    }
+
+    public static String toUnsignedString(int i, int radix) {
+        return Long.toString(toUnsignedLong(i), radix);
+    }
+
+    public static int divideUnsigned(int dividend, int divisor) {
+        return (int) (toUnsignedLong(dividend) / toUnsignedLong(divisor));
+    }
+
+    public static int remainderUnsigned(int dividend, int divisor) {
+        return (int) (toUnsignedLong(dividend) % toUnsignedLong(divisor));
+    }
+
+    /**
+     * A decimal, hex ("0x", "0X", "#") or octal (leading "0") number with an
+     * optional sign, as the JDK decodes it (MIN_VALUE included).
+     */
+    public static Integer decode(String nm) throws NumberFormatException {
+        if (nm.isEmpty()) {
+            throw new NumberFormatException("Zero length string");
+        }
+        int radix = 10;
+        int index = 0;
+        boolean negative = false;
+        char first = nm.charAt(0);
+        if (first == '-') {
+            negative = true;
+            index++;
+        } else if (first == '+') {
+            index++;
+        }
+        if (nm.startsWith("0x", index) || nm.startsWith("0X", index)) {
+            index += 2;
+            radix = 16;
+        } else if (nm.startsWith("#", index)) {
+            index++;
+            radix = 16;
+        } else if (nm.startsWith("0", index) && nm.length() > 1 + index) {
+            index++;
+            radix = 8;
+        }
+        if (nm.startsWith("-", index) || nm.startsWith("+", index)) {
+            throw new NumberFormatException("Sign character in wrong position");
+        }
+        String digits = nm.substring(index);
+        try {
+            int v = parseInt(digits, radix);
+            return valueOf(negative ? -v : v);
+        } catch (NumberFormatException e) {
+            return valueOf(parseInt(negative ? "-" + digits : digits, radix));
+        }
+    }
+
     /** Decimal; works on the negative value so MIN_VALUE needs no special case. */
     public static String toString(int i) {
         char[] buf = new char[11];

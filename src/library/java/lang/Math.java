@@ -49,6 +49,21 @@ public final class Math {
 
     public static native double rint(double a);
 
+    /** 2^n for a normal exponent n (the JDK's helper, which its FdLibm code calls). */
+    static double powerOfTwoD(int n) {
+        return Double.longBitsToDouble(((long) n + 1023L) << 52 & 0x7FF0000000000000L);
+    }
+
+    /** 2^n for a normal float exponent n (the JDK's helper). */
+    static float powerOfTwoF(int n) {
+        return Float.intBitsToFloat((n + 127) << 23 & 0x7F800000);
+    }
+
+    /** As the JDK's: StrictMath's (the JDK's own fdlibm port in Java, whose bytecode runs). */
+    public static double hypot(double x, double y) {
+        return StrictMath.hypot(x, y);
+    }
+
     public static double toRadians(double angdeg) {
         return angdeg * 0.017453292519943295;
     }

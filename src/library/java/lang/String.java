@@ -317,10 +317,14 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     public int lastIndexOf(String str, int fromIndex) {
-        char[] src = value;
+        return lastIndexOf(value, value.length, str, fromIndex);
+    }
+
+    /** Last index of str in src[0..srcCount) at or before fromIndex, JDK semantics (shared with StringBuilder). */
+    static int lastIndexOf(char[] src, int srcCount, String str, int fromIndex) {
         char[] tgt = str.value;
         int tgtCount = tgt.length;
-        int rightIndex = src.length - tgtCount;
+        int rightIndex = srcCount - tgtCount;
         if (fromIndex > rightIndex) {
             fromIndex = rightIndex;
         }
@@ -513,6 +517,113 @@ public final class String implements StringStatics, java.io.Serializable, Compar
             len--;
         }
         return (st > 0 || len < v.length) ? substring(st, len) : this;
+    }
+
+    public String stripLeading() {
+        char[] v = value;
+        int st = 0;
+        while (st < v.length && Character.isWhitespace(v[st])) {
+            st++;
+        }
+        return st > 0 ? substring(st) : this;
+    }
+
+    public String stripTrailing() {
+        char[] v = value;
+        int len = v.length;
+        while (len > 0 && Character.isWhitespace(v[len - 1])) {
+            len--;
+        }
+        return len < v.length ? substring(0, len) : this;
+    }
+
+    /**
+     * The lines, as the JDK splits them: at "\n", "\r" and "\r\n"; a
+     * terminator at the end starts no further line. (Collected first, then
+     * streamed: the stream the JDK gives is lazy, with the same elements.)
+     */
+    public java.util.stream.Stream<String> lines() {
+        return splitLines().stream();
+    }
+
+    private java.util.ArrayList<String> splitLines() {
+        java.util.ArrayList<String> out = new java.util.ArrayList<>();
+        char[] v = value;
+        int start = 0;
+        int i = 0;
+        while (i < v.length) {
+            char c = v[i];
+            if (c == '\n' || c == '\r') {
+                out.add(substring(start, i));
+                i += (c == '\r' && i + 1 < v.length && v[i + 1] == '\n') ? 2 : 1;
+                start = i;
+            } else {
+                i++;
+            }
+        }
+        if (start < v.length) {
+            out.add(substring(start));
+        }
+        return out;
+    }
+
+    /**
+     * Each line indented by n spaces (n > 0) or stripped of up to -n leading
+     * whitespace chars (n < 0), each ended by "\n", as the JDK's indent.
+     */
+    public String indent(int n) {
+        if (value.length == 0) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (String line : splitLines()) {
+            if (n > 0) {
+                for (int k = 0; k < n; k++) {
+                    sb.append(' ');
+                }
+                sb.append(line);
+            } else if (n < 0) {
+                int st = 0;
+                while (st < line.length() && st < -n && Character.isWhitespace(line.charAt(st))) {
+                    st++;
+                }
+                sb.append(line, st, line.length());
+            } else {
+                sb.append(line);
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** The code points: a valid surrogate pair is one, a lone surrogate its own value. */
+    public java.util.stream.IntStream codePoints() {
+        char[] v = value;
+        int[] a = new int[v.length];
+        int n = 0;
+        for (int i = 0; i < v.length; i++) {
+            char c = v[i];
+            if (Character.isHighSurrogate(c) && i + 1 < v.length && Character.isLowSurrogate(v[i + 1])) {
+                a[n++] = Character.toCodePoint(c, v[++i]);
+            } else {
+                a[n++] = c;
+            }
+        }
+        return java.util.Arrays.stream(a, 0, n);
+    }
+
+    /** The same chars as cs (NPE for null, as the JDK). */
+    public boolean contentEquals(CharSequence cs) {
+        int n = value.length;
+        if (cs.length() != n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (value[i] != cs.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public boolean isBlank() {

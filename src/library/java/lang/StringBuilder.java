@@ -305,6 +305,14 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
         return String.indexOf(value, count, str, fromIndex);
     }
 
+    public int lastIndexOf(String str) {
+        return String.lastIndexOf(value, count, str, count);
+    }
+
+    public int lastIndexOf(String str, int fromIndex) {
+        return String.lastIndexOf(value, count, str, fromIndex);
+    }
+
     /** Reverses the chars; valid surrogate pairs are kept in order, as in the JDK. */
     public StringBuilder reverse() {
         char[] v = value;
