@@ -277,7 +277,7 @@ impl Builder<'_, '_> {
                 param_slots(&m.desc).map_err(|e| link_err(raw, i, e))? + u16::from(!is_static);
             // A JDK method m5 answers itself is a native here.
             let native = if m.flags & ACC_NATIVE != 0 || *lib == Origin::Jdk {
-                (self.linker.natives)(&rc.name, &m.name, &m.desc)
+                (self.linker.natives)(&rc.name, &m.name, &m.desc, m.flags & ACC_NATIVE != 0)
             } else {
                 None
             };

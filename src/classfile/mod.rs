@@ -247,7 +247,7 @@ pub struct ClassTable {
 }
 
 /// Chooses a native implementation index for a native method, if m5 has one.
-pub type NativeBinder<'a> = &'a dyn Fn(&str, &str, &str) -> Option<u16>;
+pub type NativeBinder<'a> = &'a dyn Fn(&str, &str, &str, bool) -> Option<u16>;
 
 impl ClassTable {
     pub fn id(&self, name: &str) -> Option<ClassId> {

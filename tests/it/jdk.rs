@@ -427,3 +427,56 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         );
     }
 }
+
+/// JDK 21+ has StrictMath in Java (its port of fdlibm): that bytecode runs,
+/// not the host's libm, which m5 uses only for JDK 17's natives; so every
+/// function and `Random.nextGaussian` (StrictMath.log and sqrt) give java
+/// 25's exact bits.
+#[test]
+fn strict_math_on_a_jdk_25_runtime_is_the_jdks_own_code() {
+    if !common::have("javac", "-version") {
+        return;
+    }
+    let Some(home) = jdk25() else { return };
+    let dir = common::javac_main(
+        "strictmath25",
+        r#"
+public class Main {
+    public static void main(String[] args) {
+        java.util.Random r = new java.util.Random(7);
+        long h = 0;
+        for (int i = 0; i < 3000; i++) {
+            double x = (r.nextDouble() * 2 - 1) * Math.pow(10, r.nextInt(12) - 6);
+            double[] v = {StrictMath.sin(x), StrictMath.cos(x), StrictMath.tan(x), StrictMath.asin(x % 1),
+                StrictMath.acos(x % 1), StrictMath.atan(x), StrictMath.log(Math.abs(x)), StrictMath.log10(Math.abs(x)),
+                StrictMath.atan2(x, 0.5), StrictMath.exp(x % 700), r.nextGaussian()};
+            for (double d : v) {
+                h = h * 31 + Double.doubleToRawLongBits(d);
+            }
+        }
+        System.out.println(h);
+    }
+}
+"#,
+    );
+    let expected = Command::new(home.join("bin/java"))
+        .arg("-cp")
+        .arg(&dir)
+        .arg("Main")
+        .output()
+        .unwrap();
+    let got = m5()
+        .arg("--jdk")
+        .arg(&home)
+        .args(["run", "--classpath", dir.to_str().unwrap(), "Main"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(!expected.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&got.stdout),
+        String::from_utf8_lossy(&expected.stdout),
+        "{}",
+        String::from_utf8_lossy(&got.stderr)
+    );
+}

@@ -81,7 +81,15 @@ fn ret_string(s: &mut State, text: &str) -> Result<NativeResult, VmError> {
 /// JDK's classes: an entry for a JDK method that is not native replaces
 /// its bytecode (Java PathFinder's native peers), where the JDK's code
 /// needs what only the VM sets up (SharedSecrets' access objects).
-pub fn bind(class: &str, name: &str, desc: &str) -> Option<u16> {
+///
+/// `StrictMath`'s entries stand in for natives only: where the JDK has the
+/// function in Java (JDK 21+'s port of fdlibm, JDK 17's `hypot`, `pow`,
+/// `exp`, `cbrt`), that bytecode runs, and gives the JDK's exact bits where
+/// the host's libm may differ in the last place.
+pub fn bind(class: &str, name: &str, desc: &str, native: bool) -> Option<u16> {
+    if !native && class == "java/lang/StrictMath" {
+        return None;
+    }
     static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<(&str, &str, &str), u16>> =
         std::sync::OnceLock::new();
     INDEX
