@@ -9,6 +9,18 @@ use crate::state::*;
 
 use super::VmError;
 
+/// The global slot of a static field `class` declares (None: no such
+/// class or field).
+pub fn static_slot(s: &State, class: &str, name: &str) -> Option<usize> {
+    let cid = s.classes.id(class)?;
+    s.classes
+        .class(cid)
+        .statics
+        .iter()
+        .find(|f| &*f.0 == name)
+        .map(|f| f.2 as usize)
+}
+
 pub fn alloc_instance(s: &mut State, cid: ClassId) -> Ref {
     let fields: Vec<Value> = s
         .classes

@@ -79,13 +79,7 @@ fn set(s: &mut State, r: Ref, class: &str, name: &str, v: Value) -> Result<(), V
 
 /// The global slot of a static field the model's `class` declares.
 fn static_slot(s: &State, class: &str, name: &str) -> Result<usize, VmError> {
-    let cid = s.classes.id(class).ok_or_else(|| missing(class))?;
-    s.classes
-        .class(cid)
-        .statics
-        .iter()
-        .find(|f| &*f.0 == name)
-        .map(|f| f.2 as usize)
+    super::runtime::static_slot(s, class, name)
         .ok_or_else(|| missing(&format!("static field {class}.{name}")))
 }
 

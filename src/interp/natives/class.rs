@@ -7,7 +7,7 @@ use crate::interp::VmError;
 use crate::interp::exec;
 use crate::interp::offsets as U;
 use crate::interp::runtime::{
-    alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored,
+    alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored, static_slot,
 };
 use crate::interp::strings::new_string;
 use crate::state::*;
@@ -314,16 +314,13 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
 /// `new Module(null)` would make it, java.base with its name (no layer, no
 /// class loader, no descriptor), and kept in the model `Class`'s statics.
 fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    const PRIMITIVES: [&str; 9] = [
-        "boolean", "byte", "char", "short", "int", "long", "float", "double", "void",
-    ];
     let Some(c) = arg_ref(a, 0) else { return npe() };
     let name = mirrored(s, c);
     let elem = name.trim_start_matches('[');
     let base = if elem.len() < name.len() {
         !elem.starts_with('L') || crate::classfile::jdk::is_jdk_package(&elem[1..])
     } else {
-        PRIMITIVES.contains(&elem) || crate::classfile::jdk::is_jdk_package(elem)
+        primitive_descriptor(elem).is_some() || crate::classfile::jdk::is_jdk_package(elem)
     };
     let module = s.classes.id("java/lang/Module").ok_or_else(|| {
         VmError::Other(
@@ -335,16 +332,8 @@ fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
         exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
         exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
     }
-    let class = s.classes.id("java/lang/Class").expect("library has Class");
     let kept = if base { "baseModule" } else { "unnamedModule" };
-    let slot = s
-        .classes
-        .class(class)
-        .statics
-        .iter()
-        .find(|f| &*f.0 == kept)
-        .map(|f| f.2 as usize)
-        .expect("the model Class keeps its modules");
+    let slot = static_slot(s, "java/lang/Class", kept).expect("the model Class keeps its modules");
     if let Some(r) = s.statics[slot].as_ref() {
         return ret(Value::Ref(r));
     }
