@@ -144,22 +144,38 @@ fn desc_assignable(s: &State, from: &str, to: &str) -> bool {
     }
 }
 
+/// The descriptor of a primitive type's name ("int" -> "I"), the name of
+/// its mirror.
+pub fn primitive_descriptor(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "boolean" => "Z",
+        "byte" => "B",
+        "char" => "C",
+        "short" => "S",
+        "int" => "I",
+        "long" => "J",
+        "float" => "F",
+        "double" => "D",
+        "void" => "V",
+        _ => return None,
+    })
+}
+
 /// `to.isAssignableFrom(from)` for two mirrors' names (`java/lang/String`,
 /// `[I`, `int`): a primitive type only from itself, else the checkcast rules.
 pub fn class_assignable(s: &State, from: &str, to: &str) -> bool {
+    let primitive = |n: &str| primitive_descriptor(n).is_some();
+    if primitive(from) || primitive(to) {
+        return from == to;
+    }
     let desc = |n: &str| {
         if n.starts_with('[') {
-            Some(n.to_string())
-        } else if n.contains('/') || s.classes.id(n).is_some() {
-            Some(format!("L{n};"))
+            n.to_string()
         } else {
-            None
+            format!("L{n};")
         }
     };
-    match (desc(from), desc(to)) {
-        (Some(f), Some(t)) => desc_assignable(s, &f, &t),
-        _ => from == to,
-    }
+    desc_assignable(s, &desc(from), &desc(to))
 }
 
 /// Is the object at `r` an instance of the type with descriptor `to`?

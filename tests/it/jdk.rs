@@ -385,7 +385,6 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         return;
     }
     let Some(home) = jdk25() else { return };
-    let java = home.join("bin/java");
     for p in [
         "conc_adders_skiplists",
         "conc_blocking_queue",
@@ -403,29 +402,36 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "util_collections",
     ] {
         let out = compiled("jdk25", p);
-        let expected = Command::new(&java)
-            .arg("-cp")
-            .arg(&out)
-            .arg("Main")
-            .output()
-            .unwrap();
-        assert!(!expected.stdout.is_empty(), "{p}: java 25 printed nothing");
-        let got = m5()
-            .arg("--jdk")
-            .arg(&home)
-            .args(["run", "--classpath", out.to_str().unwrap(), "Main"])
-            .output()
-            .unwrap();
-        assert_eq!(
-            (String::from_utf8_lossy(&got.stdout), got.status.code()),
-            (
-                String::from_utf8_lossy(&expected.stdout),
-                expected.status.code()
-            ),
-            "{p} on JDK 25: {}",
-            String::from_utf8_lossy(&got.stderr)
-        );
+        same_as_java(&home, &out, p);
     }
+}
+
+/// `m5 --jdk home run` of `classes`' Main prints what `home`'s java prints
+/// (stdout and exit code), and java printed something.
+fn same_as_java(home: &Path, classes: &Path, what: &str) {
+    let expected = Command::new(home.join("bin/java"))
+        .arg("-cp")
+        .arg(classes)
+        .arg("Main")
+        .output()
+        .unwrap();
+    assert!(!expected.stdout.is_empty(), "{what}: java printed nothing");
+    let got = m5()
+        .arg("--jdk")
+        .arg(home)
+        .args(["run", "--classpath", classes.to_str().unwrap(), "Main"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        (String::from_utf8_lossy(&got.stdout), got.status.code()),
+        (
+            String::from_utf8_lossy(&expected.stdout),
+            expected.status.code()
+        ),
+        "{what} on {}: {}",
+        home.display(),
+        String::from_utf8_lossy(&got.stderr)
+    );
 }
 
 /// JDK 21+ has StrictMath in Java (its port of fdlibm): that bytecode runs,
@@ -459,24 +465,6 @@ public class Main {
 }
 "#,
     );
-    let expected = Command::new(home.join("bin/java"))
-        .arg("-cp")
-        .arg(&dir)
-        .arg("Main")
-        .output()
-        .unwrap();
-    let got = m5()
-        .arg("--jdk")
-        .arg(&home)
-        .args(["run", "--classpath", dir.to_str().unwrap(), "Main"])
-        .output()
-        .unwrap();
+    same_as_java(&home, &dir, "StrictMath");
     let _ = std::fs::remove_dir_all(&dir);
-    assert!(!expected.stdout.is_empty());
-    assert_eq!(
-        String::from_utf8_lossy(&got.stdout),
-        String::from_utf8_lossy(&expected.stdout),
-        "{}",
-        String::from_utf8_lossy(&got.stderr)
-    );
 }

@@ -7,7 +7,8 @@ use crate::interp::VmError;
 use crate::interp::exec;
 use crate::interp::offsets as U;
 use crate::interp::runtime::{
-    alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored, static_slot,
+    alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored,
+    primitive_descriptor, static_slot,
 };
 use crate::interp::strings::new_string;
 use crate::state::*;
@@ -111,22 +112,6 @@ fn class_primitive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     let Some(n) = arg_ref(a, 0) else { return npe() };
     let name = s.string(n).unwrap_or_default();
     ret(Value::Ref(mirror(s, &name)?))
-}
-
-/// The descriptor of a primitive type's name ("int" -> "I").
-fn primitive_descriptor(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "boolean" => "Z",
-        "byte" => "B",
-        "char" => "C",
-        "short" => "S",
-        "int" => "I",
-        "long" => "J",
-        "float" => "F",
-        "double" => "D",
-        "void" => "V",
-        _ => return None,
-    })
 }
 
 /// The mirror name of an array's component descriptor ("I" -> "int",

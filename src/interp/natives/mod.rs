@@ -53,6 +53,22 @@ const FAMILIES: &[&[Native]] = &[
     memory::NATIVES,
 ];
 
+/// The JDK methods, not native in the JDK, that m5 answers itself: the
+/// JDK's code needs what only the VM sets up (SharedSecrets' access
+/// objects, VarHandles on the model's fields, the saved properties, the
+/// model's modules).
+const PEERS: &[(&str, &str)] = &[
+    ("jdk/internal/access/SharedSecrets", "getJavaLangAccess"),
+    ("java/lang/invoke/MethodHandles$Lookup", "findVarHandle"),
+    (
+        "java/lang/invoke/MethodHandles$Lookup",
+        "findStaticVarHandle",
+    ),
+    ("java/lang/invoke/MethodHandles", "arrayElementVarHandle"),
+    ("jdk/internal/misc/VM", "getSavedProperty"),
+    ("java/lang/Module", "implIsExportedOrOpen"),
+];
+
 /// All natives, the families' tables one after another: `bind`'s index
 /// points into it.
 pub static NATIVES: LazyLock<Vec<Native>> =
@@ -78,16 +94,13 @@ fn ret_string(s: &mut State, text: &str) -> Result<NativeResult, VmError> {
 /// Binds a native method to its implementation (index into `NATIVES`).
 ///
 /// The loader asks for every native method, and for every method of the
-/// JDK's classes: an entry for a JDK method that is not native replaces
-/// its bytecode (Java PathFinder's native peers), where the JDK's code
-/// needs what only the VM sets up (SharedSecrets' access objects).
-///
-/// `StrictMath`'s entries stand in for natives only: where the JDK has the
-/// function in Java (JDK 21+'s port of fdlibm, JDK 17's `hypot`, `pow`,
-/// `exp`, `cbrt`), that bytecode runs, and gives the JDK's exact bits where
-/// the host's libm may differ in the last place.
+/// JDK's classes. An entry stands in for a native method; it replaces the
+/// bytecode of a JDK method that is not native only when `PEERS` names
+/// that method (Java PathFinder's native peers). So where a newer JDK
+/// writes a former native in Java (JDK 21+'s `StrictMath`, its fdlibm
+/// port), the JDK's own bytecode runs and gives its exact results.
 pub fn bind(class: &str, name: &str, desc: &str, native: bool) -> Option<u16> {
-    if !native && class == "java/lang/StrictMath" {
+    if !native && !PEERS.contains(&(class, name)) {
         return None;
     }
     static INDEX: std::sync::OnceLock<rustc_hash::FxHashMap<(&str, &str, &str), u16>> =
