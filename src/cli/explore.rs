@@ -25,8 +25,9 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
     let initial = interp::initial_state(classes, &a.main, &a.args, config)
         .map_err(|e| UsageError(e.to_string()))?;
     let opts = options(&a, &initial)?;
-    let settings = schedule::Settings {
+    let mut settings = schedule::Settings {
         spurious_wakeups: Some(!a.no_spurious_wakeups),
+        verdict: None,
     };
     let bar = progress_bar(a.json);
     on_ctrl_c_stop_search();
@@ -53,6 +54,9 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
     } else {
         Vec::new()
     };
+    if report.verdict.shown_by_one_run() {
+        settings.verdict = Some(report.verdict.name());
+    }
     write_witnesses(&a, &report, &witness, is_race, &settings)?;
     let rate = if report.seconds > 0.0 {
         report.states as f64 / report.seconds
@@ -78,7 +82,10 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
     if a.json {
         print_json(&report, &opts, &witness, &summary);
     } else {
-        print_text(&a, &initial, &report, &opts, &witness, is_race, &summary);
+        // The state the witness reaches, for the names of its threads.
+        let reached = explore::replayed_state(&initial, &witness, &opts)
+            .map_err(|e| UsageError(format!("m5: {e}")))?;
+        print_text(&a, &reached, &report, &opts, &witness, is_race, &summary);
     }
     Ok(match report.verdict {
         Verdict::Ok => 0,
@@ -280,8 +287,12 @@ fn print_json(
     println!("{j}");
 }
 
-/// The verdict's lines of the text report.
-fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
+/// The verdict's lines of the text report; `reached` is the state the
+/// witness reaches (the initial state without one).
+fn print_verdict(reached: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
+    if let Some(line) = verdict.headline(reached) {
+        println!("{line}");
+    }
     match verdict {
         Verdict::Ok if opts.races == explore::RaceCheck::Off => {
             println!("ok: no uncaught exception and no deadlock in any schedule")
@@ -293,7 +304,6 @@ fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &Explor
             println!("ok: no uncaught exception, deadlock or data race in any schedule")
         }
         Verdict::Nondeterministic { first, second, .. } => {
-            println!("violation: nondeterministic: two complete executions end differently");
             println!(
                 "  exit status {} then {}; output (first -> second):",
                 first.exit, second.exit
@@ -309,63 +319,41 @@ fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &Explor
                 }
             }
         }
-        Verdict::DataRace(r) => {
-            println!("violation: data race on {}", r.location);
-            for (n, s) in [("first", &r.first), ("then", &r.second)] {
-                let what = if s.write { "writes" } else { "reads" };
-                let name = interp::runtime::thread_name(initial, s.thread);
-                println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
-            }
-            println!(
-                "  with nothing ordering them (no common monitor, volatile, start or join between)"
-            );
-        }
-        Verdict::UncaughtException {
-            thread,
-            class,
-            message,
-            at,
-        } => {
-            let sep = if message.is_empty() { "" } else { ": " };
-            let name = interp::runtime::thread_name(initial, *thread);
-            println!(
-                "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
-            )
-        }
+        Verdict::DataRace(r) => print_race_sides(reached, r),
         Verdict::Deadlock { threads } => {
-            println!("violation: deadlock");
             for t in threads {
                 println!("  {t}");
             }
         }
-        Verdict::DependsOnUnfixed { read } => {
-            println!(
-                "nondeterministic: depends on time/seed (read by {} at {})",
-                read.native, read.at
-            );
-            println!(
-                "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
-            );
-        }
+        Verdict::DependsOnUnfixed { .. } => println!(
+            "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+        ),
         Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
             println!("{reason}")
         }
         Verdict::Incomplete { reason } => {
             println!("incomplete: {reason}; no violation found so far")
         }
-        Verdict::InvariantViolation { message, .. } => {
-            println!("violation: invariant: {message}")
-        }
-        Verdict::RelationViolation { message, .. } => {
-            println!("violation: relation: {message}")
-        }
+        Verdict::UncaughtException { .. }
+        | Verdict::InvariantViolation { .. }
+        | Verdict::RelationViolation { .. } => {}
     }
+}
+
+/// A data race's two accesses, under its headline.
+pub(super) fn print_race_sides(reached: &crate::state::State, r: &crate::race::Race) {
+    for (n, s) in [("first", &r.first), ("then", &r.second)] {
+        let what = if s.write { "writes" } else { "reads" };
+        let name = interp::runtime::thread_name(reached, s.thread);
+        println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
+    }
+    println!("  with nothing ordering them (no common monitor, volatile, start or join between)");
 }
 
 /// The text report: the verdict, the search's figures and the witness.
 fn print_text(
     a: &ExploreArgs,
-    initial: &crate::state::State,
+    reached: &crate::state::State,
     report: &explore::Report,
     opts: &ExploreOptions,
     witness: &[ThreadId],
@@ -379,7 +367,7 @@ fn print_text(
         jobs,
         sampling,
     } = *summary;
-    print_verdict(initial, &report.verdict, opts);
+    print_verdict(reached, &report.verdict, opts);
     if let Some(n) = &report.note {
         println!("{}: {n}", opts.strategy);
     }

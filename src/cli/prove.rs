@@ -300,6 +300,7 @@ fn write_witnesses(p: &Proved, base: Option<&Path>) -> Result<()> {
         // witnesses say theirs.
         let settings = crate::schedule::Settings {
             spurious_wakeups: Some(true),
+            verdict: None,
         };
         crate::schedule::write_schedule(&path, &f.schedule, &header, &settings)
             .map_err(|e| UsageError(format!("cannot write witness to {}: {e}", path.display())))?;

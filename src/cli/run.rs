@@ -9,6 +9,7 @@ use anyhow::{Context, Result};
 
 use super::{RunArgs, UsageError, trace};
 use crate::classfile::ClassPath;
+use crate::explore::Verdict;
 use crate::interp::{self, init::load_classes};
 use crate::schedule::{self, Control, Observer, RunEnd, RunOptions, Schedule};
 use crate::state::{Config, State, ThreadId, print};
@@ -25,9 +26,14 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         .into());
     }
     let spurious_wakeups = a.spurious_wakeups || settings.spurious_wakeups == Some(true);
+    // A witness names the violation at its end: the replay reports it as
+    // the search did (a data race's needs the race detector).
+    let witnessed = settings.verdict;
+    let watch_races = a.races || witnessed == Some("data-race");
     // What a recorded schedule needs to replay as it ran.
     let settings = schedule::Settings {
         spurious_wakeups: spurious_wakeups.then_some(true),
+        verdict: None,
     };
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
@@ -62,7 +68,7 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         (None, None) => None,
     };
     let found_races = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let mut race_observer = a.races.then(|| RaceObserver {
+    let mut race_observer = watch_races.then(|| RaceObserver {
         detector: crate::race::clock::Detector::new(&mut s),
         inner: None,
         found: found_races.clone(),
@@ -89,7 +95,7 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     let result = schedule::run(&mut s, &sched, opts);
     let secs = start.elapsed().as_secs_f64();
     // The races found (this also ends the race observer's borrows).
-    let races: Option<Vec<crate::race::Race>> = a.races.then(|| found_races.take());
+    let races: Option<Vec<crate::race::Race>> = watch_races.then(|| found_races.take());
     drain(&mut s);
     let result = result.map_err(|e| UsageError(format!("m5: {e}{}", java_stacks(&s))))?;
     if let Some(path) = &a.record {
@@ -106,6 +112,15 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     if let (Some(ch), Some(c)) = (&checker, &compiled)
         && let Some(code) = report_watch(&a, ch, c, result.steps, &settings)?
     {
+        if let (Some(kind), Some((_, f, relation))) = (witnessed, &ch.failure) {
+            let message = f.describe(c);
+            let fact = f.fact.clone();
+            let v = match relation {
+                true => Verdict::RelationViolation { fact, message },
+                false => Verdict::InvariantViolation { fact, message },
+            };
+            return Ok(replay_ends(kind, &[v], &s, code));
+        }
         return Ok(code);
     }
     if let Some(found) = &races {
@@ -118,7 +133,64 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     if a.stats {
         print_stats(&s, &result, secs);
     }
-    Ok(code)
+    let Some(kind) = witnessed else {
+        return Ok(code);
+    };
+    // What this run shows at its end, as the search names it.
+    let mut seen: Vec<Verdict> = races
+        .unwrap_or_default()
+        .into_iter()
+        .take(1)
+        .map(Verdict::DataRace)
+        .collect();
+    if deadlocked(&s, &result) {
+        seen.push(Verdict::Deadlock {
+            threads: crate::explore::blocked_threads(&s),
+        });
+    }
+    seen.extend(crate::explore::uncaught_at_end(&s));
+    Ok(replay_ends(kind, &seen, &s, code))
+}
+
+/// The end of a witness's replay: the search's verdict line when the run
+/// showed the violation the witness file names (exit 1, as the search),
+/// else a note that it did not (and the run's own exit code).
+fn replay_ends(kind: &str, seen: &[Verdict], s: &State, code: i32) -> i32 {
+    match seen.iter().find(|v| v.name() == kind) {
+        Some(v) => {
+            if let Some(line) = v.headline(s) {
+                eprintln!("{line}");
+            }
+            1
+        }
+        None => {
+            let how = match kind {
+                "invariant-violation" | "relation-violation" => {
+                    " (replay it with the --invariant and --relation the search had)"
+                }
+                _ => "",
+            };
+            eprintln!(
+                "m5: the search that wrote this witness found a {kind} at its end; this run did not show it{how}"
+            );
+            code
+        }
+    }
+}
+
+/// Did the run end where no live thread can move (a deadlock, also when
+/// an explicit schedule ends there, whatever it would step next)?
+fn deadlocked(s: &State, result: &schedule::RunResult) -> bool {
+    match result.end {
+        RunEnd::Deadlock(_) => true,
+        RunEnd::ScheduleEnd => {
+            !s.ended()
+                && s.live_threads()
+                    .iter()
+                    .all(|&t| !crate::interp::can_progress(s, t))
+        }
+        _ => false,
+    }
 }
 
 /// The invariant watcher's verdict on stderr; a violation also writes the
@@ -204,23 +276,16 @@ fn exit_code(s: &State, result: &schedule::RunResult) -> i32 {
             report_deadlock(s);
             1
         }
+        RunEnd::ScheduleEnd if deadlocked(s, result) => {
+            report_deadlock(s);
+            1
+        }
         RunEnd::StepBound => {
             eprintln!(
                 "m5: stopped after --max-steps {} steps with live threads",
                 result.steps
             );
             0
-        }
-        // An explicit schedule that ends where no live thread can move
-        // ends in a deadlock, whatever it would step next.
-        RunEnd::ScheduleEnd
-            if !s.ended()
-                && s.live_threads()
-                    .iter()
-                    .all(|&t| !crate::interp::can_progress(s, t)) =>
-        {
-            report_deadlock(s);
-            1
         }
         RunEnd::ScheduleEnd => {
             eprintln!(

@@ -39,8 +39,8 @@ pub use options::{
 };
 pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
 pub use search::explore_visiting;
-pub use verdict::{BlockedThread, Report, Verdict, blocked_threads};
-pub use witness::{replay_race, replay_violation, shorten, wakes_spuriously};
+pub use verdict::{BlockedThread, Report, Verdict, blocked_threads, uncaught_at_end};
+pub use witness::{replay_race, replay_violation, replayed_state, shorten, wakes_spuriously};
 
 use crate::interp::VmError;
 use crate::state::State;

@@ -82,6 +82,51 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// The verdict's first line, as `explore` prints it and as `m5 run`
+    /// ends a replay of its witness (one text for both); thread names are
+    /// read from `s`, the state the witness reaches (a thread the initial
+    /// state lacks has its name only there). `None` for ok and incomplete,
+    /// whose words depend on what was searched.
+    pub fn headline(&self, s: &State) -> Option<String> {
+        let name = |t: ThreadId| interp::runtime::thread_name(s, t);
+        Some(match self {
+            Verdict::Ok | Verdict::Incomplete { .. } => return None,
+            Verdict::UncaughtException {
+                thread,
+                class,
+                message,
+                at,
+            } => {
+                let sep = if message.is_empty() { "" } else { ": " };
+                format!(
+                    "violation: uncaught {class}{sep}{message} in thread {thread} ({}), thrown at {at}",
+                    name(*thread)
+                )
+            }
+            Verdict::Deadlock { .. } => "violation: deadlock".into(),
+            Verdict::InvariantViolation { message, .. } => {
+                format!("violation: invariant: {message}")
+            }
+            Verdict::RelationViolation { message, .. } => format!("violation: relation: {message}"),
+            Verdict::DataRace(r) => format!("violation: data race on {}", r.location),
+            Verdict::Nondeterministic { .. } => {
+                "violation: nondeterministic: two complete executions end differently".into()
+            }
+            Verdict::DependsOnUnfixed { read } => format!(
+                "nondeterministic: depends on time/seed (read by {} at {})",
+                read.native, read.at
+            ),
+        })
+    }
+
+    /// The kinds one execution shows (its witness replays to the same
+    /// verdict); a nondeterminism needs two.
+    pub fn shown_by_one_run(&self) -> bool {
+        self.is_violation() && !matches!(self, Verdict::Nondeterministic { .. })
+    }
+}
+
 /// A thread in a deadlock and what it waits for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockedThread {
@@ -344,6 +389,12 @@ fn property_violation(parent: &State, s: &State, opts: &ExploreOptions) -> Optio
         });
     }
     None
+}
+
+/// The last exception that escaped a thread on the way to `s` (what a
+/// witness of an uncaught exception ends with).
+pub fn uncaught_at_end(s: &State) -> Option<Verdict> {
+    uncaught(None, s)
 }
 
 /// An exception that escaped a thread in the step that led to `s` (the

@@ -34,6 +34,20 @@ pub fn replay_violation(
     Ok(None)
 }
 
+/// The state `witness` reaches from `initial`, run as the search ran it
+/// (for what a report reads from it: the threads' names).
+pub fn replayed_state(
+    initial: &State,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<State, VmError> {
+    let mut s = searched(initial, opts);
+    for &th in witness {
+        interp::step(&mut s, th)?;
+    }
+    Ok(s)
+}
+
 /// Does `witness` wake a thread spuriously (replayed from `initial` as
 /// the search ran it)? Then `m5 run` replays it only with
 /// `--spurious-wakeups` (a witness file says so itself).

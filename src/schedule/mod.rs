@@ -94,20 +94,35 @@ fn parse_entry(tok: &str, out: &mut Vec<ThreadId>) -> Result<(), String> {
 
 /// What a schedule file says about the semantics it was recorded under,
 /// so that it replays without flags: a line `spurious-wakeups on` (or
-/// `off`) before or among the thread numbers.
+/// `off`) before or among the thread numbers; and in a witness, the
+/// violation it shows (`verdict deadlock`), which its replay reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Settings {
     /// `Config::spurious_wakeups`, if the file says.
     pub spurious_wakeups: Option<bool>,
+    /// The verdict kind (one of `WITNESSED`) the search found at the end
+    /// of this schedule.
+    pub verdict: Option<&'static str>,
 }
+
+/// The verdict kinds one execution shows (explore's names for them): a
+/// witness file names its kind, and `m5 run` ends its replay with it.
+pub const WITNESSED: [&str; 5] = [
+    "uncaught-exception",
+    "deadlock",
+    "data-race",
+    "invariant-violation",
+    "relation-violation",
+];
 
 impl Settings {
     /// The file lines that say these settings.
     pub fn lines(&self) -> Vec<String> {
-        self.spurious_wakeups
-            .map(|on| format!("spurious-wakeups {}", if on { "on" } else { "off" }))
-            .into_iter()
-            .collect()
+        let wakeups = self
+            .spurious_wakeups
+            .map(|on| format!("spurious-wakeups {}", if on { "on" } else { "off" }));
+        let verdict = self.verdict.map(|k| format!("verdict {k}"));
+        wakeups.into_iter().chain(verdict).collect()
     }
 
     /// Parses a setting line into `self`.
@@ -121,8 +136,16 @@ impl Settings {
             (Some("spurious-wakeups"), _, _) => Err(format!(
                 "expected `spurious-wakeups on` or `spurious-wakeups off`, found {line:?}"
             )),
+            (Some("verdict"), Some(k), None) if WITNESSED.contains(&k) => {
+                self.verdict = WITNESSED.iter().copied().find(|w| *w == k);
+                Ok(())
+            }
+            (Some("verdict"), _, _) => Err(format!(
+                "expected `verdict KIND`, KIND one of {}, found {line:?}",
+                WITNESSED.join(", ")
+            )),
             _ => Err(format!(
-                "expected a thread number, N*K or `spurious-wakeups on|off`, found {line:?}"
+                "expected a thread number, N*K, `spurious-wakeups on|off` or `verdict KIND`, found {line:?}"
             )),
         }
     }

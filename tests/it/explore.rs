@@ -1045,8 +1045,10 @@ fn the_witness_header_replays_with_the_search_options() {
 }
 
 /// Every violation kind: the replay command in the witness file, run as
-/// printed, reports the same kind of violation (run from a scratch
-/// directory, so that `m5 run`'s own failure schedule lands there).
+/// printed, reports the same kind of violation and ends with the search's
+/// verdict line and exit code 1 (run from a scratch directory, so that
+/// `m5 run`'s own failure schedule lands there). An exception that kills
+/// main while another thread lives is one too (java exits 1 there).
 #[test]
 fn every_verdict_kind_replays_from_the_witness_header() {
     let root = std::env::current_dir().unwrap();
@@ -1065,6 +1067,16 @@ fn every_verdict_kind_replays_from_the_witness_header() {
             ],
             "java.lang.AssertionError: lost update",
             "",
+        ),
+        (
+            "uncaught-exception",
+            &[
+                "--classpath".into(),
+                abs("classfiles/main-dies"),
+                "Main".into(),
+            ],
+            "Exception in thread \"main\" java.lang.IllegalStateException",
+            "(Main.java:21)",
         ),
         (
             "data-race",
@@ -1124,8 +1136,8 @@ fn every_verdict_kind_replays_from_the_witness_header() {
             "Monotonicity",
         ),
     ];
-    for (kind, args, says, also) in cases {
-        let w = format!("{dir}/{kind}.sched");
+    for (n, (kind, args, says, also)) in cases.iter().enumerate() {
+        let w = format!("{dir}/{kind}-{n}.sched");
         let out = m5()
             .current_dir(&dir)
             .args(["explore", "--witness", &w])
@@ -1139,14 +1151,19 @@ fn every_verdict_kind_replays_from_the_witness_header() {
             header.starts_with(&format!("# m5 explore witness: {kind}\n")),
             "{header}"
         );
+        assert!(header.contains(&format!("\nverdict {kind}\n")), "{header}");
         let replay = replay_arguments(&header);
         let run = m5().current_dir(&dir).args(&replay).output().unwrap();
         let err = String::from_utf8_lossy(&run.stderr);
         assert!(err.contains(says) && err.contains(also), "{kind}: {err}");
-        if *kind != "uncaught-exception" {
-            // (An exception in a thread other than main leaves java's exit code 0.)
-            assert_eq!(run.status.code(), Some(1), "{kind}: {err}");
-        }
+        // The run ends with the search's verdict line (and what continues
+        // it: an invariant's fact on the next line).
+        let verdict_line = text.lines().next().unwrap();
+        let at = err
+            .rfind(verdict_line)
+            .unwrap_or_else(|| panic!("{kind}: {err}"));
+        assert!(!err[at..].contains("\nm5:"), "{kind}: {err}");
+        assert_eq!(run.status.code(), Some(1), "{kind}: {err}");
     }
 }
 
