@@ -20,7 +20,14 @@ fn main() {
         eprintln!("m5: M5_LOG: {e}");
         std::process::exit(2);
     }
-    let cli = m5::cli::Cli::parse_from(m5::cli::java_style(std::env::args_os().collect()));
+    let args = match m5::cli::java_style(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("m5: {e}");
+            std::process::exit(2);
+        }
+    };
+    let cli = m5::cli::Cli::parse_from(args);
     // The command runs on a thread with m5's stack size (the main
     // thread's is the system's, often 8 MiB): see `parallel::STACK_SIZE`.
     let code = std::thread::scope(|sc| {

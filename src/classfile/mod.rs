@@ -33,7 +33,7 @@ use parse::*;
 pub use parse::{
     ACC_ABSTRACT, ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, ACC_SYNCHRONIZED, param_descs, param_slots,
 };
-pub use path::ClassPath;
+pub use path::{ClassPath, jar_launch};
 use verify::check_code;
 
 pub type ClassId = u32;

@@ -17,7 +17,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
     let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
-        assertions: a.assertions,
+        assertions: a.assertions.status(),
         max_stack_depth: a.max_stack_depth,
         host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
@@ -429,8 +429,8 @@ fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String
     if race {
         push("--races");
     }
-    if a.assertions {
-        push("--ea");
+    for w in a.assertions.status().switches() {
+        push(&w);
     }
     if a.max_stack_depth != crate::state::DEFAULT_MAX_STACK_DEPTH {
         push("--max-stack-depth");

@@ -53,6 +53,8 @@ pub struct LocksArgs {
     pub no_main_lock: bool,
     #[command(flatten)]
     pub defines: super::DefineArgs,
+    #[command(flatten)]
+    pub assertions: super::AssertionArgs,
 }
 
 pub const AFTER_HELP: &str = "\
@@ -132,11 +134,17 @@ pub fn locks_cmd(a: LocksArgs) -> Result<i32> {
                     max_states: a.confirm_states,
                     seconds: a.confirm_seconds,
                 };
-                let host = a.defines.host(&cp_text, &main, &[]);
-                let words = a.defines.words();
-                confirm::confirm_with(&mut analysis, &cp, &cp_text, &main, &bounds, host, &words).map_err(|e| {
-                    UsageError(format!("cannot run {main} to confirm warnings: {e}"))
-                })?;
+                let config = crate::state::Config {
+                    host: a.defines.host(&cp_text, &main, &[]),
+                    assertions: a.assertions.status(),
+                    ..crate::state::Config::default()
+                };
+                let mut words = a.assertions.status().switches();
+                words.extend(a.defines.words());
+                confirm::confirm_with(&mut analysis, &cp, &cp_text, &main, &bounds, config, &words)
+                    .map_err(|e| {
+                        UsageError(format!("cannot run {main} to confirm warnings: {e}"))
+                    })?;
             }
             None => {
                 let why = if mains.is_empty() {

@@ -41,10 +41,29 @@ pub struct Cli {
     pub jdk: Option<std::path::PathBuf>,
 }
 
+/// java's own options, which `run`, `explore` and `locks` take as java
+/// does (before the main class); `java_style` writes them as m5's.
+macro_rules! java_options {
+    () => {
+        "
+
+java's options (before MAIN, spelled as for java):
+  -cp, -classpath, --class-path PATH   class path (':'-separated); DIR/* is every jar in DIR
+  -jar APP.jar [ARGS...]               run APP.jar's Main-Class, with the jar and its
+                                       manifest's Class-Path as the class path
+  -ea[:PKG...|:CLASS], -enableassertions[:...]    enable assert statements
+  -da[:PKG...|:CLASS], -disableassertions[:...]   disable them
+  -esa, -enablesystemassertions        (and -dsa, -disablesystemassertions) in the JDK's classes
+  -Dkey=value                          set a system property
+  --                                   ends the options: MAIN follows
+"
+    };
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run a Java program's main class under a schedule, printing its output as `java` would.
-    #[command(after_help = "\
+    #[command(after_help = concat!("\
 Schedules (--schedule):
   rr            round robin over live threads, one step each (default)
   rr:K          round robin, up to K steps each (a turn also ends at a monitor
@@ -67,10 +86,12 @@ Options go before MAIN; everything after MAIN is passed to the program.
 
 Examples:
   m5 run --classpath out --schedule random:7 --max-steps 1000000 Main
-  m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2")]
+  m5 run --cp out --record run.sched Main arg1 arg2 && m5 run --cp out --schedule file:run.sched Main arg1 arg2
+  m5 run -ea -Dmode=fast -cp 'lib/*:out' com.acme.Main
+  m5 run -jar app.jar arg1", java_options!()))]
     Run(RunArgs),
     /// Search every schedule for uncaught exceptions, deadlocks and data races; print a replayable witness.
-    #[command(after_help = "\
+    #[command(after_help = concat!("\
 The search tries every thread that can move at every state and skips states
 already seen. By default (--granularity sync) it lets another thread run
 only at synchronization: monitors, synchronized calls and returns, volatile
@@ -116,7 +137,8 @@ Examples:
   m5 run --classpath out --schedule file:bug.sched Main 3 3
   m5 explore --classpath out --json --bfs --max-depth 500 Main
   m5 explore --classpath out --strategy preemption-bound:2 Main 10
-  m5 explore --classpath out --strategy pct:3 --runs 10000 --seed 7 Main 10")]
+  m5 explore --classpath out --strategy pct:3 --runs 10000 --seed 7 Main 10
+  m5 explore -ea:com.acme... -cp out com.acme.Main", java_options!()))]
     Explore(ExploreArgs),
     /// Check an invariant file against the class files and evaluate it on the initial state (Lemma 1).
     #[command(after_help = "\
@@ -265,9 +287,8 @@ pub struct RunArgs {
     /// Print steps, steps/second and how the run ended on stderr.
     #[arg(long)]
     pub stats: bool,
-    /// Enable assertions (`assert` statements), like `java -ea`.
-    #[arg(long = "enable-assertions", visible_alias = "ea")]
-    pub assertions: bool,
+    #[command(flatten)]
+    pub assertions: AssertionArgs,
     /// Accepted, like `java --enable-preview`: m5 runs class files that use
     /// Java 17's preview features (pattern `switch`) with or without it.
     #[arg(long)]
@@ -348,9 +369,8 @@ pub struct ExploreArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
-    /// Enable `assert` statements, like `java -ea`.
-    #[arg(long = "enable-assertions", visible_alias = "ea")]
-    pub assertions: bool,
+    #[command(flatten)]
+    pub assertions: AssertionArgs,
     /// Accepted, like `java --enable-preview`: m5 runs class files that use
     /// Java 17's preview features (pattern `switch`) with or without it.
     #[arg(long)]
@@ -556,7 +576,7 @@ pub struct ClassPathArg {
     /// (`-cp` and `-classpath` work too, as with java)
     #[arg(
         long = "classpath",
-        visible_alias = "cp",
+        visible_aliases = ["cp", "class-path"],
         value_name = "DIR[:DIR...]",
         default_value = "."
     )]
@@ -568,7 +588,7 @@ pub struct ClassPathArg {
 /// (before its first positional argument, where java takes them too: after
 /// the main class they are the program's arguments, and so is a `-Dkey=value`
 /// there).
-pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+pub fn java_style(args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::OsString>, String> {
     use clap::CommandFactory;
     let cmd = Cli::command();
     let Some(sub) = args
@@ -576,7 +596,7 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
         .and_then(|a| a.to_str())
         .and_then(|name| cmd.find_subcommand(name))
     else {
-        return args;
+        return Ok(args);
     };
     // The options of the command that take a value (`--opt VALUE`).
     let takes_value = |arg: &str| -> bool {
@@ -604,6 +624,22 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
             out.push("--classpath".into());
             value_next = true;
             continue;
+        } else if let Some(switch) = assertion_switch(s) {
+            out.push(format!("--assertions={switch}").into());
+            continue;
+        } else if s == "-jar" {
+            // java's `-jar APP.jar`: the jar (and its manifest's
+            // Class-Path) is the class path, its Main-Class the main class.
+            let Some(jar) = rest.next() else {
+                return Err("-jar: expected a jar file after it".into());
+            };
+            let (cp, main) = crate::classfile::jar_launch(std::path::Path::new(jar))
+                .map_err(|e| format!("-jar {}: {e}", jar.to_string_lossy()))?;
+            // As java, -jar's class path replaces one given before it.
+            drop_option(&mut out, &["--classpath", "--cp", "--class-path"]);
+            out.extend(["--classpath".into(), cp.into(), "--".into(), main.into()]);
+            out.extend(rest.cloned());
+            return Ok(out);
         } else if s == "--" || !s.starts_with('-') {
             // The first positional: the rest is as given, except that a
             // `-D` after the main class is the program's argument, as with
@@ -617,13 +653,82 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
                 }
                 out.push(a.clone());
             }
-            return out;
+            return Ok(out);
         } else if !s.contains('=') {
             value_next = takes_value(s);
         }
         out.push(a.clone());
     }
-    out
+    Ok(out)
+}
+
+/// java's assertion switches, which `java_style` writes
+/// `--assertions=SWITCH` (clap keeps one list, so their order holds).
+#[derive(clap::Args, Debug, Default)]
+pub struct AssertionArgs {
+    /// Enable or disable `assert` statements as java does, before MAIN:
+    /// -ea[:PKG...|:CLASS] (-enableassertions), -da[:PKG...|:CLASS]
+    /// (-disableassertions), -esa (-enablesystemassertions), -dsa
+    /// (-disablesystemassertions); --ea too. A switch naming the class
+    /// wins, then the most specific package, then -ea/-da (-esa/-dsa for
+    /// the JDK's classes); a later switch for the same target wins.
+    #[arg(long = "assertions", value_name = "SWITCH", value_parser = parse_assertion_switch)]
+    pub switches: Vec<String>,
+}
+
+impl AssertionArgs {
+    /// What the switches say, applied in order.
+    pub fn status(&self) -> crate::state::assertions::Assertions {
+        let mut a = crate::state::assertions::Assertions::default();
+        for s in &self.switches {
+            // Checked by the parser.
+            let _ = a.apply(s);
+        }
+        a
+    }
+}
+
+fn parse_assertion_switch(text: &str) -> Result<String, String> {
+    crate::state::assertions::Assertions::default().apply(text)?;
+    Ok(text.to_string())
+}
+
+/// An assertion switch as java (or m5's `--ea`) spells it, without its
+/// dashes: `ea:com.acme...` for `-ea:com.acme...`.
+fn assertion_switch(arg: &str) -> Option<&str> {
+    if arg == "--ea" || arg == "--enable-assertions" {
+        return Some("ea");
+    }
+    let word = arg.strip_prefix('-').filter(|w| !w.starts_with('-'))?;
+    let head = word.split(':').next().unwrap_or("");
+    [
+        "ea",
+        "enableassertions",
+        "da",
+        "disableassertions",
+        "esa",
+        "enablesystemassertions",
+        "dsa",
+        "disablesystemassertions",
+    ]
+    .contains(&head)
+    .then_some(word)
+}
+
+/// Removes the options named `names` (`--name VALUE` or `--name=VALUE`)
+/// from `args` (a subcommand's options, after its name).
+fn drop_option(args: &mut Vec<std::ffi::OsString>, names: &[&str]) {
+    let mut i = 2;
+    while i < args.len() {
+        let s = args[i].to_string_lossy().into_owned();
+        if names.contains(&s.as_str()) {
+            args.drain(i..(i + 2).min(args.len()));
+        } else if names.iter().any(|n| s.starts_with(&format!("{n}="))) {
+            args.remove(i);
+        } else {
+            i += 1;
+        }
+    }
 }
 
 /// `-Dkey=value`: system properties, as `java` takes them (before the

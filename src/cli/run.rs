@@ -37,7 +37,7 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     };
     let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
     let config = Config {
-        assertions: a.assertions,
+        assertions: a.assertions.status(),
         max_stack_depth: a.max_stack_depth,
         spurious_wakeups,
         host: a.defines.host(&a.cp.classpath, &a.main, &a.args),

@@ -180,19 +180,19 @@ pub fn confirm(
     main: &str,
     bounds: &Bounds,
 ) -> Result<(), String> {
-    let host = Config::default().host;
-    confirm_with(a, cp, cp_text, main, bounds, host, &[])
+    confirm_with(a, cp, cp_text, main, bounds, Config::default(), &[])
 }
 
-/// `confirm` for a run with these system properties and environment,
-/// given on the command line by `defines` (`-Dkey=value` words).
+/// `confirm` for a run with these system properties, environment and
+/// assertion switches (`config`), given on the command line by `defines`
+/// (java's words: `-Dkey=value`, `-ea`).
 pub fn confirm_with(
     a: &mut Analysis,
     cp: &ClassPath,
     cp_text: &str,
     main: &str,
     bounds: &Bounds,
-    host: Arc<crate::state::host::Host>,
+    config: Config,
     defines: &[String],
 ) -> Result<(), String> {
     if a.warnings.is_empty() {
@@ -202,9 +202,8 @@ pub fn confirm_with(
     // Under the searches' semantics (spurious wake-ups on, explore's
     // default), so that a witness's prefix replays as it was found.
     let config = Config {
-        host,
         spurious_wakeups: true,
-        ..Config::default()
+        ..config
     };
     let s0 = interp::initial_state(classes, main, &[], config).map_err(|e| e.to_string())?;
     let defines: String = defines.iter().map(|d| format!("{d} ")).collect();

@@ -6,6 +6,7 @@
 //! (`Arc::make_mut` copies a frame or an object only when another state still
 //! shares it).
 
+pub mod assertions;
 pub mod aux;
 pub mod host;
 pub mod model;
@@ -386,8 +387,9 @@ pub struct UnfixedRead {
 /// Run-wide settings that are not part of the machine state proper.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// `-ea`: `Class.desiredAssertionStatus` answers true.
-    pub assertions: bool,
+    /// `-ea` and the other assertion switches: what
+    /// `Class.desiredAssertionStatus` answers for each class.
+    pub assertions: assertions::Assertions,
     /// A thread in an untimed `wait` may wake without a notification
     /// (JLS 17.2.1 allows it): its step then takes the monitor back. Off
     /// for `m5 run`'s generated schedules, on for the explorer by default.
@@ -430,7 +432,7 @@ pub const DEFAULT_MAX_STACK_DEPTH: usize = 10_000;
 impl Default for Config {
     fn default() -> Config {
         Config {
-            assertions: false,
+            assertions: assertions::Assertions::default(),
             spurious_wakeups: false,
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
             clock_readable: true,

@@ -223,3 +223,188 @@ fn class_path_as_java_takes_it() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("class path (.)"));
 }
+
+/// java's own options, before the main class, as java takes them: the
+/// assertion switches in order (-ea, -ea:pkg..., -da:Class, -esa), -D,
+/// `-cp 'lib/*'` (every jar in lib), `-jar app.jar` (Main-Class and the
+/// manifest's Class-Path) and `--`; the output and exit code equal java's.
+/// `m5 explore -ea:pkg...` checks the asserts it enables and no others.
+#[test]
+fn java_options_as_java_takes_them() {
+    if !common::have("javac", "-version")
+        || !common::have("java", "-version")
+        || !common::have("jar", "--version")
+    {
+        return;
+    }
+    let dir = common::fresh_dir("cli", "java-options");
+    let src = dir.join("src");
+    std::fs::create_dir_all(src.join("com/acme/core")).unwrap();
+    std::fs::write(
+        src.join("com/acme/Main.java"),
+        "package com.acme;
+public class Main {
+    static int shared;
+    public static void main(String[] args) throws Exception {
+        System.out.println(\"x=\" + System.getProperty(\"x\") + \" args=\" + String.join(\",\", args));
+        System.out.println(\"Main: \" + on() + \", Util: \" + com.acme.core.Util.on());
+        if (args.length > 0 && args[0].equals(\"race\")) {
+            Thread t = new Thread(() -> { synchronized (Main.class) { shared = 1; } });
+            t.start();
+            int seen;
+            synchronized (Main.class) { seen = shared; }
+            com.acme.core.Util.check(seen);
+            t.join();
+        }
+    }
+    static boolean on() { boolean b = false; assert b = true; return b; }
+}
+",
+    )
+    .unwrap();
+    std::fs::write(
+        src.join("com/acme/core/Util.java"),
+        "package com.acme.core;
+public class Util {
+    public static boolean on() { boolean b = false; assert b = true; return b; }
+    public static void check(int seen) { assert seen == 1 : \"the thread has not run\"; }
+}
+",
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let st = common::javac()
+        .arg("-d")
+        .arg(&out)
+        .arg(src.join("com/acme/Main.java"))
+        .arg(src.join("com/acme/core/Util.java"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    std::fs::create_dir_all(dir.join("lib")).unwrap();
+    let jar = |args: &[&str]| {
+        let st = Command::new("jar")
+            .args(args)
+            .current_dir(&out)
+            .status()
+            .unwrap();
+        assert!(st.success());
+    };
+    jar(&["cf", "../lib/core.jar", "com/acme/core"]);
+    jar(&["cf", "../lib/main.jar", "com/acme/Main.class"]);
+    std::fs::write(
+        dir.join("manifest.txt"),
+        "Main-Class: com.acme.Main\nClass-Path: lib/core.jar\n",
+    )
+    .unwrap();
+    jar(&[
+        "cfm",
+        "../app.jar",
+        "../manifest.txt",
+        "com/acme/Main.class",
+    ]);
+    let run = |cmd: &mut Command, args: &[&str]| {
+        let o = cmd.args(args).current_dir(&dir).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let cases: &[&[&str]] = &[
+        &["-ea", "-Dx=1", "-cp", "lib/*", "com.acme.Main", "a", "-ea"],
+        &[
+            "-ea",
+            "-da:com.acme.core...",
+            "-cp",
+            "lib/*",
+            "com.acme.Main",
+        ],
+        &[
+            "-ea:com.acme.core...",
+            "-esa",
+            "-classpath",
+            "lib/*",
+            "com.acme.Main",
+        ],
+        &[
+            "-enableassertions:com.acme.Main",
+            "--class-path",
+            "out",
+            "com.acme.Main",
+        ],
+        &[
+            "-cp",
+            "out",
+            "-ea:com.acme...",
+            "-disableassertions:com.acme.Main",
+            "com.acme.Main",
+        ],
+        &["-ea", "-jar", "app.jar", "q", "-Dy=2"],
+        &["-cp", "out", "-Dx=3", "--", "com.acme.Main", "-ea"],
+    ];
+    for case in cases {
+        // (java takes no `--`: it is m5's end of options.)
+        let java_args: Vec<&str> = case.iter().copied().filter(|a| *a != "--").collect();
+        let java = run(&mut Command::new("java"), &java_args);
+        let m5 = run(&mut common::m5(), &[&["run"], *case].concat());
+        assert_eq!(m5, java, "{case:?}");
+    }
+    // The explorer checks the asserts a switch enables, and no others.
+    let explore = |switches: &[&str]| {
+        let o = common::m5()
+            .arg("explore")
+            .args(switches)
+            .args([
+                "--witness",
+                "w.sched",
+                "-cp",
+                "out",
+                "com.acme.Main",
+                "race",
+            ])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let (code, text) = explore(&["-ea:com.acme.core..."]);
+    assert_eq!(code, Some(1), "{text}");
+    assert!(
+        text.contains("AssertionError: the thread has not run"),
+        "{text}"
+    );
+    // Its witness replays with the same switches.
+    let header = std::fs::read_to_string(dir.join("w.sched")).unwrap();
+    let replay = common::replay_arguments(&header);
+    assert!(replay.contains(&"-ea:com.acme.core..."), "{header}");
+    let o = common::m5()
+        .args(&replay)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("the thread has not run"), "{err}");
+    let (code, text) = explore(&["-ea", "-da:com.acme.core.Util"]);
+    assert_eq!(code, Some(0), "{text}");
+    // Bad switches and jars are usage errors naming what was expected.
+    let bad = |args: &[&str]| {
+        let o = common::m5().args(args).current_dir(&dir).output().unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stderr).into_owned(),
+        )
+    };
+    let (code, err) = bad(&["run", "-esa:com.acme...", "-cp", "out", "com.acme.Main"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("takes no target"), "{err}");
+    let (code, err) = bad(&["run", "-jar", "lib/core.jar"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no Main-Class"), "{err}");
+    let (code, err) = bad(&["run", "-jar", "missing.jar"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("missing.jar"), "{err}");
+}

@@ -1030,7 +1030,7 @@ fn the_witness_header_replays_with_the_search_options() {
     let replay = replay_arguments(&text);
     let line = replay.join(" ");
     assert!(
-        line.contains("--ea") && line.contains("--max-stack-depth 5000"),
+        line.contains(" -ea ") && line.contains("--max-stack-depth 5000"),
         "{line}"
     );
     let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();

@@ -50,8 +50,17 @@ fn class_get_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResul
     ret_string(s, &name)
 }
 
-fn class_assertions(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
-    ret(Value::Int(i32::from(s.config.assertions)))
+fn class_assertions(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    // A system class is one the JDK (or m5's library standing in for it)
+    // defines, as java's bootstrap loader does.
+    let system = s
+        .classes
+        .id(&name)
+        .is_some_and(|id| s.classes.class(id).from_library);
+    let on = s.config.assertions.desired(&name.replace('/', "."), system);
+    ret(Value::Int(i32::from(on)))
 }
 
 fn class_is_interface(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
