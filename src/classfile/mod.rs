@@ -5,6 +5,7 @@
 //! the class table is immutable while programs run and is shared by all states.
 
 mod dispatch;
+pub mod driver;
 pub mod insn;
 pub mod jdk;
 pub mod jimage;
@@ -17,6 +18,7 @@ pub mod parse;
 mod path;
 pub mod records;
 pub mod regions;
+pub mod testclass;
 mod typeswitch;
 mod verify;
 
@@ -313,11 +315,27 @@ impl ClassTable {
         roots: &[&str],
         natives: NativeBinder,
     ) -> Result<ClassTable, LoadError> {
+        ClassTable::load_with(cp, roots, Vec::new(), natives)
+    }
+
+    /// `load`, with classes m5 wrote (`extra`: a test's driver) loaded as
+    /// the program's own before the roots.
+    pub fn load_with(
+        cp: &ClassPath,
+        roots: &[&str],
+        extra: Vec<RawClass>,
+        natives: NativeBinder,
+    ) -> Result<ClassTable, LoadError> {
         let mut raw: Vec<(RawClass, Arc<str>, Origin)> = Vec::new();
         let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
         let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
         let mut queue: VecDeque<Arc<str>> = VecDeque::new();
         let mut live = Liveness::new(tracing::enabled!(target: "m5::load", tracing::Level::TRACE));
+        for rc in extra {
+            live.add_class(&rc, Origin::User, &mut queue);
+            index.insert(rc.name.clone(), raw.len());
+            raw.push((rc, "<m5>".into(), Origin::User));
+        }
         for name in library::CLASSES
             .iter()
             .map(|(n, _)| *n)

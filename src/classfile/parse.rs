@@ -675,13 +675,12 @@ pub fn parse_class(origin: &str, bytes: &[u8]) -> Result<RawClass, LoadError> {
     parse_class_with(origin, bytes, &|_| false)
 }
 
-/// `parse_class`, with the names a lambda's class must not take (`taken`:
-/// the classes on the class path and in the library).
-pub fn parse_class_with(
+/// `bytes` parsed by cafebabe, with its recursion bounded and its panics
+/// contained: a malformed file is an error naming `origin`, never a crash.
+pub(super) fn checked<'a>(
     origin: &str,
-    bytes: &[u8],
-    taken: &dyn Fn(&str) -> bool,
-) -> Result<RawClass, LoadError> {
+    bytes: &'a [u8],
+) -> Result<cafebabe::ClassFile<'a>, LoadError> {
     let malformed = |msg: String| LoadError::Malformed {
         path: origin.to_string(),
         msg,
@@ -704,7 +703,21 @@ pub fn parse_class_with(
     // there, but bad input must never crash m5, so contain it.
     let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes))
         .map_err(|_| malformed("the class file parser failed on this input".into()))?;
-    let cf = parsed.map_err(|e| malformed(e.to_string()))?;
+    parsed.map_err(|e| malformed(e.to_string()))
+}
+
+/// `parse_class`, with the names a lambda's class must not take (`taken`:
+/// the classes on the class path and in the library).
+pub fn parse_class_with(
+    origin: &str,
+    bytes: &[u8],
+    taken: &dyn Fn(&str) -> bool,
+) -> Result<RawClass, LoadError> {
+    let malformed = |msg: String| LoadError::Malformed {
+        path: origin.to_string(),
+        msg,
+    };
+    let cf = checked(origin, bytes)?;
     let name: Arc<str> = cf.this_class.to_string().into();
     let bootstraps = cf.attributes.iter().find_map(|a| match &a.data {
         AttributeData::BootstrapMethods(b) => Some(b.as_slice()),

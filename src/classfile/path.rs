@@ -53,6 +53,50 @@ impl ClassPath {
         Ok(None)
     }
 
+    /// The internal names of every class file in the entries (directories
+    /// walked, jars listed), in entry order; unreadable parts are skipped.
+    pub fn class_names(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for e in &self.entries {
+            if e.is_dir() {
+                let mut dirs = vec![e.clone()];
+                while let Some(d) = dirs.pop() {
+                    let Ok(read) = std::fs::read_dir(&d) else {
+                        continue;
+                    };
+                    for p in read.filter_map(|x| x.ok().map(|x| x.path())) {
+                        if p.is_dir() {
+                            dirs.push(p);
+                        } else if let Some(rel) = p
+                            .strip_prefix(e)
+                            .ok()
+                            .and_then(|r| r.to_str())
+                            .and_then(|r| r.strip_suffix(".class"))
+                        {
+                            out.push(rel.to_string());
+                        }
+                    }
+                }
+            } else if let Ok(f) = std::fs::File::open(e)
+                && let Ok(zip) = zip::ZipArchive::new(f)
+            {
+                out.extend(
+                    zip.file_names()
+                        .filter_map(|n| n.ok())
+                        .filter(|n| !n.starts_with("META-INF/"))
+                        .filter_map(|n| n.strip_suffix(".class").map(str::to_string)),
+                );
+            }
+        }
+        out.retain(|n| !n.ends_with("module-info") && !n.ends_with("package-info"));
+        out
+    }
+
+    /// The entries, ':'-separated ("empty class path" for none).
+    pub fn display(&self) -> String {
+        self.describe()
+    }
+
     pub(super) fn describe(&self) -> String {
         if self.entries.is_empty() {
             "empty class path".into()

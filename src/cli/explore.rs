@@ -14,50 +14,17 @@ use crate::schedule;
 use crate::state::{Config, ThreadId};
 
 pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
-    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
-    let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
-    let config = Config {
-        assertions: a.assertions.status(),
-        max_stack_depth: a.max_stack_depth,
-        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
-        ..Config::default()
-    };
-    let initial = interp::initial_state(classes, &a.main, &a.args, config)
-        .map_err(|e| UsageError(e.to_string()))?;
-    let opts = options(&a, &initial)?;
-    let mut settings = schedule::Settings {
-        spurious_wakeups: Some(!a.no_spurious_wakeups),
-        verdict: None,
-    };
     let bar = progress_bar(a.json);
-    on_ctrl_c_stop_search();
-    let sampling = opts.strategy.is_sampling();
-    let mut progress = |states: u64, transitions: u64, depth: u64| {
-        if let Some(b) = &bar {
-            b.set_message(if sampling {
-                format!("{states} runs, {transitions} transitions")
-            } else {
-                format!("{states} states, {transitions} transitions, depth {depth}")
-            });
-            b.tick();
-        }
-    };
-    let report = explore::explore(&initial, &opts, &mut progress)
-        .map_err(|e| UsageError(format!("m5: {e}")))?;
+    let Searched {
+        initial,
+        opts,
+        report,
+        witness,
+        is_race,
+    } = search(&a, bar.as_ref())?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    let is_race = matches!(report.verdict, Verdict::DataRace(_));
-    let witness = if report.verdict.is_violation() {
-        explore::shorten(&initial, report.witness.clone(), &report.verdict, &opts)
-            .map_err(|e| UsageError(e.to_string()))?
-    } else {
-        Vec::new()
-    };
-    if report.verdict.shown_by_one_run() {
-        settings.verdict = Some(report.verdict.name());
-    }
-    write_witnesses(&a, &report, &witness, is_race, &settings)?;
     let rate = if report.seconds > 0.0 {
         report.states as f64 / report.seconds
     } else {
@@ -72,6 +39,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         s if s.is_sampling() => opts.jobs.max(1),
         _ => 1,
     };
+    let sampling = opts.strategy.is_sampling();
     let summary = Summary {
         rate,
         memory,
@@ -87,10 +55,77 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
             .map_err(|e| UsageError(format!("m5: {e}")))?;
         print_text(&a, &reached, &report, &opts, &witness, is_race, &summary);
     }
-    Ok(match report.verdict {
+    Ok(exit_code(&report.verdict))
+}
+
+/// explore's exit code for a verdict: 0 ok, 1 a violation, 3 incomplete.
+pub(super) fn exit_code(v: &Verdict) -> i32 {
+    match v {
         Verdict::Ok => 0,
         Verdict::Incomplete { .. } => 3,
         _ => 1,
+    }
+}
+
+/// A finished search: where it started, how, what it found and the
+/// shortened witness (written to `--witness` already).
+pub(super) struct Searched {
+    pub initial: crate::state::State,
+    pub opts: ExploreOptions,
+    pub report: explore::Report,
+    pub witness: Vec<ThreadId>,
+    pub is_race: bool,
+}
+
+/// Loads the program, searches its schedules as `a` says (progress on
+/// `bar`), shortens the witness and writes it.
+pub(super) fn search(a: &ExploreArgs, bar: Option<&indicatif::ProgressBar>) -> Result<Searched> {
+    let cp = ClassPath::parse(&a.cp.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let classes = load_classes(&cp, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    let config = Config {
+        assertions: a.assertions.status(),
+        max_stack_depth: a.max_stack_depth,
+        host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
+        ..Config::default()
+    };
+    let initial = interp::initial_state(classes, &a.main, &a.args, config)
+        .map_err(|e| UsageError(e.to_string()))?;
+    let opts = options(a, &initial)?;
+    let mut settings = schedule::Settings {
+        spurious_wakeups: Some(!a.no_spurious_wakeups),
+        verdict: None,
+    };
+    on_ctrl_c_stop_search();
+    let sampling = opts.strategy.is_sampling();
+    let mut progress = |states: u64, transitions: u64, depth: u64| {
+        if let Some(b) = bar {
+            b.set_message(if sampling {
+                format!("{states} runs, {transitions} transitions")
+            } else {
+                format!("{states} states, {transitions} transitions, depth {depth}")
+            });
+            b.tick();
+        }
+    };
+    let report = explore::explore(&initial, &opts, &mut progress)
+        .map_err(|e| UsageError(format!("m5: {e}")))?;
+    let is_race = matches!(report.verdict, Verdict::DataRace(_));
+    let witness = if report.verdict.is_violation() {
+        explore::shorten(&initial, report.witness.clone(), &report.verdict, &opts)
+            .map_err(|e| UsageError(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    if report.verdict.shown_by_one_run() {
+        settings.verdict = Some(report.verdict.name());
+    }
+    write_witnesses(a, &report, &witness, is_race, &settings)?;
+    Ok(Searched {
+        initial,
+        opts,
+        report,
+        witness,
+        is_race,
     })
 }
 
@@ -290,64 +325,64 @@ fn print_json(
 /// The verdict's lines of the text report; `reached` is the state the
 /// witness reaches (the initial state without one).
 fn print_verdict(reached: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
-    if let Some(line) = verdict.headline(reached) {
-        println!("{line}");
+    for l in verdict_lines(reached, verdict, opts) {
+        println!("{l}");
     }
+}
+
+/// The verdict's lines of the text report (`m5 test` shows them too).
+pub(super) fn verdict_lines(
+    reached: &crate::state::State,
+    verdict: &Verdict,
+    opts: &ExploreOptions,
+) -> Vec<String> {
+    let mut out: Vec<String> = verdict.headline(reached).into_iter().collect();
     match verdict {
         Verdict::Ok if opts.races == explore::RaceCheck::Off => {
-            println!("ok: no uncaught exception and no deadlock in any schedule")
+            out.push("ok: no uncaught exception and no deadlock in any schedule".into())
         }
-        Verdict::Ok if opts.determinism => println!(
-            "ok: no uncaught exception, deadlock or data race in any schedule, and every complete execution prints the same and exits with the same status"
+        Verdict::Ok if opts.determinism => out.push(
+            "ok: no uncaught exception, deadlock or data race in any schedule, and every complete execution prints the same and exits with the same status".into()
         ),
         Verdict::Ok => {
-            println!("ok: no uncaught exception, deadlock or data race in any schedule")
+            out.push("ok: no uncaught exception, deadlock or data race in any schedule".into())
         }
         Verdict::Nondeterministic { first, second, .. } => {
-            println!(
+            out.push(format!(
                 "  exit status {} then {}; output (first -> second):",
                 first.exit, second.exit
-            );
+            ));
             let d = explore::determinism::diff(&first.stdout, &second.stdout);
-            for l in d.lines() {
-                println!("    {l}");
-            }
+            out.extend(d.lines().map(|l| format!("    {l}")));
             if first.stderr != second.stderr {
-                println!("  error output (first -> second):");
-                for l in explore::determinism::diff(&first.stderr, &second.stderr).lines() {
-                    println!("    {l}");
-                }
+                out.push("  error output (first -> second):".into());
+                let d = explore::determinism::diff(&first.stderr, &second.stderr);
+                out.extend(d.lines().map(|l| format!("    {l}")));
             }
         }
-        Verdict::DataRace(r) => print_race_sides(reached, r),
-        Verdict::Deadlock { threads } => {
-            for t in threads {
-                println!("  {t}");
+        Verdict::DataRace(r) => {
+            for (n, s) in [("first", &r.first), ("then", &r.second)] {
+                let what = if s.write { "writes" } else { "reads" };
+                let name = interp::runtime::thread_name(reached, s.thread);
+                out.push(format!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at));
             }
+            out.push("  with nothing ordering them (no common monitor, volatile, start or join between)".into());
         }
-        Verdict::DependsOnUnfixed { .. } => println!(
-            "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
+        Verdict::Deadlock { threads } => out.extend(threads.iter().map(|t| format!("  {t}"))),
+        Verdict::DependsOnUnfixed { .. } => out.push(
+            "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)".into()
         ),
         Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
-            println!("{reason}")
+            out.push(reason.clone())
         }
         Verdict::Incomplete { reason } => {
-            println!("incomplete: {reason}; no violation found so far")
+            out.push(format!("incomplete: {reason}; no violation found so far"))
         }
         Verdict::UncaughtException { .. }
         | Verdict::InvariantViolation { .. }
         | Verdict::RelationViolation { .. } => {}
     }
-}
-
-/// A data race's two accesses, under its headline.
-pub(super) fn print_race_sides(reached: &crate::state::State, r: &crate::race::Race) {
-    for (n, s) in [("first", &r.first), ("then", &r.second)] {
-        let what = if s.write { "writes" } else { "reads" };
-        let name = interp::runtime::thread_name(reached, s.thread);
-        println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
-    }
-    println!("  with nothing ordering them (no common monitor, volatile, start or join between)");
+    out
 }
 
 /// The text report: the verdict, the search's figures and the witness.
@@ -421,7 +456,7 @@ fn print_text(
 
 /// The `m5 run` command that replays a witness written to `path`, with
 /// every option of the search that changes what the run does or checks.
-fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
+pub(super) fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
     let mut words: Vec<String> = vec!["m5".into(), "run".into()];
     let mut push = |w: &str| words.push(shell_word(w));
     push("--classpath");

@@ -12,6 +12,7 @@ mod invariant;
 mod locks;
 mod prove;
 mod run;
+mod test;
 mod trace;
 use prove::{check_cmd, infer_cmd, prove_cmd};
 
@@ -249,6 +250,9 @@ Examples:
     /// Check the lock discipline of class files statically (rccjava with Houdini inference); confirm each warning with a schedule.
     #[command(after_help = locks::AFTER_HELP)]
     Locks(locks::LocksArgs),
+    /// Run JUnit 5 and JUnit 4 test methods (or any method named Class#method) under the search, one verdict per test.
+    #[command(after_help = test::AFTER_HELP)]
+    Test(test::TestArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -321,6 +325,20 @@ pub struct ExploreArgs {
     /// Arguments passed to main's String[].
     #[arg(trailing_var_arg = true)]
     pub args: Vec<String>,
+    /// Write the witness schedule of a violation here (replay with `m5 run --schedule file:PATH`).
+    #[arg(long, value_name = "PATH")]
+    pub witness: Option<PathBuf>,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// How `explore` searches a program's schedules, and how `test` searches
+/// each test's: the strategy, its bounds and the semantics of the runs.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SearchArgs {
     /// Which schedules to try: exhaustive (every one), preemption-bound:K
     /// (every schedule with at most K preemptions, K = 0, 1, ... in turn),
     /// pct:D (probabilistic concurrency testing for bugs of depth D), pos
@@ -363,12 +381,6 @@ pub struct ExploreArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Write the witness schedule of a violation here (replay with `m5 run --schedule file:PATH`).
-    #[arg(long, value_name = "PATH")]
-    pub witness: Option<PathBuf>,
-    /// Print the result as JSON on stdout.
-    #[arg(long)]
-    pub json: bool,
     #[command(flatten)]
     pub assertions: AssertionArgs,
     /// Accepted, like `java --enable-preview`: m5 runs class files that use
@@ -402,6 +414,15 @@ pub struct ExploreArgs {
     pub props: PropertyArgs,
     #[command(flatten)]
     pub defines: DefineArgs,
+}
+
+/// `a.strategy` for `a.search.strategy`: the search options read as the
+/// command's own.
+impl std::ops::Deref for ExploreArgs {
+    type Target = SearchArgs;
+    fn deref(&self) -> &SearchArgs {
+        &self.search
+    }
 }
 
 pub use crate::explore::Granularity;
@@ -570,7 +591,7 @@ pub struct DisasmArgs {
 
 /// `--classpath` (alias `--cp`; `-cp` and `-classpath` as java spells them),
 /// shared by every command that loads classes.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct ClassPathArg {
     /// Directories and jar files to load classes from, separated by ':'
     /// (`-cp` and `-classpath` work too, as with java)
@@ -664,7 +685,7 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::OsStrin
 
 /// java's assertion switches, which `java_style` writes
 /// `--assertions=SWITCH` (clap keeps one list, so their order holds).
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug, Clone, Default)]
 pub struct AssertionArgs {
     /// Enable or disable `assert` statements as java does, before MAIN:
     /// -ea[:PKG...|:CLASS] (-enableassertions), -da[:PKG...|:CLASS]
@@ -733,7 +754,7 @@ fn drop_option(args: &mut Vec<std::ffi::OsString>, names: &[&str]) {
 
 /// `-Dkey=value`: system properties, as `java` takes them (before the
 /// main class; after it they are the program's arguments).
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug, Clone, Default)]
 pub struct DefineArgs {
     /// Set system property KEY to VALUE, as java's -Dkey=value (before the
     /// main class); the others are what java reports for this JDK, host
@@ -776,7 +797,7 @@ impl DefineArgs {
 
 /// `--invariant`, `--relation`, `--relation-only`: properties checked on
 /// every state and step (shared by `run` and `explore`).
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Debug, Clone)]
 pub struct PropertyArgs {
     /// Check this invariant file on every state; stop at the first failure
     /// (`explore`: implies --every-instruction).
@@ -857,6 +878,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Check(a) => check_cmd(a),
         Command::Infer(a) => infer_cmd(a),
         Command::Locks(a) => locks::locks_cmd(a),
+        Command::Test(a) => test::test(a),
     }
 }
 

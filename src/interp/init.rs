@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use crate::classfile::{ClassPath, ClassTable, Const, LoadError};
+use crate::classfile::testclass::TestClass;
+use crate::classfile::{ClassPath, ClassTable, Const, LoadError, driver};
 use crate::state::*;
 
 use super::{VmError, natives, runtime, strings};
@@ -18,10 +19,40 @@ pub enum SetupError {
     NoMain(String),
 }
 
-/// Loads `main` (a binary name, dots or slashes) and its dependencies from `cp`.
+/// Loads `main` (a binary name, dots or slashes) and its dependencies from
+/// `cp`; `Class#method` is a test method, run by the driver m5 writes for
+/// it (`classfile::driver`: JUnit's lifecycle around the test).
 pub fn load_classes(cp: &ClassPath, main: &str) -> Result<Arc<ClassTable>, LoadError> {
+    if let Some((class, method)) = driver::test_selector(main) {
+        let not_found = |msg: String| LoadError::Link {
+            path: main.to_string(),
+            msg,
+        };
+        let tc = TestClass::read(cp, &class)?.ok_or_else(|| LoadError::NotFound {
+            name: class.clone(),
+            searched: cp.display(),
+        })?;
+        let test = tc.test_named(cp, method)?.map_err(not_found)?;
+        let d = driver::test_driver(&tc, &test).map_err(not_found)?;
+        let root = d.name.clone();
+        return Ok(Arc::new(ClassTable::load_with(
+            cp,
+            &[&root, &class],
+            vec![d],
+            &natives::bind,
+        )?));
+    }
     let main = main.replace('.', "/");
     Ok(Arc::new(ClassTable::load(cp, &[&main], &natives::bind)?))
+}
+
+/// The class whose `main` runs for `main` as `load_classes` takes it: the
+/// driver's for a test method (internal name).
+pub fn main_class(main: &str) -> String {
+    match driver::test_selector(main) {
+        Some((class, _)) => driver::driver_name(&class),
+        None => main.replace('.', "/"),
+    }
 }
 
 /// Builds the initial state for running `main` with `args`. The heap holds
@@ -32,7 +63,7 @@ pub fn initial_state(
     args: &[String],
     mut config: Config,
 ) -> Result<State, SetupError> {
-    let main = main.replace('.', "/");
+    let main = main_class(main);
     let cid = classes
         .id(&main)
         .ok_or_else(|| SetupError::NoMain(main.clone()))?;

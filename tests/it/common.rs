@@ -195,5 +195,7 @@ pub fn replay_arguments(witness_file: &str) -> Vec<&str> {
         .find_map(|l| l.strip_prefix("# replay: m5 "))
         .expect("a replay line")
         .split(' ')
+        // (A word the shell would split, such as `Class#method`, is quoted.)
+        .map(|w| w.trim_matches('\''))
         .collect()
 }

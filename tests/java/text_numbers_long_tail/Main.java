@@ -49,6 +49,12 @@ public class Main {
         String s = "a" + new String(Character.toChars(0x1F600)) + "b" + high + "c" + low;
         show("codePoints", Arrays.toString(s.codePoints().toArray()));
         show("codePoints count", s.codePoints().count() + " " + s.codePointCount(0, s.length()));
+        int[] points = {0x48, 0x1F600, 0x69, high, 0x10FFFF};
+        show("String(int[])", Arrays.toString(new String(points, 0, 5).codePoints().toArray())
+                + " " + new String(points, 1, 2).length() + " " + new String(points, 5, 0).isEmpty());
+        attempt("String(int[]) bad point", () -> new String(new int[] {0x41, 0x110000}, 0, 2));
+        attempt("String(int[]) negative", () -> new String(new int[] {-1}, 0, 1));
+        attempt("String(int[]) bounds", () -> new String(points, 3, 3));
         show("contentEquals", "abc".contentEquals(new StringBuilder("abc")) + " " + "abc".contentEquals("abd")
                 + " " + "abc".contentEquals("ab") + " " + "".contentEquals(new StringBuilder()));
         attempt("contentEquals null", () -> "a".contentEquals((CharSequence) null));

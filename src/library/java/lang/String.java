@@ -45,6 +45,34 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         this.value = v;
     }
 
+    /** The code points' chars; an invalid one throws as the JDK's (its number as the message). */
+    public String(int[] codePoints, int offset, int count) {
+        if (offset < 0 || count < 0 || offset > codePoints.length - count) {
+            throw new StringIndexOutOfBoundsException(
+                "offset " + offset + ", count " + count + ", length " + codePoints.length);
+        }
+        int n = 0;
+        for (int i = offset; i < offset + count; i++) {
+            int cp = codePoints[i];
+            if (!Character.isValidCodePoint(cp)) {
+                throw new IllegalArgumentException(Integer.toString(cp));
+            }
+            n += Character.isBmpCodePoint(cp) ? 1 : 2;
+        }
+        char[] v = new char[n];
+        int j = 0;
+        for (int i = offset; i < offset + count; i++) {
+            int cp = codePoints[i];
+            if (Character.isBmpCodePoint(cp)) {
+                v[j++] = (char) cp;
+            } else {
+                v[j++] = Character.highSurrogate(cp);
+                v[j++] = Character.lowSurrogate(cp);
+            }
+        }
+        this.value = v;
+    }
+
     public String(StringBuilder builder) {
         this.value = builder.toString().value;
     }
