@@ -1,6 +1,6 @@
 //! SARIF 2.1.0 (OASIS) as typed documents: the objects m5's reports write
-//! (`m5 locks --sarif`). A leaf beneath every stage: serde types and URI
-//! spelling only. Optional fields left empty are not
+//! (`m5 locks --sarif`, `m5 explore --sarif`). A leaf beneath every stage:
+//! serde types and URI spelling only. Optional fields left empty are not
 //! written, so a document carries only what the schema asks for and what
 //! m5 knows.
 
@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// The schema the logs name: OASIS's, errata 01.
+/// The schema both reports' logs name: OASIS's, errata 01.
 pub const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 

@@ -1,6 +1,7 @@
 //! `m5 explore`: the search over every schedule, its witnesses and its
 //! report (text or JSON).
 
+use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -54,6 +55,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         Vec::new()
     };
     write_witnesses(&a, &report, &witness, is_race, &settings)?;
+    write_reports(&a, &cp, &initial, &report.verdict, &witness, &opts)?;
     let rate = if report.seconds > 0.0 {
         report.states as f64 / report.seconds
     } else {
@@ -190,6 +192,45 @@ fn write_witnesses(
     Ok(())
 }
 
+/// `--html` and `--sarif`: the verdict and its witness replayed, with the
+/// command that replays it (from the `--witness` file, else the schedule
+/// as a list).
+fn write_reports(
+    a: &ExploreArgs,
+    cp: &ClassPath,
+    initial: &crate::state::State,
+    verdict: &Verdict,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<()> {
+    if a.html.is_none() && a.sarif.is_none() {
+        return Ok(());
+    }
+    let race = matches!(verdict, Verdict::DataRace(_));
+    let replay = verdict.is_violation().then(|| match &a.witness {
+        Some(p) => replay_command(a, p, race),
+        None => {
+            // A file says `spurious-wakeups on` itself; a list needs the flag.
+            let spurious = explore::wakes_spuriously(initial, witness, opts).unwrap_or(true);
+            let schedule = crate::schedule::entries(witness).join(",");
+            replay_with(a, &format!("list:{schedule}"), race, spurious)
+        }
+    });
+    let shown = super::report::Shown {
+        verdict,
+        text: verdict_text(initial, verdict, opts),
+        witness,
+        replay,
+    };
+    let targets = super::report::Targets {
+        html: a.html.as_deref(),
+        sarif: a.sarif.as_deref(),
+        sourcepath: &a.sourcepath,
+        classpath: cp,
+    };
+    super::report::write(&shown, &targets, initial, opts)
+}
+
 /// What the report says besides the verdict: figures of the search.
 struct Summary {
     rate: f64,
@@ -280,43 +321,51 @@ fn print_json(
     println!("{j}");
 }
 
-/// The verdict's lines of the text report.
-fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
+/// The verdict's lines of the text report (also the reports' headline).
+fn verdict_text(initial: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) -> String {
+    let mut out = String::new();
+    // One line of the report.
+    macro_rules! say {
+        ($($t:tt)*) => {{
+            let _ = writeln!(out, $($t)*);
+        }};
+    }
     match verdict {
         Verdict::Ok if opts.races == explore::RaceCheck::Off => {
-            println!("ok: no uncaught exception and no deadlock in any schedule")
+            say!("ok: no uncaught exception and no deadlock in any schedule")
         }
-        Verdict::Ok if opts.determinism => println!(
+        Verdict::Ok if opts.determinism => say!(
             "ok: no uncaught exception, deadlock or data race in any schedule, and every complete execution prints the same and exits with the same status"
         ),
         Verdict::Ok => {
-            println!("ok: no uncaught exception, deadlock or data race in any schedule")
+            say!("ok: no uncaught exception, deadlock or data race in any schedule")
         }
         Verdict::Nondeterministic { first, second, .. } => {
-            println!("violation: nondeterministic: two complete executions end differently");
-            println!(
+            say!("violation: nondeterministic: two complete executions end differently");
+            say!(
                 "  exit status {} then {}; output (first -> second):",
-                first.exit, second.exit
+                first.exit,
+                second.exit
             );
             let d = explore::determinism::diff(&first.stdout, &second.stdout);
             for l in d.lines() {
-                println!("    {l}");
+                say!("    {l}");
             }
             if first.stderr != second.stderr {
-                println!("  error output (first -> second):");
+                say!("  error output (first -> second):");
                 for l in explore::determinism::diff(&first.stderr, &second.stderr).lines() {
-                    println!("    {l}");
+                    say!("    {l}");
                 }
             }
         }
         Verdict::DataRace(r) => {
-            println!("violation: data race on {}", r.location);
+            say!("violation: data race on {}", r.location);
             for (n, s) in [("first", &r.first), ("then", &r.second)] {
                 let what = if s.write { "writes" } else { "reads" };
                 let name = interp::runtime::thread_name(initial, s.thread);
-                println!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
+                say!("  {n:>5}: thread {} ({name}) {what} at {}", s.thread, s.at);
             }
-            println!(
+            say!(
                 "  with nothing ordering them (no common monitor, volatile, start or join between)"
             );
         }
@@ -328,38 +377,41 @@ fn print_verdict(initial: &crate::state::State, verdict: &Verdict, opts: &Explor
         } => {
             let sep = if message.is_empty() { "" } else { ": " };
             let name = interp::runtime::thread_name(initial, *thread);
-            println!(
+            say!(
                 "violation: uncaught {class}{sep}{message} in thread {thread} ({name}), thrown at {at}"
             )
         }
         Verdict::Deadlock { threads } => {
-            println!("violation: deadlock");
+            say!("violation: deadlock");
             for t in threads {
-                println!("  {t}");
+                say!("  {t}");
             }
         }
         Verdict::DependsOnUnfixed { read } => {
-            println!(
+            say!(
                 "nondeterministic: depends on time/seed (read by {} at {})",
-                read.native, read.at
+                read.native,
+                read.at
             );
-            println!(
+            say!(
                 "  every complete execution m5 ran prints the same and exits with the same status, but m5 fixes this value and java does not: the output may differ between runs of java (no witness: m5 cannot show two outputs)"
             );
         }
         Verdict::Incomplete { reason } if reason.contains("not exhaustive") => {
-            println!("{reason}")
+            say!("{reason}")
         }
         Verdict::Incomplete { reason } => {
-            println!("incomplete: {reason}; no violation found so far")
+            say!("incomplete: {reason}; no violation found so far")
         }
         Verdict::InvariantViolation { message, .. } => {
-            println!("violation: invariant: {message}")
+            say!("violation: invariant: {message}")
         }
         Verdict::RelationViolation { message, .. } => {
-            println!("violation: relation: {message}")
+            say!("violation: relation: {message}")
         }
     }
+    out.pop(); // the last newline: the caller prints it
+    out
 }
 
 /// The text report: the verdict, the search's figures and the witness.
@@ -379,7 +431,7 @@ fn print_text(
         jobs,
         sampling,
     } = *summary;
-    print_verdict(initial, &report.verdict, opts);
+    println!("{}", verdict_text(initial, &report.verdict, opts));
     if let Some(n) = &report.note {
         println!("{}: {n}", opts.strategy);
     }
@@ -434,6 +486,12 @@ fn print_text(
 /// The `m5 run` command that replays a witness written to `path`, with
 /// every option of the search that changes what the run does or checks.
 fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
+    replay_with(a, &format!("file:{}", path.display()), race, false)
+}
+
+/// `replay_command` for any `--schedule` (`--spurious-wakeups` first when
+/// `spurious`).
+fn replay_with(a: &ExploreArgs, schedule: &str, race: bool, spurious: bool) -> String {
     let mut words: Vec<String> = vec!["m5".into(), "run".into()];
     let mut push = |w: &str| words.push(shell_word(w));
     push("--classpath");
@@ -462,8 +520,11 @@ fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String
     for d in a.defines.words() {
         push(&d);
     }
+    if spurious {
+        push("--spurious-wakeups");
+    }
     push("--schedule");
-    push(&format!("file:{}", path.display()));
+    push(schedule);
     push(&a.main);
     for x in &a.args {
         push(x);
