@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-/// The schema both reports' logs name: OASIS's, errata 01.
+/// The schema both reports name (the OASIS errata 01 schema; a copy is in
+/// tests/schemas/, which the tests validate against).
 pub const SCHEMA: &str =
     "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
 
