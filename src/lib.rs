@@ -12,5 +12,6 @@ pub mod locks;
 pub mod parallel;
 pub mod prove;
 pub mod race;
+pub mod sarif;
 pub mod schedule;
 pub mod state;

@@ -120,6 +120,7 @@ pub(super) fn search(a: &ExploreArgs, bar: Option<&indicatif::ProgressBar>) -> R
         settings.verdict = Some(report.verdict.name());
     }
     write_witnesses(a, &report, &witness, is_race, &settings)?;
+    write_reports(a, &cp, &initial, &report.verdict, &witness, &opts)?;
     Ok(Searched {
         initial,
         opts,
@@ -230,6 +231,48 @@ fn write_witnesses(
         }
     }
     Ok(())
+}
+
+/// `--html` and `--sarif`: the verdict and its witness replayed, with the
+/// command that replays it (from the `--witness` file, else the schedule
+/// as a list).
+fn write_reports(
+    a: &ExploreArgs,
+    cp: &ClassPath,
+    initial: &crate::state::State,
+    verdict: &Verdict,
+    witness: &[ThreadId],
+    opts: &ExploreOptions,
+) -> Result<()> {
+    if a.html.is_none() && a.sarif.is_none() {
+        return Ok(());
+    }
+    let race = matches!(verdict, Verdict::DataRace(_));
+    let replay = verdict.is_violation().then(|| match &a.witness {
+        Some(p) => replay_command(a, p, race),
+        None => {
+            // A file says `spurious-wakeups on` itself; a list needs the flag.
+            let spurious = explore::wakes_spuriously(initial, witness, opts).unwrap_or(true);
+            let schedule = crate::schedule::entries(witness).join(",");
+            replay_with(a, &format!("list:{schedule}"), race, spurious)
+        }
+    });
+    // Thread names as the witness's end has them.
+    let reached = explore::replayed_state(initial, witness, opts)
+        .map_err(|e| UsageError(format!("m5: {e}")))?;
+    let shown = super::report::Shown {
+        verdict,
+        text: verdict_lines(&reached, verdict, opts).join("\n"),
+        witness,
+        replay,
+    };
+    let targets = super::report::Targets {
+        html: a.html.as_deref(),
+        sarif: a.sarif.as_deref(),
+        sourcepath: &a.sourcepath,
+        classpath: cp,
+    };
+    super::report::write(&shown, &targets, initial, opts)
 }
 
 /// What the report says besides the verdict: figures of the search.
@@ -457,6 +500,12 @@ fn print_text(
 /// The `m5 run` command that replays a witness written to `path`, with
 /// every option of the search that changes what the run does or checks.
 pub(super) fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool) -> String {
+    replay_with(a, &format!("file:{}", path.display()), race, false)
+}
+
+/// `replay_command` for any `--schedule` (`--spurious-wakeups` first when
+/// `spurious`).
+fn replay_with(a: &ExploreArgs, schedule: &str, race: bool, spurious: bool) -> String {
     let mut words: Vec<String> = vec!["m5".into(), "run".into()];
     let mut push = |w: &str| words.push(shell_word(w));
     push("--classpath");
@@ -485,8 +534,11 @@ pub(super) fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool
     for d in a.defines.words() {
         push(&d);
     }
+    if spurious {
+        push("--spurious-wakeups");
+    }
     push("--schedule");
-    push(&format!("file:{}", path.display()));
+    push(schedule);
     push(&a.main);
     for x in &a.args {
         push(x);

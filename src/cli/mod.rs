@@ -11,7 +11,9 @@ mod explore;
 mod invariant;
 mod locks;
 mod prove;
+mod report;
 mod run;
+mod sources;
 mod test;
 mod trace;
 use prove::{check_cmd, infer_cmd, prove_cmd};
@@ -130,11 +132,16 @@ They never print \"ok\" (unless preemption bounding cut no schedule at all):
 finding nothing prints \"no bug found ... (not exhaustive)\", exit 3. Every
 bug they find has a witness that `m5 run` replays.
 
+--html FILE writes the witness as a page with a column per thread and the
+violation's steps highlighted; --sarif FILE a SARIF 2.1.0 log with the witness
+as a code flow (source lines from --sourcepath or beside the class files).
+
 Exit codes: 0 no violation (complete search), 1 violation found, 2 bad input, 3 incomplete.
 
 Examples:
   m5 explore --classpath out Main 3 3
   m5 explore --classpath out --witness bug.sched Main 3 3
+  m5 explore --classpath out --witness bug.sched --html bug.html --sarif bug.sarif Main 3 3
   m5 run --classpath out --schedule file:bug.sched Main 3 3
   m5 explore --classpath out --json --bfs --max-depth 500 Main
   m5 explore --classpath out --strategy preemption-bound:2 Main 10
@@ -328,6 +335,24 @@ pub struct ExploreArgs {
     /// Write the witness schedule of a violation here (replay with `m5 run --schedule file:PATH`).
     #[arg(long, value_name = "PATH")]
     pub witness: Option<PathBuf>,
+    /// Write the witness as one self-contained HTML page to FILE: the
+    /// verdict, the replay command, and the schedule as a table with a
+    /// column per thread (each row a thread's steps on one source line,
+    /// with the line's text and the monitors held; the violation's steps
+    /// highlighted).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Write a SARIF 2.1.0 log to FILE: one result per violation, the
+    /// witness as its code flow (a thread flow per thread; at most the
+    /// last 1,000 steps, GitHub's limit). No result when there is no
+    /// violation.
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+    /// Where --html and --sarif look for Java sources before the class
+    /// path's directories (`p/q/Main.java` for class p.q.Main), as javac's
+    /// -sourcepath: directories separated by ':'.
+    #[arg(long, value_name = "DIR[:DIR...]", value_delimiter = ':')]
+    pub sourcepath: Vec<PathBuf>,
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,

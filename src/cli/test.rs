@@ -273,6 +273,9 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         main: format!("{dotted}#{}", t.name),
         args: Vec::new(),
         witness: Some(witness.clone()),
+        html: None,
+        sarif: None,
+        sourcepath: Vec::new(),
         json: false,
         search: search_args,
     };

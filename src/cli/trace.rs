@@ -4,6 +4,7 @@
 
 use rustc_hash::FxHashMap;
 
+use super::sources::Sources;
 use crate::classfile::ClassPath;
 use crate::interp;
 use crate::schedule::{Control, Observer};
@@ -19,43 +20,19 @@ pub enum TraceMode {
 
 pub struct Tracer {
     mode: TraceMode,
-    /// Directories of the class path, where sources are looked for.
-    dirs: Vec<std::path::PathBuf>,
     /// Each thread's last printed (method, line).
     last: FxHashMap<ThreadId, (u32, u32)>,
-    /// Source files read so far, by class-path-relative path.
-    sources: FxHashMap<String, Option<Vec<String>>>,
+    /// The source files, beside the class files.
+    sources: Sources,
 }
 
 impl Tracer {
     pub fn new(mode: TraceMode, cp: &ClassPath) -> Tracer {
         Tracer {
             mode,
-            dirs: cp.entries.iter().filter(|e| e.is_dir()).cloned().collect(),
             last: FxHashMap::default(),
-            sources: FxHashMap::default(),
+            sources: Sources::new(&[], cp),
         }
-    }
-
-    /// The text of `line` of the source of `class` (`p/q/Main$Inner` with
-    /// `SourceFile` `Main.java` is looked for as `p/q/Main.java`).
-    fn source_line(&mut self, class: &str, file: &str, line: u32) -> Option<String> {
-        let rel = match class.rsplit_once('/') {
-            Some((pkg, _)) => format!("{pkg}/{file}"),
-            None => file.to_string(),
-        };
-        let dirs = &self.dirs;
-        let lines = self.sources.entry(rel.clone()).or_insert_with(|| {
-            dirs.iter().find_map(|d| {
-                std::fs::read_to_string(d.join(&rel))
-                    .ok()
-                    .map(|t| t.lines().map(str::to_string).collect())
-            })
-        });
-        lines
-            .as_ref()?
-            .get(line.checked_sub(1)? as usize)
-            .map(|l| l.trim().to_string())
     }
 
     fn line(&mut self, s: &State, th: ThreadId, step: u64) {
@@ -72,7 +49,8 @@ impl Tracer {
             .and_then(|c| s.classes.class(c).source_file.clone());
         let Some(file) = file else { return };
         let text = self
-            .source_line(&m.class_name, &file, line)
+            .sources
+            .line(&m.class_name, &file, line)
             .map(|t| format!("  {t}"))
             .unwrap_or_default();
         eprintln!(

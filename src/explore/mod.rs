@@ -16,7 +16,8 @@
 //! at every bytecode (the paper's granularity).
 //!
 //! This file chooses the search (`explore`); the options, the searches,
-//! transitions, fingerprints, verdicts and witnesses have their own files.
+//! transitions, fingerprints, verdicts and witnesses (and their replay
+//! step by step for reports, `steps.rs`) have their own files.
 
 use std::time::Instant;
 
@@ -28,6 +29,7 @@ mod parallel;
 mod preemption;
 mod sampling;
 mod search;
+pub mod steps;
 mod transition;
 mod verdict;
 mod witness;

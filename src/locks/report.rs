@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 use super::events::{Site, dotted};
 use super::program::Program;
 use super::{Analysis, Annotation, Confirmation, Warning, simple};
+use crate::sarif;
 
 fn per_1000(a: &Analysis) -> f64 {
     if a.instructions == 0 {
@@ -221,65 +222,87 @@ pub fn json(a: &Analysis, p: &Program) -> Value {
 }
 
 /// SARIF 2.1.0: one result per warning, an error when confirmed.
-pub fn sarif(a: &Analysis) -> Value {
-    let rules = json!([
-        {
-            "id": "m5-locks/unguarded-field",
-            "name": "UnguardedSharedField",
-            "shortDescription": {"text": "A field of a thread-shared class has no consistent lock."},
-            "fullDescription": {"text": "Houdini/rcc inference found no lock held at every access of this field, and the field is neither final, volatile nor read-only, in a class that more than one thread may use."},
-            "defaultConfiguration": {"level": "warning"}
+pub fn sarif(a: &Analysis) -> sarif::Log {
+    let rule = |id: &str, name: &str, short: &str, full: Option<&str>| sarif::Rule {
+        id: id.to_string(),
+        name: Some(name.to_string()),
+        short_description: sarif::Message::new(short),
+        full_description: full.map(sarif::Message::new),
+        default_configuration: sarif::Configuration {
+            level: sarif::Level::Warning,
         },
-        {
-            "id": "m5-locks/guarded-by-violated",
-            "name": "GuardedByViolated",
-            "shortDescription": {"text": "A field annotated @GuardedBy is accessed without its lock."},
-            "defaultConfiguration": {"level": "warning"}
-        }
-    ]);
-    let results: Vec<Value> = a
+    };
+    let rules = vec![
+        rule(
+            "m5-locks/unguarded-field",
+            "UnguardedSharedField",
+            "A field of a thread-shared class has no consistent lock.",
+            Some(
+                "Houdini/rcc inference found no lock held at every access of this field, and the field is neither final, volatile nor read-only, in a class that more than one thread may use.",
+            ),
+        ),
+        rule(
+            "m5-locks/guarded-by-violated",
+            "GuardedByViolated",
+            "A field annotated @GuardedBy is accessed without its lock.",
+            None,
+        ),
+    ];
+    let results: Vec<sarif::Finding> = a
         .warnings
         .iter()
         .map(|w| {
-            let mut loc = json!({"physicalLocation": {"artifactLocation": {"uri": w.file}}});
-            if let Some(l) = w.site.line {
-                loc["physicalLocation"]["region"] = json!({"startLine": l});
-            }
+            let loc = sarif::Location {
+                physical_location: Some(sarif::PhysicalLocation::at(
+                    sarif::ArtifactLocation {
+                        uri: sarif::uri_path(&w.file),
+                        uri_base_id: None,
+                    },
+                    w.site.line,
+                )),
+                ..Default::default()
+            };
             let mut text = w.message.clone();
-            let mut props = json!({"confirmed": w.confirmed()});
+            let mut props = serde_json::Map::new();
+            props.insert("confirmed".into(), json!(w.confirmed()));
             match &w.confirmation {
-                Some(Confirmation::Confirmed { race, schedule, replay }) => {
+                Some(Confirmation::Confirmed {
+                    race,
+                    schedule,
+                    replay,
+                }) => {
                     let _ = write!(text, "; confirmed: {race}");
-                    props["witness"] = json!(schedule);
-                    props["replay"] = json!(replay);
+                    props.insert("witness".into(), json!(schedule));
+                    props.insert("replay".into(), json!(replay));
                 }
                 Some(Confirmation::Unconfirmed { why }) => {
                     let _ = write!(text, "; unconfirmed: {why}");
                 }
                 None => {}
             }
-            json!({
-                "ruleId": if w.user { "m5-locks/guarded-by-violated" } else { "m5-locks/unguarded-field" },
-                "ruleIndex": if w.user { 1 } else { 0 },
-                "level": if w.confirmed() { "error" } else { "warning" },
-                "message": {"text": text},
-                "locations": [loc],
-                "properties": props,
-            })
+            sarif::Finding {
+                rule_id: rules[usize::from(w.user)].id.clone(),
+                rule_index: usize::from(w.user),
+                level: if w.confirmed() {
+                    sarif::Level::Error
+                } else {
+                    sarif::Level::Warning
+                },
+                message: sarif::Message::new(text),
+                locations: vec![loc],
+                related_locations: Vec::new(),
+                code_flows: Vec::new(),
+                properties: props,
+            }
         })
         .collect();
-    json!({
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "m5 locks",
-                "informationUri": "https://example.invalid/m5/docs/locks.md",
-                "version": env!("CARGO_PKG_VERSION"),
-                "rules": rules
-            }},
-            "results": results
-        }]
+    let mut driver = sarif::Driver::m5("m5 locks", rules);
+    driver.information_uri = Some("https://example.invalid/m5/docs/locks.md".into());
+    sarif::Log::new(sarif::Run {
+        tool: sarif::Tool { driver },
+        results,
+        original_uri_base_ids: Default::default(),
+        properties: None,
     })
 }
 

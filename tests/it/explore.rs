@@ -17,6 +17,9 @@ use m5::state::{Config, State, ThreadId};
 
 use crate::common::{self, m5, replay_arguments, start};
 
+/// `--html` and `--sarif` (tests/it/explore/reports.rs).
+mod reports;
+
 /// The granularity the flags name: every instruction, else sync points
 /// when `sync`, else interactions.
 fn granularity(sync: bool, every_instruction: bool) -> Granularity {

@@ -19,11 +19,12 @@ use crate::common::root;
 /// instruction families and searches a witness with `explore` (`prove`);
 /// inference runs Houdini over the prover's cases and `m5 locks` confirms
 /// warnings with a race search (`infer`, `locks`); `cli` is the top.
-/// `parallel` (a parallel map on threads with m5's stack size) and
-/// `javafmt` (Java-exact float printing) are leaves
-/// any stage may use. lib.rs and main.rs declare and call the rest.
+/// `parallel` (a parallel map on threads with m5's stack size),
+/// `javafmt` (Java-exact float printing) and `sarif` (SARIF 2.1.0's
+/// documents as types) are leaves any stage may use. lib.rs and main.rs
+/// declare and call the rest.
 const LAYERS: &[&[&str]] = &[
-    &["parallel", "javafmt"],
+    &["parallel", "javafmt", "sarif"],
     &["classfile"],
     &["state"],
     &["interp"],
