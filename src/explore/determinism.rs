@@ -101,43 +101,22 @@ impl Outcomes {
 }
 
 /// A line diff of two texts (`- ` lines only in `a`, `+ ` only in `b`,
-/// `  ` in both), from their longest common subsequence of lines; long
-/// texts show only their first differing line.
+/// `  ` in both): `similar`'s Myers diff, with a deadline so that huge,
+/// very different outputs still give an answer (a coarser diff) at once.
 pub fn diff(a: &str, b: &str) -> String {
-    let (x, y): (Vec<&str>, Vec<&str>) = (a.lines().collect(), b.lines().collect());
-    if x.len() * y.len() > 4_000_000 {
-        let i = x.iter().zip(&y).take_while(|(p, q)| p == q).count();
-        return format!(
-            "first difference at line {}:\n- {}\n+ {}\n",
-            i + 1,
-            x.get(i).unwrap_or(&"(end)"),
-            y.get(i).unwrap_or(&"(end)")
-        );
-    }
-    // lcs[i][j]: common lines of x[i..] and y[j..].
-    let mut lcs = vec![vec![0u32; y.len() + 1]; x.len() + 1];
-    for i in (0..x.len()).rev() {
-        for j in (0..y.len()).rev() {
-            lcs[i][j] = if x[i] == y[j] {
-                lcs[i + 1][j + 1] + 1
-            } else {
-                lcs[i + 1][j].max(lcs[i][j + 1])
-            };
-        }
-    }
-    let (mut i, mut j, mut out) = (0, 0, String::new());
-    while i < x.len() || j < y.len() {
-        if i < x.len() && j < y.len() && x[i] == y[j] {
-            out += &format!("  {}\n", x[i]);
-            i += 1;
-            j += 1;
-        } else if j == y.len() || (i < x.len() && lcs[i + 1][j] >= lcs[i][j + 1]) {
-            out += &format!("- {}\n", x[i]);
-            i += 1;
-        } else {
-            out += &format!("+ {}\n", y[j]);
-            j += 1;
-        }
+    let d = similar::TextDiff::configure()
+        .timeout(std::time::Duration::from_secs(1))
+        .diff_lines(a, b);
+    let mut out = String::new();
+    for c in d.iter_all_changes() {
+        let sign = match c.tag() {
+            similar::ChangeTag::Delete => "- ",
+            similar::ChangeTag::Insert => "+ ",
+            similar::ChangeTag::Equal => "  ",
+        };
+        out += sign;
+        out += c.value().strip_suffix('\n').unwrap_or(c.value());
+        out += "\n";
     }
     out
 }

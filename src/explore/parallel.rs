@@ -253,12 +253,11 @@ pub(super) fn explore(
         depth: 0,
         path: None,
     });
-    std::thread::scope(|sc| {
-        for _ in 1..jobs {
-            crate::parallel::spawn(sc, || shared.work(&mut |_, _, _| {}));
-        }
-        shared.work(progress);
-    });
+    crate::parallel::workers(
+        jobs,
+        || shared.work(progress),
+        || shared.work(&mut |_, _, _| {}),
+    );
     if let Some(e) = shared.error.into_inner().expect("lock") {
         return Err(e);
     }

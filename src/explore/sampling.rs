@@ -393,16 +393,17 @@ pub(super) fn explore(
             );
         }
     };
-    std::thread::scope(|sc| {
-        for _ in 1..opts.jobs.max(1) {
-            crate::parallel::spawn(sc, || work(&mut |_, _| {}));
-        }
-        work(&mut |r, t| {
-            if r.is_multiple_of(16) {
-                progress(r, t, 0)
-            }
-        });
-    });
+    crate::parallel::workers(
+        opts.jobs.max(1),
+        || {
+            work(&mut |r, t| {
+                if r.is_multiple_of(16) {
+                    progress(r, t, 0)
+                }
+            })
+        },
+        || work(&mut |_, _| {}),
+    );
     if let Some(e) = error.into_inner().expect("lock") {
         return Err(e);
     }

@@ -121,11 +121,8 @@ pub fn solve(
             break;
         }
         sw.work.lock().expect("lock").0 = sweep;
-        std::thread::scope(|sc| {
-            for _ in 0..opts.jobs.clamp(1, vcs.len().max(1)) {
-                crate::parallel::spawn(sc, || sw.worker());
-            }
-        });
+        let jobs = opts.jobs.clamp(1, vcs.len().max(1));
+        crate::parallel::workers(jobs, || sw.worker(), || sw.worker());
     }
     sw.results
         .into_inner()
