@@ -65,6 +65,18 @@ pub struct TestArgs {
     /// Where to write the witnesses of failed tests.
     #[arg(long, value_name = "DIR", default_value = "m5-witnesses")]
     pub witness_dir: PathBuf,
+    /// Write each failed test's witness as an HTML page into DIR
+    /// (`Class.method.html`: a column per thread, as `explore --html`).
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<PathBuf>,
+    /// Write one SARIF 2.1.0 log of every failed test to FILE (a result
+    /// per test, its witness as the code flow, as `explore --sarif`).
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
+    /// Where --html and --sarif look for Java sources before the class
+    /// path's directories (as javac's -sourcepath).
+    #[arg(long, value_name = "DIR[:DIR...]", value_delimiter = ':')]
+    pub sourcepath: Vec<PathBuf>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -104,6 +116,8 @@ struct Outcome {
     seconds: f64,
     states: u64,
     witness: Option<String>,
+    /// The failure's own SARIF log (merged into `--sarif`'s).
+    sarif: Option<PathBuf>,
 }
 
 impl Outcome {
@@ -157,6 +171,11 @@ pub(super) fn test(a: TestArgs) -> Result<i32> {
             count(Status::Error),
             seconds
         );
+    }
+    if let Some(path) = &a.sarif {
+        let log = merged_sarif(&outcomes)?;
+        std::fs::write(path, serde_json::to_string_pretty(&log)? + "\n")
+            .with_context(|| format!("cannot write the SARIF log to {}", path.display()))?;
     }
     if let Some(path) = &a.junit_xml {
         std::fs::write(path, junit_xml(&outcomes))
@@ -251,6 +270,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         seconds: 0.0,
         states: 0,
         witness: None,
+        sarif: None,
     };
     if let Some(why) = &t.skipped {
         o.message = why.clone();
@@ -264,24 +284,30 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         let budget = ms.saturating_mul(STEPS_PER_SECOND) / 1000;
         search_args.max_depth = Some(search_args.max_depth.map_or(budget, |d| d.min(budget)));
     }
-    let witness = a.witness_dir.join(format!(
-        "{dotted}.{}.sched",
-        t.name.replace(['/', '\\'], "_")
-    ));
+    let stem = format!("{dotted}.{}", t.name.replace(['/', '\\'], "_"));
+    let witness = a.witness_dir.join(format!("{stem}.sched"));
     let ea = ExploreArgs {
         cp: a.cp.clone(),
         main: format!("{dotted}#{}", t.name),
         args: Vec::new(),
         witness: Some(witness.clone()),
-        html: None,
-        sarif: None,
-        sourcepath: Vec::new(),
+        html: a.html.as_ref().map(|d| d.join(format!("{stem}.html"))),
+        sarif: a
+            .sarif
+            .as_ref()
+            .map(|_| a.witness_dir.join(format!("{stem}.sarif"))),
+        sourcepath: a.sourcepath.clone(),
         json: false,
         search: search_args,
     };
     let start = Instant::now();
-    let result = std::fs::create_dir_all(&a.witness_dir)
-        .with_context(|| format!("cannot create {}", a.witness_dir.display()))
+    let dirs = [Some(&a.witness_dir), a.html.as_ref()];
+    let result = dirs
+        .into_iter()
+        .flatten()
+        .try_for_each(|d| {
+            std::fs::create_dir_all(d).with_context(|| format!("cannot create {}", d.display()))
+        })
         .and_then(|()| search(&ea, None));
     o.seconds = start.elapsed().as_secs_f64();
     match result {
@@ -316,10 +342,66 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
             }
             if report.verdict.is_violation() {
                 o.witness = Some(replay_command(&ea, &witness, is_race));
+                o.sarif = ea.sarif.clone();
+            } else {
+                // Pages and logs of failures only (explore writes them
+                // for every verdict).
+                for p in [&ea.html, &ea.sarif].into_iter().flatten() {
+                    let _ = std::fs::remove_file(p);
+                }
             }
         }
     }
     o
+}
+
+/// One SARIF log of the failed tests: their logs' results in one run
+/// (each result's message starts with its test), their base URIs merged.
+fn merged_sarif(outcomes: &[Outcome]) -> Result<serde_json::Value> {
+    use crate::sarif;
+    let empty = sarif::Log::new(sarif::Run {
+        tool: sarif::Tool {
+            driver: sarif::Driver::m5("m5 test", Vec::new()),
+        },
+        results: Vec::new(),
+        original_uri_base_ids: Default::default(),
+        properties: None,
+    });
+    let mut merged: Option<serde_json::Value> = None;
+    let mut results = Vec::new();
+    let mut bases = serde_json::Map::new();
+    for o in outcomes {
+        let Some(path) = &o.sarif else { continue };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        let log: serde_json::Value = serde_json::from_str(&text)?;
+        let run = &log["runs"][0];
+        if let Some(b) = run["originalUriBaseIds"].as_object() {
+            bases.extend(b.clone());
+        }
+        for r in run["results"].as_array().into_iter().flatten() {
+            let mut r = r.clone();
+            let said = r["message"]["text"].as_str().unwrap_or("").to_string();
+            r["message"]["text"] = format!("{}: {said}", o.name()).into();
+            results.push(r);
+        }
+        merged.get_or_insert(log);
+    }
+    // The first failure's log gives the tool and its rules.
+    let mut log = match merged {
+        Some(l) => l,
+        None => serde_json::to_value(&empty)?,
+    };
+    let run = &mut log["runs"][0];
+    run["results"] = results.into();
+    if !bases.is_empty() {
+        run["originalUriBaseIds"] = bases.into();
+    }
+    if let Some(map) = run.as_object_mut() {
+        map.remove("properties");
+    }
+    run["tool"]["driver"]["name"] = "m5 test".into();
+    Ok(log)
 }
 
 fn print_line(o: &Outcome) {

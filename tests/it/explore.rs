@@ -18,7 +18,7 @@ use m5::state::{Config, State, ThreadId};
 use crate::common::{self, m5, replay_arguments, start};
 
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
-mod reports;
+pub(crate) mod reports;
 
 /// The granularity the flags name: every instruction, else sync points
 /// when `sync`, else interactions.

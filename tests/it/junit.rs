@@ -48,11 +48,17 @@ fn m5_test_reports_each_junit_test() {
     let Some((dir, cp)) = example() else { return };
     let xml = dir.join("TEST-m5.xml");
     let witnesses = dir.join("witnesses");
+    let pages = dir.join("pages");
+    let sarif = dir.join("tests.sarif");
     let out = common::m5()
         .args(["test", "--cp", &cp, "--junit-xml"])
         .arg(&xml)
         .arg("--witness-dir")
         .arg(&witnesses)
+        .arg("--html")
+        .arg(&pages)
+        .arg("--sarif")
+        .arg(&sarif)
         .args(["com.example.CounterTest", "com.example.LegacyTest"])
         .output()
         .unwrap();
@@ -87,10 +93,34 @@ fn m5_test_reports_each_junit_test() {
         text.contains("tests: 2 ok, 3 failed, 0 incomplete, 1 skipped"),
         "{text}"
     );
+    // A page per failure; one SARIF log with a result per failure.
+    assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 3);
+    let page = std::fs::read_to_string(
+        pages.join("com.example.CounterTest.transfersInOppositeOrders.html"),
+    )
+    .unwrap();
+    assert!(page.contains("<table id=\"schedule\""), "{page}");
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    crate::explore::reports::assert_valid_sarif(&log, "m5 test --sarif");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 3, "{log}");
+    assert!(
+        results
+            .iter()
+            .any(|r| r["message"]["text"].as_str().unwrap().starts_with(
+                "com.example.CounterTest#transfersInOppositeOrders: violation: deadlock"
+            )),
+        "{log}"
+    );
     // Each failure's witness replays to the verdict line it printed.
     let mut replayed = 0;
     for entry in std::fs::read_dir(&witnesses).unwrap() {
-        let file = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|x| x != "sched") {
+            continue;
+        }
+        let file = std::fs::read_to_string(path).unwrap();
         let replay = common::replay_arguments(&file);
         let run = common::m5().args(&replay).output().unwrap();
         let err = String::from_utf8_lossy(&run.stderr);

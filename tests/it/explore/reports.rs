@@ -70,7 +70,7 @@ fn sarif_schema() -> &'static jsonschema::Validator {
     })
 }
 
-fn assert_valid_sarif(log: &Value, what: &str) {
+pub(crate) fn assert_valid_sarif(log: &Value, what: &str) {
     let errors: Vec<String> = sarif_schema()
         .iter_errors(log)
         .map(|e| format!("{} at {}", e, e.instance_path()))
