@@ -503,6 +503,11 @@ pub struct ProveArgs {
     /// --schedule file:PATH`, the command printed).
     #[arg(long, value_name = "PATH")]
     pub witness: Option<PathBuf>,
+    /// Write a SARIF 2.1.0 log to FILE: a result per refuted theorem, its
+    /// witness as the code flow (as `explore --sarif`); the run's
+    /// properties give every theorem's verdict.
+    #[arg(long, value_name = "FILE")]
+    pub sarif: Option<PathBuf>,
 }
 
 /// How inference observes the program.

@@ -226,7 +226,61 @@ pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
     // (`--runs`, `--steps` and `--explore-states` apply as well when the
     // file asks for inference.)
     let p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
+    if let Some(path) = &a.sarif {
+        write_sarif(&p, path, a.witness.as_deref())?;
+    }
     report_out(&a.file, &p, a.json, a.verbose, a.witness.as_deref())
+}
+
+/// `--sarif FILE`: a result per refuted theorem with its witness, which
+/// is replayed from the program's initial state as the searches ran it
+/// (spurious wake-ups allowed); every theorem's verdict in the run's
+/// properties.
+fn write_sarif(p: &Proved, path: &Path, witness: Option<&Path>) -> Result<()> {
+    use crate::explore::{ExploreOptions, Verdict as Found};
+    let tf = &p.tf;
+    let cp =
+        crate::classfile::ClassPath::parse(&tf.classpath).map_err(|e| UsageError(e.to_string()))?;
+    let classes =
+        crate::interp::init::load_classes(&cp, &tf.main).map_err(|e| UsageError(e.to_string()))?;
+    let initial =
+        crate::interp::initial_state(classes, &tf.main, &tf.args, crate::state::Config::default())
+            .map_err(|e| UsageError(e.to_string()))?;
+    let opts = ExploreOptions::default();
+    let mut found = Vec::new();
+    let mut verdicts = serde_json::Map::new();
+    for ((t, v), e) in p.report.verdicts.iter().zip(&p.report.evidence) {
+        verdicts.insert(t.goal.name().to_string(), v.name().into());
+        let Evidence::Witness(f) = e else { continue };
+        let message = format!(
+            "theorem {} of {}: refuted: {}",
+            t.goal.name(),
+            tf.path.display(),
+            f.failure.lines().next().unwrap_or("")
+        );
+        let fact = t.goal.name().to_string();
+        let verdict = match &t.goal {
+            Goal::Invariant => Found::InvariantViolation { fact, message },
+            Goal::Relation(_) => Found::RelationViolation { fact, message },
+        };
+        found.push((verdict, f, t));
+    }
+    let shown: Vec<(super::report::Shown, &crate::state::State, &ExploreOptions)> = found
+        .iter()
+        .map(|(verdict, f, t)| {
+            let file = witness_path(witness, t);
+            let shown = super::report::Shown {
+                verdict,
+                text: verdict.headline(&initial).unwrap_or_default(),
+                witness: &f.schedule,
+                replay: Some(replay_command(tf, t, f, file.as_deref())),
+            };
+            (shown, &initial, &opts)
+        })
+        .collect();
+    let mut props = serde_json::Map::new();
+    props.insert("theorems".into(), verdicts.into());
+    super::report::write_sarif_of(path, "m5 prove", &shown, &cp, props)
 }
 
 /// Where `--witness PATH` puts a theorem's witness: the invariant's at

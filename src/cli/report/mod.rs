@@ -104,6 +104,36 @@ pub(super) fn write(
     Ok(())
 }
 
+/// One SARIF log of `tool` at `path` with a result per violation of
+/// `found` (each replayed from its initial state under its options), and
+/// `props` as the run's properties (`m5 prove`: a result per refuted
+/// theorem).
+pub(super) fn write_sarif_of(
+    path: &Path,
+    tool: &str,
+    found: &[(Shown, &State, &ExploreOptions)],
+    classpath: &ClassPath,
+    props: serde_json::Map<String, serde_json::Value>,
+) -> Result<()> {
+    let mut replayed = Vec::new();
+    for (shown, initial, opts) in found {
+        let r = replay_steps(initial, shown.witness, opts)
+            .map_err(|e| UsageError(format!("m5: replaying the witness: {e}")))?;
+        replayed.push(r);
+    }
+    let pairs: Vec<(&Shown, &Replayed)> = found.iter().map(|f| &f.0).zip(&replayed).collect();
+    let mut sources = Sources::new(&[], classpath);
+    let log = sarif::log_of(tool, &pairs, &mut sources, props);
+    let text = serde_json::to_string_pretty(&log)? + "\n";
+    std::fs::write(path, text).map_err(|e| {
+        UsageError(format!(
+            "m5: cannot write the SARIF log to {}: {e}",
+            path.display()
+        ))
+    })?;
+    Ok(())
+}
+
 /// The steps a report points at: a data race's two accesses (the
 /// witness's last steps), each deadlocked thread's last step, or the last
 /// step (the throw, the step that broke the invariant or relation, the

@@ -123,14 +123,29 @@ impl Locator<'_> {
 /// The log: no result without a violation (the run's properties then
 /// carry the verdict, so "incomplete" is not mistaken for clean).
 pub(super) fn log(shown: &Shown, replayed: Option<&Replayed>, sources: &mut Sources) -> sarif::Log {
+    let found: Vec<(&Shown, &Replayed)> = replayed.map(|r| (shown, r)).into_iter().collect();
+    let mut props = serde_json::Map::new();
+    props.insert("verdict".into(), json!(shown.verdict.name()));
+    props.insert("verdictText".into(), json!(shown.text));
+    log_of("m5 explore", &found, sources, props)
+}
+
+/// A log of `tool` with a result per violation found (its witness
+/// replayed), and `props` as the run's properties.
+pub(super) fn log_of(
+    tool: &str,
+    found: &[(&Shown, &Replayed)],
+    sources: &mut Sources,
+    props: serde_json::Map<String, serde_json::Value>,
+) -> sarif::Log {
     let mut loc = Locator {
         sources,
         bases: BTreeMap::new(),
     };
-    let results = match replayed {
-        Some(r) => vec![finding(shown, r, &mut loc)],
-        None => Vec::new(),
-    };
+    let results = found
+        .iter()
+        .map(|(shown, r)| finding(shown, r, &mut loc))
+        .collect();
     let rules = RULES
         .iter()
         .map(|&(id, text)| sarif::Rule {
@@ -143,12 +158,9 @@ pub(super) fn log(shown: &Shown, replayed: Option<&Replayed>, sources: &mut Sour
             },
         })
         .collect();
-    let mut props = serde_json::Map::new();
-    props.insert("verdict".into(), json!(shown.verdict.name()));
-    props.insert("verdictText".into(), json!(shown.text));
     sarif::Log::new(sarif::Run {
         tool: sarif::Tool {
-            driver: sarif::Driver::m5("m5 explore", rules),
+            driver: sarif::Driver::m5(tool, rules),
         },
         results,
         original_uri_base_ids: loc.bases,

@@ -388,3 +388,36 @@ fn reports_of_ok_and_reports_that_cannot_be_written() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// `m5 prove --sarif`: a result per refuted theorem, with its witness as
+/// the code flow, valid against the schema; the run's properties give
+/// every theorem's verdict. A proved file gives a log without results.
+#[test]
+fn prove_sarif_has_a_result_per_refuted_theorem() {
+    let dir = fresh_dir("reports", "prove-sarif");
+    let log_of = |proof: &str| {
+        let path = dir.join("log.sarif");
+        let out = m5()
+            .args(["prove", "--sarif"])
+            .arg(&path)
+            .arg(proof)
+            .output()
+            .expect("run m5");
+        (out.status.code(), read_json(&path))
+    };
+    let (code, log) = log_of("proofs/apprentice-bogus.proof");
+    assert_eq!(code, Some(1));
+    assert_valid_sarif(&log, "m5 prove --sarif");
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().expect("results");
+    assert_eq!(results.len(), 2, "{log}");
+    for r in results {
+        assert!(r["message"]["text"].as_str().unwrap().contains("refuted"), "{r}");
+        assert!(!r["codeFlows"][0]["threadFlows"].as_array().unwrap().is_empty(), "{r}");
+    }
+    assert_eq!(run["properties"]["theorems"]["invariant"], "refuted", "{log}");
+    let (code, log) = log_of("proofs/apprentice.proof");
+    assert_eq!(code, Some(0));
+    assert_valid_sarif(&log, "m5 prove --sarif (proved)");
+    assert!(log["runs"][0]["results"].as_array().unwrap().is_empty(), "{log}");
+}
