@@ -321,6 +321,16 @@ pub struct RunArgs {
     /// Where to write the schedule prefix that reproduces a failure (default: m5-failure.sched).
     #[arg(long, value_name = "PATH", requires = "invariant")]
     pub failure_schedule: Option<PathBuf>,
+    /// Write the run as one self-contained HTML page to FILE (as `explore
+    /// --html`: a column per thread, the first data race's accesses (with
+    /// --races), a deadlock's threads or an uncaught exception's throw
+    /// highlighted).
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Where --html looks for Java sources before the class path's
+    /// directories (as javac's -sourcepath).
+    #[arg(long, value_name = "DIR[:DIR...]", value_delimiter = ':')]
+    pub sourcepath: Vec<PathBuf>,
 }
 
 #[derive(clap::Args, Debug)]

@@ -86,11 +86,13 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         } else {
             a.max_steps
         },
-        record: a.record.as_ref().map(|_| &mut recorded),
+        record: (a.record.is_some() || a.html.is_some()).then_some(&mut recorded),
         observer,
         on_progress: Some(&mut drain_fn),
         strict_threads: true,
     };
+    // (--html replays the run from its start.)
+    let initial = a.html.is_some().then(|| s.clone());
     let start = Instant::now();
     let result = schedule::run(&mut s, &sched, opts);
     let secs = start.elapsed().as_secs_f64();
@@ -133,9 +135,6 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     if a.stats {
         print_stats(&s, &result, secs);
     }
-    let Some(kind) = witnessed else {
-        return Ok(code);
-    };
     // What this run shows at its end, as the search names it.
     let mut seen: Vec<Verdict> = races
         .unwrap_or_default()
@@ -149,7 +148,70 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         });
     }
     seen.extend(crate::explore::uncaught_at_end(&s));
+    if let (Some(path), Some(initial)) = (&a.html, &initial) {
+        write_page(
+            &a,
+            path,
+            &cp,
+            initial,
+            &s,
+            seen.first(),
+            &recorded,
+            spurious_wakeups,
+        )?;
+    }
+    let Some(kind) = witnessed else {
+        return Ok(code);
+    };
     Ok(replay_ends(kind, &seen, &s, code))
+}
+
+/// `--html FILE`: the run as explore's page shows a witness, the first
+/// violation it showed (a data race, a deadlock, an uncaught exception)
+/// highlighted.
+#[allow(clippy::too_many_arguments)]
+fn write_page(
+    a: &RunArgs,
+    path: &std::path::Path,
+    cp: &ClassPath,
+    initial: &State,
+    end: &State,
+    seen: Option<&Verdict>,
+    steps: &[ThreadId],
+    spurious_wakeups: bool,
+) -> Result<()> {
+    let opts = crate::explore::ExploreOptions {
+        notified_wakeups_only: !spurious_wakeups,
+        ..Default::default()
+    };
+    let verdict = seen.cloned().unwrap_or(Verdict::Incomplete {
+        reason: format!("the run ended after {} steps", steps.len()),
+    });
+    let text = match verdict.headline(end) {
+        Some(line) => line,
+        None => format!("no violation: the run ended after {} steps", steps.len()),
+    };
+    let replay = a.record.as_ref().map(|p| {
+        format!(
+            "m5 run --classpath {} --schedule file:{} {}",
+            super::shell_word(&a.cp.classpath),
+            super::shell_word(&p.display().to_string()),
+            super::shell_word(&a.main)
+        )
+    });
+    let shown = super::report::Shown {
+        verdict: &verdict,
+        text,
+        witness: steps,
+        replay,
+    };
+    let targets = super::report::Targets {
+        html: Some(path),
+        sarif: None,
+        sourcepath: &a.sourcepath,
+        classpath: cp,
+    };
+    super::report::write(&shown, &targets, initial, &opts)
 }
 
 /// The end of a witness's replay: the search's verdict line when the run

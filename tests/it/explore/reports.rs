@@ -412,12 +412,66 @@ fn prove_sarif_has_a_result_per_refuted_theorem() {
     let results = run["results"].as_array().expect("results");
     assert_eq!(results.len(), 2, "{log}");
     for r in results {
-        assert!(r["message"]["text"].as_str().unwrap().contains("refuted"), "{r}");
-        assert!(!r["codeFlows"][0]["threadFlows"].as_array().unwrap().is_empty(), "{r}");
+        assert!(
+            r["message"]["text"].as_str().unwrap().contains("refuted"),
+            "{r}"
+        );
+        assert!(
+            !r["codeFlows"][0]["threadFlows"]
+                .as_array()
+                .unwrap()
+                .is_empty(),
+            "{r}"
+        );
     }
-    assert_eq!(run["properties"]["theorems"]["invariant"], "refuted", "{log}");
+    assert_eq!(
+        run["properties"]["theorems"]["invariant"], "refuted",
+        "{log}"
+    );
     let (code, log) = log_of("proofs/apprentice.proof");
     assert_eq!(code, Some(0));
     assert_valid_sarif(&log, "m5 prove --sarif (proved)");
-    assert!(log["runs"][0]["results"].as_array().unwrap().is_empty(), "{log}");
+    assert!(
+        log["runs"][0]["results"].as_array().unwrap().is_empty(),
+        "{log}"
+    );
+}
+
+/// `m5 run --races --html`: the run's page, rendered in headless
+/// Chromium, has a column per thread and the race's two accesses
+/// highlighted.
+#[test]
+fn run_races_html_shows_the_race() {
+    let dir = fresh_dir("reports", "run-html");
+    let page = dir.join("run.html");
+    let out = m5()
+        .args(["run", "--races", "--html"])
+        .arg(&page)
+        .args(["--classpath", "classfiles/races", "RacePublish"])
+        .output()
+        .expect("run m5");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let Some(bin) = chromium() else {
+        skip("no chromium (apt-get install chromium)");
+        return;
+    };
+    let dom_file = dir.join("dom.html");
+    headless(
+        bin,
+        &page,
+        &["--dump-dom".into()],
+        &dom_file,
+        &dir.join("profile"),
+    );
+    let dom = std::fs::read_to_string(&dom_file).expect("DOM");
+    assert_eq!(dom.matches("<th class=\"thread\"").count(), 3, "{dom}");
+    assert_eq!(
+        dom.matches("<tr class=\"step highlight\"").count(),
+        2,
+        "{dom}"
+    );
+    assert!(
+        dom.contains("data race on static field RacePublish.shared"),
+        "{dom}"
+    );
 }
