@@ -27,11 +27,16 @@ each: @BeforeAll/@BeforeClass, a new instance, @BeforeEach/@Before, the
 test, @AfterEach/@After, @AfterAll/@AfterClass; JUnit 4's expected=
 passes only if the test throws it; @Disabled and @Ignore skip. The
 assertion libraries run as the bytecode they are (put their jars on the
-class path). @Timeout (or JUnit 4's timeout=) bounds each schedule at
-1,000,000 steps per second of it (longer schedules leave the verdict
-incomplete, never failed).
+class path). @Timeout (or JUnit 4's timeout=) bounds the depth of each
+schedule at 1,000,000 transitions per second of it (a deeper schedule
+leaves the verdict incomplete, never failed). m5 does not model time: a
+test that can run forever is not reported as such (its search ends when
+its states repeat), where JUnit's timeout would fail it.
 
-Each test is searched as `m5 explore` searches a program, with the same
+Each test method runs in a program of its own (as Surefire with
+reuseForks=false: statics start fresh for each, and are shared by the
+repetitions of a @RepeatedTest). Each test is searched as `m5 explore`
+searches a program, with the same
 options (exhaustive by default; --strategy pos, pct:D, random, ...), with
 assertions on (-ea) unless an assertion switch is given. A violation
 (uncaught exception, deadlock, data race) fails the test; its witness is
@@ -46,8 +51,8 @@ Examples:
   m5 test --cp 'out:lib/*' 'com.acme.CounterTest#increments' --strategy pos --runs 2000
   m5 test --cp 'out:lib/*' --junit-xml TEST-m5.xml com.acme";
 
-/// Steps of a schedule per second of a test's timeout.
-const STEPS_PER_SECOND: u64 = 1_000_000;
+/// Transitions of a schedule (its depth) per second of a test's timeout.
+const DEPTH_PER_SECOND: u64 = 1_000_000;
 
 #[derive(clap::Args, Debug)]
 pub struct TestArgs {
@@ -281,7 +286,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         search_args.assertions.switches.push("ea".into());
     }
     if let Some(ms) = t.timeout_ms {
-        let budget = ms.saturating_mul(STEPS_PER_SECOND) / 1000;
+        let budget = ms.saturating_mul(DEPTH_PER_SECOND) / 1000;
         search_args.max_depth = Some(search_args.max_depth.map_or(budget, |d| d.min(budget)));
     }
     let stem = format!("{dotted}.{}", t.name.replace(['/', '\\'], "_"));

@@ -7,9 +7,9 @@ use std::process::Command;
 
 use crate::common;
 
-/// The example's classes, compiled into the test's scratch directory, and
+/// The example's classes, compiled into the scratch directory `name`, and
 /// the class path with the JUnit jars; None (skipped) without the jars.
-fn example() -> Option<(PathBuf, String)> {
+fn example(name: &str) -> Option<(PathBuf, String)> {
     let jars = Command::new("bash")
         .args(["examples/junit/build.sh", "--classpath"])
         .output()
@@ -22,7 +22,8 @@ fn example() -> Option<(PathBuf, String)> {
     if !common::have("javac", "-version") {
         return None;
     }
-    let dir = common::fresh_dir("junit", "example");
+    // (A directory per test: the tests run at once.)
+    let dir = common::fresh_dir("junit", name);
     let classes = dir.join("classes");
     let st = Command::new("bash")
         .arg("examples/junit/build.sh")
@@ -45,7 +46,9 @@ fn example() -> Option<(PathBuf, String)> {
 /// can be selected; exit 1 when a test failed, 0 when none did.
 #[test]
 fn m5_test_reports_each_junit_test() {
-    let Some((dir, cp)) = example() else { return };
+    let Some((dir, cp)) = example("reports_each_junit_test") else {
+        return;
+    };
     let xml = dir.join("TEST-m5.xml");
     let witnesses = dir.join("witnesses");
     let pages = dir.join("pages");
@@ -180,7 +183,9 @@ fn validate(xml: &Path) -> Result<(), String> {
 /// usage errors that say what was expected (exit 2).
 #[test]
 fn m5_test_says_what_a_selector_lacks() {
-    let Some((dir, cp)) = example() else { return };
+    let Some((dir, cp)) = example("says_what_a_selector_lacks") else {
+        return;
+    };
     for (selector, says) in [
         ("com.example.Nothing#x", "not on the class path"),
         ("com.example.CounterTest#nope", "has no method nope()"),
@@ -196,4 +201,46 @@ fn m5_test_says_what_a_selector_lacks() {
         assert_eq!(out.status.code(), Some(2), "{selector}: {err}");
         assert!(err.contains(says), "{selector}: {err}");
     }
+}
+
+/// JUnit 5's lifecycle: @BeforeAll once, @BeforeEach before each
+/// repetition of a @RepeatedTest (each on a new instance), the
+/// repetitions sharing the statics (the fourth fails), @Timeout read.
+#[test]
+fn m5_test_drives_the_junit5_lifecycle() {
+    let Some((dir, cp)) = example("drives_the_junit5_lifecycle") else {
+        return;
+    };
+    let out = common::m5()
+        .args(["test", "--cp", &cp, "--json", "--witness-dir"])
+        .arg(dir.join("lifecycle-witnesses"))
+        .arg("com.example.LifecycleTest")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let status = |m: &str| {
+        let t = j["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["method"] == m);
+        t.map(|t| t["status"].as_str().unwrap().to_string())
+    };
+    assert_eq!(status("repeats").as_deref(), Some("ok"), "{j}");
+    assert_eq!(
+        status("countsRepetitions").as_deref(),
+        Some("failed"),
+        "{j}"
+    );
+    let failed = j["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["method"] == "countsRepetitions")
+        .unwrap();
+    assert!(
+        failed["message"].as_str().unwrap().contains("repetition 4"),
+        "{j}"
+    );
 }
