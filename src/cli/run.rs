@@ -135,19 +135,7 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
     if a.stats {
         print_stats(&s, &result, secs);
     }
-    // What this run shows at its end, as the search names it.
-    let mut seen: Vec<Verdict> = races
-        .unwrap_or_default()
-        .into_iter()
-        .take(1)
-        .map(Verdict::DataRace)
-        .collect();
-    if deadlocked(&s, &result) {
-        seen.push(Verdict::Deadlock {
-            threads: crate::explore::blocked_threads(&s),
-        });
-    }
-    seen.extend(crate::explore::uncaught_at_end(&s));
+    let seen = seen_at_end(&s, &result, races.unwrap_or_default());
     if let (Some(path), Some(initial)) = (&a.html, &initial) {
         write_page(
             &a,
@@ -164,6 +152,23 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         return Ok(code);
     };
     Ok(replay_ends(kind, &seen, &s, code))
+}
+
+/// What a run shows at its end, as the search names it: the first data
+/// race it met, a deadlock, the last uncaught exception.
+fn seen_at_end(
+    s: &State,
+    result: &schedule::RunResult,
+    races: Vec<crate::race::Race>,
+) -> Vec<Verdict> {
+    let mut seen: Vec<Verdict> = races.into_iter().take(1).map(Verdict::DataRace).collect();
+    if deadlocked(s, result) {
+        seen.push(Verdict::Deadlock {
+            threads: crate::explore::blocked_threads(s),
+        });
+    }
+    seen.extend(crate::explore::uncaught_at_end(s));
+    seen
 }
 
 /// `--html FILE`: the run as explore's page shows a witness, the first
