@@ -48,7 +48,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         sampling,
     };
     if a.json {
-        print_json(&report, &opts, &witness, &summary);
+        print_json(&report, &opts, &witness, &summary)?;
     } else {
         // The state the witness reaches, for the names of its threads.
         let reached = explore::replayed_state(&initial, &witness, &opts)
@@ -276,12 +276,12 @@ fn write_reports(
 }
 
 /// What the report says besides the verdict: figures of the search.
-struct Summary {
-    rate: f64,
-    memory: Option<f64>,
-    granularity: &'static str,
-    jobs: usize,
-    sampling: bool,
+pub(super) struct Summary {
+    pub rate: f64,
+    pub memory: Option<f64>,
+    pub granularity: &'static str,
+    pub jobs: usize,
+    pub sampling: bool,
 }
 
 /// `--json`: the report as one JSON object.
@@ -290,79 +290,10 @@ fn print_json(
     opts: &ExploreOptions,
     witness: &[ThreadId],
     summary: &Summary,
-) {
-    let Summary {
-        rate,
-        memory,
-        granularity,
-        jobs,
-        sampling,
-    } = *summary;
-    let mut j = serde_json::json!({
-        "verdict": report.verdict.name(),
-        "states": report.states,
-        "transitions": report.transitions,
-        "max_depth": report.max_depth,
-        "seconds": report.seconds,
-        "states_per_second": rate,
-        "peak_memory_mb": memory,
-        "witness": witness,
-        "granularity": granularity,
-        "strategy": opts.strategy.to_string(),
-        "exhaustive": opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
-        "jobs": jobs,
-        // The JDK library file read (null: the program reached none).
-        "jdk": crate::classfile::jdk::opened().map(|p| p.display().to_string()),
-    });
-    if sampling {
-        j["runs"] = serde_json::json!(report.runs);
-        j["seed"] = serde_json::json!(opts.seed);
-    }
-    if let Some(n) = &report.note {
-        j["note"] = serde_json::json!(n);
-    }
-    match &report.verdict {
-        Verdict::UncaughtException {
-            thread,
-            class,
-            message,
-            at,
-        } => {
-            j["exception"] =
-                serde_json::json!({"class": class, "message": message, "thread": thread, "at": at});
-        }
-        Verdict::Deadlock { threads } => {
-            j["deadlock"] = threads
-                .iter()
-                .map(|t| serde_json::json!({"thread": t.thread, "name": t.name, "daemon": t.daemon, "waits_for": t.waits_for, "at": t.at}))
-                .collect();
-        }
-        Verdict::Incomplete { reason } => j["reason"] = serde_json::json!(reason),
-        Verdict::DependsOnUnfixed { read } => {
-            j["source"] = serde_json::json!({"native": read.native, "at": read.at});
-        }
-        Verdict::Nondeterministic {
-            first,
-            first_witness,
-            second,
-        } => {
-            let o = |o: &explore::determinism::Outcome, w: &[ThreadId]| serde_json::json!({"stdout": o.stdout, "stderr": o.stderr, "exit": o.exit, "witness": w});
-            j["executions"] = serde_json::json!([o(first, first_witness), o(second, witness)]);
-            j["diff"] =
-                serde_json::json!(explore::determinism::diff(&first.stdout, &second.stdout));
-        }
-        Verdict::DataRace(r) => {
-            let side = |s: &crate::race::Side| serde_json::json!({"thread": s.thread, "write": s.write, "at": s.at});
-            j["race"] = serde_json::json!({"location": r.location, "first": side(&r.first), "second": side(&r.second)});
-        }
-        Verdict::InvariantViolation { fact, message }
-        | Verdict::RelationViolation { fact, message } => {
-            j["fact"] = serde_json::json!(fact);
-            j["message"] = serde_json::json!(message);
-        }
-        Verdict::Ok => {}
-    }
-    println!("{j}");
+) -> Result<()> {
+    let j = super::json::explore::Report::new(report, opts, witness, summary);
+    println!("{}", serde_json::to_string(&j)?);
+    Ok(())
 }
 
 /// The verdict's lines of the text report; `reached` is the state the

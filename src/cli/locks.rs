@@ -173,7 +173,7 @@ pub fn locks_cmd(a: LocksArgs) -> Result<i32> {
     if a.json {
         println!(
             "{}",
-            serde_json::to_string_pretty(&report::json(&analysis, &program))?
+            serde_json::to_string_pretty(&locks::json::report(&analysis, &program))?
         );
     } else {
         print!("{}", report::text(&analysis, &program, a.annotations));

@@ -10,6 +10,7 @@ mod disasm;
 mod explore;
 mod invariant;
 mod java_args;
+mod json;
 mod locks;
 mod prove;
 mod report;

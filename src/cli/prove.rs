@@ -36,10 +36,10 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
 }
 
 /// A proof's report, and the inference's when the invariant was inferred.
-struct Proved {
-    tf: TheoremFile,
-    report: Report,
-    inferred: Option<crate::infer::Inferred>,
+pub(super) struct Proved {
+    pub tf: TheoremFile,
+    pub report: Report,
+    pub inferred: Option<crate::infer::Inferred>,
 }
 
 fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOptions {
@@ -143,20 +143,6 @@ fn infer_line(st: &crate::infer::Stats) -> String {
     )
 }
 
-fn infer_json(st: &crate::infer::Stats) -> serde_json::Value {
-    serde_json::json!({
-        "user_facts": st.user_facts, "shapes": st.shapes, "candidates": st.generated,
-        "dropped_on_prefix": st.prefix_dropped,
-        "after_runs": st.after_runs, "thread_states": st.states, "explored_states": st.explored, "rounds": st.rounds,
-        "dropped_per_round": st.dropped, "cases_solved": st.cases_solved, "survivors": st.survivors, "implied": st.implied, "stopped": st.stopped,
-        "observe_seconds": st.observe.as_secs_f64(), "filter_seconds": st.filter.as_secs_f64(),
-        "houdini_seconds": st.houdini.as_secs_f64(),
-        "dropped": st.explained.iter().map(|d| serde_json::json!({
-            "round": d.round, "fact": d.fact, "case": d.shape, "not_proved_by": d.by,
-        })).collect::<Vec<_>>(),
-    })
-}
-
 pub fn infer_cmd(a: super::InferArgs) -> Result<i32> {
     let opts = options(&a.solve, None, false);
     let p = run_file(&a.file, &opts, !a.json, true, Some(&a.how))?;
@@ -214,7 +200,7 @@ fn exit_code(r: &Report) -> i32 {
 /// An obligation's outcome as reports name it: "counterexample" when the
 /// solver found a state where it fails (a counterexample to induction,
 /// not a reachable violation), else the verdict's name.
-fn outcome_name(v: Verdict) -> &'static str {
+pub(super) fn outcome_name(v: Verdict) -> &'static str {
     match v {
         Verdict::Refuted => "counterexample",
         v => v.name(),
@@ -285,7 +271,7 @@ fn write_sarif(p: &Proved, path: &Path, witness: Option<&Path>) -> Result<()> {
 
 /// Where `--witness PATH` puts a theorem's witness: the invariant's at
 /// PATH, relation R's at `PATH.R`.
-fn witness_path(base: Option<&Path>, t: &Theorem) -> Option<PathBuf> {
+pub(super) fn witness_path(base: Option<&Path>, t: &Theorem) -> Option<PathBuf> {
     let base = base?;
     Some(match &t.goal {
         Goal::Invariant => base.to_path_buf(),
@@ -299,7 +285,7 @@ fn witness_path(base: Option<&Path>, t: &Theorem) -> Option<PathBuf> {
 
 /// The `m5 run` command that replays a theorem's witness: from the file
 /// it was written to, else the schedule itself on the command line.
-fn replay_command(
+pub(super) fn replay_command(
     tf: &TheoremFile,
     t: &Theorem,
     f: &crate::prove::witness::Found,
@@ -374,69 +360,7 @@ fn report_out(
     write_witnesses(p, witness)?;
     let mem = driver::peak_memory_mb();
     if json {
-        let st = |s: &LemmaStats| {
-            serde_json::json!({
-                "cases": s.cases, "obligations": s.obligations, "proved": s.proved,
-                "failed": s.refuted, "unknown": s.unknown, "solver_seconds": s.time.as_secs_f64(),
-                "proved_by_shared_checks": s.by_shared, "shared_checks": s.shared_checks,
-            })
-        };
-        let failed: Vec<_> = r
-            .outcomes
-            .iter()
-            .filter(|o| o.verdict != Verdict::Proved)
-            .map(|o| {
-                serde_json::json!({
-                    "verdict": outcome_name(o.verdict), "lemma": lemma_name(o.lemma), "case": o.case,
-                    "instruction": o.insn, "branch": o.branch, "obligation": o.what, "detail": o.detail,
-                })
-            })
-            .collect();
-        let v = serde_json::json!({
-            "file": file.display().to_string(),
-            "inference": p.inferred.as_ref().map(|i| infer_json(&i.stats)),
-            "invariant": r.invariant, "invariant_lines": r.invariant_lines,
-            "lemma1": r.lemma1.as_deref().map_or("proved".to_string(), |f| format!("fails: {f}")),
-            "prefix_steps": r.prefix_steps, "prefix_stop": r.prefix_stop,
-            "prefix_relation_failures": r.prefix_relations.iter().map(|(n, f)| serde_json::json!({"relation": n, "failure": f})).collect::<Vec<_>>(),
-            "translation_error": r.translation,
-            "shapes": r.shapes, "allowed_shapes": r.allowed, "per_thread_claim": r.per_thread_claim,
-            "exceptions_followed": r.followed, "inductions": r.rounds, "catch_rounds": r.catch_rounds,
-            "lemma2": st(&r.lemma2),
-            "lemma3": r.lemma3.iter().map(|(n, s)| (n.clone(), st(s))).collect::<serde_json::Map<_, _>>(),
-            "unsupported": r.unsupported.iter().map(|(c, w)| serde_json::json!({"case": c, "why": w})).collect::<Vec<_>>(),
-            "walk_error": r.walk_error,
-            "lemmas_2_3_skipped": r.skipped,
-            "obligations_not_asked": r.not_asked,
-            "vacuous_cases": r.vacuous,
-            "theorems": r.verdicts.iter().zip(&r.evidence).map(|((t, v), e)| {
-                let mut j = serde_json::json!({
-                    "theorem": t.goal.name(), "verdict": v.name(),
-                    "expected": t.expect.map(|e| e.name()),
-                });
-                match e {
-                    Evidence::Witness(f) => {
-                        j["witness"] = serde_json::json!(f.schedule);
-                        j["violation"] = serde_json::json!(f.failure);
-                        j["found_by"] = serde_json::json!(f.by);
-                        j["replay"] = serde_json::json!(replay_command(&p.tf, t, f, witness_path(witness, t).as_deref()));
-                    }
-                    Evidence::Searched(s) => {
-                        j["searched"] = serde_json::json!(s.summary);
-                        j["search_complete"] = serde_json::json!(s.complete);
-                    }
-                    Evidence::None => {}
-                }
-                j
-            }).collect::<Vec<_>>(),
-            "witness_search_seconds": r.search_time.as_secs_f64(),
-            "failed": failed,
-            "wall_seconds": r.wall.as_secs_f64(),
-            "obligations_per_second": obligations_per_second(r),
-            "solver_seconds": r.solver_time.as_secs_f64(),
-            "jobs": r.jobs,
-            "peak_memory_mb": mem,
-        });
+        let v = super::json::prove::Report::new(file, p, witness, mem);
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(exit_code(r));
     }
@@ -457,12 +381,12 @@ fn report_out(
 
 /// Obligations of Lemmas 2 and 3 per second of wall time (everything
 /// included: loading, the prefix, building and solving).
-fn obligations_per_second(r: &Report) -> f64 {
+pub(super) fn obligations_per_second(r: &Report) -> f64 {
     let n = r.lemma2.obligations + r.lemma3.iter().map(|l| l.1.obligations).sum::<usize>();
     n as f64 / r.wall.as_secs_f64().max(1e-9)
 }
 
-fn lemma_name(l: Lemma) -> &'static str {
+pub(super) fn lemma_name(l: Lemma) -> &'static str {
     match l {
         Lemma::Preserved => "Lemma 2",
         Lemma::Relation => "Lemma 3",

@@ -88,7 +88,7 @@ pub struct TestArgs {
 
 /// How a test ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Status {
+pub(super) enum Status {
     Ok,
     Failed,
     Incomplete,
@@ -98,7 +98,7 @@ enum Status {
 }
 
 impl Status {
-    fn word(self) -> &'static str {
+    pub(super) fn word(self) -> &'static str {
         match self {
             Status::Ok => "ok",
             Status::Failed => "FAILED",
@@ -110,17 +110,17 @@ impl Status {
 }
 
 /// One test's result.
-struct Outcome {
-    class: String,
-    method: String,
-    status: Status,
+pub(super) struct Outcome {
+    pub class: String,
+    pub method: String,
+    pub status: Status,
     /// The verdict's line, the skip's reason or the error.
-    message: String,
+    pub message: String,
     /// The verdict's kind (`uncaught-exception`, ...), or the exception's class.
-    kind: String,
-    seconds: f64,
-    states: u64,
-    witness: Option<String>,
+    pub kind: String,
+    pub seconds: f64,
+    pub states: u64,
+    pub witness: Option<String>,
     /// The failure's own SARIF log (merged into `--sarif`'s).
     sarif: Option<PathBuf>,
 }
@@ -165,7 +165,7 @@ pub(super) fn test(a: TestArgs) -> Result<i32> {
     let seconds = start.elapsed().as_secs_f64();
     let count = |s: Status| outcomes.iter().filter(|o| o.status == s).count();
     if a.json {
-        print_json(&outcomes, seconds);
+        print_json(&outcomes, seconds)?;
     } else {
         println!(
             "tests: {} ok, {} failed, {} incomplete, {} skipped, {} not run (errors), {:.2} s",
@@ -427,26 +427,10 @@ fn print_line(o: &Outcome) {
     let _ = out.flush();
 }
 
-fn print_json(outcomes: &[Outcome], seconds: f64) {
-    let tests: Vec<serde_json::Value> = outcomes
-        .iter()
-        .map(|o| {
-            serde_json::json!({
-                "class": o.class,
-                "method": o.method,
-                "status": o.status.word().to_lowercase(),
-                "verdict": o.kind,
-                "message": o.message,
-                "seconds": o.seconds,
-                "states": o.states,
-                "witness": o.witness,
-            })
-        })
-        .collect();
-    println!(
-        "{}",
-        serde_json::json!({"tests": tests, "seconds": seconds})
-    );
+fn print_json(outcomes: &[Outcome], seconds: f64) -> Result<()> {
+    let j = super::json::test::Report::new(outcomes, seconds);
+    println!("{}", serde_json::to_string(&j)?);
+    Ok(())
 }
 
 /// The results in the Surefire/Ant JUnit XML format: one testsuite per

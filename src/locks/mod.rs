@@ -13,13 +13,15 @@
 //! - `houdini`: candidates, the checker, the refutation loop, warnings and
 //!   clusters;
 //! - `confirm`: a bounded search for a race on each warned field or array;
-//! - `report`: text, JSON, SARIF 2.1.0 and HTML.
+//! - `report`: text, SARIF 2.1.0 and HTML;
+//! - `json`: the JSON report's documents.
 
 pub mod arrays;
 pub mod confirm;
 mod elems;
 pub mod events;
 pub mod houdini;
+pub mod json;
 pub mod program;
 pub mod report;
 mod sharing;

@@ -1,22 +1,22 @@
-//! The reports of `m5 locks`: text for people, JSON for scripts, SARIF
-//! 2.1.0 for code-scanning tools, and the seed's HTML explanation view (a
-//! root page of warnings; per-file source views with every candidate
-//! annotation, the valid ones bold, the refuted ones grey and linked to the
-//! access that refuted them; clusters).
+//! The reports of `m5 locks`: text for people, SARIF 2.1.0 for
+//! code-scanning tools (JSON for scripts is json.rs), and the seed's HTML
+//! explanation view (a root page of warnings; per-file source views with
+//! every candidate annotation, the valid ones bold, the refuted ones grey
+//! and linked to the access that refuted them; clusters).
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::events::{Site, dotted};
 use super::program::Program;
 use super::{Analysis, Annotation, Confirmation, Warning, simple};
 use crate::sarif;
 
-fn per_1000(a: &Analysis) -> f64 {
+pub(super) fn per_1000(a: &Analysis) -> f64 {
     if a.instructions == 0 {
         0.0
     } else {
@@ -121,104 +121,6 @@ pub fn text(a: &Analysis, p: &Program, show_valid: bool) -> String {
     }
     let _ = writeln!(out, "m5 locks: {}", summary(a));
     out
-}
-
-fn site_json(p: &Program, s: &Site) -> Value {
-    json!({
-        "class": dotted(&s.class),
-        "method": format!("{}{}", s.method, s.desc),
-        "pc": s.pc,
-        "file": p.get(&s.class).map(|c| c.file()),
-        "line": s.line,
-    })
-}
-
-fn annotation_json(a: &Annotation) -> Value {
-    json!({"kind": a.kind(), "target": a.target(), "annotation": a.show()})
-}
-
-pub fn json(a: &Analysis, p: &Program) -> Value {
-    let warnings: Vec<Value> = a
-        .warnings
-        .iter()
-        .map(|w| {
-            let (confirmed, witness, replay, race, reason) = match &w.confirmation {
-                Some(Confirmation::Confirmed {
-                    race,
-                    schedule,
-                    replay,
-                }) => (
-                    true,
-                    Some(schedule.clone()),
-                    Some(replay.clone()),
-                    Some(race.clone()),
-                    None,
-                ),
-                Some(Confirmation::Unconfirmed { why }) => {
-                    (false, None, None, None, Some(why.clone()))
-                }
-                None => (false, None, None, None, Some("not searched".to_string())),
-            };
-            json!({
-                "class": dotted(&w.class),
-                "field": w.field.to_string(),
-                "array": w.array.as_ref().map(|a| json!({
-                    "type": super::java_type(&a.ty),
-                    "allocated": site_json(p, &a.site),
-                    "by": a.via.as_deref(),
-                })),
-                "static": w.is_static,
-                "message": w.message,
-                "file": w.file,
-                "line": w.site.line,
-                "method": format!("{}{}", w.site.method, w.site.desc),
-                "confirmed": confirmed,
-                "witness": witness,
-                "replay": replay,
-                "race": race,
-                "unconfirmed": reason,
-                "cluster": w.cluster.as_deref().map(dotted),
-                "user_annotation": w.user,
-                "accesses": w.accesses.iter().map(|(s, write)| {
-                    let mut v = site_json(p, s);
-                    v["write"] = json!(write);
-                    v
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "summary": {
-            "classes": a.classes,
-            "bytecode_bytes": a.bytecode_bytes,
-            "instructions": a.instructions,
-            "candidates": a.candidates.len(),
-            "valid": a.valid.len(),
-            "refuted": a.refuted.len(),
-            "rounds": a.rounds,
-            "warnings": a.warnings.len(),
-            "confirmed": a.warnings.iter().filter(|w| w.confirmed()).count(),
-            "warnings_per_1000_instructions": per_1000(a),
-            "clusters": a.clusters.len(),
-            "seconds": a.seconds,
-        },
-        "warnings": warnings,
-        "annotations": a.valid.iter().map(annotation_json).collect::<Vec<_>>(),
-        "user_annotations": a.user.iter().map(annotation_json).collect::<Vec<_>>(),
-        "refuted": a.refuted.iter().map(|r| {
-            let mut v = annotation_json(&r.annotation);
-            v["why"] = json!(r.why);
-            v["round"] = json!(r.round);
-            v["at"] = r.site.as_ref().map_or(Value::Null, |s| site_json(p, s));
-            v
-        }).collect::<Vec<_>>(),
-        "clusters": a.clusters.iter().map(|c| json!({
-            "class": dotted(&c.root),
-            "why": c.why,
-            "warnings": c.warnings,
-        })).collect::<Vec<_>>(),
-        "notes": a.notes,
-    })
 }
 
 /// SARIF 2.1.0: one result per warning, an error when confirmed.

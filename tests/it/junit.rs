@@ -9,7 +9,7 @@ use crate::common;
 
 /// The example's classes, compiled into the scratch directory `name`, and
 /// the class path with the JUnit jars; None (skipped) without the jars.
-fn example(name: &str) -> Option<(PathBuf, String)> {
+pub(crate) fn example(name: &str) -> Option<(PathBuf, String)> {
     let jars = Command::new("bash")
         .args(["examples/junit/build.sh", "--classpath"])
         .output()

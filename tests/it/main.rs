@@ -16,6 +16,7 @@ mod infer;
 mod invariant_agreement;
 mod invariants;
 mod jdk;
+mod json_schemas;
 mod junit;
 mod library;
 mod loader_fuzz;
