@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
+use maud::{DOCTYPE, Markup, PreEscaped, html};
 use rustc_hash::FxHashMap;
 use serde_json::json;
 
@@ -208,13 +209,6 @@ pub fn sarif(a: &Analysis) -> sarif::Log {
     })
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 const STYLE: &str = "body{font-family:sans-serif;margin:1.5em}\
 pre{margin:0}table{border-collapse:collapse}td{padding:0 .4em;vertical-align:top}\
 .src td.n{color:#888;text-align:right;user-select:none}\
@@ -249,74 +243,76 @@ fn link(p: &Program, s: &Site) -> String {
     format!("{}#{anchor}", page(&page_class(p, &s.class)))
 }
 
-fn badge(w: &Warning) -> String {
-    match &w.confirmation {
-        Some(Confirmation::Confirmed { .. }) => "<span class=\"confirmed\">confirmed</span>".into(),
-        Some(Confirmation::Unconfirmed { .. }) => {
-            "<span class=\"unconfirmed\">unconfirmed</span>".into()
+fn badge(w: &Warning) -> Markup {
+    html! {
+        @match &w.confirmation {
+            Some(Confirmation::Confirmed { .. }) => span class="confirmed" { "confirmed" },
+            Some(Confirmation::Unconfirmed { .. }) => span class="unconfirmed" { "unconfirmed" },
+            None => {},
         }
-        None => String::new(),
     }
 }
 
-/// Writes `index.html` and one source view per file into `dir`.
+/// The head of a page: its title and the style sheet.
+fn head(title: &str) -> Markup {
+    html! {
+        head {
+            meta charset="utf-8";
+            title { (title) }
+            style { (PreEscaped(STYLE)) }
+        }
+    }
+}
+
+/// Writes `index.html` and one source view per file into `dir` (maud
+/// escapes every text it is given).
 pub fn html(a: &Analysis, p: &Program, dir: &Path) -> std::io::Result<()> {
     std::fs::create_dir_all(dir.join("src"))?;
-    let mut idx = String::new();
-    let _ = writeln!(
-        idx,
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>m5 locks</title><style>{STYLE}</style></head><body>\n<h1>m5 locks</h1>\n<p id=\"summary\">{}</p>\n<h2>Warnings</h2>\n<ol id=\"warnings\">",
-        esc(&summary_without_time(a))
-    );
-    for w in &a.warnings {
-        let place = esc(&place(p, &w.site));
-        let _ = write!(
-            idx,
-            "<li class=\"warning\">{} <a href=\"{}\">{place}</a>: {}",
-            badge(w),
-            link(p, &w.site),
-            esc(&w.message)
-        );
-        match &w.confirmation {
-            Some(Confirmation::Confirmed { race, replay, .. }) => {
-                let _ = write!(
-                    idx,
-                    "<br><small>{}</small><br><code>{}</code>",
-                    esc(race),
-                    esc(replay)
-                );
-            }
-            Some(Confirmation::Unconfirmed { why }) => {
-                let _ = write!(idx, "<br><small>{}</small>", esc(why));
-            }
-            None => {}
-        }
-        idx.push_str("</li>\n");
-    }
-    idx.push_str("</ol>\n<h2>Clusters</h2>\n<ul id=\"clusters\">\n");
-    for c in &a.clusters {
-        let _ = writeln!(
-            idx,
-            "<li class=\"cluster\"><b>{}</b> ({}): {} warning(s)</li>",
-            esc(&dotted(&c.root)),
-            esc(&c.why),
-            c.warnings.len()
-        );
-    }
-    idx.push_str("</ul>\n<h2>Classes</h2>\n<ul id=\"classes\">\n");
     let mut pages: Vec<String> = p.classes.iter().map(|c| page_class(p, c.name())).collect();
     pages.sort();
     pages.dedup();
-    for c in &pages {
-        let _ = writeln!(
-            idx,
-            "<li><a href=\"{}\">{}</a></li>",
-            page(c),
-            esc(&dotted(c))
-        );
-    }
-    idx.push_str("</ul>\n</body></html>\n");
-    std::fs::write(dir.join("index.html"), idx)?;
+    let index = html! {
+        (DOCTYPE)
+        html {
+            (head("m5 locks"))
+            body {
+                h1 { "m5 locks" }
+                p id="summary" { (summary_without_time(a)) }
+                h2 { "Warnings" }
+                ol id="warnings" {
+                    @for w in &a.warnings {
+                        li class="warning" {
+                            (badge(w)) " "
+                            a href=(link(p, &w.site)) { (place(p, &w.site)) }
+                            ": " (w.message)
+                            @match &w.confirmation {
+                                Some(Confirmation::Confirmed { race, replay, .. }) => {
+                                    br; small { (race) } br; code { (replay) }
+                                }
+                                Some(Confirmation::Unconfirmed { why }) => { br; small { (why) } }
+                                None => {}
+                            }
+                        }
+                    }
+                }
+                h2 { "Clusters" }
+                ul id="clusters" {
+                    @for c in &a.clusters {
+                        li class="cluster" {
+                            b { (dotted(&c.root)) } " (" (c.why) "): " (c.warnings.len()) " warning(s)"
+                        }
+                    }
+                }
+                h2 { "Classes" }
+                ul id="classes" {
+                    @for c in &pages {
+                        li { a href=(page(c)) { (dotted(c)) } }
+                    }
+                }
+            }
+        }
+    };
+    std::fs::write(dir.join("index.html"), index.into_string() + "\n")?;
     for c in &pages {
         std::fs::write(dir.join(page(c)), source_view(a, p, c))?;
     }
@@ -386,122 +382,118 @@ fn source_view(a: &Analysis, p: &Program, top: &str) -> String {
         .and_then(|c| c.source.as_ref())
         .and_then(|s| std::fs::read_to_string(s).ok());
     let title = class.map_or_else(|| dotted(top), |c| c.file());
-    let mut out = format!(
-        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>{}</title><style>{STYLE}</style></head><body>\n<p id=\"top\"><a href=\"../index.html\">m5 locks</a> / {}</p>\n",
-        esc(&title),
-        esc(&title)
-    );
     // Annotations by target, and warnings by line.
     let in_page = |c: &Arc<str>| page_class(p, c) == top;
-    // (target, html, the line of an array's allocation).
-    let mut rows: Vec<(String, String, Option<usize>)> = Vec::new();
+    // (target, markup, the line of an array's allocation).
+    let mut rows: Vec<(String, Markup, Option<usize>)> = Vec::new();
     let at = |a: &Annotation| a.array().and_then(|s| s.site.line).map(|l| l as usize);
     for r in &a.refuted {
         if !in_page(r.annotation.class()) {
             continue;
         }
-        let why = esc(&r.why);
-        let h = match &r.site {
-            Some(s) => format!(
-                "<span class=\"refuted\" title=\"{}: refuted, {why}\"><a href=\"{}\">{}</a></span>",
-                esc(&r.annotation.target()),
-                link(p, s).replacen("src/", "", 1),
-                esc(&r.annotation.show())
-            ),
-            None => format!(
-                "<span class=\"refuted\" title=\"{}: refuted, {why}\">{}</span>",
-                esc(&r.annotation.target()),
-                esc(&r.annotation.show())
-            ),
+        let tip = format!("{}: refuted, {}", r.annotation.target(), r.why);
+        let h = html! {
+            span class="refuted" title=(tip) {
+                @match &r.site {
+                    Some(s) => a href=(link(p, s).replacen("src/", "", 1)) { (r.annotation.show()) },
+                    None => (r.annotation.show()),
+                }
+            }
         };
         rows.push((r.annotation.target(), h, at(&r.annotation)));
     }
-    for v in &a.valid {
-        if in_page(v.class()) {
-            rows.push((
-                v.target(),
-                format!(
-                    "<span class=\"valid\" title=\"{}: valid\">{}</span>",
-                    esc(&v.target()),
-                    esc(&v.show())
-                ),
-                at(v),
-            ));
-        }
+    for v in a.valid.iter().filter(|v| in_page(v.class())) {
+        let tip = format!("{}: valid", v.target());
+        let h = html! { span class="valid" title=(tip) { (v.show()) } };
+        rows.push((v.target(), h, at(v)));
     }
-    for u in &a.user {
-        if in_page(u.class()) {
-            rows.push((
-                u.target(),
-                format!("<span class=\"user\">@GuardedBy: {}</span>", esc(&u.show())),
-                None,
-            ));
-        }
+    for u in a.user.iter().filter(|u| in_page(u.class())) {
+        let h = html! { span class="user" { "@GuardedBy: " (u.show()) } };
+        rows.push((u.target(), h, None));
     }
-    rows.sort();
-    match text {
-        Some(src) => {
-            let lines: Vec<&str> = src.lines().collect();
-            let decl = declaration_lines(p, top, &lines);
-            let mut before: FxHashMap<usize, Vec<String>> = FxHashMap::default();
-            for (target, h, alloc) in rows {
-                let line = alloc.or_else(|| decl.get(&target).copied()).unwrap_or(1);
-                before.entry(line).or_default().push(h);
-            }
-            let mut after: FxHashMap<usize, Vec<String>> = FxHashMap::default();
-            for w in &a.warnings {
-                if in_page(&w.site.class)
-                    && let Some(l) = w.site.line
-                {
-                    after.entry(l as usize).or_default().push(format!(
-                        "{} {}",
-                        badge(w),
-                        esc(&w.message)
-                    ));
-                }
-            }
-            out.push_str("<table class=\"src\">\n");
-            for (i, l) in lines.iter().enumerate() {
-                let n = i + 1;
-                if let Some(anns) = before.get(&n) {
-                    let _ = writeln!(
-                        out,
-                        "<tr><td class=\"n\"></td><td class=\"ann\">/*# {} */</td></tr>",
-                        anns.join(" ")
-                    );
-                }
-                let _ = writeln!(
-                    out,
-                    "<tr id=\"L{n}\"><td class=\"n\">{n}</td><td><pre>{}</pre></td></tr>",
-                    esc(l)
-                );
-                for w in after.get(&n).into_iter().flatten() {
-                    let _ = writeln!(
-                        out,
-                        "<tr><td class=\"n\"></td><td class=\"warn\">{w}</td></tr>"
-                    );
-                }
-            }
-            out.push_str("</table>\n");
-        }
+    rows.sort_by(|x, y| (&x.0, x.1.0.as_str(), x.2).cmp(&(&y.0, y.1.0.as_str(), y.2)));
+    let listing = match text {
+        Some(src) => source_table(a, p, top, &src, rows, &in_page),
         None => {
             // No source: the annotations by member.
-            out.push_str(
-                "<p>(no source file found next to the class file)</p>\n<ul class=\"members\">\n",
-            );
-            let mut by: Vec<(String, Vec<String>)> = Vec::new();
+            let mut by: Vec<(String, Vec<Markup>)> = Vec::new();
             for (t, h, _) in rows {
                 match by.last_mut() {
                     Some((last, v)) if *last == t => v.push(h),
                     _ => by.push((t, vec![h])),
                 }
             }
-            for (t, hs) in by {
-                let _ = writeln!(out, "<li><code>{}</code>: {}</li>", esc(&t), hs.join(" "));
+            html! {
+                p { "(no source file found next to the class file)" }
+                ul class="members" {
+                    @for (t, hs) in &by {
+                        li { code { (t) } ": " (joined(hs)) }
+                    }
+                }
             }
-            out.push_str("</ul>\n");
+        }
+    };
+    let page = html! {
+        (DOCTYPE)
+        html {
+            (head(&title))
+            body {
+                p id="top" { a href="../index.html" { "m5 locks" } " / " (title) }
+                (listing)
+            }
+        }
+    };
+    page.into_string() + "\n"
+}
+
+/// Markups separated by spaces.
+fn joined(parts: &[Markup]) -> Markup {
+    html! {
+        @for (i, h) in parts.iter().enumerate() {
+            @if i > 0 { " " }
+            (h)
         }
     }
-    out.push_str("</body></html>\n");
-    out
+}
+
+/// A file's source, a row per line, with the annotations above the
+/// declarations they are about and the warnings below their lines.
+fn source_table(
+    a: &Analysis,
+    p: &Program,
+    top: &str,
+    src: &str,
+    rows: Vec<(String, Markup, Option<usize>)>,
+    in_page: &dyn Fn(&Arc<str>) -> bool,
+) -> Markup {
+    let lines: Vec<&str> = src.lines().collect();
+    let decl = declaration_lines(p, top, &lines);
+    let mut before: FxHashMap<usize, Vec<Markup>> = FxHashMap::default();
+    for (target, h, alloc) in rows {
+        let line = alloc.or_else(|| decl.get(&target).copied()).unwrap_or(1);
+        before.entry(line).or_default().push(h);
+    }
+    let mut after: FxHashMap<usize, Vec<Markup>> = FxHashMap::default();
+    for w in &a.warnings {
+        if in_page(&w.site.class)
+            && let Some(l) = w.site.line
+        {
+            let h = html! { (badge(w)) " " (w.message) };
+            after.entry(l as usize).or_default().push(h);
+        }
+    }
+    html! {
+        table class="src" {
+            @for (i, l) in lines.iter().enumerate() {
+                @let n = i + 1;
+                @if let Some(anns) = before.get(&n) {
+                    tr { td class="n" {} td class="ann" { "/*# " (joined(anns)) " */" } }
+                }
+                tr id=(format!("L{n}")) { td class="n" { (n) } td { pre { (l) } } }
+                @for w in after.get(&n).into_iter().flatten() {
+                    tr { td class="n" {} td class="warn" { (w) } }
+                }
+            }
+        }
+    }
 }
