@@ -73,6 +73,10 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         this.value = v;
     }
 
+    public String(StringBuffer buffer) {
+        this.value = buffer.toString().value;
+    }
+
     public String(StringBuilder builder) {
         this.value = builder.toString().value;
     }
@@ -643,6 +647,13 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     /** The same chars as cs (NPE for null, as the JDK). */
+    /** Under the buffer's monitor, as the JDK's. */
+    public boolean contentEquals(StringBuffer sb) {
+        synchronized (sb) {
+            return contentEquals((CharSequence) sb);
+        }
+    }
+
     public boolean contentEquals(CharSequence cs) {
         int n = value.length;
         if (cs.length() != n) {

@@ -124,6 +124,10 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
         return this;
     }
 
+    public StringBuilder append(StringBuffer sb) {
+        return append(sb == null ? "null" : sb.toString());
+    }
+
     public StringBuilder append(Object obj) {
         return append(String.valueOf(obj));
     }
