@@ -38,6 +38,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Class", "getSuperclass", "()Ljava/lang/Class;", class_superclass),
     ("java/lang/Class", "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", class_for_name),
     ("java/lang/Class", "getModule", "()Ljava/lang/Module;", class_module),
+    ("java/lang/Class", "getClassLoader", "()Ljava/lang/ClassLoader;", class_loader),
     // The model's modules (Class.getModule): nothing to tell the VM, and
     // what java.base exports or opens answered here (see module_allows).
     ("java/lang/Module", "defineModule0", "(Ljava/lang/Module;ZLjava/lang/String;Ljava/lang/String;[Ljava/lang/Object;)V", super::nothing),
@@ -301,6 +302,32 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
     ret(Value::Ref(mirror(s, &internal)?))
 }
 
+/// Is the class of internal name `name` (or the element class of an
+/// array) one of java.base's: a primitive, or in a JDK package?
+fn in_java_base(name: &str) -> bool {
+    let elem = name.trim_start_matches('[');
+    if elem.len() < name.len() {
+        !elem.starts_with('L') || crate::classfile::jdk::is_jdk_package(&elem[1..])
+    } else {
+        primitive_descriptor(elem).is_some() || crate::classfile::jdk::is_jdk_package(elem)
+    }
+}
+
+/// `Class.getClassLoader()`: null, the bootstrap loader, for java.base's
+/// classes (and primitives); an application class's loader is an object
+/// m5 does not model, so asking for it stops the run.
+fn class_loader(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    if in_java_base(&name) {
+        return ret(Value::Null);
+    }
+    Err(VmError::NotModeled(format!(
+        "Class.getClassLoader() of {}: m5 models no application class loader object",
+        name.replace('/', ".")
+    )))
+}
+
 /// `Class.getModule()`: java.base for the JDK's classes (no class path may
 /// define a class in their packages), primitive types and arrays of them;
 /// the class path's unnamed module for every other class. Each module is
@@ -309,13 +336,7 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
 /// class loader, no descriptor), and kept in the model `Class`'s statics.
 fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 0) else { return npe() };
-    let name = mirrored(s, c);
-    let elem = name.trim_start_matches('[');
-    let base = if elem.len() < name.len() {
-        !elem.starts_with('L') || crate::classfile::jdk::is_jdk_package(&elem[1..])
-    } else {
-        primitive_descriptor(elem).is_some() || crate::classfile::jdk::is_jdk_package(elem)
-    };
+    let base = in_java_base(&mirrored(s, c));
     let module = s.classes.id("java/lang/Module").ok_or_else(|| {
         VmError::Other(
             "Class.getModule: java.lang.Module is not loaded (no live code names it)".into(),

@@ -17,6 +17,7 @@ use super::{Native, arg_ref, no, nothing, npe, ret, void, yes, zero_long};
 #[rustfmt::skip]
 pub(super) static NATIVES: &[Native] = &[
     ("java/lang/String", "intern", "()Ljava/lang/String;", string_intern),
+    ("java/lang/String", "notModeled", "(Ljava/lang/String;)V", string_not_modeled),
     ("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy),
     ("java/lang/System", "exit", "(I)V", system_exit),
     ("java/lang/System", "currentTimeMillis", "()J", system_millis),
@@ -55,6 +56,12 @@ pub(super) static NATIVES: &[Native] = &[
     // m5 is one processor: threads interleave, one step at a time.
     ("java/lang/Runtime", "availableProcessors", "()I", yes),
 ];
+
+/// The model String's `notModeled(what)`: the run stops, saying what.
+fn string_not_modeled(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let what = arg_ref(a, 0).and_then(|r| s.string(r)).unwrap_or_default();
+    Err(VmError::NotModeled(what))
+}
 
 fn string_intern(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };

@@ -186,6 +186,9 @@ public final class Class<T> implements java.io.Serializable {
      */
     public native Module getModule();
 
+    /** null (the bootstrap loader) for the JDK's classes; m5 models no application class loader object. */
+    public native ClassLoader getClassLoader();
+
     private static Module baseModule;
     private static Module unnamedModule;
 

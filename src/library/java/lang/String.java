@@ -647,6 +647,92 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     /** The same chars as cs (NPE for null, as the JDK). */
+    /** The default charset's bytes: file.encoding's, as JDK 17 reads it. */
+    public byte[] getBytes() {
+        return encode(System.getProperty("file.encoding", "UTF-8"));
+    }
+
+    public byte[] getBytes(String charsetName) throws java.io.UnsupportedEncodingException {
+        if (charsetName == null) {
+            throw new NullPointerException();
+        }
+        return encode(charsetName);
+    }
+
+    public byte[] getBytes(java.nio.charset.Charset charset) {
+        if (charset == null) {
+            throw new NullPointerException();
+        }
+        return encode(charset.name());
+    }
+
+    /**
+     * The bytes in UTF-8, ISO-8859-1 or US-ASCII (by any of their names):
+     * an unpaired surrogate, or a char the charset lacks, is '?' (a
+     * surrogate pair one '?'), as the JDK's encoders replace them. Other
+     * charsets stop the run as not modeled.
+     */
+    private byte[] encode(String charsetName) {
+        int max = charsetMax(charsetName);
+        if (max == 0) {
+            notModeled("String.getBytes in charset " + charsetName);
+        }
+        byte[] out = new byte[value.length * (max == 0x10FFFF ? 3 : 1) + 1];
+        int n = 0;
+        for (int i = 0; i < value.length; i++) {
+            char c = value[i];
+            int cp = c;
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < value.length
+                    && Character.isLowSurrogate(value[i + 1]);
+            if (pair) {
+                cp = Character.toCodePoint(c, value[++i]);
+            } else if (Character.isSurrogate(c)) {
+                cp = -1;
+            }
+            if (cp < 0 || cp > max) {
+                out[n++] = '?';
+            } else if (cp < 0x80 || max < 0x10FFFF) {
+                out[n++] = (byte) cp;
+            } else if (cp < 0x800) {
+                out[n++] = (byte) (0xC0 | (cp >> 6));
+                out[n++] = (byte) (0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                out[n++] = (byte) (0xE0 | (cp >> 12));
+                out[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                out[n++] = (byte) (0x80 | (cp & 0x3F));
+            } else {
+                out[n++] = (byte) (0xF0 | (cp >> 18));
+                out[n++] = (byte) (0x80 | ((cp >> 12) & 0x3F));
+                out[n++] = (byte) (0x80 | ((cp >> 6) & 0x3F));
+                out[n++] = (byte) (0x80 | (cp & 0x3F));
+            }
+        }
+        byte[] exact = new byte[n];
+        System.arraycopy(out, 0, exact, 0, n);
+        return exact;
+    }
+
+    /** The largest code point charset `name` encodes (0: a charset m5 does not model). */
+    private static int charsetMax(String name) {
+        switch (name.toUpperCase()) {
+            case "UTF-8": case "UTF8": case "UNICODE-1-1-UTF-8":
+                return 0x10FFFF;
+            case "ISO-8859-1": case "ISO8859_1": case "ISO_8859_1": case "ISO8859-1": case "8859_1":
+            case "LATIN1": case "L1": case "CP819": case "IBM819": case "IBM-819": case "819":
+            case "ISO_8859-1:1987": case "ISO-IR-100": case "CSISOLATIN1": case "ISO_8859-1":
+                return 0xFF;
+            case "US-ASCII": case "ASCII": case "ANSI_X3.4-1968": case "ANSI_X3.4-1986": case "US":
+            case "646": case "ISO646-US": case "ISO_646.IRV:1991": case "ISO-IR-6": case "CP367":
+            case "IBM367": case "ASCII7": case "CSASCII": case "DEFAULT":
+                return 0x7F;
+            default:
+                return 0;
+        }
+    }
+
+    /** Stops the run: the program needs what m5's model leaves out. */
+    private static native void notModeled(String what);
+
     /** Under the buffer's monitor, as the JDK's. */
     public boolean contentEquals(StringBuffer sb) {
         synchronized (sb) {
