@@ -393,6 +393,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "conc_timed_waits",
         "double_tostring",
         "float_tostring",
+        "math_long_tail",
         "modules_identifiers",
         "primitive_conversions",
         "text_numbers_long_tail",

@@ -37,6 +37,11 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/StrictMath", "atan2", "(DD)D", math_atan2),
     ("java/lang/StrictMath", "log", "(D)D", math_log),
     ("java/lang/StrictMath", "log10", "(D)D", math_log10),
+    ("java/lang/StrictMath", "log1p", "(D)D", math_log1p),
+    ("java/lang/StrictMath", "expm1", "(D)D", math_expm1),
+    ("java/lang/StrictMath", "sinh", "(D)D", math_sinh),
+    ("java/lang/StrictMath", "cosh", "(D)D", math_cosh),
+    ("java/lang/StrictMath", "tanh", "(D)D", math_tanh),
 ];
 
 macro_rules! math1 {
@@ -59,6 +64,11 @@ math1!(math_exp, f64::exp);
 math1!(math_log, f64::ln);
 math1!(math_log10, f64::log10);
 math1!(math_cbrt, f64::cbrt);
+math1!(math_log1p, f64::ln_1p);
+math1!(math_expm1, f64::exp_m1);
+math1!(math_sinh, f64::sinh);
+math1!(math_cosh, f64::cosh);
+math1!(math_tanh, f64::tanh);
 math1!(math_floor, f64::floor);
 math1!(math_ceil, f64::ceil);
 math1!(math_rint, f64::round_ties_even);

@@ -60,6 +60,41 @@ public final class Double extends Number implements DoubleType, Comparable<Doubl
         return (v == POSITIVE_INFINITY) || (v == NEGATIVE_INFINITY);
     }
 
+    /**
+     * Hexadecimal form, as %a prints it: "NaN" and "Infinity" as
+     * toString; else a sign, "0x", "1." (normal) or "0." (subnormal), the
+     * 13 hex digits of the fraction without trailing zeros (at least
+     * one), "p" and the unbiased exponent (-1022 for subnormals).
+     */
+    public static String toHexString(double d) {
+        if (!isFinite(d)) {
+            return String.valueOf(d);
+        }
+        long bits = doubleToRawLongBits(d);
+        StringBuilder out = new StringBuilder(24);
+        if (bits < 0) {
+            out.append('-');
+        }
+        long fraction = bits & 0x000FFFFFFFFFFFFFL;
+        int biased = (int) ((bits >>> 52) & 0x7FF);
+        if (biased == 0 && fraction == 0) {
+            return out.append("0x0.0p0").toString();
+        }
+        out.append(biased == 0 ? "0x0." : "0x1.");
+        char[] digits = new char[13];
+        int last = 0;
+        for (int k = 0; k < 13; k++) {
+            int nibble = (int) ((fraction >>> (48 - 4 * k)) & 0xF);
+            digits[k] = Character.forDigit(nibble, 16);
+            if (nibble != 0) {
+                last = k;
+            }
+        }
+        out.append(digits, 0, last + 1);
+        out.append('p').append(biased == 0 ? -1022 : biased - 1023);
+        return out.toString();
+    }
+
     public static boolean isFinite(double d) {
         return Math.abs(d) <= MAX_VALUE;
     }

@@ -3,7 +3,7 @@
  * abs/min/max/round/signum/copySign/floorDiv/floorMod/*Exact are the JDK 17
  * algorithms in Java (including the -0.0 and NaN rules of min/max and the
  * bit-level round). Transcendental functions, sqrt, floor, ceil and rint are
- * VM natives. No random().
+ * VM natives.
  */
 package java.lang;
 
@@ -57,6 +57,41 @@ public final class Math {
     /** 2^n for a normal float exponent n (the JDK's helper). */
     static float powerOfTwoF(int n) {
         return Float.intBitsToFloat((n + 127) << 23 & 0x7F800000);
+    }
+
+    /**
+     * As the JDK's Math: StrictMath's. On JDK 21+ these are the JDK's own
+     * fdlibm port in Java (exact); on JDK 17 its natives, which m5 answers
+     * with the host's libm (NATIVES.md).
+     */
+    public static double log1p(double x) {
+        return StrictMath.log1p(x);
+    }
+
+    public static double expm1(double x) {
+        return StrictMath.expm1(x);
+    }
+
+    public static double sinh(double x) {
+        return StrictMath.sinh(x);
+    }
+
+    public static double cosh(double x) {
+        return StrictMath.cosh(x);
+    }
+
+    public static double tanh(double x) {
+        return StrictMath.tanh(x);
+    }
+
+    /** A pseudorandom double in [0, 1): java.util.Random's, seeded as the JDK seeds it (from the clock). */
+    public static double random() {
+        return RandomHolder.GENERATOR.nextDouble();
+    }
+
+    /** Made on first use, as the JDK's holder class. */
+    private static final class RandomHolder {
+        static final java.util.Random GENERATOR = new java.util.Random();
     }
 
     /** As the JDK's: StrictMath's (the JDK's own fdlibm port in Java, whose bytecode runs). */
