@@ -4,8 +4,7 @@
  * StrictMath's in the last bits (JDK 17's StrictMath natives are C
  * fdlibm, which m5 answers with the host's libm; JDK 25's HotSpot has its
  * own tanh), so only 24 bits are compared. Double.toHexString and %a on
- * edge cases and random bit patterns (exact), Math.random's range,
- * Thread.activeCount.
+ * edge cases and random bit patterns (exact), Thread.activeCount.
  */
 import java.util.Random;
 
@@ -46,14 +45,6 @@ public class Main {
             hash = hash * 31 + Double.toHexString(x).hashCode();
         }
         System.out.println("toHexString random: " + hash);
-        double sum = 0;
-        boolean inRange = true;
-        for (int i = 0; i < 100; i++) {
-            double d = Math.random();
-            inRange &= d >= 0 && d < 1;
-            sum += d;
-        }
-        System.out.println("random in [0, 1): " + inRange + " " + (sum > 10 && sum < 90));
         System.out.println("activeCount: " + Thread.activeCount());
     }
 }

@@ -3,7 +3,9 @@
  * abs/min/max/round/signum/copySign/floorDiv/floorMod/*Exact are the JDK 17
  * algorithms in Java (including the -0.0 and NaN rules of min/max and the
  * bit-level round). Transcendental functions, sqrt, floor, ceil and rint are
- * VM natives.
+ * VM natives. No random(): the model's classes are live whole, and
+ * java.util.Random reads the clock, which would make every program's
+ * sleeps and timed waits advance it (Config::clock_readable).
  */
 package java.lang;
 
@@ -82,16 +84,6 @@ public final class Math {
 
     public static double tanh(double x) {
         return StrictMath.tanh(x);
-    }
-
-    /** A pseudorandom double in [0, 1): java.util.Random's, seeded as the JDK seeds it (from the clock). */
-    public static double random() {
-        return RandomHolder.GENERATOR.nextDouble();
-    }
-
-    /** Made on first use, as the JDK's holder class. */
-    private static final class RandomHolder {
-        static final java.util.Random GENERATOR = new java.util.Random();
     }
 
     /** As the JDK's: StrictMath's (the JDK's own fdlibm port in Java, whose bytecode runs). */
