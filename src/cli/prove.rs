@@ -266,7 +266,7 @@ fn write_sarif(p: &Proved, path: &Path, witness: Option<&Path>) -> Result<()> {
         .collect();
     let mut props = serde_json::Map::new();
     props.insert("theorems".into(), verdicts.into());
-    super::report::write_sarif_of(path, "m5 prove", &shown, &cp, props)
+    super::report::write_sarif_of(path, "m5 prove", &shown, (&cp, &[]), props)
 }
 
 /// Where `--witness PATH` puts a theorem's witness: the invariant's at

@@ -121,8 +121,17 @@ pub(super) struct Outcome {
     pub seconds: f64,
     pub states: u64,
     pub witness: Option<String>,
-    /// The failure's own SARIF log (merged into `--sarif`'s).
-    sarif: Option<PathBuf>,
+    /// With `--sarif`, a failure as its log shows it.
+    found: Option<Found>,
+}
+
+/// A failed test's violation, with what replays its witness for `--sarif`.
+struct Found {
+    verdict: Verdict,
+    witness: Vec<crate::state::ThreadId>,
+    initial: crate::state::State,
+    opts: crate::explore::ExploreOptions,
+    replay: String,
 }
 
 impl Outcome {
@@ -178,9 +187,7 @@ pub(super) fn test(a: TestArgs) -> Result<i32> {
         );
     }
     if let Some(path) = &a.sarif {
-        let log = merged_sarif(&outcomes)?;
-        std::fs::write(path, serde_json::to_string_pretty(&log)? + "\n")
-            .with_context(|| format!("cannot write the SARIF log to {}", path.display()))?;
+        write_sarif(path, &a, &cp, &outcomes)?;
     }
     if let Some(path) = &a.junit_xml {
         std::fs::write(path, junit_xml(&outcomes))
@@ -275,7 +282,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         seconds: 0.0,
         states: 0,
         witness: None,
-        sarif: None,
+        found: None,
     };
     if let Some(why) = &t.skipped {
         o.message = why.clone();
@@ -297,10 +304,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         args: Vec::new(),
         witness: Some(witness.clone()),
         html: a.html.as_ref().map(|d| d.join(format!("{stem}.html"))),
-        sarif: a
-            .sarif
-            .as_ref()
-            .map(|_| a.witness_dir.join(format!("{stem}.sarif"))),
+        sarif: None,
         sourcepath: a.sourcepath.clone(),
         json: false,
         search: search_args,
@@ -346,67 +350,48 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
                 o.kind = class.clone();
             }
             if report.verdict.is_violation() {
-                o.witness = Some(replay_command(&ea, &witness, is_race));
-                o.sarif = ea.sarif.clone();
-            } else {
-                // Pages and logs of failures only (explore writes them
-                // for every verdict).
-                for p in [&ea.html, &ea.sarif].into_iter().flatten() {
-                    let _ = std::fs::remove_file(p);
-                }
+                let replay = replay_command(&ea, &witness, is_race);
+                o.witness = Some(replay.clone());
+                o.found = a.sarif.is_some().then(|| Found {
+                    verdict: report.verdict.clone(),
+                    witness: steps,
+                    initial,
+                    opts,
+                    replay,
+                });
+            } else if let Some(page) = &ea.html {
+                // Pages of failures only (explore writes one for every verdict).
+                let _ = std::fs::remove_file(page);
             }
         }
     }
     o
 }
 
-/// One SARIF log of the failed tests: their logs' results in one run
-/// (each result's message starts with its test), their base URIs merged.
-fn merged_sarif(outcomes: &[Outcome]) -> Result<serde_json::Value> {
-    use crate::sarif;
-    let empty = sarif::Log::new(sarif::Run {
-        tool: sarif::Tool {
-            driver: sarif::Driver::m5("m5 test", Vec::new()),
-        },
-        results: Vec::new(),
-        original_uri_base_ids: Default::default(),
-        properties: None,
-    });
-    let mut merged: Option<serde_json::Value> = None;
-    let mut results = Vec::new();
-    let mut bases = serde_json::Map::new();
-    for o in outcomes {
-        let Some(path) = &o.sarif else { continue };
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        let log: serde_json::Value = serde_json::from_str(&text)?;
-        let run = &log["runs"][0];
-        if let Some(b) = run["originalUriBaseIds"].as_object() {
-            bases.extend(b.clone());
-        }
-        for r in run["results"].as_array().into_iter().flatten() {
-            let mut r = r.clone();
-            let said = r["message"]["text"].as_str().unwrap_or("").to_string();
-            r["message"]["text"] = format!("{}: {said}", o.name()).into();
-            results.push(r);
-        }
-        merged.get_or_insert(log);
-    }
-    // The first failure's log gives the tool and its rules.
-    let mut log = match merged {
-        Some(l) => l,
-        None => serde_json::to_value(&empty)?,
-    };
-    let run = &mut log["runs"][0];
-    run["results"] = results.into();
-    if !bases.is_empty() {
-        run["originalUriBaseIds"] = bases.into();
-    }
-    if let Some(map) = run.as_object_mut() {
-        map.remove("properties");
-    }
-    run["tool"]["driver"]["name"] = "m5 test".into();
-    Ok(log)
+/// `--sarif FILE`: one log, a result per failed test (its message starts
+/// with the test), its witness replayed as the code flow.
+fn write_sarif(
+    path: &std::path::Path,
+    a: &TestArgs,
+    cp: &ClassPath,
+    outcomes: &[Outcome],
+) -> Result<()> {
+    let shown: Vec<_> = outcomes
+        .iter()
+        .filter_map(|o| Some((o, o.found.as_ref()?)))
+        .map(|(o, f)| {
+            let shown = super::report::Shown {
+                verdict: &f.verdict,
+                text: format!("{}: {}", o.name(), o.message),
+                witness: &f.witness,
+                replay: Some(f.replay.clone()),
+            };
+            (shown, &f.initial, &f.opts)
+        })
+        .collect();
+    let mut props = serde_json::Map::new();
+    props.insert("tests".into(), outcomes.len().into());
+    super::report::write_sarif_of(path, "m5 test", &shown, (cp, &a.sourcepath), props)
 }
 
 fn print_line(o: &Outcome) {

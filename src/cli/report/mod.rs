@@ -107,14 +107,16 @@ pub(super) fn write(
 /// One SARIF log of `tool` at `path` with a result per violation of
 /// `found` (each replayed from its initial state under its options), and
 /// `props` as the run's properties (`m5 prove`: a result per refuted
-/// theorem).
+/// theorem; `m5 test`: a result per failed test); sources looked for on
+/// `sourcepath`, then beside the classes.
 pub(super) fn write_sarif_of(
     path: &Path,
     tool: &str,
     found: &[(Shown, &State, &ExploreOptions)],
-    classpath: &ClassPath,
+    targets: (&ClassPath, &[PathBuf]),
     props: serde_json::Map<String, serde_json::Value>,
 ) -> Result<()> {
+    let (classpath, sourcepath) = targets;
     let mut replayed = Vec::new();
     for (shown, initial, opts) in found {
         let r = replay_steps(initial, shown.witness, opts)
@@ -122,7 +124,7 @@ pub(super) fn write_sarif_of(
         replayed.push(r);
     }
     let pairs: Vec<(&Shown, &Replayed)> = found.iter().map(|f| &f.0).zip(&replayed).collect();
-    let mut sources = Sources::new(&[], classpath);
+    let mut sources = Sources::new(sourcepath, classpath);
     let log = sarif::log_of(tool, &pairs, &mut sources, props);
     let text = serde_json::to_string_pretty(&log)? + "\n";
     std::fs::write(path, text).map_err(|e| {
