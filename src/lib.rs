@@ -3,6 +3,7 @@
 
 pub mod classfile;
 pub mod cli;
+pub mod effects;
 pub mod explore;
 pub mod infer;
 pub mod interp;

@@ -7,6 +7,7 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 mod disasm;
+mod effects;
 mod explore;
 mod invariant;
 mod java_args;
@@ -261,6 +262,9 @@ Examples:
     /// Check the lock discipline of class files statically (rccjava with Houdini inference); confirm each warning with a schedule.
     #[command(after_help = locks::AFTER_HELP)]
     Locks(locks::LocksArgs),
+    /// Decide statically whether a program is deterministic for every input (the deterministic-effects seed); confirm with a search.
+    #[command(after_help = effects::AFTER_HELP)]
+    Effects(effects::EffectsArgs),
     /// Run JUnit 5 and JUnit 4 test methods (or any method named Class#method) under the search, one verdict per test.
     #[command(after_help = test::AFTER_HELP)]
     Test(test::TestArgs),
@@ -774,6 +778,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Check(a) => check_cmd(a),
         Command::Infer(a) => infer_cmd(a),
         Command::Locks(a) => locks::locks_cmd(a),
+        Command::Effects(a) => effects::effects_cmd(a),
         Command::Test(a) => test::test(a),
     }
 }

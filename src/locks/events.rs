@@ -152,6 +152,11 @@ pub enum Event {
     NewArray { pc: u32, ty: Arc<str>, site: Site },
     /// Array references stored somewhere.
     Flow { from: Srcs, to: Sink },
+    /// An object this method allocated (`Path::New`), or parameter 0
+    /// (`this`, or a static method's first argument), leaves its hands:
+    /// stored in a field, a static or an array, passed as an argument, or
+    /// returned (`m5 effects`: objects never published stay thread-local).
+    Publish { path: Path, site: Site },
     /// A value of class `class` stored where every thread may reach it.
     Escape {
         class: Arc<str>,

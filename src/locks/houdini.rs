@@ -376,6 +376,7 @@ fn refute(
                 Event::Escape { .. }
                 | Event::Array { .. }
                 | Event::NewArray { .. }
+                | Event::Publish { .. }
                 | Event::Flow { .. } => {}
             }
         }

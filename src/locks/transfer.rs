@@ -85,9 +85,11 @@ pub(super) fn transfer(
         Effect::WriteElement(k) => array_store(&at, f, k, ev),
         Effect::ReadElement(k) => array_load(&at, f, k, ev),
         Effect::Invoke(kind, r) => {
-            let (call, ret) = invoke(f, kind, r, held(f), at.site());
+            let (call, ret) = invoke(f, kind, r, held(f), at.site(), ev);
             ev.push(call);
-            let mut v = Val::of_type(class_of(&ret));
+            // A lambda's factory returns an object of its synthetic class.
+            let made = (&*r.name == crate::classfile::lambda::FACTORY).then(|| r.class.clone());
+            let mut v = Val::of_type(made.or_else(|| class_of(&ret)));
             if arrayish(&ret) {
                 v.arr = vec![Src::Call(pc)];
             }
@@ -95,6 +97,7 @@ pub(super) fn transfer(
         }
         Effect::Return(Some(_)) => {
             let v = f.pop();
+            publish(&v, &at.site(), ev);
             if !v.arr.is_empty() {
                 ev.push(Event::Flow {
                     from: v.arr,
@@ -146,6 +149,17 @@ pub(super) fn transfer(
     }
     if let Some(out) = out {
         out.extend(events);
+    }
+}
+
+/// `v` leaves the method's hands at `site`: an `Event::Publish` when it is
+/// an object the method allocated or its `this`.
+fn publish(v: &Val, site: &Site, ev: &mut Vec<Event>) {
+    if let Some(path @ (Path::New(_) | Path::Param(0))) = &v.path {
+        ev.push(Event::Publish {
+            path: path.clone(),
+            site: site.clone(),
+        });
     }
 }
 
@@ -224,6 +238,7 @@ fn put_field(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
     let v = f.pop();
     f.pop_n(width(&r.desc) - 1);
     let recv = f.pop();
+    publish(&v, &at.site(), ev);
     if !v.arr.is_empty() {
         ev.push(Event::Flow {
             from: v.arr.clone(),
@@ -275,6 +290,7 @@ fn get_static(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
 fn put_static(at: &At, f: &mut Frame, r: &FieldRef, ev: &mut Vec<Event>) {
     let v = f.pop();
     f.pop_n(width(&r.desc) - 1);
+    publish(&v, &at.site(), ev);
     if !v.arr.is_empty() {
         ev.push(Event::Flow {
             from: v.arr.clone(),
@@ -311,6 +327,7 @@ fn array_store(at: &At, f: &mut Frame, k: ArrKind, ev: &mut Vec<Event>) {
     f.pop_n(w - 1);
     let _index = f.pop();
     let arr = f.pop();
+    publish(&v, &at.site(), ev);
     if !v.arr.is_empty() {
         ev.push(Event::Flow {
             from: v.arr.clone(),
@@ -386,6 +403,7 @@ fn invoke(
     r: &MethodRef,
     held: Vec<Path>,
     site: Site,
+    ev: &mut Vec<Event>,
 ) -> (Event, Arc<str>) {
     let params = param_descs(&r.desc);
     let mut vals = Vec::new();
@@ -429,6 +447,7 @@ fn invoke(
     }
     for (v, _) in &vals {
         args.push(v.ty.clone());
+        publish(v, &site, ev);
     }
     let call = Event::Call {
         class: r.class.clone(),

@@ -1,0 +1,279 @@
+//! `m5 effects`: the command line of `crate::effects`.
+
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::classfile::ClassPath;
+use crate::effects::{self, Analysis, confirm::Confirmation, where_};
+use crate::locks::program::Program;
+
+use super::{ClassPathArg, UsageError};
+
+#[derive(clap::Args, Debug)]
+pub struct EffectsArgs {
+    #[command(flatten)]
+    pub cp: ClassPathArg,
+    /// The main class (binary name); every class file on the class path is analysed.
+    pub main: String,
+    /// Arguments passed to main's String[] by the confirming search.
+    #[arg(trailing_var_arg = true)]
+    pub args: Vec<String>,
+    /// Do not run `m5 explore --determinism` to confirm a nondeterministic verdict.
+    #[arg(long)]
+    pub no_confirm: bool,
+    /// States the confirming search may visit.
+    #[arg(long, value_name = "N", default_value_t = 200_000)]
+    pub confirm_states: u64,
+    /// Seconds the confirming search may take.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub confirm_seconds: f64,
+    /// Print the result as JSON on stdout.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub defines: super::DefineArgs,
+    #[command(flatten)]
+    pub assertions: super::AssertionArgs,
+}
+
+pub const AFTER_HELP: &str = "\
+The deterministic-effects seed (Lu, Potter, Zhang, Xue) on class files. Each
+thread's effects are the reads and writes of abstract locations its code may
+make: fields of objects named by allocation site (or `this`, a static final,
+any object), statics, array elements, library objects' state (a list, a map,
+an atomic), and the program's output. Forks (Thread.start, an executor's
+submit, ForkJoinTask.fork, CompletableFuture's stages, a parallel stream's
+functions) start abstract threads; in main, a thread runs from its fork until
+a join of that very thread. Objects a method makes and never lets go of are
+thread-local and left out. Two threads that may run at once interfere when
+one writes what the other reads or writes: under a common lock (or inside a
+library object that synchronizes) the seed's intended nondeterminism,
+otherwise a determinism violation. Reading the clock, an identity hash code
+or an unseeded Random is nondeterministic in one thread too.
+
+\"deterministic\" is said only with no interference and no such read, for
+every input (under the assumptions in docs/effects.md). \"nondeterministic\"
+is then checked by `m5 explore --determinism` on the given arguments: two
+executions that print differently confirm it (both schedules replay with
+`m5 run --schedule`); otherwise it stays unconfirmed.
+
+Exit status: 0 deterministic or unconfirmed, 1 confirmed nondeterministic, 2
+bad input.
+
+Examples:
+  m5 effects --cp classfiles/determinism PrintOrder
+  m5 effects --cp classfiles/determinism --json SumOrder
+  m5 effects --cp out --no-confirm com.acme.Main arg1";
+
+pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
+    let cp_text = a.cp.classpath.clone();
+    let parse = || ClassPath::parse(&cp_text).map_err(|e| UsageError(e.to_string()));
+    let program = Program::load(parse()?, &[]).map_err(|e| UsageError(e.to_string()))?;
+    let mut analysis =
+        effects::analyze(&program, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    if !a.no_confirm && !analysis.deterministic() {
+        let config = crate::state::Config {
+            host: a.defines.host(&cp_text, &a.main, &a.args),
+            assertions: a.assertions.status(),
+            ..crate::state::Config::default()
+        };
+        let c = effects::confirm::confirm(
+            &parse()?,
+            &a.main,
+            &a.args,
+            config,
+            a.confirm_states,
+            a.confirm_seconds,
+        )
+        .map_err(|e| UsageError(format!("cannot run {} to confirm: {e}", a.main)))?;
+        analysis.confirmation = Some(c);
+    }
+    let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {}", a.main);
+    if a.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json(&analysis, &replay))?
+        );
+    } else {
+        print!("{}", text(&analysis, &replay));
+    }
+    Ok(i32::from(
+        analysis
+            .confirmation
+            .as_ref()
+            .is_some_and(Confirmation::confirmed),
+    ))
+}
+
+/// The text report.
+fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
+    let mut out = String::new();
+    let head = if a.deterministic() {
+        "deterministic for every input".to_string()
+    } else {
+        format!(
+            "nondeterministic: {} conflict(s) ({} violation(s), {} intended), {} read(s) of values a real JVM does not fix",
+            a.conflicts.len(),
+            a.violations(),
+            a.conflicts.len() - a.violations(),
+            a.unfixed.len()
+        )
+    };
+    out.push_str(&format!("effects: {head}\n"));
+    out.push_str("threads:\n");
+    for t in 0..a.threads.len() {
+        out.push_str(&format!("  {}\n", a.thread_name(t)));
+    }
+    for c in &a.conflicts {
+        let side = |s: &effects::interfere::Side| {
+            format!(
+                "{} {} at {}",
+                if s.thread == 0 {
+                    "main".to_string()
+                } else {
+                    format!("thread {}", s.thread)
+                },
+                if s.access.write { "writes" } else { "reads" },
+                where_(&s.access.site)
+            )
+        };
+        out.push_str(&format!(
+            "{} {}: {}; {}\n",
+            if c.intended {
+                "intended (under one lock)"
+            } else {
+                "violation"
+            },
+            loc_name(&c.a.access.loc),
+            side(&c.a),
+            side(&c.b)
+        ));
+    }
+    for (s, what) in &a.unfixed {
+        out.push_str(&format!("reads {what} at {}\n", where_(s)));
+    }
+    match &a.confirmation {
+        Some(Confirmation::Confirmed {
+            first,
+            second,
+            first_out,
+            second_out,
+            states,
+        }) => {
+            out.push_str(&format!(
+                "confirmed: two executions end differently ({states} states searched)\n  first  printed {first_out:?}: {}\n  second printed {second_out:?}: {}\n",
+                replay(first),
+                replay(second)
+            ));
+        }
+        Some(Confirmation::Alike { states }) => out.push_str(&format!(
+            "unconfirmed: every execution ended alike on these arguments ({states} states searched)\n"
+        )),
+        Some(Confirmation::Undecided { why }) => {
+            out.push_str(&format!("unconfirmed: {why}\n"))
+        }
+        None => {}
+    }
+    out.push_str(&format!(
+        "analysed {} methods in {:.3} s\n",
+        a.methods, a.seconds
+    ));
+    out
+}
+
+fn loc_name(l: &effects::facts::Loc) -> String {
+    use effects::facts::Loc;
+    let d = |c: &str| c.replace('/', ".");
+    match l {
+        Loc::Field(c, f) | Loc::Static(c, f) => format!("{}.{f}", d(c)),
+        Loc::Elems(Some(t)) => format!("elements of {t}"),
+        Loc::Elems(None) => "array elements".into(),
+        Loc::Lib(c) => format!("the state of a {}", d(c)),
+        Loc::Output => "the output".into(),
+    }
+}
+
+#[derive(Serialize)]
+struct Json {
+    verdict: &'static str,
+    threads: Vec<String>,
+    conflicts: Vec<JsonConflict>,
+    unfixed: Vec<String>,
+    confirmation: Option<JsonConfirmation>,
+    methods: usize,
+    seconds: f64,
+}
+
+#[derive(Serialize)]
+struct JsonConflict {
+    location: String,
+    intended: bool,
+    first: JsonAccess,
+    second: JsonAccess,
+}
+
+#[derive(Serialize)]
+struct JsonAccess {
+    thread: usize,
+    write: bool,
+    at: String,
+    line: Option<u32>,
+}
+
+#[derive(Serialize)]
+struct JsonConfirmation {
+    confirmed: bool,
+    detail: String,
+    first: Option<String>,
+    second: Option<String>,
+}
+
+fn json(a: &Analysis, replay: &dyn Fn(&str) -> String) -> Json {
+    let acc = |s: &effects::interfere::Side| JsonAccess {
+        thread: s.thread,
+        write: s.access.write,
+        at: where_(&s.access.site),
+        line: s.access.site.line,
+    };
+    Json {
+        verdict: a.verdict(),
+        threads: (0..a.threads.len()).map(|t| a.thread_name(t)).collect(),
+        conflicts: a
+            .conflicts
+            .iter()
+            .map(|c| JsonConflict {
+                location: loc_name(&c.a.access.loc),
+                intended: c.intended,
+                first: acc(&c.a),
+                second: acc(&c.b),
+            })
+            .collect(),
+        unfixed: a
+            .unfixed
+            .iter()
+            .map(|(s, w)| format!("{w} at {}", where_(s)))
+            .collect(),
+        confirmation: a.confirmation.as_ref().map(|c| match c {
+            Confirmation::Confirmed { first, second, .. } => JsonConfirmation {
+                confirmed: true,
+                detail: "two executions end differently".into(),
+                first: Some(replay(first)),
+                second: Some(replay(second)),
+            },
+            Confirmation::Alike { states } => JsonConfirmation {
+                confirmed: false,
+                detail: format!("every execution ended alike ({states} states)"),
+                first: None,
+                second: None,
+            },
+            Confirmation::Undecided { why } => JsonConfirmation {
+                confirmed: false,
+                detail: why.clone(),
+                first: None,
+                second: None,
+            },
+        }),
+        methods: a.methods,
+        seconds: a.seconds,
+    }
+}

@@ -1,0 +1,514 @@
+//! What one method of the program does that determinism cares about: its
+//! accesses to abstract locations (with the locks held and the object
+//! accessed) and its calls, found from `locks::events` (one abstract
+//! interpretation of the bytecode), completed by a scan of the
+//! instructions so that no heap access is missed. Objects the method
+//! allocates and never lets go of (the seed's `π` references), and a
+//! constructor's own object before it is published, are thread-local:
+//! their accesses are left out.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+
+use crate::classfile::parse::{ACC_STATIC, ACC_SYNCHRONIZED, RawMethod, param_descs};
+use crate::classfile::{Effect, InvokeKind};
+use crate::locks::events::{self, Event, Path, Site};
+use crate::locks::program::Program;
+
+use super::library::{self, LibCall};
+
+/// A method of the program: class, name, descriptor.
+pub type MKey = (Arc<str>, Arc<str>, Arc<str>);
+
+/// An abstract location.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Loc {
+    /// An instance field (class declaring it, name).
+    Field(Arc<str>, Arc<str>),
+    /// A static field (class declaring it, name).
+    Static(Arc<str>, Arc<str>),
+    /// Array elements (the array's descriptor, when known).
+    Elems(Option<Arc<str>>),
+    /// The state of a library object (its class as the call names it).
+    Lib(Arc<str>),
+    /// The program's output and exit status.
+    Output,
+}
+
+/// Which object an access is on, as far as the method can tell.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Obj {
+    /// Made at this allocation site (class, method, descriptor, pc).
+    New(Arc<str>, Arc<str>, Arc<str>, u32),
+    /// Held in this static final field.
+    StaticFinal(Arc<str>, Arc<str>),
+    /// The method's `this` (a thread's own object when the method is the
+    /// thread's entry: see `Thread::own`).
+    This,
+    /// Anything.
+    Unknown,
+}
+
+/// One access.
+#[derive(Clone, Debug)]
+pub struct Access {
+    pub loc: Loc,
+    pub obj: Obj,
+    pub write: bool,
+    /// Locks held (monitor regions and the method's own `synchronized`).
+    pub held: Vec<Path>,
+    /// The receiver's path (to tell a lock on the accessed object itself).
+    pub receiver: Option<Path>,
+    pub site: Site,
+    /// Instruction index.
+    pub at: usize,
+    /// On a library object that synchronizes internally.
+    pub synchronized: bool,
+}
+
+/// A call and what it means.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub at: usize,
+    pub site: Site,
+    pub class: Arc<str>,
+    pub name: Arc<str>,
+    pub receiver: Option<Path>,
+    /// `types` starts with the receiver's.
+    pub has_receiver: bool,
+    /// The classes of the receiver (the class the instruction names) and
+    /// the arguments, when known.
+    pub types: Vec<Option<Arc<str>>>,
+    /// The program's methods it may run (virtual dispatch over the
+    /// program's classes).
+    pub targets: Vec<MKey>,
+    /// Outside the program: what the library does.
+    pub lib: Option<LibCall>,
+}
+
+/// A method's facts.
+pub struct Facts {
+    pub key: MKey,
+    pub accesses: Vec<Access>,
+    pub calls: Vec<Call>,
+    /// The `Runnable` classes given to `new Thread(r)` for a thread
+    /// object allocated here, by its path.
+    pub thread_targets: Vec<(Path, Vec<Option<Arc<str>>>)>,
+    /// Calls a parallel stream may reach here.
+    pub parallel: bool,
+    /// Successors of each instruction (exception edges included).
+    pub succ: Vec<Vec<usize>>,
+    pub unfixed: Vec<(Site, &'static str)>,
+}
+
+fn site_of(class: &Arc<str>, m: &RawMethod, i: usize) -> Site {
+    let pc = m.offsets.get(i).copied().unwrap_or(0);
+    Site {
+        class: class.clone(),
+        method: m.name.clone(),
+        desc: m.desc.clone(),
+        pc,
+        line: events::line_at(m, pc),
+    }
+}
+
+/// The facts of `m`, a method of `class`.
+pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
+    let evs = events::of_method(p, class, m);
+    let index = |pc: u32| m.offsets.iter().position(|&o| o == pc).unwrap_or(0);
+    let published: FxHashSet<Path> = evs
+        .iter()
+        .filter_map(|e| match e {
+            Event::Publish { path, .. } => Some(path.clone()),
+            Event::Call {
+                receiver: Some(r @ Path::Param(0)),
+                name,
+                kind,
+                ..
+            } if !(&**name == "<init>" && *kind == InvokeKind::Special) => Some(r.clone()),
+            Event::Call {
+                receiver: Some(r @ Path::New(_)),
+                class,
+                name,
+                ..
+            } if p.method(class, name, "").is_none() && lib_forks(p, class, name) => {
+                Some(r.clone())
+            }
+            _ => None,
+        })
+        .collect();
+    let is_ctor = &*m.name == "<init>";
+    let local = |r: &Option<Path>| match r {
+        Some(path @ Path::New(_)) => !published.contains(path),
+        Some(path @ Path::Param(0)) => is_ctor && !published.contains(path),
+        _ => false,
+    };
+    let mut own_held = Vec::new();
+    if m.flags & ACC_SYNCHRONIZED != 0 {
+        own_held.push(if m.flags & ACC_STATIC != 0 {
+            Path::ClassLit(class.clone())
+        } else {
+            Path::Param(0)
+        });
+    }
+    let obj = |r: &Option<Path>| obj_of(class, m, r);
+    let mut f = Facts {
+        key: (class.clone(), m.name.clone(), m.desc.clone()),
+        accesses: Vec::new(),
+        calls: Vec::new(),
+        thread_targets: Vec::new(),
+        parallel: false,
+        succ: successors(m),
+        unfixed: Vec::new(),
+    };
+    let held = |h: &[Path]| -> Vec<Path> { own_held.iter().chain(h).cloned().collect() };
+    let mut seen_elems = FxHashSet::default();
+    for e in &evs {
+        match e {
+            Event::Access {
+                class: c,
+                field,
+                is_static,
+                write,
+                receiver,
+                held: h,
+                site,
+                ..
+            } => {
+                if !is_static && local(receiver) {
+                    continue;
+                }
+                let decl = p
+                    .field(c, field)
+                    .map_or(c.clone(), |(k, _)| k.name().clone());
+                f.accesses.push(Access {
+                    loc: if *is_static {
+                        Loc::Static(decl, field.clone())
+                    } else {
+                        Loc::Field(decl, field.clone())
+                    },
+                    obj: if *is_static {
+                        Obj::Unknown
+                    } else {
+                        obj(receiver)
+                    },
+                    write: *write,
+                    held: held(h),
+                    receiver: receiver.clone(),
+                    at: index(site.pc),
+                    site: site.clone(),
+                    synchronized: false,
+                });
+            }
+            Event::Array {
+                write,
+                path,
+                held: h,
+                site,
+                fresh,
+                ..
+            } => {
+                seen_elems.insert(site.pc);
+                if *fresh || local(path) {
+                    continue;
+                }
+                f.accesses.push(Access {
+                    loc: Loc::Elems(None),
+                    obj: obj(path),
+                    write: *write,
+                    held: held(h),
+                    receiver: path.clone(),
+                    at: index(site.pc),
+                    site: site.clone(),
+                    synchronized: false,
+                });
+            }
+            Event::Call {
+                class: c,
+                name,
+                desc,
+                kind,
+                receiver,
+                args,
+                held: h,
+                site,
+                ..
+            } => {
+                let at = index(site.pc);
+                let mut types: Vec<Option<Arc<str>>> = Vec::new();
+                if *kind != InvokeKind::Static {
+                    types.push(Some(c.clone()));
+                }
+                // Reference arguments only, typed as the value or else as
+                // the parameter is declared.
+                for (a, d) in args.iter().zip(param_descs(desc)) {
+                    if d.starts_with('L') || d.starts_with('[') {
+                        types.push(a.clone().or_else(|| events::class_of(&d)));
+                    }
+                }
+                let targets = targets(p, c, name, desc, *kind);
+                let lib = targets
+                    .is_empty()
+                    .then(|| library::classify(&jdk_owner(p, c, name, desc), name, desc));
+                if &**name == "<init>"
+                    && p.is_subtype(c, "java/lang/Thread")
+                    && let Some(r) = receiver
+                {
+                    // The thread's class, and the Runnable it is given.
+                    f.thread_targets.push((r.clone(), types.clone()));
+                }
+                if library::makes_parallel(c, name) {
+                    f.parallel = true;
+                }
+                match &lib {
+                    Some(LibCall::Unfixed(what)) => f.unfixed.push((site.clone(), what)),
+                    Some(LibCall::Output) => f.accesses.push(Access {
+                        loc: Loc::Output,
+                        obj: Obj::Unknown,
+                        write: true,
+                        held: held(h),
+                        receiver: None,
+                        at,
+                        site: site.clone(),
+                        synchronized: true,
+                    }),
+                    Some(LibCall::Touch { write }) => {
+                        // The receiver's state, when the receiver is a
+                        // library object (a program object's fields are
+                        // touched only by its own code: callbacks).
+                        if *kind != InvokeKind::Static && !local(receiver) {
+                            f.accesses.push(Access {
+                                loc: Loc::Lib(c.clone()),
+                                obj: obj(receiver),
+                                write: *write,
+                                held: held(h),
+                                receiver: receiver.clone(),
+                                at,
+                                site: site.clone(),
+                                synchronized: library::thread_safe(c),
+                            });
+                        }
+                        // Library objects among the arguments.
+                        let skip = usize::from(*kind != InvokeKind::Static);
+                        for a in types.iter().skip(skip) {
+                            let a: Arc<str> =
+                                a.clone().unwrap_or_else(|| "java/lang/Object".into());
+                            if p.get(&a).is_none() && !library::immutable(&a) && !a.starts_with('[')
+                            {
+                                f.accesses.push(Access {
+                                    loc: Loc::Lib(a.clone()),
+                                    obj: Obj::Unknown,
+                                    write: *write,
+                                    held: held(h),
+                                    receiver: None,
+                                    at,
+                                    site: site.clone(),
+                                    synchronized: library::thread_safe(&a),
+                                });
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                // Arrays the library reads or writes on the program's behalf.
+                if targets.is_empty() {
+                    for a in e_arrays(e) {
+                        let s = crate::locks::arrays::summary(p, c, name, desc);
+                        for write in [false, true] {
+                            let does = if write { s.writes(a.0) } else { s.reads(a.0) };
+                            if does && !a.1 && !local(&a.2) {
+                                f.accesses.push(Access {
+                                    loc: Loc::Elems(None),
+                                    obj: obj(&a.2),
+                                    write,
+                                    held: held(h),
+                                    receiver: a.2.clone(),
+                                    at,
+                                    site: site.clone(),
+                                    synchronized: false,
+                                });
+                            }
+                        }
+                    }
+                }
+                f.calls.push(Call {
+                    at,
+                    site: site.clone(),
+                    class: c.clone(),
+                    name: name.clone(),
+                    receiver: receiver.clone(),
+                    has_receiver: *kind != InvokeKind::Static,
+                    types,
+                    targets,
+                    lib,
+                });
+            }
+            _ => {}
+        }
+    }
+    // Element accesses the events could not follow (arrays of unknown
+    // origin): any array.
+    for (i, insn) in m.code.iter().enumerate() {
+        let write = match insn.effect() {
+            Effect::ReadElement(_) => false,
+            Effect::WriteElement(_) => true,
+            _ => continue,
+        };
+        let site = site_of(class, m, i);
+        if !seen_elems.contains(&site.pc) {
+            f.accesses.push(Access {
+                loc: Loc::Elems(None),
+                obj: Obj::Unknown,
+                write,
+                held: own_held.clone(),
+                receiver: None,
+                at: i,
+                site,
+                synchronized: false,
+            });
+        }
+    }
+    f
+}
+
+/// The array arguments of a call event: (slot, fresh, path).
+fn e_arrays(e: &Event) -> Vec<(u16, bool, Option<Path>)> {
+    match e {
+        Event::Call { arrays, .. } => arrays
+            .iter()
+            .map(|a| (a.slot, a.fresh, a.path.clone()))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn obj_of(class: &Arc<str>, m: &RawMethod, r: &Option<Path>) -> Obj {
+    match r {
+        Some(Path::New(pc)) => Obj::New(class.clone(), m.name.clone(), m.desc.clone(), *pc),
+        Some(Path::Static(c, f)) => Obj::StaticFinal(c.clone(), f.clone()),
+        Some(Path::Param(0)) if m.flags & ACC_STATIC == 0 => Obj::This,
+        _ => Obj::Unknown,
+    }
+}
+
+/// Does the library call `class.name` start threads that use its receiver?
+fn lib_forks(p: &Program, class: &str, name: &str) -> bool {
+    matches!(
+        library::classify(&jdk_owner(p, class, name, ""), name, ""),
+        LibCall::Fork(library::Fork { receiver: true, .. })
+    )
+}
+
+/// The class outside the program that declares what a call on `class`
+/// reaches: `class` itself when it is outside, else its nearest supertype
+/// outside the program that declares the method (by name when `desc` is
+/// empty).
+pub fn jdk_owner(p: &Program, class: &str, name: &str, desc: &str) -> Arc<str> {
+    if p.get(class).is_none() {
+        return class.into();
+    }
+    let declares = |c: &str| {
+        if desc.is_empty() {
+            p.outside_class(c)
+                .is_some_and(|k| k.methods.iter().any(|m| &*m.name == name))
+        } else {
+            p.outside_declares(c, &format!("{name}{desc}"))
+        }
+    };
+    let mut at: Arc<str> = class.into();
+    // Superclasses first (the JDK's Thread, ForkJoinTask), then interfaces.
+    while let Some(c) = p.get(&at) {
+        match &c.raw.super_name {
+            Some(s) if p.get(s).is_some() => at = s.clone(),
+            Some(s) => {
+                if declares(s) || p.all_supers(s).is_empty() {
+                    return s.clone();
+                }
+                return p
+                    .all_supers(s)
+                    .into_iter()
+                    .find(|x| declares(x))
+                    .unwrap_or_else(|| s.clone());
+            }
+            None => break,
+        }
+    }
+    p.all_supers(class)
+        .into_iter()
+        .find(|x| p.get(x).is_none() && declares(x))
+        .unwrap_or_else(|| class.into())
+}
+
+/// The program's methods a call may run: the method a static or special
+/// call selects; for a virtual or interface call, that and every override
+/// in the program's subtypes of the class the instruction names.
+pub fn targets(p: &Program, class: &str, name: &str, desc: &str, kind: InvokeKind) -> Vec<MKey> {
+    let key = |c: &crate::locks::program::Class, m: &RawMethod| -> MKey {
+        (c.name().clone(), m.name.clone(), m.desc.clone())
+    };
+    let mut out: Vec<MKey> = Vec::new();
+    if let Some((c, m)) = p.method(class, name, desc)
+        && !m.code.is_empty()
+    {
+        out.push(key(c, m));
+    }
+    if matches!(kind, InvokeKind::Virtual | InvokeKind::Interface) {
+        for c in &p.classes {
+            if &**c.name() != class
+                && p.is_subtype(c.name(), class)
+                && let Some(m) = c.method(name, desc)
+                && !m.code.is_empty()
+            {
+                let k = key(c, m);
+                if !out.contains(&k) {
+                    out.push(k);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Each instruction's successors, exception handlers included.
+fn successors(m: &RawMethod) -> Vec<Vec<usize>> {
+    let n = m.code.len();
+    let at = |pc: u32| m.offsets.iter().position(|&o| o == pc);
+    let mut succ: Vec<Vec<usize>> = (0..n)
+        .map(|i| {
+            crate::classfile::successors(&m.code[i], i as u32)
+                .into_iter()
+                .map(|t| t as usize)
+                .filter(|&t| t < n)
+                .collect()
+        })
+        .collect();
+    for h in &m.handlers {
+        let (Some(start), Some(handler)) = (at(h.start), at(h.handler)) else {
+            continue;
+        };
+        let end = at(h.end).unwrap_or(n);
+        for s in succ.iter_mut().take(end).skip(start) {
+            if !s.contains(&handler) {
+                s.push(handler);
+            }
+        }
+    }
+    succ
+}
+
+/// Is instruction `i` on a cycle of the control flow?
+pub fn in_loop(succ: &[Vec<usize>], i: usize) -> bool {
+    let mut seen = vec![false; succ.len()];
+    let mut todo: Vec<usize> = succ.get(i).cloned().unwrap_or_default();
+    while let Some(j) = todo.pop() {
+        if j == i {
+            return true;
+        }
+        if j < seen.len() && !seen[j] {
+            seen[j] = true;
+            todo.extend(succ[j].iter().copied());
+        }
+    }
+    false
+}

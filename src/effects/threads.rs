@@ -1,0 +1,489 @@
+//! The program's threads and when they run: abstract threads (one per fork
+//! site: `Thread.start`, an executor's `submit`, `ForkJoinTask.fork`, a
+//! parallel stream's functions), the methods each may run (its entries and
+//! what they call, the library's callbacks included), and, in the main
+//! thread, which threads may be running at each instruction: the seed's
+//! flow-sensitive fork effects (a fork makes its thread live from there on;
+//! a `join` of that very thread ends it).
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
+use crate::locks::events::{Path, Site};
+use crate::locks::program::Program;
+
+use super::facts::{self, Facts, MKey};
+use super::library::{self, LibCall};
+
+/// An abstract thread: every thread one fork site starts.
+#[derive(Clone, Debug)]
+pub struct Thread {
+    pub id: usize,
+    /// The thread whose code forks it (0: main).
+    pub parent: usize,
+    /// Where it is started (None: main).
+    pub fork: Option<Site>,
+    pub how: &'static str,
+    /// The methods it starts in.
+    pub entries: Vec<MKey>,
+    /// More than one may run at a time (a fork in a loop, in a method
+    /// called more than once, in another thread, a stream's function).
+    pub many: bool,
+    /// Lives only while the forking call runs (`invokeAll`, `invoke`).
+    pub scoped: bool,
+    /// Its entries' `this` is its own object (see `library::Fork::own`).
+    pub own: bool,
+    /// The path of the thread's object in the forking method (its joins).
+    pub handle: Option<Path>,
+    pub forker: Option<MKey>,
+}
+
+/// The threads, their methods, and main's live sets.
+pub struct World<'p> {
+    pub p: &'p Program,
+    pub facts: FxHashMap<MKey, Facts>,
+    pub main: MKey,
+    pub threads: Vec<Thread>,
+    /// The methods each thread may run.
+    pub reach: Vec<BTreeSet<MKey>>,
+    by_site: FxHashMap<(MKey, usize), usize>,
+    callbacks: Option<Vec<MKey>>,
+    /// Main's code: threads live on entry to each method it runs, and
+    /// before each instruction.
+    pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
+    pub live_at: FxHashMap<MKey, Vec<BTreeSet<usize>>>,
+}
+
+impl<'p> World<'p> {
+    pub fn new(p: &'p Program, main: MKey) -> World<'p> {
+        World {
+            p,
+            facts: FxHashMap::default(),
+            main: main.clone(),
+            threads: vec![Thread {
+                id: 0,
+                parent: 0,
+                fork: None,
+                how: "main",
+                entries: vec![main],
+                many: false,
+                scoped: false,
+                own: false,
+                handle: None,
+                forker: None,
+            }],
+            reach: Vec::new(),
+            by_site: FxHashMap::default(),
+            callbacks: None,
+            live_in: FxHashMap::default(),
+            live_at: FxHashMap::default(),
+        }
+    }
+
+    /// The facts of a program method (computed once).
+    pub fn facts(&mut self, k: &MKey) -> Option<&Facts> {
+        if !self.facts.contains_key(k) {
+            let c = self.p.get(&k.0)?;
+            let m = c.method(&k.1, &k.2)?;
+            let f = facts::of_method(self.p, c.name(), m);
+            self.facts.insert(k.clone(), f);
+        }
+        self.facts.get(k)
+    }
+
+    /// Every program method that overrides one the library declares (the
+    /// library may call it back), except threads' bodies, which the library
+    /// runs only through the forks `library` names.
+    fn all_callbacks(&mut self) -> Vec<MKey> {
+        if let Some(c) = &self.callbacks {
+            return c.clone();
+        }
+        let p = self.p;
+        let mut out = Vec::new();
+        for c in &p.classes {
+            let supers: Vec<Arc<str>> = p
+                .all_supers(c.name())
+                .into_iter()
+                .filter(|s| p.get(s).is_none())
+                .collect();
+            for m in &c.raw.methods {
+                if m.name.starts_with('<')
+                    || m.code.is_empty()
+                    || m.flags & crate::classfile::parse::ACC_STATIC != 0
+                    || body_name(&m.name)
+                {
+                    continue;
+                }
+                let sel = format!("{}{}", m.name, m.desc);
+                if supers.iter().any(|s| p.outside_declares(s, &sel)) {
+                    out.push((c.name().clone(), m.name.clone(), m.desc.clone()));
+                }
+            }
+        }
+        self.callbacks = Some(out.clone());
+        out
+    }
+
+    /// The program classes a value of these types may be.
+    fn classes_of(&self, types: &[Option<Arc<str>>]) -> Option<Vec<Arc<str>>> {
+        let p = self.p;
+        let mut out = Vec::new();
+        for t in types {
+            let Some(t) = t else { return None };
+            if p.get(t).is_none()
+                && (&**t == "java/lang/Object"
+                    || p.outside_class(t)
+                        .is_none_or(|k| k.flags & crate::classfile::parse::ACC_INTERFACE == 0))
+            {
+                if library::immutable(t) || t.starts_with('[') {
+                    continue;
+                }
+                // A library object: it may hold any of the program's.
+                return None;
+            }
+            for c in &p.classes {
+                if p.is_subtype(c.name(), t) && !out.contains(c.name()) {
+                    out.push(c.name().clone());
+                }
+            }
+        }
+        Some(out)
+    }
+
+    /// The callbacks a library call given objects of `types` may make.
+    fn callbacks_for(&mut self, types: &[Option<Arc<str>>]) -> Vec<MKey> {
+        let all = self.all_callbacks();
+        match self.classes_of(types) {
+            None => all,
+            Some(cs) => all.into_iter().filter(|k| cs.contains(&k.0)).collect(),
+        }
+    }
+
+    /// The methods a new thread given objects of `types` starts in.
+    fn bodies(&mut self, types: &[Option<Arc<str>>]) -> Vec<MKey> {
+        let cs: Vec<Arc<str>> = match self.classes_of(types) {
+            Some(cs) => cs,
+            None => self.p.classes.iter().map(|c| c.name().clone()).collect(),
+        };
+        let mut out = Vec::new();
+        for c in cs {
+            let Some(k) = self.p.get(&c) else { continue };
+            for m in &k.raw.methods {
+                if body_name(&m.name) && !m.code.is_empty() {
+                    out.push((c.clone(), m.name.clone(), m.desc.clone()));
+                }
+            }
+        }
+        let cbs = self.callbacks_for(types);
+        for k in cbs {
+            if !out.contains(&k) {
+                out.push(k);
+            }
+        }
+        out
+    }
+
+    /// Finds every thread and the methods each may run.
+    pub fn discover(&mut self) {
+        let mut t = 0;
+        while t < self.threads.len() {
+            let r = self.reach_of(t);
+            self.reach.push(r);
+            t += 1;
+        }
+    }
+
+    /// The methods thread `t` may run; the threads it forks are added.
+    fn reach_of(&mut self, t: usize) -> BTreeSet<MKey> {
+        let mut seen: BTreeSet<MKey> = BTreeSet::new();
+        let mut todo: Vec<MKey> = self.threads[t].entries.clone();
+        while let Some(k) = todo.pop() {
+            if !seen.insert(k.clone()) {
+                continue;
+            }
+            for next in self.step(t, &k) {
+                if !seen.contains(&next) {
+                    todo.push(next);
+                }
+            }
+        }
+        seen
+    }
+
+    /// What method `k`, run by thread `t`, calls in that thread; its forks
+    /// become threads.
+    fn step(&mut self, t: usize, k: &MKey) -> Vec<MKey> {
+        let Some(f) = self.facts(k) else {
+            return Vec::new();
+        };
+        let parallel = f.parallel;
+        let calls = f.calls.clone();
+        let in_loop: Vec<bool> = calls
+            .iter()
+            .map(|c| facts::in_loop(&f.succ, c.at))
+            .collect();
+        let targets_of: FxHashMap<Path, Vec<Option<Arc<str>>>> =
+            f.thread_targets.iter().cloned().collect();
+        let mut out = Vec::new();
+        for (c, looped) in calls.iter().zip(in_loop) {
+            out.extend(c.targets.iter().cloned());
+            match &c.lib {
+                Some(LibCall::Fork(fk)) if fk.stream && !parallel => {
+                    let args: Vec<Option<Arc<str>>> = c
+                        .types
+                        .iter()
+                        .skip(usize::from(c.has_receiver))
+                        .cloned()
+                        .collect();
+                    out.extend(self.callbacks_for(&args));
+                }
+                Some(LibCall::Fork(fk)) => {
+                    let mut types: Vec<Option<Arc<str>>> = if fk.receiver {
+                        c.types.iter().take(1).cloned().collect()
+                    } else {
+                        let skip = usize::from(c.has_receiver);
+                        c.types.iter().skip(skip).cloned().collect()
+                    };
+                    if fk.receiver
+                        && let Some(r) = &c.receiver
+                        && let Some(more) = targets_of.get(r)
+                    {
+                        types.extend(more.iter().cloned());
+                        types.retain(|x| x.as_deref() != Some("java/lang/Thread"));
+                    } else if fk.receiver
+                        && types
+                            .iter()
+                            .any(|x| x.as_deref() == Some("java/lang/Thread"))
+                    {
+                        // A thread whose Runnable this method did not see.
+                        types.push(Some("java/lang/Runnable".into()));
+                    }
+                    let mut entries = self.bodies(&types);
+                    if entries.is_empty() {
+                        // Code this analysis could not find: any of the
+                        // program's thread bodies and callbacks.
+                        entries = self.bodies(&[None]);
+                    }
+                    let key = (k.clone(), c.at);
+                    let main_once = t == 0 && *k == self.main && !looped;
+                    match self.by_site.get(&key) {
+                        Some(&id) => {
+                            if self.threads[id].parent != t || !main_once {
+                                self.threads[id].many = true;
+                            }
+                        }
+                        None => {
+                            let id = self.threads.len();
+                            self.by_site.insert(key, id);
+                            self.threads.push(Thread {
+                                id,
+                                parent: t,
+                                fork: Some(c.site.clone()),
+                                how: fk.how,
+                                entries,
+                                many: !main_once || fk.stream || fk.scoped && !fk.receiver,
+                                scoped: fk.scoped,
+                                own: fk.own,
+                                handle: if fk.receiver {
+                                    c.receiver.clone()
+                                } else {
+                                    None
+                                },
+                                forker: Some(k.clone()),
+                            });
+                        }
+                    }
+                }
+                Some(LibCall::Output) => {
+                    let args: Vec<Option<Arc<str>>> = c
+                        .types
+                        .iter()
+                        .skip(usize::from(c.has_receiver))
+                        .cloned()
+                        .collect();
+                    if args
+                        .iter()
+                        .any(|a| a.as_deref().is_none_or(|a| !library::immutable(a)))
+                    {
+                        out.extend(self.callbacks_for(&args));
+                    }
+                }
+                Some(LibCall::Touch { .. } | LibCall::Join) => {
+                    out.extend(self.callbacks_for(&c.types));
+                }
+                Some(LibCall::Pure | LibCall::Unfixed(_)) | None => {}
+            }
+        }
+        out
+    }
+
+    /// Every thread `t` forks, directly or not.
+    pub fn descendants(&self, t: usize) -> BTreeSet<usize> {
+        let mut out = BTreeSet::new();
+        let mut todo = vec![t];
+        while let Some(x) = todo.pop() {
+            for th in &self.threads {
+                if th.id != 0 && th.parent == x && th.id != t && out.insert(th.id) {
+                    todo.push(th.id);
+                }
+            }
+        }
+        out
+    }
+
+    /// Main's live sets: a forward dataflow over each method main runs,
+    /// repeated until the sets at method entries no longer grow.
+    pub fn main_live(&mut self) {
+        let methods: Vec<MKey> = self.reach[0].iter().cloned().collect();
+        let desc: Vec<BTreeSet<usize>> = (0..self.threads.len())
+            .map(|t| self.descendants(t))
+            .collect();
+        // Threads a call of each method may leave running (forked below it).
+        let mut below: FxHashMap<MKey, BTreeSet<usize>> = FxHashMap::default();
+        for th in self.threads.iter().skip(1) {
+            if th.parent == 0
+                && let Some(k) = &th.forker
+            {
+                let e = below.entry(k.clone()).or_default();
+                if !th.scoped {
+                    e.insert(th.id);
+                }
+                e.extend(desc[th.id].iter().copied());
+            }
+        }
+        loop {
+            let mut changed = false;
+            for k in &methods {
+                let Some(f) = self.facts.get(k) else { continue };
+                for c in &f.calls {
+                    for tk in &c.targets {
+                        let add: Vec<usize> =
+                            below.get(tk).into_iter().flatten().copied().collect();
+                        let e = below.entry(k.clone()).or_default();
+                        for x in add {
+                            changed |= e.insert(x);
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.live_in.insert(self.main.clone(), BTreeSet::new());
+        let mut rounds = 0;
+        loop {
+            rounds += 1;
+            let mut changed = false;
+            for k in &methods {
+                let entry = self.live_in.get(k).cloned().unwrap_or_default();
+                let Some(f) = self.facts.get(k) else { continue };
+                let (at, calls_in) = flow(f, &entry, &self.threads, &desc, &below, k);
+                for (callee, live) in calls_in {
+                    let e = self.live_in.entry(callee).or_default();
+                    for x in live {
+                        changed |= e.insert(x);
+                    }
+                }
+                self.live_at.insert(k.clone(), at);
+            }
+            if !changed || rounds > 50 {
+                break;
+            }
+        }
+    }
+}
+
+/// Names of the methods a thread or task runs as its body.
+fn body_name(n: &str) -> bool {
+    matches!(n, "run" | "call" | "compute" | "exec")
+}
+
+/// One method's forward dataflow in main: the live set before each
+/// instruction, and the live sets its calls pass to their callees.
+#[allow(clippy::type_complexity)]
+fn flow(
+    f: &Facts,
+    entry: &BTreeSet<usize>,
+    threads: &[Thread],
+    desc: &[BTreeSet<usize>],
+    below: &FxHashMap<MKey, BTreeSet<usize>>,
+    k: &MKey,
+) -> (Vec<BTreeSet<usize>>, Vec<(MKey, BTreeSet<usize>)>) {
+    let n = f.succ.len();
+    let mut at: Vec<Option<BTreeSet<usize>>> = vec![None; n];
+    if n == 0 {
+        return (Vec::new(), Vec::new());
+    }
+    at[0] = Some(entry.clone());
+    let mut calls_at: FxHashMap<usize, Vec<&super::facts::Call>> = FxHashMap::default();
+    for c in &f.calls {
+        calls_at.entry(c.at).or_default().push(c);
+    }
+    let mut work = vec![0usize];
+    let mut out_calls = Vec::new();
+    let mut guard = 0;
+    while let Some(i) = work.pop() {
+        guard += 1;
+        if guard > 100 * n + 1000 {
+            break;
+        }
+        let Some(before) = at[i].clone() else {
+            continue;
+        };
+        let mut after = before.clone();
+        for c in calls_at.get(&i).into_iter().flatten() {
+            for tk in &c.targets {
+                out_calls.push((tk.clone(), before.clone()));
+                after.extend(below.get(tk).into_iter().flatten().copied());
+            }
+            match &c.lib {
+                Some(LibCall::Fork(_)) => {
+                    for th in threads.iter().skip(1) {
+                        if th.forker.as_ref() == Some(k)
+                            && th.fork.as_ref().is_some_and(|s| s.pc == c.site.pc)
+                        {
+                            if !th.scoped {
+                                after.insert(th.id);
+                            }
+                            after.extend(desc[th.id].iter().copied());
+                        }
+                    }
+                }
+                Some(LibCall::Join) => {
+                    for th in threads.iter().skip(1) {
+                        if th.forker.as_ref() == Some(k)
+                            && !th.many
+                            && th.handle.is_some()
+                            && th.handle == c.receiver
+                        {
+                            after.remove(&th.id);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for &s in &f.succ[i] {
+            match &mut at[s] {
+                None => {
+                    at[s] = Some(after.clone());
+                    work.push(s);
+                }
+                Some(old) => {
+                    let before_len = old.len();
+                    old.extend(after.iter().copied());
+                    if old.len() != before_len {
+                        work.push(s);
+                    }
+                }
+            }
+        }
+    }
+    (
+        at.into_iter().map(Option::unwrap_or_default).collect(),
+        out_calls,
+    )
+}
