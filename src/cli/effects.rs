@@ -85,7 +85,9 @@ pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
             a.confirm_states,
             a.confirm_seconds,
         )
-        .map_err(|e| UsageError(format!("cannot run {} to confirm: {e}", a.main)))?;
+        .unwrap_or_else(|e| Confirmation::Undecided {
+            why: format!("m5 cannot run {} to search its executions: {e}", a.main),
+        });
         analysis.confirmation = Some(c);
     }
     let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {}", a.main);

@@ -50,6 +50,8 @@ pub struct World<'p> {
     pub reach: Vec<BTreeSet<MKey>>,
     by_site: FxHashMap<(MKey, usize), usize>,
     callbacks: Option<Vec<MKey>>,
+    /// The program's classes that may have instances (see `live_classes`).
+    live: rustc_hash::FxHashSet<Arc<str>>,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -67,7 +69,7 @@ impl<'p> World<'p> {
                 parent: 0,
                 fork: None,
                 how: "main",
-                entries: vec![main],
+                entries: vec![main.clone()],
                 many: false,
                 scoped: false,
                 own: false,
@@ -77,6 +79,7 @@ impl<'p> World<'p> {
             reach: Vec::new(),
             by_site: FxHashMap::default(),
             callbacks: None,
+            live: live_classes(p, &main.0),
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
@@ -102,7 +105,7 @@ impl<'p> World<'p> {
         }
         let p = self.p;
         let mut out = Vec::new();
-        for c in &p.classes {
+        for c in p.classes.iter().filter(|c| self.live.contains(c.name())) {
             let supers: Vec<Arc<str>> = p
                 .all_supers(c.name())
                 .into_iter()
@@ -143,7 +146,7 @@ impl<'p> World<'p> {
                 // A library object: it may hold any of the program's.
                 return None;
             }
-            for c in &p.classes {
+            for c in p.classes.iter().filter(|c| self.live.contains(c.name())) {
                 if p.is_subtype(c.name(), t) && !out.contains(c.name()) {
                     out.push(c.name().clone());
                 }
@@ -165,7 +168,7 @@ impl<'p> World<'p> {
     fn bodies(&mut self, types: &[Option<Arc<str>>]) -> Vec<MKey> {
         let cs: Vec<Arc<str>> = match self.classes_of(types) {
             Some(cs) => cs,
-            None => self.p.classes.iter().map(|c| c.name().clone()).collect(),
+            None => self.live.iter().cloned().collect(),
         };
         let mut out = Vec::new();
         for c in cs {
@@ -394,6 +397,62 @@ impl<'p> World<'p> {
             }
         }
     }
+}
+
+/// The program's classes that may have instances when `main` runs (rapid
+/// type analysis): those the code reachable from `main`'s class through
+/// class references instantiates (`new`, a lambda's factory), and their
+/// superclasses. Code of other classes on the class path never runs as a
+/// callback or a thread (reflection aside: docs/effects.md).
+fn live_classes(p: &Program, main: &Arc<str>) -> rustc_hash::FxHashSet<Arc<str>> {
+    use crate::classfile::{Const, Effect};
+    let mut referenced: rustc_hash::FxHashSet<Arc<str>> = Default::default();
+    let mut made: rustc_hash::FxHashSet<Arc<str>> = Default::default();
+    let mut todo = vec![main.clone()];
+    while let Some(c) = todo.pop() {
+        let Some(k) = p.get(&c) else { continue };
+        if !referenced.insert(c.clone()) {
+            continue;
+        }
+        let mut refs: Vec<Arc<str>> = k
+            .raw
+            .super_name
+            .iter()
+            .chain(&k.raw.interfaces)
+            .cloned()
+            .collect();
+        for m in &k.raw.methods {
+            for insn in &m.code {
+                match insn.effect() {
+                    Effect::New(t) => {
+                        made.insert(t.name.clone());
+                        refs.push(t.name.clone());
+                    }
+                    Effect::Invoke(_, r) => {
+                        if &*r.name == crate::classfile::lambda::FACTORY {
+                            made.insert(r.class.clone());
+                        }
+                        refs.push(r.class.clone());
+                    }
+                    Effect::ReadField(r)
+                    | Effect::WriteField(r)
+                    | Effect::ReadStatic(r)
+                    | Effect::WriteStatic(r) => refs.push(r.class.clone()),
+                    Effect::Cast(t) | Effect::InstanceOf(t) | Effect::Constant(Const::Class(t)) => {
+                        refs.push(t.name.clone())
+                    }
+                    _ => {}
+                }
+            }
+        }
+        todo.extend(refs.into_iter().filter(|r| p.get(r).is_some()));
+    }
+    let mut live: rustc_hash::FxHashSet<Arc<str>> = Default::default();
+    for c in made.iter().filter(|c| referenced.contains(*c)) {
+        live.insert(c.clone());
+        live.extend(p.all_supers(c).into_iter().filter(|s| p.get(s).is_some()));
+    }
+    live
 }
 
 /// Names of the methods a thread or task runs as its body.

@@ -86,10 +86,18 @@ pub(super) fn transfer(
         Effect::ReadElement(k) => array_load(&at, f, k, ev),
         Effect::Invoke(kind, r) => {
             let (call, ret) = invoke(f, kind, r, held(f), at.site(), ev);
+            // The library's builders return their receiver.
+            let same = match &call {
+                Event::Call { receiver, .. } if returns_receiver(&r.class, &r.name) => {
+                    receiver.clone()
+                }
+                _ => None,
+            };
             ev.push(call);
             // A lambda's factory returns an object of its synthetic class.
             let made = (&*r.name == crate::classfile::lambda::FACTORY).then(|| r.class.clone());
             let mut v = Val::of_type(made.or_else(|| class_of(&ret)));
+            v.path = same;
             if arrayish(&ret) {
                 v.arr = vec![Src::Call(pc)];
             }
@@ -161,6 +169,21 @@ fn publish(v: &Val, site: &Site, ev: &mut Vec<Event>) {
             site: site.clone(),
         });
     }
+}
+
+/// Does the library's `class.name` return its receiver (`sb.append(x)`)?
+fn returns_receiver(class: &str, name: &str) -> bool {
+    matches!(class, "java/lang/StringBuilder" | "java/lang/StringBuffer")
+        && matches!(
+            name,
+            "append"
+                | "insert"
+                | "delete"
+                | "deleteCharAt"
+                | "replace"
+                | "reverse"
+                | "appendCodePoint"
+        )
 }
 
 /// No event, and values the analysis knows nothing about.
