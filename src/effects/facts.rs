@@ -182,6 +182,11 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
                 let decl = p
                     .field(c, field)
                     .map_or(c.clone(), |(k, _)| k.name().clone());
+                // A class's initializer on its own statics: the JVM's
+                // initialization lock orders it before every other use.
+                if *is_static && &*m.name == "<clinit>" && decl == *class {
+                    continue;
+                }
                 f.accesses.push(Access {
                     loc: if *is_static {
                         Loc::Static(decl, field.clone())
@@ -260,6 +265,11 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
                 }
                 if library::makes_parallel(c, name) {
                     f.parallel = true;
+                }
+                if lib.is_some()
+                    && let Some(what) = identity_use(p, &jdk_owner(p, c, name, desc), name, &types)
+                {
+                    f.unfixed.push((site.clone(), what));
                 }
                 match &lib {
                     Some(LibCall::Unfixed(what)) => f.unfixed.push((site.clone(), what)),
@@ -349,10 +359,45 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
     }
     // Element accesses the events could not follow (arrays of unknown
     // origin): any array.
+    // javac's rethrow at the end of a `finally` or `synchronized` handler
+    // (catch any): the exception comes from the block, where an explicit
+    // throw is counted itself.
+    let rethrows: FxHashSet<usize> = m
+        .handlers
+        .iter()
+        .filter(|h| h.catch.is_none())
+        .filter_map(|h| {
+            let start = index(h.handler);
+            (start..m.code.len()).find(|&j| matches!(m.code[j].effect(), Effect::Throw))
+        })
+        .collect();
     for (i, insn) in m.code.iter().enumerate() {
         let write = match insn.effect() {
             Effect::ReadElement(_) => false,
             Effect::WriteElement(_) => true,
+            Effect::Throw if rethrows.contains(&i) => continue,
+            Effect::Throw => {
+                // A thread that dies of it prints a stack trace.
+                f.accesses.push(Access {
+                    loc: Loc::Output,
+                    obj: Obj::Unknown,
+                    write: true,
+                    held: own_held.clone(),
+                    receiver: None,
+                    at: i,
+                    site: site_of(class, m, i),
+                    synchronized: true,
+                });
+                continue;
+            }
+            Effect::Concat(c) => {
+                let named: Vec<Option<Arc<str>>> =
+                    c.args.iter().map(|d| events::class_of(d)).collect();
+                if let Some(what) = identity_text(p, &named) {
+                    f.unfixed.push((site_of(class, m, i), what));
+                }
+                continue;
+            }
             _ => continue,
         };
         let site = site_of(class, m, i);
@@ -370,6 +415,64 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
         }
     }
     f
+}
+
+/// Does a method of the program's class `c` come from `java.lang.Object`
+/// (or, for `hashCode`, from `Enum`, whose hash code is the identity's)?
+fn inherits_identity(p: &Program, c: &str, name: &str, desc: &str) -> bool {
+    if p.get(c).is_none() {
+        return false;
+    }
+    let owner = jdk_owner(p, c, name, desc);
+    &*owner == "java/lang/Object" || name == "hashCode" && &*owner == "java/lang/Enum"
+}
+
+/// Text made of an object whose `toString` is `Object`'s shows its
+/// identity hash code.
+fn identity_text(p: &Program, types: &[Option<Arc<str>>]) -> Option<&'static str> {
+    types
+        .iter()
+        .flatten()
+        .any(|t| inherits_identity(p, t, "toString", "()Ljava/lang/String;"))
+        .then_some("an identity hash code (a toString the program does not override)")
+}
+
+/// A library call that turns the program's objects into text, or hashes
+/// them, where their `toString` or `hashCode` is the identity's.
+fn identity_use(
+    p: &Program,
+    owner: &str,
+    name: &str,
+    types: &[Option<Arc<str>>],
+) -> Option<&'static str> {
+    let args = types;
+    if owner.contains("Hash") && !owner.contains("Identity") {
+        let hashed = args
+            .iter()
+            .flatten()
+            .any(|t| inherits_identity(p, t, "hashCode", "()I"));
+        if hashed {
+            return Some(
+                "an identity hash code (a hash-based collection of objects that do not override hashCode)",
+            );
+        }
+    }
+    let texty = matches!(
+        name,
+        "print"
+            | "println"
+            | "printf"
+            | "format"
+            | "valueOf"
+            | "append"
+            | "insert"
+            | "toString"
+            | "write"
+    );
+    if texty {
+        return identity_text(p, args);
+    }
+    None
 }
 
 /// The array arguments of a call event: (slot, fresh, path).

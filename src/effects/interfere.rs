@@ -112,8 +112,10 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
             if !(x.access.write || y.access.write) {
                 continue;
             }
+            let everywhere = |t: usize| w.threads[t].everywhere;
             let together = match (x.thread, y.thread) {
                 (0, 0) => false,
+                (t, u) if everywhere(t) || everywhere(u) => true,
                 (0, t) => x.live.is_some_and(|l| l.contains(&t)),
                 (t, 0) => y.live.is_some_and(|l| l.contains(&t)),
                 (t, u) => conc.contains(&(t.min(u), t.max(u))),
@@ -174,6 +176,11 @@ pub fn concurrent(w: &World) -> BTreeSet<(usize, usize)> {
     for t in 1..n {
         if w.threads[t].many {
             out.insert((t, t));
+        }
+        if w.threads[t].everywhere {
+            for u in 1..n {
+                out.insert((t.min(u), t.max(u)));
+            }
         }
     }
     // A thread runs with what forks it and with whatever that runs with.

@@ -69,7 +69,13 @@ impl Analysis {
     pub fn thread_name(&self, t: usize) -> String {
         let th = &self.threads[t];
         let Some(fork) = &th.fork else {
-            return "main".into();
+            return match th.everywhere {
+                true => format!(
+                    "thread {t} (the static initializers of {} classes, run by whichever thread first uses each)",
+                    th.entries.len()
+                ),
+                false => "main".into(),
+            };
         };
         let entry = match th.entries.as_slice() {
             [] => "no code of the program".to_string(),

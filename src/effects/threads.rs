@@ -38,6 +38,10 @@ pub struct Thread {
     /// The path of the thread's object in the forking method (its joins).
     pub handle: Option<Path>,
     pub forker: Option<MKey>,
+    /// May run at any point of any thread (the classes' static
+    /// initializers: a class is initialized by whichever thread first uses
+    /// it).
+    pub everywhere: bool,
 }
 
 /// The threads, their methods, and main's live sets.
@@ -75,6 +79,7 @@ impl<'p> World<'p> {
                 own: false,
                 handle: None,
                 forker: None,
+                everywhere: false,
             }],
             reach: Vec::new(),
             by_site: FxHashMap::default(),
@@ -190,6 +195,33 @@ impl<'p> World<'p> {
 
     /// Finds every thread and the methods each may run.
     pub fn discover(&mut self) {
+        let mut inits: Vec<MKey> = Vec::new();
+        for c in self
+            .p
+            .classes
+            .iter()
+            .filter(|c| self.live.contains(c.name()))
+        {
+            if let Some(m) = c.method("<clinit>", "()V") {
+                inits.push((c.name().clone(), m.name.clone(), m.desc.clone()));
+            }
+        }
+        if !inits.is_empty() {
+            let id = self.threads.len();
+            self.threads.push(Thread {
+                id,
+                parent: 0,
+                fork: None,
+                how: "class initialization",
+                entries: inits,
+                many: true,
+                scoped: false,
+                own: false,
+                handle: None,
+                forker: None,
+                everywhere: true,
+            });
+        }
         let mut t = 0;
         while t < self.threads.len() {
             let r = self.reach_of(t);
@@ -295,6 +327,7 @@ impl<'p> World<'p> {
                                     None
                                 },
                                 forker: Some(k.clone()),
+                                everywhere: false,
                             });
                         }
                     }
