@@ -77,13 +77,18 @@ pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
             assertions: a.assertions.status(),
             ..crate::state::Config::default()
         };
+        let pairs: Vec<_> = analysis
+            .conflicts
+            .iter()
+            .map(|c| (c.a.access.site.clone(), c.b.access.site.clone()))
+            .collect();
         let c = effects::confirm::confirm(
             &parse()?,
             &a.main,
             &a.args,
             config,
-            a.confirm_states,
-            a.confirm_seconds,
+            (a.confirm_states, a.confirm_seconds),
+            &pairs,
         )
         .unwrap_or_else(|e| Confirmation::Undecided {
             why: format!("m5 cannot run {} to search its executions: {e}", a.main),
@@ -126,7 +131,11 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
     for t in 0..a.threads.len() {
         out.push_str(&format!("  {}\n", a.thread_name(t)));
     }
-    for c in &a.conflicts {
+    let reordered = |i: usize| match &a.confirmation {
+        Some(Confirmation::Confirmed { reordered, .. }) => reordered.get(i).copied(),
+        _ => None,
+    };
+    for (i, c) in a.conflicts.iter().enumerate() {
         let side = |s: &effects::interfere::Side| {
             format!(
                 "{} {} at {}",
@@ -140,7 +149,7 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
             )
         };
         out.push_str(&format!(
-            "{} {}: {}; {}\n",
+            "{} {}: {}; {}{}\n",
             if c.intended {
                 "intended (under one lock)"
             } else {
@@ -148,7 +157,12 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
             },
             loc_name(&c.a.access.loc),
             side(&c.a),
-            side(&c.b)
+            side(&c.b),
+            match (a.confirmation.is_some(), reordered(i)) {
+                (_, Some(true)) => " [confirmed: the executions below order it differently]",
+                (true, _) => " [unconfirmed]",
+                (false, _) => "",
+            }
         ));
     }
     for (s, what) in &a.unfixed {
@@ -161,9 +175,10 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
             first_out,
             second_out,
             states,
+            ..
         }) => {
             out.push_str(&format!(
-                "confirmed: two executions end differently ({states} states searched)\n  first  printed {first_out:?}: {}\n  second printed {second_out:?}: {}\n",
+                "confirmed: two executions end differently ({states} states searched)\n  first  printed {first_out}: {}\n  second printed {second_out}: {}\n",
                 replay(first),
                 replay(second)
             ));
@@ -210,6 +225,8 @@ struct Json {
 struct JsonConflict {
     location: String,
     intended: bool,
+    /// The confirming pair of executions orders its accesses differently.
+    confirmed: bool,
     first: JsonAccess,
     second: JsonAccess,
 }
@@ -243,9 +260,16 @@ fn json(a: &Analysis, replay: &dyn Fn(&str) -> String) -> Json {
         conflicts: a
             .conflicts
             .iter()
-            .map(|c| JsonConflict {
+            .enumerate()
+            .map(|(i, c)| JsonConflict {
                 location: loc_name(&c.a.access.loc),
                 intended: c.intended,
+                confirmed: match &a.confirmation {
+                    Some(Confirmation::Confirmed { reordered, .. }) => {
+                        reordered.get(i) == Some(&true)
+                    }
+                    _ => false,
+                },
                 first: acc(&c.a),
                 second: acc(&c.b),
             })

@@ -8,9 +8,26 @@
 use std::time::Duration;
 
 use crate::classfile::ClassPath;
+use crate::explore::determinism::Outcome;
 use crate::explore::{self, ExploreOptions, RaceCheck, Verdict};
 use crate::interp;
-use crate::state::Config;
+use crate::locks::confirm::{Pos, program_position};
+use crate::locks::events::Site;
+use crate::schedule::{self, Observer, RunOptions, Schedule};
+use crate::state::{Config, State, ThreadId};
+
+/// How an execution ended, in a line: its output, and its exit status
+/// when not 0.
+fn outcome(o: &Outcome) -> String {
+    let mut s = format!("{:?}", o.stdout);
+    if !o.stderr.is_empty() {
+        s.push_str(&format!(" (stderr {:?})", o.stderr));
+    }
+    if o.exit != 0 {
+        s.push_str(&format!(" exit {}", o.exit));
+    }
+    s
+}
 
 /// What the search found.
 #[derive(Clone, Debug)]
@@ -23,6 +40,9 @@ pub enum Confirmation {
         first_out: String,
         second_out: String,
         states: u64,
+        /// For each conflict asked about: do its two accesses come in
+        /// another order (by other threads first) in the two executions?
+        reordered: Vec<bool>,
     },
     /// Every execution ended alike (a complete search).
     Alike { states: u64 },
@@ -37,24 +57,102 @@ impl Confirmation {
     }
 }
 
-/// Runs the oracle on `main` with `args`.
+/// Where each step of a run is in the program's code, and which thread.
+#[derive(Default)]
+struct Steps(Vec<(ThreadId, Option<Pos>)>);
+
+impl Observer for Steps {
+    fn before(&mut self, s: &State, th: ThreadId, _step: u64) {
+        self.0.push((th, program_position(s, th)));
+    }
+}
+
+fn pos(s: &Site) -> Pos {
+    (s.class.clone(), s.method.clone(), s.desc.clone(), s.pc)
+}
+
+/// The steps at either site, in order, by thread (a thread's consecutive
+/// steps at one site, inside a library call there, count once).
+fn order(steps: &[(ThreadId, Option<Pos>)], a: &Pos, b: &Pos) -> Vec<(ThreadId, Pos)> {
+    let mut out: Vec<(ThreadId, Pos)> = Vec::new();
+    let mut last: Option<(ThreadId, Option<Pos>)> = None;
+    for (t, p) in steps {
+        let same = last.as_ref() == Some(&(*t, p.clone()));
+        last = Some((*t, p.clone()));
+        if same {
+            continue;
+        }
+        if let Some(p) = p.as_ref().filter(|p| *p == a || *p == b) {
+            out.push((*t, p.clone()));
+        }
+    }
+    out
+}
+
+/// Replays both executions and tells, for each pair of sites, whether
+/// they order the two accesses differently.
+fn reordered(
+    s0: &State,
+    first: &[ThreadId],
+    second: &[ThreadId],
+    pairs: &[(Site, Site)],
+) -> Vec<bool> {
+    let record = |w: &[ThreadId]| {
+        let mut s = s0.clone();
+        let mut rec = Steps::default();
+        let _ = schedule::run(
+            &mut s,
+            &Schedule::List(w.to_vec()),
+            RunOptions {
+                observer: Some(&mut rec),
+                ..RunOptions::default()
+            },
+        );
+        rec.0
+    };
+    let (x, y) = (record(first), record(second));
+    pairs
+        .iter()
+        .map(|(a, b)| {
+            let (a, b) = (pos(a), pos(b));
+            // Both executions reach the accesses, in another interleaving.
+            let (ox, oy) = (order(&x, &a, &b), order(&y, &a, &b));
+            let threads = |o: &[(ThreadId, Pos)]| {
+                o.iter()
+                    .map(|e| e.0)
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .len()
+            };
+            threads(&ox) > 1 && threads(&oy) > 1 && ox != oy
+        })
+        .collect()
+}
+
+/// Runs the oracle on `main` with `args`; for a nondeterminism found,
+/// tells which of the conflicts `pairs` (their two accesses' sites) the
+/// two executions order differently.
 pub fn confirm(
     cp: &ClassPath,
     main: &str,
     args: &[String],
     config: Config,
-    max_states: u64,
-    seconds: f64,
+    bounds: (u64, f64),
+    pairs: &[(Site, Site)],
 ) -> Result<Confirmation, String> {
+    let (max_states, seconds) = bounds;
     let classes = interp::init::load_classes(cp, main).map_err(|e| e.to_string())?;
     let config = Config {
         spurious_wakeups: true,
         ..config
     };
     let s0 = interp::initial_state(classes, main, args, config).map_err(|e| e.to_string())?;
+    // Every interleaving of shared accesses; a thread that dies or blocks
+    // is an outcome like any other (stderr, exit status), not a stop.
     let opts = ExploreOptions {
         determinism: true,
-        races: RaceCheck::Continue,
+        races: RaceCheck::Off,
+        granularity: explore::Granularity::Interaction,
+        only_properties: true,
         max_states: Some(max_states),
         time_limit: Some(Duration::from_secs_f64(seconds)),
         jobs: 1,
@@ -70,9 +168,10 @@ pub fn confirm(
         } => Confirmation::Confirmed {
             first: text(&first_witness),
             second: text(&r.witness),
-            first_out: first.stdout,
-            second_out: second.stdout,
+            first_out: outcome(&first),
+            second_out: outcome(&second),
             states: r.states,
+            reordered: reordered(&s0, &first_witness, &r.witness, pairs),
         },
         Verdict::Ok => Confirmation::Alike { states: r.states },
         Verdict::Incomplete { reason } => Confirmation::Undecided {

@@ -52,7 +52,7 @@ pub fn schedule_text(steps: &[ThreadId]) -> String {
 }
 
 /// A place in the program's code: class, method, descriptor, byte offset.
-type Pos = (Arc<str>, Arc<str>, Arc<str>, u32);
+pub(crate) type Pos = (Arc<str>, Arc<str>, Arc<str>, u32);
 
 fn pos_of(s: &Site) -> Pos {
     (s.class.clone(), s.method.clone(), s.desc.clone(), s.pc)
@@ -61,7 +61,7 @@ fn pos_of(s: &Site) -> Pos {
 /// Where thread `th` is in the program's own code: its innermost frame of
 /// a class that is not the JDK's or m5's library, at the instruction it
 /// executes next (the top frame) or at the call it is in (a lower frame).
-fn program_position(s: &State, th: ThreadId) -> Option<Pos> {
+pub(crate) fn program_position(s: &State, th: ThreadId) -> Option<Pos> {
     let t = s.thread(th)?;
     let top = t.stack.len().checked_sub(1)?;
     t.stack.iter().enumerate().rev().find_map(|(k, f)| {

@@ -1373,7 +1373,7 @@ fn standard_properties_are_set_so_reading_them_is_ok() {
 /// `a` and `arr` are only accessed holding `L`, `b` only holding `M`
 /// (nested L then M, so no deadlock), so the program has no data race;
 /// otherwise locks are random.
-fn random_program(name: &str, seed: u64, disciplined: bool) -> String {
+pub(crate) fn random_program(name: &str, seed: u64, disciplined: bool) -> String {
     let mut x = seed
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);

@@ -9,6 +9,7 @@ mod bad_input;
 mod cli;
 mod deep_input;
 mod differential;
+mod effects;
 mod explore;
 mod expression_agreement;
 mod golden;
