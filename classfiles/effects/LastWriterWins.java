@@ -1,4 +1,7 @@
-/** A determinism violation: two threads write one volatile field; main prints the last write. */
+/**
+ * Nondeterministic, intended (no data race): two threads write one volatile
+ * field; main prints the last write.
+ */
 public class LastWriterWins {
     static volatile String winner = "none";
 

@@ -13,8 +13,15 @@ use super::{ClassPathArg, UsageError};
 pub struct EffectsArgs {
     #[command(flatten)]
     pub cp: ClassPathArg,
-    /// The main class (binary name); every class file on the class path is analysed.
-    pub main: String,
+    /// The main class (binary name); every class file on the class path is
+    /// analysed. Without one, `--jdk-packages` analyses a library.
+    pub main: Option<String>,
+    /// Analyse these packages of the JDK's java.base as a library, with no
+    /// main: for each public class, clients calling its public and
+    /// protected methods from any number of threads at once
+    /// (comma-separated, e.g. java.util.concurrent).
+    #[arg(long, value_name = "PACKAGES", value_delimiter = ',')]
+    pub jdk_packages: Vec<String>,
     /// Arguments passed to main's String[] by the confirming search.
     #[arg(trailing_var_arg = true)]
     pub args: Vec<String>,
@@ -66,14 +73,39 @@ Examples:
   m5 effects --cp out --no-confirm com.acme.Main arg1";
 
 pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
+    let main = match (&a.main, a.jdk_packages.is_empty()) {
+        (Some(m), true) => m.clone(),
+        (None, false) => return library(&a),
+        (Some(_), false) => {
+            return Err(UsageError(
+                "give a main class or --jdk-packages, not both (a library has no main)".into(),
+            )
+            .into());
+        }
+        (None, true) => {
+            return Err(UsageError(
+                "expected a main class (binary name, e.g. com.acme.Main), or --jdk-packages PACKAGES"
+                    .into(),
+            )
+            .into());
+        }
+    };
+    let a = EffectsArgs {
+        main: Some(main.clone()),
+        ..a
+    };
+    program_cmd(&a, &main)
+}
+
+/// A program from its main.
+fn program_cmd(a: &EffectsArgs, main: &str) -> Result<i32> {
     let cp_text = a.cp.classpath.clone();
     let parse = || ClassPath::parse(&cp_text).map_err(|e| UsageError(e.to_string()));
     let program = Program::load(parse()?, &[]).map_err(|e| UsageError(e.to_string()))?;
-    let mut analysis =
-        effects::analyze(&program, &a.main).map_err(|e| UsageError(e.to_string()))?;
+    let mut analysis = effects::analyze(&program, main).map_err(|e| UsageError(e.to_string()))?;
     if !a.no_confirm && !analysis.deterministic() {
         let config = crate::state::Config {
-            host: a.defines.host(&cp_text, &a.main, &a.args),
+            host: a.defines.host(&cp_text, main, &a.args),
             assertions: a.assertions.status(),
             ..crate::state::Config::default()
         };
@@ -84,18 +116,18 @@ pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
             .collect();
         let c = effects::confirm::confirm(
             &parse()?,
-            &a.main,
+            main,
             &a.args,
             config,
             (a.confirm_states, a.confirm_seconds),
             &pairs,
         )
         .unwrap_or_else(|e| Confirmation::Undecided {
-            why: format!("m5 cannot run {} to search its executions: {e}", a.main),
+            why: format!("m5 cannot run {main} to search its executions: {e}"),
         });
         analysis.confirmation = Some(c);
     }
-    let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {}", a.main);
+    let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {main}");
     if a.json {
         println!(
             "{}",
@@ -110,6 +142,85 @@ pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
             .as_ref()
             .is_some_and(Confirmation::confirmed),
     ))
+}
+
+/// A library: its public classes under concurrent use.
+fn library(a: &EffectsArgs) -> Result<i32> {
+    let program = Program::load_jdk(&a.jdk_packages).map_err(|e| UsageError(e.to_string()))?;
+    let (classes, methods, total, unfixed, seconds) = effects::analyze_library(&program);
+    let capped = total >= effects::interfere::MAX_CONFLICTS;
+    if a.json {
+        let rows: Vec<serde_json::Value> = classes
+            .iter()
+            .map(|c| {
+                serde_json::json!({
+                    "class": c.class.replace('/', "."),
+                    "violations": c.violations,
+                    "intended": c.intended,
+                    "example": c.example.as_ref().map(conflict_line),
+                })
+            })
+            .collect();
+        let doc = serde_json::json!({
+            "classes_analysed": program.classes.len(),
+            "entry_methods": methods,
+            "conflicts": total,
+            "conflicts_capped": capped,
+            "unfixed_reads": unfixed,
+            "by_class": rows,
+            "seconds": seconds,
+        });
+        println!("{}", serde_json::to_string_pretty(&doc)?);
+        return Ok(0);
+    }
+    let mut out = format!(
+        "effects of {} classes ({methods} public and protected methods), any number of clients at once:\n",
+        program.classes.len()
+    );
+    for c in &classes {
+        out.push_str(&format!(
+            "  {}: {} violation(s), {} intended\n",
+            c.class.replace('/', "."),
+            c.violations,
+            c.intended
+        ));
+        if let Some(x) = &c.example {
+            out.push_str(&format!("    e.g. {}\n", conflict_line(x)));
+        }
+    }
+    out.push_str(&format!(
+        "{total} conflict(s){}, {unfixed} read(s) of values a real JVM does not fix; {seconds:.2} s\n",
+        if capped { " (the first ones; more not listed)" } else { "" }
+    ));
+    print!("{out}");
+    Ok(0)
+}
+
+/// One conflict in a line.
+fn conflict_line(c: &effects::Conflict) -> String {
+    let side = |s: &effects::interfere::Side| {
+        format!(
+            "{} {} at {}",
+            if s.thread == 0 {
+                "main".to_string()
+            } else {
+                format!("thread {}", s.thread)
+            },
+            if s.access.write { "writes" } else { "reads" },
+            where_(&s.access.site)
+        )
+    };
+    format!(
+        "{} {}: {}; {}",
+        if c.intended {
+            "intended (under one lock)"
+        } else {
+            "violation"
+        },
+        loc_name(&c.a.access.loc),
+        side(&c.a),
+        side(&c.b)
+    )
 }
 
 /// The text report.
@@ -136,28 +247,9 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
         _ => None,
     };
     for (i, c) in a.conflicts.iter().enumerate() {
-        let side = |s: &effects::interfere::Side| {
-            format!(
-                "{} {} at {}",
-                if s.thread == 0 {
-                    "main".to_string()
-                } else {
-                    format!("thread {}", s.thread)
-                },
-                if s.access.write { "writes" } else { "reads" },
-                where_(&s.access.site)
-            )
-        };
         out.push_str(&format!(
-            "{} {}: {}; {}{}\n",
-            if c.intended {
-                "intended (under one lock)"
-            } else {
-                "violation"
-            },
-            loc_name(&c.a.access.loc),
-            side(&c.a),
-            side(&c.b),
+            "{}{}\n",
+            conflict_line(c),
             match (a.confirmation.is_some(), reordered(i)) {
                 (_, Some(true)) => " [confirmed: the executions below order it differently]",
                 (true, _) => " [unconfirmed]",

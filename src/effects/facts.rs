@@ -85,6 +85,8 @@ pub struct Call {
     pub targets: Vec<MKey>,
     /// Outside the program: what the library does.
     pub lib: Option<LibCall>,
+    /// Locks held at the call.
+    pub held: Vec<Path>,
 }
 
 /// A method's facts.
@@ -182,6 +184,9 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
                 let decl = p
                     .field(c, field)
                     .map_or(c.clone(), |(k, _)| k.name().clone());
+                // A volatile field's accesses are atomic and ordered, like
+                // a lock's region of one access.
+                let volatile = p.field(c, field).is_some_and(|(_, f)| f.volatile);
                 // A class's initializer on its own statics: the JVM's
                 // initialization lock orders it before every other use.
                 if *is_static && &*m.name == "<clinit>" && decl == *class {
@@ -203,7 +208,7 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
                     receiver: receiver.clone(),
                     at: index(site.pc),
                     site: site.clone(),
-                    synchronized: false,
+                    synchronized: volatile,
                 });
             }
             Event::Array {
@@ -352,6 +357,7 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
                     types,
                     targets,
                     lib,
+                    held: held(h),
                 });
             }
             _ => {}
@@ -414,7 +420,78 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
             });
         }
     }
+    lock_regions(p, &mut f);
     f
+}
+
+/// Adds the `java.util.concurrent.locks` locks held at each access and
+/// call: a forward must-dataflow over the method (a `lock()` on a path
+/// holds it until an `unlock()` on that path; paths met by intersection).
+fn lock_regions(p: &Program, f: &mut Facts) {
+    let n = f.succ.len();
+    if n == 0 || !f.calls.iter().any(|c| is_lock_call(p, c).is_some()) {
+        return;
+    }
+    let mut at: Vec<Option<Vec<Path>>> = vec![None; n];
+    at[0] = Some(Vec::new());
+    let mut work = vec![0usize];
+    let mut guard = 0;
+    while let Some(i) = work.pop() {
+        guard += 1;
+        if guard > 50 * n + 1000 {
+            break;
+        }
+        let Some(mut held) = at[i].clone() else {
+            continue;
+        };
+        for c in f.calls.iter().filter(|c| c.at == i) {
+            match (is_lock_call(p, c), &c.receiver) {
+                (Some(true), Some(r)) => held.push(r.clone()),
+                (Some(false), Some(r)) => {
+                    if let Some(k) = held.iter().rposition(|h| h == r) {
+                        held.remove(k);
+                    }
+                }
+                _ => {}
+            }
+        }
+        for &s in &f.succ[i] {
+            match &mut at[s] {
+                None => {
+                    at[s] = Some(held.clone());
+                    work.push(s);
+                }
+                Some(old) => {
+                    let before = old.len();
+                    old.retain(|h| held.contains(h));
+                    if old.len() != before {
+                        work.push(s);
+                    }
+                }
+            }
+        }
+    }
+    for a in &mut f.accesses {
+        if let Some(Some(h)) = at.get(a.at) {
+            a.held.extend(h.iter().cloned());
+        }
+    }
+    for c in &mut f.calls {
+        if let Some(Some(h)) = at.get(c.at) {
+            c.held.extend(h.iter().cloned());
+        }
+    }
+}
+
+/// `lock()` (Some(true)) or `unlock()` (Some(false)) of a
+/// `java.util.concurrent.locks.Lock`.
+fn is_lock_call(p: &Program, c: &Call) -> Option<bool> {
+    let lock = match &*c.name {
+        "lock" | "lockInterruptibly" => true,
+        "unlock" => false,
+        _ => return None,
+    };
+    (c.lib.is_some() && p.is_subtype(&c.class, "java/util/concurrent/locks/Lock")).then_some(lock)
 }
 
 /// Does a method of the program's class `c` come from `java.lang.Object`

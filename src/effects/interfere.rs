@@ -59,15 +59,28 @@ fn same_obj(a: &Obj, b: &Obj, own_a: bool, own_b: bool) -> bool {
 }
 
 /// A lock both hold that is one object for both: a static final, a class
-/// literal, or the very object each accesses.
+/// literal, the very object each accesses, or a final field of it
+/// (`this.lock` where both access `this`: the accesses touch one object,
+/// so their `this` is one).
 fn common_lock(a: &Access, b: &Access) -> bool {
+    let this = Some(Path::Param(0));
     a.held.iter().any(|l| {
         b.held.contains(l)
             && match l {
                 Path::Static(..) | Path::ClassLit(_) => true,
+                _ if a.receiver == this && b.receiver == this => rooted_at_this(l),
                 _ => a.receiver.as_ref() == Some(l) && b.receiver.as_ref() == Some(l),
             }
     })
+}
+
+/// Is `p` `this` or a path of final fields from it?
+pub(super) fn rooted_at_this(p: &Path) -> bool {
+    match p {
+        Path::Param(0) => true,
+        Path::Field(inner, _) => rooted_at_this(inner),
+        _ => false,
+    }
 }
 
 /// Is `x` an access thread `t` makes on its own object?
@@ -85,7 +98,13 @@ struct Seen<'a> {
     live: Option<&'a BTreeSet<usize>>,
 }
 
-/// Every conflict between the threads of `w` (after `main_live`).
+/// Reports stop listing conflicts here (a verdict needs one).
+pub const MAX_CONFLICTS: usize = 10_000;
+/// ... and on one location here.
+pub const MAX_PER_LOCATION: usize = 50;
+
+/// Every conflict between the threads of `w` (after `main_live`), at most
+/// `MAX_CONFLICTS`.
 pub fn conflicts(w: &World) -> Vec<Conflict> {
     let p = w.p;
     let mut seen: Vec<Seen> = Vec::new();
@@ -107,8 +126,35 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
     let conc = concurrent(w);
     let mut out: Vec<Conflict> = Vec::new();
     let mut keys = std::collections::HashSet::new();
+    // Only accesses that may share a location are compared: by field, and
+    // all array elements, all library objects, the output together.
+    let mut buckets: std::collections::BTreeMap<Loc, Vec<usize>> = Default::default();
     for (i, x) in seen.iter().enumerate() {
-        for y in &seen[i..] {
+        let key = match &x.access.loc {
+            Loc::Elems(_) => Loc::Elems(None),
+            Loc::Lib(_) => Loc::Lib("".into()),
+            l => l.clone(),
+        };
+        buckets.entry(key).or_default().push(i);
+    }
+    let pairs = buckets.values().flat_map(|b| {
+        b.iter()
+            .enumerate()
+            .flat_map(move |(k, &i)| b[k..].iter().map(move |&j| (i, j)))
+    });
+    let mut per_loc: std::collections::HashMap<Loc, usize> = Default::default();
+    for (i, j) in pairs {
+        if out.len() >= MAX_CONFLICTS {
+            break;
+        }
+        if per_loc
+            .get(&seen[i].access.loc)
+            .is_some_and(|&k| k >= MAX_PER_LOCATION)
+        {
+            continue;
+        }
+        let (x, y) = (&seen[i], &seen[j]);
+        {
             if !(x.access.write || y.access.write) {
                 continue;
             }
@@ -126,16 +172,22 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
             {
                 continue;
             }
+            // One conflict per pair of source lines (a line's several
+            // instructions on one location say the same).
+            let line = |s: &crate::locks::events::Site| {
+                (s.class.clone(), s.method.clone(), s.line.unwrap_or(s.pc))
+            };
             let key = (
                 x.thread,
                 y.thread,
-                x.access.site.clone(),
-                y.access.site.clone(),
+                line(&x.access.site),
+                line(&y.access.site),
                 x.access.loc.clone(),
             );
             if !keys.insert(key) {
                 continue;
             }
+            *per_loc.entry(x.access.loc.clone()).or_default() += 1;
             out.push(Conflict {
                 intended: x.access.synchronized && y.access.synchronized
                     || common_lock(x.access, y.access),

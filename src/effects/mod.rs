@@ -69,6 +69,12 @@ impl Analysis {
     pub fn thread_name(&self, t: usize) -> String {
         let th = &self.threads[t];
         let Some(fork) = &th.fork else {
+            if th.how == "clients" {
+                return format!(
+                    "thread {t} (any number of clients calling {} methods at once)",
+                    th.entries.len()
+                );
+            }
             return match th.everywhere {
                 true => format!(
                     "thread {t} (the static initializers of {} classes, run by whichever thread first uses each)",
@@ -132,6 +138,7 @@ pub fn analyze(p: &Program, main_class: &str) -> Result<Analysis, EffectsError> 
     let mut w = threads::World::new(p, key);
     w.discover();
     w.main_live();
+    w.caller_locks();
     let conflicts = interfere::conflicts(&w);
     let concurrent = interfere::concurrent(&w).into_iter().collect();
     let mut unfixed: Vec<(Site, &'static str)> = Vec::new();
@@ -157,4 +164,86 @@ pub fn analyze(p: &Program, main_class: &str) -> Result<Analysis, EffectsError> 
         seconds: start.elapsed().as_secs_f64(),
         confirmation: None,
     })
+}
+
+/// One class of a library whose state clients calling the library from
+/// several threads at once may interfere on.
+pub struct ClassEffects {
+    pub class: Arc<str>,
+    pub violations: usize,
+    pub intended: usize,
+    /// The first violation (else the first conflict), for the report.
+    pub example: Option<Conflict>,
+}
+
+/// The library mode (`--jdk-packages`, no main): any number of clients
+/// call the public and protected methods of the public classes at once
+/// (one abstract thread, many of it); the conflicts, by the class whose
+/// state they are on, and the reads of unfixed values. Returns the
+/// classes, the number of entry methods, the conflicts found (at most
+/// `interfere::MAX_CONFLICTS`), the unfixed reads and the seconds taken.
+pub fn analyze_library(p: &Program) -> (Vec<ClassEffects>, usize, usize, usize, f64) {
+    use crate::classfile::parse::ACC_ABSTRACT;
+    const ACC_PUBLIC: u16 = 0x0001;
+    const ACC_PROTECTED: u16 = 0x0004;
+    let start = std::time::Instant::now();
+    let mut entries: Vec<facts::MKey> = Vec::new();
+    for c in p
+        .classes
+        .iter()
+        .filter(|c| c.raw.flags & ACC_PUBLIC != 0 && !c.raw.lambda)
+    {
+        entries.extend(
+            c.raw
+                .methods
+                .iter()
+                .filter(|m| {
+                    m.flags & (ACC_PUBLIC | ACC_PROTECTED) != 0 && m.flags & ACC_ABSTRACT == 0
+                })
+                .filter(|m| !m.name.starts_with('<') && !m.code.is_empty())
+                .map(|m| (c.name().clone(), m.name.clone(), m.desc.clone())),
+        );
+    }
+    let n = entries.len();
+    let mut w = threads::World::library(p, entries, Default::default());
+    w.discover();
+    w.main_live();
+    w.caller_locks();
+    let conflicts = interfere::conflicts(&w);
+    let mut unfixed = std::collections::BTreeSet::new();
+    for k in w.reach.iter().flatten() {
+        if let Some(f) = w.facts.get(k) {
+            unfixed.extend(f.unfixed.iter().map(|u| u.0.clone()));
+        }
+    }
+    let mut by: std::collections::BTreeMap<Arc<str>, ClassEffects> = Default::default();
+    for c in &conflicts {
+        let class: Arc<str> = match &c.a.access.loc {
+            facts::Loc::Field(k, _) | facts::Loc::Static(k, _) | facts::Loc::Lib(k) => k.clone(),
+            facts::Loc::Elems(_) => "array elements".into(),
+            facts::Loc::Output => "the output".into(),
+        };
+        let e = by.entry(class.clone()).or_insert(ClassEffects {
+            class,
+            violations: 0,
+            intended: 0,
+            example: None,
+        });
+        if c.intended {
+            e.intended += 1;
+        } else {
+            e.violations += 1;
+        }
+        if e.example.as_ref().is_none_or(|x| x.intended && !c.intended) {
+            e.example = Some(c.clone());
+        }
+    }
+    let total = conflicts.len();
+    (
+        by.into_values().collect(),
+        n,
+        total,
+        unfixed.len(),
+        start.elapsed().as_secs_f64(),
+    )
 }

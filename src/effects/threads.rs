@@ -56,6 +56,8 @@ pub struct World<'p> {
     callbacks: Option<Vec<MKey>>,
     /// The program's classes that may have instances (see `live_classes`).
     live: rustc_hash::FxHashSet<Arc<str>>,
+    /// A library's analysis: no main, no class initialization thread.
+    library: bool,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -85,9 +87,35 @@ impl<'p> World<'p> {
             by_site: FxHashMap::default(),
             callbacks: None,
             live: live_classes(p, &main.0),
+            library: false,
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
+    }
+
+    /// A library's world: any number of clients call `entries` at once
+    /// (thread 1); main runs nothing. `facts` carries the methods already
+    /// read (from another class's world).
+    pub fn library(p: &'p Program, entries: Vec<MKey>, facts: FxHashMap<MKey, Facts>) -> World<'p> {
+        let mut w = World::new(p, (Arc::from(""), Arc::from(""), Arc::from("")));
+        w.threads[0].entries.clear();
+        w.facts = facts;
+        w.library = true;
+        w.live = p.classes.iter().map(|c| c.name().clone()).collect();
+        w.threads.push(Thread {
+            id: 1,
+            parent: 0,
+            fork: None,
+            how: "clients",
+            entries,
+            many: true,
+            scoped: false,
+            own: false,
+            handle: None,
+            forker: None,
+            everywhere: false,
+        });
+        w
     }
 
     /// The facts of a program method (computed once).
@@ -486,6 +514,66 @@ fn live_classes(p: &Program, main: &Arc<str>) -> rustc_hash::FxHashSet<Arc<str>>
         live.extend(p.all_supers(c).into_iter().filter(|s| p.get(s).is_some()));
     }
     live
+}
+
+impl World<'_> {
+    /// The locks every call of each method holds (rccjava's `requires`,
+    /// inferred): the intersection over its call sites of the locks held
+    /// there that name the same object in the callee (statics, class
+    /// literals; paths from `this` for a call on `this`). Threads' entries
+    /// and callbacks hold none. Added to each access's locks.
+    pub fn caller_locks(&mut self) {
+        let mut entry: FxHashMap<MKey, Option<Vec<Path>>> = FxHashMap::default();
+        for th in &self.threads {
+            for k in &th.entries {
+                entry.insert(k.clone(), Some(Vec::new()));
+            }
+        }
+        let callbacks = self.callbacks.clone().unwrap_or_default();
+        for k in callbacks {
+            entry.insert(k, Some(Vec::new()));
+        }
+        let methods: Vec<MKey> = self.reach.iter().flatten().cloned().collect();
+        for _round in 0..20 {
+            let mut changed = false;
+            for k in &methods {
+                let Some(f) = self.facts.get(k) else { continue };
+                let mine = entry.get(k).cloned().flatten();
+                for c in &f.calls {
+                    let mut held: Vec<Path> = c.held.clone();
+                    held.extend(mine.iter().flatten().cloned());
+                    let on_this = c.receiver == Some(Path::Param(0));
+                    held.retain(|p| match p {
+                        Path::Static(..) | Path::ClassLit(_) => true,
+                        _ => on_this && super::interfere::rooted_at_this(p),
+                    });
+                    for t in &c.targets {
+                        let e = entry.entry(t.clone()).or_insert(None);
+                        let new = match e {
+                            None => held.clone(),
+                            Some(old) => old.iter().filter(|p| held.contains(p)).cloned().collect(),
+                        };
+                        if e.as_ref() != Some(&new) {
+                            *e = Some(new);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (k, held) in entry {
+            if let (Some(f), Some(held)) = (self.facts.get_mut(&k), held)
+                && !held.is_empty()
+            {
+                for a in &mut f.accesses {
+                    a.held.extend(held.iter().cloned());
+                }
+            }
+        }
+    }
 }
 
 /// Names of the methods a thread or task runs as its body.

@@ -87,8 +87,8 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
         "classfiles/effects",
         "LastWriterWins",
         "nondeterministic",
-        true,
         false,
+        true,
     ),
     (
         "classfiles/effects",
