@@ -487,11 +487,11 @@ public final class String implements StringStatics, java.io.Serializable, Compar
 
     /** In the default locale (user.language), without making a Locale. */
     public String toUpperCase() {
-        return StringCase.upper(this, System.getProperty("user.language", ""));
+        return StringCase.upper(this, null);
     }
 
     public String toLowerCase() {
-        return StringCase.lower(this, System.getProperty("user.language", ""));
+        return StringCase.lower(this, null);
     }
 
     /** JDK trim: removes all chars <= ' ' from both ends. */

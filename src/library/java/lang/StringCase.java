@@ -13,12 +13,26 @@ final class StringCase {
     private StringCase() {
     }
 
-    /** Is language's case mapping Turkish or Azeri (dotted and dotless i)? */
+    /**
+     * Is lang's (null: the default locale's, user.language) case mapping
+     * Turkish or Azeri (dotted and dotless i)? Asked only once a code point
+     * whose mapping depends on the language is met, so that most calls
+     * read no property.
+     */
     private static boolean turkic(String lang) {
+        if (lang == null) {
+            lang = System.getProperty("user.language", "");
+        }
         if (lang.equals("lt")) {
             String.notModeled("String case mapping in Lithuanian");
         }
         return lang.equals("tr") || lang.equals("az");
+    }
+
+    /** Does cp's mapping depend on the language (tr, az, lt)? */
+    private static boolean local(int cp) {
+        return cp == 'i' || cp == 'I' || cp == 'j' || cp == 'J' || cp == 0x130 || cp == 0x307
+            || cp == 0x12E || cp == 0x12F || cp == 0xCC || cp == 0xCD || cp == 0x128;
     }
 
     static String upper(String s, String lang) {
@@ -30,14 +44,17 @@ final class StringCase {
         if (first == len) {
             return s;
         }
-        boolean tr = turkic(lang);
+        int tr = -1; // turkic(lang), once asked
         char[] out = new char[len];
         s.getChars(0, first, out, 0);
         int n = first;
         for (int i = first; i < len; ) {
             int cp = s.codePointAt(i);
             i += Character.charCount(cp);
-            int up = tr && cp == 'i' ? '\u0130' : Character.toUpperCaseEx(cp);
+            if (tr < 0 && local(cp)) {
+                tr = turkic(lang) ? 1 : 0;
+            }
+            int up = tr == 1 && cp == 'i' ? '\u0130' : Character.toUpperCaseEx(cp);
             if (Character.isBmpCodePoint(up)) {
                 out[n++] = (char) up;
                 continue;
@@ -60,10 +77,7 @@ final class StringCase {
         if (first == len) {
             return s;
         }
-        boolean tr = turkic(lang);
-        if (tr && s.indexOf('\u0307') >= 0) {
-            String.notModeled("Turkish or Azeri case mapping of a combining dot above (U+0307)");
-        }
+        int tr = -1; // turkic(lang), once asked
         char[] out = new char[len];
         s.getChars(0, first, out, 0);
         int n = first;
@@ -71,16 +85,22 @@ final class StringCase {
             int cp = s.codePointAt(i);
             int at = i;
             i += Character.charCount(cp);
+            if (tr < 0 && local(cp)) {
+                tr = turkic(lang) ? 1 : 0;
+                if (tr == 1 && s.indexOf('\u0307') >= 0) {
+                    String.notModeled("Turkish or Azeri case mapping of a combining dot above (U+0307)");
+                }
+            }
             char[] more = null;
             int low;
             if (cp == '\u0130') {
-                if (tr) {
+                if (tr == 1) {
                     low = 'i';
                 } else {
                     low = Character.ERROR;
                     more = new char[] {'i', '\u0307'};
                 }
-            } else if (cp == 'I' && tr) {
+            } else if (cp == 'I' && tr == 1) {
                 low = '\u0131';
             } else if (cp == '\u03A3') {
                 low = finalCased(s, at) ? '\u03C2' : '\u03C3';
