@@ -583,6 +583,7 @@ impl Machine for Running<'_> {
     fn ldc(&mut self, c: &Const, method: &Method, ip: u32) -> Result<Value, VmError> {
         Ok(match c {
             Const::String(text) => Value::Ref(super::strings::intern(self.s, text)?),
+            Const::Utf16(units) => Value::Ref(super::strings::intern_units(self.s, units)),
             Const::Class(t) => {
                 if t.id.is_none() && !t.name.starts_with('[') {
                     return Err(missing_class(method, ip, &t.name));
