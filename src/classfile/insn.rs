@@ -230,7 +230,8 @@ pub struct Concat {
 
 #[derive(Clone, Debug)]
 pub enum ConcatPiece {
-    Lit(Arc<str>),
+    /// UTF-16 units: a literal may hold an unpaired surrogate.
+    Lit(Arc<[u16]>),
     Arg(usize),
 }
 
@@ -241,6 +242,9 @@ pub enum Const {
     Long(i64),
     Double(f64),
     String(Arc<str>),
+    /// A string literal with an unpaired surrogate (no Rust `str` holds
+    /// one): its UTF-16 units.
+    Utf16(Arc<[u16]>),
     Class(TypeRef),
 }
 
@@ -433,7 +437,7 @@ impl Insn {
             | Store(..) | Pop | Pop2 | Dup | DupX1 | DupX2 | Dup2 | Dup2X1 | Dup2X2 | Swap
             | Arith(..) | Iinc(..) | Convert(_) | Lcmp | Fcmp(_) | Dcmp(_) | If(..)
             | IfIcmp(..) | IfAcmp(..) | IfNull(..) | Goto(_) | Switch(_) => Effect::Frame,
-            Ldc(c @ (Const::String(_) | Const::Class(_))) => Effect::Constant(c),
+            Ldc(c @ (Const::String(_) | Const::Utf16(_) | Const::Class(_))) => Effect::Constant(c),
             Ldc(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_)) => {
                 Effect::Frame
             }
@@ -529,6 +533,7 @@ impl fmt::Display for M5Insn<'_> {
                 Const::Long(v) => write!(f, "(LDC2_W {v}L)"),
                 Const::Double(v) => write!(f, "(LDC2_W {v:?})"),
                 Const::String(s) => write!(f, "(LDC {s:?})"),
+                Const::Utf16(u) => write!(f, "(LDC {:?})", String::from_utf16_lossy(u)),
                 Const::Class(t) => write!(f, "(LDC (CLASS {:?}))", java_name(&t.name)),
             },
             Load(k, n) if *n <= 3 => write!(f, "({}LOAD_{n})", k.prefix()),

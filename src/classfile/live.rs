@@ -334,6 +334,7 @@ fn method_references(m: &parse::RawMethod) -> Refs {
             // Name no class or method.
             Effect::Constant(
                 Const::String(_)
+                | Const::Utf16(_)
                 | Const::Int(_)
                 | Const::Float(_)
                 | Const::Long(_)

@@ -191,14 +191,19 @@ fn literal(c: &LiteralConstant) -> Const {
         LiteralConstant::Float(v) => Const::Float(*v),
         LiteralConstant::Long(v) => Const::Long(*v),
         LiteralConstant::Double(v) => Const::Double(*v),
+        // Text with U+FFFD is kept as units too, so that interning tells
+        // it from a literal whose unpaired surrogates read as U+FFFD.
+        LiteralConstant::String(s) if s.contains('\u{FFFD}') => {
+            Const::Utf16(s.encode_utf16().collect::<Vec<u16>>().into())
+        }
         LiteralConstant::String(s) => Const::String(s.as_ref().into()),
         // Modified UTF-8 that is not valid UTF-8 (lone surrogates): decode by hand.
-        LiteralConstant::StringBytes(b) => Const::String(decode_mutf8(b).into()),
+        LiteralConstant::StringBytes(b) => Const::Utf16(decode_mutf8(b).into()),
     }
 }
 
-/// Decodes modified UTF-8, mapping unpaired surrogates to U+FFFD.
-fn decode_mutf8(b: &[u8]) -> String {
+/// Decodes modified UTF-8 to UTF-16 units, unpaired surrogates kept.
+fn decode_mutf8(b: &[u8]) -> Vec<u16> {
     let mut units: Vec<u16> = Vec::new();
     let mut i = 0;
     while i < b.len() {
@@ -220,7 +225,7 @@ fn decode_mutf8(b: &[u8]) -> String {
             break;
         }
     }
-    String::from_utf16_lossy(&units)
+    units
 }
 
 fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
@@ -329,34 +334,38 @@ fn decode_indy(
     } else {
         // makeConcatWithConstants: recipe string, then the \u0002 constants.
         let mut consts = entry.arguments.iter();
-        let recipe = match consts.next() {
+        // UTF-16 units throughout: a constant may hold an unpaired surrogate.
+        let recipe: Vec<u16> = match consts.next() {
             Some(BootstrapArgument::LiteralConstant(c)) => match literal(c) {
-                Const::String(s) => s,
+                Const::String(s) => s.encode_utf16().collect(),
+                Const::Utf16(u) => u.to_vec(),
                 _ => return Err("string concatenation recipe is not a string".into()),
             },
             _ => return Err("string concatenation without a recipe".into()),
         };
-        let mut lit = String::new();
+        let mut lit: Vec<u16> = Vec::new();
         let mut next_arg = 0;
-        for ch in recipe.chars() {
+        let text = |t: &str| t.encode_utf16().collect::<Vec<u16>>();
+        for ch in recipe {
             match ch {
-                '\u{1}' => {
+                1 => {
                     if !lit.is_empty() {
                         pieces.push(ConcatPiece::Lit(std::mem::take(&mut lit).into()));
                     }
                     pieces.push(ConcatPiece::Arg(next_arg));
                     next_arg += 1;
                 }
-                '\u{2}' => match consts.next() {
+                2 => match consts.next() {
                     Some(BootstrapArgument::LiteralConstant(c)) => match literal(c) {
-                        Const::String(s) => lit.push_str(&s),
-                        Const::Int(v) => lit.push_str(&v.to_string()),
-                        Const::Long(v) => lit.push_str(&v.to_string()),
+                        Const::String(s) => lit.extend(text(&s)),
+                        Const::Utf16(u) => lit.extend_from_slice(&u),
+                        Const::Int(v) => lit.extend(text(&v.to_string())),
+                        Const::Long(v) => lit.extend(text(&v.to_string())),
                         // (javac writes numeric constants into the recipe's
                         // text; one here, from another compiler, is
                         // written as JDK 17 writes it, whatever the JDK.)
-                        Const::Float(v) => lit.push_str(&crate::javafmt::float_to_string(v)),
-                        Const::Double(v) => lit.push_str(&crate::javafmt::double_to_string(v)),
+                        Const::Float(v) => lit.extend(text(&crate::javafmt::float_to_string(v))),
+                        Const::Double(v) => lit.extend(text(&crate::javafmt::double_to_string(v))),
                         Const::Class(_) => return Err("class constant in concatenation".into()),
                     },
                     _ => return Err("missing constant for string concatenation recipe".into()),

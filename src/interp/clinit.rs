@@ -125,10 +125,12 @@ fn constant_strings(s: &mut State, c: ClassId) -> Result<(), VmError> {
     }
     let classes = s.classes.clone();
     for (_, _, slot, constant) in &classes.class(c).statics {
-        if let Some(crate::classfile::Const::String(text)) = constant {
-            let r = super::strings::intern(s, text)?;
-            s.statics.set(*slot as usize, Value::Ref(r));
-        }
+        let r = match constant {
+            Some(crate::classfile::Const::String(text)) => super::strings::intern(s, text)?,
+            Some(crate::classfile::Const::Utf16(units)) => super::strings::intern_units(s, units),
+            _ => continue,
+        };
+        s.statics.set(*slot as usize, Value::Ref(r));
     }
     Ok(())
 }

@@ -541,11 +541,7 @@ impl Machine for Running<'_> {
                 length.as_int()
             )),
             VmExc::NegativeArraySize(n) => Some(n.as_int().to_string()),
-            VmExc::ClassCast { obj: v, to } => Some(format!(
-                "class {} cannot be cast to class {}",
-                runtime::java_class_name(s, obj(v)),
-                to.replace('/', ".")
-            )),
+            VmExc::ClassCast { obj: v, to } => Some(runtime::cast_message(s, obj(v), to)),
             VmExc::ArrayStore(v) => Some(runtime::java_class_name(s, obj(v))),
             VmExc::IllegalMonitorState => Some("current thread is not owner".into()),
             VmExc::Other(_, m) => Some(m.clone()),
@@ -587,6 +583,7 @@ impl Machine for Running<'_> {
     fn ldc(&mut self, c: &Const, method: &Method, ip: u32) -> Result<Value, VmError> {
         Ok(match c {
             Const::String(text) => Value::Ref(super::strings::intern(self.s, text)?),
+            Const::Utf16(units) => Value::Ref(super::strings::intern_units(self.s, units)),
             Const::Class(t) => {
                 if t.id.is_none() && !t.name.starts_with('[') {
                     return Err(missing_class(method, ip, &t.name));

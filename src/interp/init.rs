@@ -110,10 +110,12 @@ pub fn initial_state(
     // program's heap.
     for c in classes.classes.iter().filter(|c| !c.from_jdk) {
         for (_, _, slot, constant) in &c.statics {
-            if let Some(Const::String(text)) = constant {
-                let r = strings::intern(&mut s, text)?;
-                s.statics.set(*slot as usize, Value::Ref(r));
-            }
+            let r = match constant {
+                Some(Const::String(text)) => strings::intern(&mut s, text)?,
+                Some(Const::Utf16(units)) => strings::intern_units(&mut s, units),
+                _ => continue,
+            };
+            s.statics.set(*slot as usize, Value::Ref(r));
         }
     }
     let arg_refs: Vec<Value> = args

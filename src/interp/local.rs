@@ -286,7 +286,7 @@ pub fn local<D: Domain>(d: &mut D, f: &mut Frame<D::Val>, insn: &Insn) -> Result
             };
         }
         // The heap families: `heap::step`, by `Insn::effect`.
-        Ldc(Const::String(_) | Const::Class(_))
+        Ldc(Const::String(_) | Const::Utf16(_) | Const::Class(_))
         | ArrayLoad(_)
         | ArrayStore(_)
         | GetStatic(_)

@@ -192,6 +192,46 @@ pub fn java_class_name(s: &State, r: Ref) -> String {
     }
 }
 
+/// HotSpot's `ClassCastException` message for a cast of `r` to `to`
+/// (internal name): both classes, and the module and loader of each.
+pub fn cast_message(s: &State, r: Ref, to: &str) -> String {
+    let from = match &s.object(r).body {
+        Body::Array { elem, .. } => format!("[{elem}"),
+        _ => s.classes.class(s.object(r).class).name.to_string(),
+    };
+    let (a, b) = (from.replace('/', "."), to.replace('/', "."));
+    let (ma, mb) = (module_of(s, &from), module_of(s, to));
+    let place = if ma == mb {
+        format!("{a} and {b} are in {ma}")
+    } else {
+        format!("{a} is in {ma}; {b} is in {mb}")
+    };
+    format!("class {a} cannot be cast to class {b} ({place})")
+}
+
+/// Where HotSpot places a class (internal name; an array by its element
+/// type): m5's model and the JDK's classes are java.base's (the only JDK
+/// module m5 reads), the program's are the application loader's.
+fn module_of(s: &State, name: &str) -> &'static str {
+    const JAVA_BASE: &str = "module java.base of loader 'bootstrap'";
+    const APP: &str = "unnamed module of loader 'app'";
+    let base = match name.strip_prefix('[') {
+        None => name,
+        Some(elem) => {
+            let elem = elem.trim_start_matches('[');
+            match elem.strip_prefix('L').and_then(|e| e.strip_suffix(';')) {
+                Some(class) => class,
+                None => return JAVA_BASE,
+            }
+        }
+    };
+    let in_jdk = match s.classes.id(base) {
+        Some(c) => s.classes.class(c).from_library,
+        None => crate::classfile::jdk::is_jdk_package(base),
+    };
+    if in_jdk { JAVA_BASE } else { APP }
+}
+
 /// A new thread-table entry for a new Thread object: unscheduled, its call
 /// stack already holding the `run()` frame (M5's model).
 pub fn add_thread_entry(s: &mut State, r: Ref, cid: ClassId) -> Result<(), VmError> {

@@ -36,6 +36,17 @@ pub fn intern(s: &mut State, text: &Arc<str>) -> Result<Ref, VmError> {
     Ok(r)
 }
 
+/// The interned String for a literal with an unpaired surrogate or a
+/// U+FFFD (`Const::Utf16`), by its units.
+pub fn intern_units(s: &mut State, units: &Arc<[u16]>) -> Ref {
+    if let Some(&r) = s.interned16.get(units) {
+        return r;
+    }
+    let r = new_string_utf16(s, units.to_vec());
+    s.interned16.insert(units.clone(), r);
+    r
+}
+
 /// `String.valueOf` of a primitive argument, by descriptor, as UTF-16
 /// (a `char` is its one unit, even an unpaired surrogate).
 fn primitive_text(s: &State, desc: &str, v: Value) -> Vec<u16> {
@@ -93,7 +104,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
         let mut out: Vec<u16> = Vec::new();
         for p in &c.pieces {
             match p {
-                ConcatPiece::Lit(t) => out.extend(t.encode_utf16()),
+                ConcatPiece::Lit(t) => out.extend_from_slice(t),
                 ConcatPiece::Arg(k) => out.extend(text_of(s, &c.args[*k], args[*k])),
             }
         }
@@ -109,7 +120,7 @@ pub fn concat(s: &mut State, th: ThreadId, c: &Concat) -> Result<Outcome, VmErro
     let mut parts = Vec::with_capacity(c.pieces.len());
     for p in &c.pieces {
         let v = match p {
-            ConcatPiece::Lit(t) => Value::Ref(new_string(s, t)),
+            ConcatPiece::Lit(t) => Value::Ref(new_string_utf16(s, t.to_vec())),
             ConcatPiece::Arg(k) => {
                 let d = &c.args[*k];
                 if d.starts_with('L') || d.starts_with('[') {

@@ -72,7 +72,7 @@ pub(super) fn transfer(
             },
             1,
         ),
-        Effect::Constant(Const::String(_)) => {
+        Effect::Constant(Const::String(_) | Const::Utf16(_)) => {
             f.push(Val::of_type(Some("java/lang/String".into())), 1)
         }
         Effect::Constant(Const::Int(_) | Const::Float(_) | Const::Long(_) | Const::Double(_)) => {

@@ -24,6 +24,10 @@ pub struct Model {
     pub init: Versioned<im::Vector<InitStatus>>,
     /// String literals already created (`ldc`), so equal literals are `==`.
     pub interned: Versioned<im::HashMap<Arc<str>, Ref>>,
+    /// The same for strings with an unpaired surrogate or a U+FFFD (no
+    /// Rust string holds the first, and a lossy key would confuse them
+    /// with the second), by their UTF-16 units (`classfile::Const::Utf16`).
+    pub interned16: Versioned<im::HashMap<Arc<[u16]>, Ref>>,
     /// The first thread whose thread object is at an address (M5's rule for
     /// `start`), so finding it does not scan the thread table. A function
     /// of `threads`, kept here because `start`, `join` and `unpark` act on it.

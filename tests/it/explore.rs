@@ -1722,6 +1722,7 @@ fn one_definition_of_same_state() {
         statics: _,
         init: _,
         interned: _,
+        interned16: _,
         thread_of_object: _,
         mirrors: _,
         init_errors: _,
@@ -1741,6 +1742,12 @@ fn one_definition_of_same_state() {
             "interned",
             Box::new(|s| {
                 s.interned.insert("x-test".into(), 0);
+            }),
+        ),
+        (
+            "interned16",
+            Box::new(|s| {
+                s.interned16.insert(vec![0xD800u16].into(), 0);
             }),
         ),
         (

@@ -386,6 +386,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
     }
     let Some(home) = jdk25() else { return };
     for p in [
+        "cast_exception_message",
         "conc_adders_skiplists",
         "conc_blocking_queue",
         "conc_condition_buffer",
@@ -393,6 +394,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "conc_timed_waits",
         "double_tostring",
         "float_tostring",
+        "lone_surrogate_print",
         "math_long_tail",
         "modules_identifiers",
         "primitive_conversions",
@@ -400,6 +402,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "thread_names_ids",
         "thread_groups_priorities",
         "thread_exit_and_library_details",
+        "unicode_case_mapping",
         "util_collections",
     ] {
         let out = compiled("jdk25", p);

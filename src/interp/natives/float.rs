@@ -6,7 +6,7 @@ use crate::javafmt::java_float_text;
 use crate::state::*;
 
 use super::NativeResult::{self, *};
-use super::{Native, arg_ref, npe, ret, ret_string};
+use super::{Native, arg_ref, ret, ret_string};
 
 /// Double's and Float's.
 #[rustfmt::skip]
@@ -50,58 +50,26 @@ fn bits_float(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, V
     ret(Value::Float(f32::from_bits(a[0].as_int() as u32)))
 }
 
-/// Java's decimal syntax for `parseDouble`: optional sign, digits, exponent,
-/// a trailing type suffix, "NaN", "Infinity"; surrounding whitespace ignored.
-fn parse_java_float(text: &str) -> Option<f64> {
-    let t = text.trim_matches(|c: char| c <= ' ');
-    let body = t.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(t);
-    let unsigned = body.strip_prefix(['+', '-']).unwrap_or(body);
-    let neg = body.starts_with('-');
-    match unsigned {
-        "NaN" if body == t => return Some(f64::NAN),
-        "Infinity" if body == t => {
-            return Some(if neg {
-                f64::NEG_INFINITY
-            } else {
-                f64::INFINITY
-            });
-        }
-        _ => {}
-    }
-    let ok = !unsigned.is_empty()
-        && unsigned
-            .chars()
-            .all(|c| c.is_ascii_digit() || matches!(c, '.' | 'e' | 'E' | '+' | '-'))
-        && unsigned.chars().any(|c| c.is_ascii_digit());
-    if !ok {
-        return None;
-    }
-    body.parse::<f64>().ok()
-}
-
 fn parse_double(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
-    let text = s.string(r).unwrap_or_default();
-    match parse_java_float(&text) {
-        Some(v) => ret(Value::Double(v)),
-        None => Ok(Throw(
-            "java/lang/NumberFormatException",
-            Some(format!("For input string: \"{text}\"")),
-        )),
-    }
+    parse_as(s, a, super::fparse::DOUBLE)
 }
 
 fn parse_float(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(r) = arg_ref(a, 0) else { return npe() };
+    parse_as(s, a, super::fparse::FLOAT)
+}
+
+/// The JDK's `FloatingDecimal.readJavaFormatString`, its messages included.
+fn parse_as(s: &mut State, a: &[Value], f: super::fparse::Format) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else {
+        return Ok(Throw(
+            "java/lang/NullPointerException",
+            Some("Cannot invoke \"String.trim()\" because \"in\" is null".into()),
+        ));
+    };
     let text = s.string(r).unwrap_or_default();
-    let t = text.trim_matches(|c: char| c <= ' ');
-    let body = t.strip_suffix(['f', 'F', 'd', 'D']).unwrap_or(t);
-    match parse_java_float(&text) {
-        // Parse directly as f32 to avoid double rounding.
-        Some(v) => ret(Value::Float(body.parse::<f32>().unwrap_or(v as f32))),
-        None => Ok(Throw(
-            "java/lang/NumberFormatException",
-            Some(format!("For input string: \"{text}\"")),
-        )),
+    match super::fparse::parse(&text, f) {
+        Ok(v) if f.is_float() => ret(Value::Float(v as f32)),
+        Ok(v) => ret(Value::Double(v)),
+        Err(msg) => Ok(Throw("java/lang/NumberFormatException", Some(msg))),
     }
 }

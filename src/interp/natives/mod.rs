@@ -13,6 +13,7 @@ use super::strings::new_string;
 
 mod class;
 mod float;
+mod fparse;
 mod math;
 mod memory;
 mod object;

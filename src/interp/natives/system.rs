@@ -66,8 +66,18 @@ fn string_not_modeled(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeR
 fn string_intern(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     let text: Arc<str> = s.string(r).unwrap_or_default().into();
-    if let Some(i) = s.interned.get(&text) {
-        return ret(Value::Ref(*i));
+    // Text with an unpaired surrogate (read as U+FFFD) or a U+FFFD: by
+    // its units, as such literals are (`strings::intern_units`).
+    if text.contains('\u{FFFD}') {
+        let units: Arc<[u16]> = strings::string_units(s, r).unwrap_or_default().into();
+        if let Some(&i) = s.interned16.get(&units) {
+            return ret(Value::Ref(i));
+        }
+        s.interned16.insert(units, r);
+        return ret(Value::Ref(r));
+    }
+    if let Some(&i) = s.interned.get(&text) {
+        return ret(Value::Ref(i));
     }
     s.interned.insert(text, r);
     ret(Value::Ref(r))

@@ -268,6 +268,36 @@ public final class Character implements CharacterType, java.io.Serializable, Com
         return (codePoint >= 'a' && codePoint <= 'z') ? codePoint - 32 : codePoint;
     }
 
+    /** What String.toUpperCase needs: ERROR where the mapping is several chars. */
+    static final int ERROR = 0xFFFFFFFF;
+
+    static int toUpperCaseEx(int codePoint) {
+        if (codePoint < 128) {
+            return (codePoint >= 'a' && codePoint <= 'z') ? codePoint - 32 : codePoint;
+        }
+        return CharacterData.of(codePoint).toUpperCaseEx(codePoint);
+    }
+
+    static char[] toUpperCaseCharArray(int codePoint) {
+        return CharacterData.of(codePoint).toUpperCaseCharArray(codePoint);
+    }
+
+    public static char toTitleCase(char ch) {
+        return (char) toTitleCase((int) ch);
+    }
+
+    public static int toTitleCase(int codePoint) {
+        return CharacterData.of(codePoint).toTitleCase(codePoint);
+    }
+
+    public static boolean isTitleCase(char ch) {
+        return isTitleCase((int) ch);
+    }
+
+    public static boolean isTitleCase(int codePoint) {
+        return getType(codePoint) == TITLECASE_LETTER;
+    }
+
     public static char toLowerCase(char ch) {
         if (ch >= 128) {
             return (char) toLowerCase((int) ch);

@@ -34,6 +34,15 @@ public final class Float extends Number implements FloatType, Comparable<Float> 
     /** Exactly as JDK 17's Float.toString(float) (FloatingDecimal). */
     public static native String toString(float f);
 
+    /** As the JDK's: Double's text, a subnormal's exponent written for float. */
+    public static String toHexString(float f) {
+        if (Math.abs(f) < 0x1.0p-126f && f != 0.0f) {
+            String s = Double.toHexString(Math.scalb((double) f, -1022 + 126));
+            return s.substring(0, s.length() - "p-1022".length()) + "p-126";
+        }
+        return Double.toHexString(f);
+    }
+
     /** As JDK 17's Float.parseFloat. */
     public static native float parseFloat(String s) throws NumberFormatException;
 

@@ -115,6 +115,32 @@ public final class Integer extends Number implements IntegerType, Comparable<Int
         return Long.toString(toUnsignedLong(i), radix);
     }
 
+    public static int parseUnsignedInt(String s) throws NumberFormatException {
+        return parseUnsignedInt(s, 10);
+    }
+
+    /** As the JDK's: through parseInt, or Long.parseLong for long texts. */
+    public static int parseUnsignedInt(String s, int radix) throws NumberFormatException {
+        if (s == null) {
+            throw new NumberFormatException("Cannot parse null string");
+        }
+        int len = s.length();
+        if (len == 0) {
+            throw NumberFormatException.forInputString(s, radix);
+        }
+        if (s.charAt(0) == '-') {
+            throw new NumberFormatException("Illegal leading minus sign on unsigned string " + s + ".");
+        }
+        if (len <= 5 || (radix == 10 && len <= 9)) {
+            return parseInt(s, radix);
+        }
+        long ell = Long.parseLong(s, radix);
+        if ((ell & 0xffff_ffff_0000_0000L) == 0) {
+            return (int) ell;
+        }
+        throw new NumberFormatException("String value " + s + " exceeds range of unsigned int.");
+    }
+
     public static int divideUnsigned(int dividend, int divisor) {
         return (int) (toUnsignedLong(dividend) / toUnsignedLong(divisor));
     }

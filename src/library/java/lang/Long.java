@@ -169,6 +169,45 @@ public final class Long extends Number implements LongType, Comparable<Long> {
         return new String(buf, pos, 64 - pos);
     }
 
+    public static long parseUnsignedLong(String s) throws NumberFormatException {
+        return parseUnsignedLong(s, 10);
+    }
+
+    /** As the JDK's: the last digit is added with an overflow guard. */
+    public static long parseUnsignedLong(String s, int radix) throws NumberFormatException {
+        if (s == null) {
+            throw new NumberFormatException("Cannot parse null string");
+        }
+        int len = s.length();
+        if (len == 0) {
+            throw NumberFormatException.forInputString(s, radix);
+        }
+        if (s.charAt(0) == '-') {
+            throw new NumberFormatException("Illegal leading minus sign on unsigned string " + s + ".");
+        }
+        if (len <= 12 || (radix == 10 && len <= 18)) {
+            return parseLong(s, radix);
+        }
+        String head = s.substring(0, len - 1);
+        for (int i = head.charAt(0) == '+' ? 1 : 0; i < head.length(); i++) {
+            if (Character.digit(head.charAt(i), radix) < 0) {
+                throw new NumberFormatException("Error at index " + i + " in: \"" + head + "\"");
+            }
+        }
+        long first = parseLong(head, radix);
+        int second = Character.digit(s.charAt(len - 1), radix);
+        if (second < 0) {
+            throw new NumberFormatException("Bad digit at end of " + s);
+        }
+        long result = first * radix + second;
+        // The bits above first * radix's 64 (the JDK's guard).
+        int guard = radix * (int) (first >>> 57);
+        if (guard >= 128 || (result >= 0 && guard >= 128 - Character.MAX_RADIX)) {
+            throw new NumberFormatException("String value " + s + " exceeds range of unsigned long.");
+        }
+        return result;
+    }
+
     public static long parseLong(String s) throws NumberFormatException {
         return parseLong(s, 10);
     }

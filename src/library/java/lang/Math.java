@@ -131,6 +131,15 @@ public final class Math {
      * down rounds at most at the step that first leaves the normal range,
      * and a step after that leaves less than half the least subnormal, 0.
      */
+    /** The unbiased exponent of d's representation, as the JDK's. */
+    public static int getExponent(double d) {
+        return (int) (((Double.doubleToRawLongBits(d) & 0x7FF0000000000000L) >> 52) - 1023);
+    }
+
+    public static int getExponent(float f) {
+        return ((Float.floatToRawIntBits(f) & 0x7F800000) >> 23) - 127;
+    }
+
     public static double scalb(double d, int scaleFactor) {
         int n = Math.max(-2099, Math.min(2099, scaleFactor));
         int r = n % 512;

@@ -475,54 +475,23 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         return sb.toString();
     }
 
-    /** ASCII-only: maps 'a'..'z' to 'A'..'Z'; returns this if nothing changes. */
-    /** As toUpperCase(): m5's case conversion is ASCII-only in any locale. */
+    // Case mapping: StringCase, through the JDK's own CharacterData tables.
+
     public String toUpperCase(java.util.Locale locale) {
-        return toUpperCase();
+        return StringCase.upper(this, locale.getLanguage());
     }
 
-    /** As toLowerCase(): m5's case conversion is ASCII-only in any locale. */
     public String toLowerCase(java.util.Locale locale) {
-        return toLowerCase();
+        return StringCase.lower(this, locale.getLanguage());
     }
 
+    /** In the default locale (user.language), without making a Locale. */
     public String toUpperCase() {
-        char[] v = value;
-        int len = v.length;
-        int i = 0;
-        while (i < len && (v[i] < 'a' || v[i] > 'z')) {
-            i++;
-        }
-        if (i == len) {
-            return this;
-        }
-        char[] buf = new char[len];
-        System.arraycopy(v, 0, buf, 0, i);
-        for (; i < len; i++) {
-            char c = v[i];
-            buf[i] = (c >= 'a' && c <= 'z') ? (char) (c - 32) : c;
-        }
-        return new String(buf, true);
+        return StringCase.upper(this, null);
     }
 
-    /** ASCII-only: maps 'A'..'Z' to 'a'..'z'; returns this if nothing changes. */
     public String toLowerCase() {
-        char[] v = value;
-        int len = v.length;
-        int i = 0;
-        while (i < len && (v[i] < 'A' || v[i] > 'Z')) {
-            i++;
-        }
-        if (i == len) {
-            return this;
-        }
-        char[] buf = new char[len];
-        System.arraycopy(v, 0, buf, 0, i);
-        for (; i < len; i++) {
-            char c = v[i];
-            buf[i] = (c >= 'A' && c <= 'Z') ? (char) (c + 32) : c;
-        }
-        return new String(buf, true);
+        return StringCase.lower(this, null);
     }
 
     /** JDK trim: removes all chars <= ' ' from both ends. */
@@ -731,7 +700,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     /** Stops the run: the program needs what m5's model leaves out. */
-    private static native void notModeled(String what);
+    static native void notModeled(String what);
 
     /** Under the buffer's monitor, as the JDK's. */
     public boolean contentEquals(StringBuffer sb) {
