@@ -23,6 +23,7 @@ fn bench_one(c: &mut Criterion, name: &str, file: &str, prefix_steps: usize) {
         houdini_guards: None,
         stop_at_lemma1: false,
         decisive_only: false,
+        origin: None,
         witness: None,
     };
     let r = driver::prove(&tf, &opts, &|_, _| {}).expect("prove");

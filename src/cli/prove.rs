@@ -28,6 +28,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         houdini_guards: None,
         stop_at_lemma1: false,
         decisive_only: false,
+        origin: None,
         witness: (!a.no_witness_search).then(|| crate::prove::witness::Budget {
             states: a.witness_states,
             time: std::time::Duration::from_secs_f64(a.witness_seconds),
@@ -40,6 +41,9 @@ pub(super) struct Proved {
     pub tf: TheoremFile,
     pub report: Report,
     pub inferred: Option<crate::infer::Inferred>,
+    /// The whole run's wall time (inference included), and the inference's.
+    pub total: std::time::Duration,
+    pub inference: std::time::Duration,
 }
 
 fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOptions {
@@ -62,6 +66,7 @@ fn run_file(
     infer: bool,
     how: Option<&super::InferHow>,
 ) -> Result<Proved> {
+    let t0 = std::time::Instant::now();
     let tf = theorem::load(path).map_err(|e| UsageError(e.to_string()))?;
     let d = crate::infer::InferOptions::default();
     let default_how = super::InferHow {
@@ -82,6 +87,7 @@ fn run_file(
         }
         None => None,
     };
+    let inference = t0.elapsed();
     let bar = (show_progress && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(0);
         b.set_style(
@@ -108,6 +114,12 @@ fn run_file(
     Ok(Proved {
         tf,
         report: r,
+        total: t0.elapsed(),
+        inference: if inferred.is_some() {
+            inference
+        } else {
+            std::time::Duration::ZERO
+        },
         inferred,
     })
 }
@@ -368,15 +380,30 @@ fn report_out(
         println!("{}", infer_line(&i.stats));
     }
     print_report(file, p, verbose, witness);
-    println!(
-        "time: {:.2} s wall ({:.0} obligations/s), {:.2} s in the solver on {} threads; peak memory {}",
-        r.wall.as_secs_f64(),
-        obligations_per_second(r),
-        r.solver_time.as_secs_f64(),
-        r.jobs,
-        mem.map_or("unknown".into(), |m| format!("{m:.0} MB"))
-    );
+    println!("{}", time_line(p, mem));
     Ok(exit_code(r))
+}
+
+/// The whole run's wall time, by phase, and the peak memory:
+/// `time: 12.31 s wall in all: inference 10.02 s, prefix ...`.
+fn time_line(p: &Proved, mem: Option<f64>) -> String {
+    let r = &p.report;
+    let ph = &r.phases;
+    let s = |d: std::time::Duration| format!("{:.2} s", d.as_secs_f64());
+    format!(
+        "time: {} wall in all: inference {}, prefix {}, walk {}, building {}, solving {} ({} of solver time on {} threads, {:.0} obligations/s), witness search {}; peak memory {}",
+        s(p.total),
+        s(p.inference),
+        s(ph.prefix),
+        s(ph.walk),
+        s(ph.build),
+        s(ph.solve),
+        s(r.solver_time),
+        r.jobs,
+        obligations_per_second(r),
+        s(r.search_time),
+        mem.map_or("unknown".into(), |m| format!("{m:.0} MB"))
+    )
 }
 
 /// Obligations of Lemmas 2 and 3 per second of wall time (everything
@@ -395,6 +422,9 @@ pub(super) fn lemma_name(l: Lemma) -> &'static str {
 
 fn print_report(file: &Path, p: &Proved, verbose: bool, witness: Option<&Path>) {
     let r = &p.report;
+    for w in &r.warnings {
+        println!("{w}");
+    }
     print_lemma1(file, r);
     print_lemmas(r, verbose);
     print_obligations(r, verbose);
@@ -507,13 +537,24 @@ fn print_lemmas(r: &Report, verbose: bool) {
 }
 
 /// The failed obligations (the first ten, or all and the proved ones too
-/// under --verbose).
+/// under --verbose). Where a fact of the user's fails (or a pre-step
+/// check), those whose counterexample shows inferred facts failing alone
+/// are left out (they come with --verbose): once the user's idea fails,
+/// what the candidates do is noise.
 fn print_obligations(r: &Report, verbose: bool) {
     let mut shown = 0;
     let mut last_case = String::new();
+    let failed_of_user =
+        |o: &&crate::prove::Outcome| o.verdict == Verdict::Refuted && !o.inferred_only;
+    let quiet = !verbose && r.outcomes.iter().any(|o| failed_of_user(&o));
+    let mut hidden = 0;
     for o in &r.outcomes {
         let failed = o.verdict != Verdict::Proved;
         if !(verbose || failed) {
+            continue;
+        }
+        if quiet && o.inferred_only {
+            hidden += 1;
             continue;
         }
         if failed && !verbose && shown >= 10 {
@@ -551,10 +592,15 @@ fn print_obligations(r: &Report, verbose: bool) {
         .iter()
         .filter(|o| o.verdict != Verdict::Proved)
         .count();
-    if failed > shown {
+    if hidden > 0 {
+        println!(
+            "... and {hidden} obligations where only inferred facts fail (after a fact of yours fails they are no fixpoint: --verbose shows them)"
+        );
+    }
+    if failed > shown + hidden {
         println!(
             "... and {} more failed obligations (--verbose shows all)",
-            failed - shown
+            failed - shown - hidden
         );
     }
     if failed > 0 {

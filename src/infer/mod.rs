@@ -73,6 +73,7 @@ impl Default for InferOptions {
                 houdini_guards: None,
                 stop_at_lemma1: true,
                 decisive_only: false,
+                origin: None,
                 witness: Some(Default::default()),
             },
         }
@@ -133,6 +134,8 @@ pub struct Inferred {
     pub text: String,
     /// Each candidate's byte range in `text` (None: dropped).
     pub ranges: Vec<Option<(usize, usize)>>,
+    /// Where the user's text is in `text` (messages name the user's lines).
+    pub origin: std::sync::Arc<crate::invariant::ast::Origin>,
     pub stats: Stats,
     /// The obligations (by a hash of their whole script) the rounds
     /// proved: the final proof does not ask them again.
@@ -188,7 +191,7 @@ pub fn infer(
 
     // Pass 2: drop every candidate false on a state of the same runs.
     let t1 = Instant::now();
-    let (text, _) = work.render();
+    let (text, _, _) = work.render();
     let c = compile(tf, &text, &s0)?;
     let filtered = filter::filter(
         &mut work,
@@ -222,10 +225,12 @@ pub fn infer(
     stats.houdini = t2.elapsed();
     stats.survivors = work.alive.iter().filter(|&&a| a).count();
     stats.implied = work.hidden.iter().filter(|&&h| h).count();
-    let (text, ranges) = work.render();
+    let (text, ranges, inserted) = work.render();
+    let origin = work.origin(&tf.invariant.display().to_string(), inserted);
     Ok(Inferred {
         text,
         ranges,
+        origin: std::sync::Arc::new(origin),
         stats,
         proved: Some(cache),
     })
@@ -337,16 +342,25 @@ fn generate(
         user.thread_var.clone()
     };
     let alias = fresh(user, "fr");
-    let mut cands = Vec::new();
-    let mut patterns = Vec::new();
-    for (k, (key, s, t)) in seen.samples.iter().enumerate() {
-        patterns.push(templates::pattern(s, key, &alias));
-        cands.extend(shape_candidates(user, seen, k, (s, *t), &alias, &tv));
-    }
     // (From where the prover's induction starts: after the single-threaded
     // prefix, which may initialize classes the walk does not model.)
     let mut start = s0.clone();
     crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
+    let unreadable = unreadable(user, &start, seen);
+    let mut cands = Vec::new();
+    let mut patterns = Vec::new();
+    for (k, (key, s, t)) in seen.samples.iter().enumerate() {
+        patterns.push(templates::pattern(s, key, &alias));
+        let at = (s, *t);
+        cands.extend(shape_candidates(
+            user,
+            seen,
+            k,
+            at,
+            (&alias, &tv),
+            &unreadable,
+        ));
+    }
     unreached(user, s0, &start, seen, &alias, &mut patterns, &mut cands);
     stats.shapes = patterns.len();
     // Object sections: every class with plain instances in the fullest
@@ -364,7 +378,14 @@ fn generate(
                     templates::dotted(&s.classes.class(o.class).name)
                 ));
                 object_classes.push(o.class);
-                cands.extend(templates::object_candidates(user, s, o.class, key, &ovar));
+                cands.extend(templates::object_candidates(
+                    user,
+                    s,
+                    o.class,
+                    key,
+                    &ovar,
+                    &unreadable,
+                ));
             }
         }
     }
@@ -420,12 +441,12 @@ fn shape_candidates(
     seen: &Seen,
     k: usize,
     (s, t): (&State, ThreadId),
-    alias: &str,
-    tv: &str,
+    (alias, tv): (&str, &str),
+    unreadable: &templates::Unreadable,
 ) -> Vec<Candidate> {
-    let mut here = templates::candidates(user, s, t, k, alias, tv, false);
+    let mut here = templates::candidates(user, s, t, k, (alias, tv), false, unreadable);
     if let Some((s2, t2)) = &seen.later[k] {
-        for c in templates::candidates(user, s2, *t2, k, alias, tv, true) {
+        for c in templates::candidates(user, s2, *t2, k, (alias, tv), true, unreadable) {
             if !here.iter().any(|x| x.text == c.text) {
                 here.push(c);
             }
@@ -434,7 +455,7 @@ fn shape_candidates(
     // What holds once the thread is started (everything the templates
     // say of a started visit, guarded: `t.scheduled => ...`).
     if let Some((s2, t2)) = &seen.started[k] {
-        for mut c in templates::candidates(user, s2, *t2, k, alias, tv, false) {
+        for mut c in templates::candidates(user, s2, *t2, k, (alias, tv), false, unreadable) {
             // (What holds before the start as well is there already.)
             if here.iter().any(|x| x.text == c.text) {
                 continue;
@@ -447,6 +468,27 @@ fn shape_candidates(
         }
     }
     here
+}
+
+/// The field names no candidate may read: those the prover cannot read by
+/// name in the classes whose objects its states may hold, which its
+/// data-free walk from `start` finds (with the classes of the objects the
+/// runs made); every loaded class when the walk fails.
+fn unreadable(user: &Compiled, start: &State, seen: &Seen) -> templates::Unreadable {
+    let allowed = |sh: &crate::prove::sym::Shape| crate::prove::allows(user, &start.classes, sh);
+    match crate::prove::walk(&start.classes, start, &allowed, &Default::default()) {
+        Ok(w) => {
+            let mut live = w.inst;
+            for (_, s, _) in &seen.samples {
+                live.extend(s.heap.iter().map(|o| o.class));
+            }
+            if let Some(s) = &seen.last {
+                live.extend(s.heap.iter().map(|o| o.class));
+            }
+            templates::Unreadable::of(&start.classes, Some(&live))
+        }
+        Err(_) => templates::Unreadable::of(&start.classes, None),
+    }
 }
 
 /// Shapes the user's cases allow and the code leads to (the prover's
@@ -573,6 +615,7 @@ pub fn prove_inferred(
         // fixpoint, and what their own obligations would show is noise:
         // the proof asks what can refute a theorem by itself.
         decisive_only: inferred.stats.user_refuted,
+        origin: Some(inferred.origin.clone()),
         ..opts.clone()
     };
     Ok(driver::prove_source(

@@ -49,7 +49,7 @@ pub(super) fn rounds(
             break;
         }
         stats.rounds += 1;
-        let (text, ranges) = work.render();
+        let (text, ranges, inserted) = work.render();
         // One round builds the obligations once, with every candidate
         // guarded, and solves them to a fixpoint (`houdini::solve`).
         let guards = Arc::new(crate::prove::Guards::new(&ranges, houdini::solve));
@@ -60,6 +60,9 @@ pub(super) fn rounds(
             stop_at_lemma1: true,
             decisive_only: false,
             emit_smt2: None,
+            origin: Some(Arc::new(
+                work.origin(&tf.invariant.display().to_string(), inserted),
+            )),
             ..opts.prove.clone()
         };
         let r = driver::prove_source(&tf_inv, Some(&text), &hopts, &|_, _| {})?;

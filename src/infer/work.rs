@@ -31,8 +31,10 @@ pub(super) struct Work {
 }
 
 impl Work {
-    /// The file with the alive candidates, and each one's byte range.
-    pub fn render(&self) -> (String, Vec<Option<(usize, usize)>>) {
+    /// The file with the alive candidates, each one's byte range, and how
+    /// many bytes were inserted into the user's text at `insert_at` (the
+    /// rest of the inferred text follows the user's).
+    pub fn render(&self) -> (String, Vec<Option<(usize, usize)>>, usize) {
         let mut out = String::with_capacity(self.source.len() + 64 * self.cands.len());
         let mut ranges = vec![None; self.cands.len()];
         out.push_str(&self.source[..self.insert_at]);
@@ -68,6 +70,7 @@ impl Work {
         if self.new_section {
             out.push_str("}\n");
         }
+        let inserted = out.len() - self.insert_at;
         out.push_str(&self.source[self.insert_at..]);
         for (j, header) in self.objects.iter().enumerate() {
             out.push_str(&format!("\n{header} {{\n"));
@@ -91,7 +94,12 @@ impl Work {
             }
             out.push_str("}\n");
         }
-        (out, ranges)
+        (out, ranges, inserted)
+    }
+
+    /// Where the user's text (of file `path`) is in a rendered file.
+    pub fn origin(&self, path: &str, inserted: usize) -> crate::invariant::ast::Origin {
+        crate::invariant::ast::Origin::new(path, &self.source, self.insert_at, inserted)
     }
 
     /// The candidates `keep` accepts, per key, in the order the file lists

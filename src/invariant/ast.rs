@@ -15,6 +15,45 @@ pub struct File {
     /// Byte offsets of the starts of the source's lines (the prover names
     /// the line of every fact it translates).
     line_starts: Vec<usize>,
+    /// When the source is the user's file with inferred text inserted
+    /// (`m5 infer`): where the user's text is, for messages.
+    pub origin: Option<std::sync::Arc<Origin>>,
+}
+
+/// The user's file inside a completed one: its text up to `insert_at`,
+/// then `inserted` bytes of inferred cases, then the rest of its text,
+/// then inferred sections.
+#[derive(Clone, Debug)]
+pub struct Origin {
+    pub path: String,
+    pub insert_at: usize,
+    pub inserted: usize,
+    /// The user's file (its text and line starts).
+    user: File,
+}
+
+impl Origin {
+    pub fn new(path: &str, user_source: &str, insert_at: usize, inserted: usize) -> Origin {
+        Origin {
+            path: path.to_string(),
+            insert_at,
+            inserted,
+            user: File::new(path, user_source, Vec::new()),
+        }
+    }
+
+    /// The user's offset of offset `o` of the completed text; None inside
+    /// inferred text.
+    fn user_offset(&self, o: usize) -> Option<usize> {
+        if o < self.insert_at {
+            Some(o)
+        } else if o < self.insert_at + self.inserted {
+            None
+        } else {
+            let u = o - self.inserted;
+            (u < self.user.source.len()).then_some(u)
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -274,6 +313,51 @@ impl File {
             source: source.to_string(),
             items,
             line_starts,
+            origin: None,
+        }
+    }
+
+    /// The user's `(line, col)` of a byte offset: in the user's own file
+    /// when this one was completed by inference (None inside inferred
+    /// text).
+    pub fn user_line_col(&self, offset: usize) -> Option<(usize, usize)> {
+        match &self.origin {
+            None => Some(self.line_col(offset)),
+            Some(o) => o.user_offset(offset).map(|u| o.user.line_col(u)),
+        }
+    }
+
+    /// The file messages name: the user's.
+    pub fn user_path(&self) -> &str {
+        self.origin.as_ref().map_or(&self.path, |o| &o.path)
+    }
+
+    /// Where the text at `span` is, for messages: `FILE:LINE:COL` in the
+    /// user's file, or `inferred: TEXT` for inferred text (whose place in
+    /// the completed file, which `m5 infer --out` writes, the user has
+    /// not seen).
+    pub fn place(&self, span: Span) -> String {
+        match self.user_line_col(span.start) {
+            Some((line, col)) => format!("{}:{line}:{col}", self.user_path()),
+            None => {
+                let text = self.source.get(span.start..span.end).unwrap_or("?");
+                // (Without the label, `inferred_N:`, the fact's name.)
+                let body = match text.split_once(':') {
+                    Some((l, rest))
+                        if !rest.starts_with(':')
+                            && l.trim()
+                                .chars()
+                                .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+                    {
+                        rest
+                    }
+                    _ => text,
+                };
+                format!(
+                    "inferred: {}",
+                    body.split_whitespace().collect::<Vec<_>>().join(" ")
+                )
+            }
         }
     }
 
@@ -284,5 +368,50 @@ impl File {
         let start = self.line_starts[line - 1];
         let col = self.source[start..offset].chars().count() + 1;
         (line, col)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A completed file names the user's lines, and inferred text by its
+    /// text: `u.inv` with two lines inserted after its first line and a
+    /// section appended.
+    #[test]
+    fn places_in_a_completed_file_are_the_users_or_inferred() {
+        let user = "global { a: 1 == 1 }\nthread t {\n}\nglobal { 2 == 2 }\n";
+        let insert_at = user.find("}\nglobal { 2").unwrap();
+        let inserted = "  when done {\n    inferred_7: t.scheduled\n  }\n";
+        let text = format!(
+            "{}{inserted}{}object o {{ inferred_9: o.mcount == 0 }}\n",
+            &user[..insert_at],
+            &user[insert_at..]
+        );
+        let mut f = File::new("u.inv+inferred", &text, Vec::new());
+        f.origin = Some(std::sync::Arc::new(Origin::new(
+            "u.inv",
+            user,
+            insert_at,
+            inserted.len(),
+        )));
+        let at = |needle: &str| {
+            let start = text.find(needle).unwrap();
+            Span {
+                start,
+                end: start + needle.len(),
+            }
+        };
+        assert_eq!(f.place(at("a: 1 == 1")), "u.inv:1:10");
+        assert_eq!(f.place(at("2 == 2")), "u.inv:4:10");
+        assert_eq!(
+            f.place(at("inferred_7: t.scheduled")),
+            "inferred: t.scheduled"
+        );
+        assert_eq!(
+            f.place(at("inferred_9: o.mcount == 0")),
+            "inferred: o.mcount == 0"
+        );
+        assert_eq!(f.user_path(), "u.inv");
     }
 }

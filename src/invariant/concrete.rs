@@ -6,7 +6,7 @@
 //! evaluation with the reason. The checks built on it are in `eval`.
 
 use super::ast::*;
-use super::semantics::{Eval, K, ThreadAttr, Values};
+use super::semantics::{Eval, K, Range, ThreadAttr, Values};
 use crate::classfile::ClassTable;
 use crate::state::{Body, Ref, State, Status, ThreadId, Value};
 
@@ -639,8 +639,8 @@ impl<'a> Values for Concrete<'a> {
         self.s = s;
         self.deps = deps;
     }
-    fn quantified(&mut self, over: Domain) -> Result<usize, String> {
-        Ok(match over {
+    fn quantified(&mut self, over: Domain) -> Result<Range<V>, String> {
+        Ok(Range::Count(match over {
             Domain::Threads => {
                 self.note_read(Loc::ThreadCount);
                 self.s.threads.len()
@@ -649,7 +649,7 @@ impl<'a> Values for Concrete<'a> {
                 self.note_read(Loc::HeapLen);
                 self.s.heap.len()
             }
-        })
+        }))
     }
     fn nth(&mut self, over: Domain, k: usize) -> V {
         match over {

@@ -108,6 +108,34 @@ pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Opt
     desc.strip_prefix('[').map(str::to_string)
 }
 
+impl Compiled {
+    /// Marks the file as the user's with inferred text inserted: messages
+    /// then name the user's file and lines (an unlabelled fact of the
+    /// user's is `line N` of the user's file, not of the completed one).
+    pub fn set_origin(&mut self, origin: std::sync::Arc<ast::Origin>) {
+        self.file.origin = Some(origin);
+        let file = &self.file;
+        let rename = |f: &mut Fact| {
+            let (line, _) = file.line_col(f.span.start);
+            if f.name == format!("line {line}")
+                && let Some((user, _)) = file.user_line_col(f.span.start)
+            {
+                f.name = format!("line {user}");
+            }
+        };
+        self.global.iter_mut().for_each(rename);
+        for (case, _) in &mut self.cases {
+            case.facts.iter_mut().for_each(rename);
+        }
+        for (_, _, facts) in &mut self.objects {
+            facts.iter_mut().for_each(rename);
+        }
+        for facts in self.relations.values_mut() {
+            facts.iter_mut().for_each(rename);
+        }
+    }
+}
+
 /// A fact that does not hold.
 #[derive(Clone, Debug)]
 pub struct Failure {
@@ -137,7 +165,7 @@ impl Failure {
 
     /// A message naming the conjunct, where it is in the file, and its subject.
     pub fn describe(&self, c: &Compiled) -> String {
-        let (line, col) = c.file.line_col(self.span.start);
+        let at = c.file.place(self.span);
         let text = c
             .file
             .source
@@ -150,8 +178,8 @@ impl Failure {
             text = text.chars().take(157).collect::<String>() + "...";
         }
         format!(
-            "fact `{}` ({}:{}:{}) fails for {}: {}\n    {}",
-            self.fact, c.file.path, line, col, self.part, self.why, text
+            "fact `{}` ({}) fails for {}: {}\n    {}",
+            self.fact, at, self.part, self.why, text
         )
     }
 }

@@ -68,6 +68,18 @@ pub enum ThreadAttr {
 /// Which part of a state a quantifier ranges over, or `old`/`new` read.
 pub type R<V> = Result<V, String>;
 
+/// A quantifier's range as a domain sees it.
+pub enum Range<V> {
+    /// So many values (`Values::nth` gives each, in order): the quantifier
+    /// is unfolded (the concrete domain).
+    Count(usize),
+    /// A variable standing for any value of the range, whose number the
+    /// domain does not know (the prover's: the threads and the heap of a
+    /// symbolic state are unbounded): the body is evaluated once with it
+    /// bound, and `Values::close` makes the quantifier of it.
+    Var(V),
+}
+
 /// A value domain with the state it reads.
 pub trait Values {
     /// A value with its definedness.
@@ -163,9 +175,17 @@ pub trait Values {
     /// Switches to the old (`old(e)`) or the new state (`new(e)`).
     fn enter_state(&mut self, old: bool) -> R<Self::Saved>;
     fn leave_state(&mut self, saved: Self::Saved);
-    /// The number of threads or objects a quantifier ranges over.
-    fn quantified(&mut self, over: Domain) -> R<usize>;
+    /// What a quantifier over `over` ranges over in the state at hand.
+    fn quantified(&mut self, over: Domain) -> R<Range<Self::V>>;
+    /// Value `k` of a `Range::Count`.
     fn nth(&mut self, over: Domain, k: usize) -> Self::V;
+    /// The quantifier over the `Range::Var` `var` whose body, evaluated
+    /// once with `var` bound, is `body` (of any kind): it must mean what
+    /// unfolding it in order would (see `Eval::eval`'s `Quant`).
+    fn close(&mut self, all: bool, over: Domain, var: &Self::V, body: &Self::V) -> R<Self::V> {
+        let _ = (all, over, var, body);
+        Err("this domain enumerates its quantifiers".into())
+    }
 
     // Hooks with nothing to do by default.
     /// The value `e` evaluated to.
@@ -377,37 +397,51 @@ impl<'c, D: Values> Eval<'c, D> {
                 over,
                 body,
                 ..
-            } => {
-                let n = self.d.quantified(*over)?;
-                // The variable is bound once and rebound to each value (its
-                // name is not copied per value); the body's own bindings are
-                // balanced, so it stays at `at`.
+            } => self.quantifier(*all, var, *over, body),
+        }
+    }
+
+    /// `forall`/`exists`: unfolded in order over a `Range::Count` (the
+    /// first value that decides it, or is undefined, ends it), or closed
+    /// by the domain over a `Range::Var`.
+    fn quantifier(&mut self, all: bool, var: &str, over: Domain, body: &Expr) -> R<D::V> {
+        let n = match self.d.quantified(over)? {
+            Range::Count(n) => n,
+            Range::Var(v) => {
                 let at = self.vars.len();
-                let mut decided = Ok(*all);
-                for k in 0..n {
-                    let v = self.d.nth(*over, k);
-                    if k == 0 {
-                        self.vars.push((var.clone(), v));
-                    } else {
-                        self.vars[at].1 = v;
-                    }
-                    match self.quantified_body(body, *all) {
-                        Ok(None) => {}
-                        Ok(Some(b)) => {
-                            decided = Ok(b);
-                            break;
-                        }
-                        Err(e) => {
-                            decided = Err(e);
-                            break;
-                        }
-                    }
-                }
+                self.vars.push((var.to_string(), v.clone()));
+                let r = self.eval(body);
                 self.vars.truncate(at);
-                let c = self.d.cond(decided?);
-                Ok(self.d.boolean(c))
+                return self.d.close(all, over, &v, &r?);
+            }
+        };
+        // The variable is bound once and rebound to each value (its
+        // name is not copied per value); the body's own bindings are
+        // balanced, so it stays at `at`.
+        let at = self.vars.len();
+        let mut decided = Ok(all);
+        for k in 0..n {
+            let v = self.d.nth(over, k);
+            if k == 0 {
+                self.vars.push((var.to_string(), v));
+            } else {
+                self.vars[at].1 = v;
+            }
+            match self.quantified_body(body, all) {
+                Ok(None) => {}
+                Ok(Some(b)) => {
+                    decided = Ok(b);
+                    break;
+                }
+                Err(e) => {
+                    decided = Err(e);
+                    break;
+                }
             }
         }
+        self.vars.truncate(at);
+        let c = self.d.cond(decided?);
+        Ok(self.d.boolean(c))
     }
 
     /// A quantifier's body for the value bound last: `Some(b)` when it

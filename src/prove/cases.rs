@@ -308,7 +308,7 @@ impl Prover<'_> {
         let mut shown = Vec::new();
         shown_frames(&frames, "th", &mut shown);
         let (global_pre, th_pre) = {
-            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc).live(&self.walk.inst);
             let g = env.global()?;
             let t = env.thread("th", &frames)?;
             refs.extend(env.take_refs());
@@ -349,7 +349,9 @@ impl Prover<'_> {
         let classes_ok = self.classes_ok();
         let templates = self.object_macros(&mut sc, &pre, &classes_ok)?;
         let pre_o = if obj_o {
-            SEnv::new(self.c, classes, &pre, None, &mut sc).object("o")?
+            SEnv::new(self.c, classes, &pre, None, &mut sc)
+                .live(&self.walk.inst)
+                .object("o")?
         } else {
             Vec::new()
         };
@@ -446,7 +448,7 @@ impl Prover<'_> {
         }
         let mut shapes = Vec::new();
         for (text, frames) in u_frames {
-            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc);
+            let mut env = SEnv::new(self.c, classes, &pre, None, &mut sc).live(&self.walk.inst);
             let upre = env.thread("u", &frames)?;
             let refs = env.take_refs();
             let mut uh = thread_hyps(&pre, "u", &frames);
@@ -508,7 +510,7 @@ impl Prover<'_> {
         let twf = sym::thread_facts(pre, OBJ_VAR);
         sc.raw(format!("(define-fun twf (({OBJ_VAR} Int)) Bool {twf})"));
         let (facts, refs) = {
-            let mut env = SEnv::new(self.c, self.classes, pre, None, sc);
+            let mut env = SEnv::new(self.c, self.classes, pre, None, sc).live(&self.walk.inst);
             let f = env.object(OBJ_VAR)?;
             (f, env.take_refs())
         };
@@ -536,13 +538,15 @@ impl Prover<'_> {
         let mut hyps = vec![bounds(&pre), self.mirror_facts(&pre)];
         let mut refs = Vec::new();
         {
-            let mut env = SEnv::new(self.c, self.classes, &pre, None, &mut sc);
+            let mut env =
+                SEnv::new(self.c, self.classes, &pre, None, &mut sc).live(&self.walk.inst);
             hyps.extend(terms(&env.global()?));
             refs.extend(env.take_refs());
         }
         let mut obs = Vec::new();
         for r in &self.relations {
-            let mut env = SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc);
+            let mut env =
+                SEnv::new(self.c, self.classes, &pre, Some(&pre), &mut sc).live(&self.walk.inst);
             let f = env.relation(r, None)?;
             refs.extend(env.take_refs());
             let mut ob = fact_ob(&format!("relation {r}"), "true", f);

@@ -70,6 +70,8 @@ pub struct Report {
     /// Cases (with their branch) whose hypotheses are contradictory.
     pub vacuous: Vec<String>,
     pub wall: Duration,
+    /// The wall time of each phase of `wall`.
+    pub phases: Phases,
     pub solver_time: Duration,
     pub jobs: usize,
     /// Caught exceptions the prover could not rule out and followed to
@@ -83,6 +85,23 @@ pub struct Report {
     /// Obligations not asked (`Options::decisive_only`): then nothing is
     /// proved.
     pub not_asked: usize,
+    /// Cases keyed by source lines that describe no call stack the program
+    /// reaches (`prove::lines`).
+    pub warnings: Vec<String>,
+}
+
+/// The wall time of the proof's phases (over every induction): the
+/// single-threaded prefix with Lemma 1 (and the check that the prover's
+/// formulas agree on its last state), the data-free walks of the
+/// call-stack shapes, building the cases' obligations, and solving them
+/// (the checks of caught exceptions included). The rest of `Report::wall`
+/// is loading and the search for witnesses (`Report::search_time`).
+#[derive(Clone, Debug, Default)]
+pub struct Phases {
+    pub prefix: Duration,
+    pub walk: Duration,
+    pub build: Duration,
+    pub solve: Duration,
 }
 
 /// What backs a theorem's verdict besides the lemmas' counts.
@@ -136,7 +155,9 @@ pub fn prove_source(
     let relations = relations_of(tf, &c)?;
     // Lemma 1 on every state of the single-threaded prefix, by computation;
     // the induction starts from its last state.
+    let tp = Instant::now();
     let prefix = super::prefix::run(&c, s0, &relations, opts.prefix_steps);
+    let stacks = prefix.stacks;
     let s0 = prefix.state;
     let lemma1 = prefix.failure;
     let lemma1_at = prefix.failed_at;
@@ -146,6 +167,7 @@ pub fn prove_source(
         None => lemma1::check(&c, &s0, &relations, opts.timeout_ms).err(),
         Some(_) => None,
     };
+    let prefix_time = tp.elapsed();
     let end = End {
         initial,
         own: source.is_none().then(|| c.clone()),
@@ -181,12 +203,17 @@ pub fn prove_source(
         search_time: Duration::ZERO,
         vacuous: Vec::new(),
         wall: Duration::ZERO,
+        phases: Phases {
+            prefix: prefix_time,
+            ..Phases::default()
+        },
         solver_time: Duration::ZERO,
         jobs: opts.jobs,
         followed: 0,
         rounds: 1,
         catch_rounds: 0,
         not_asked: 0,
+        warnings: Vec::new(),
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
@@ -208,15 +235,21 @@ pub fn prove_source(
     // their text changes).
     let mut ruled_out: std::collections::HashSet<String> = Default::default();
     loop {
-        let w = match walk(&s0.classes, &s0, &allowed_shape, &follow) {
+        let tw = Instant::now();
+        let walked = walk(&s0.classes, &s0, &allowed_shape, &follow);
+        report.phases.walk += tw.elapsed();
+        let w = match walked {
             Err(e) => {
                 report.walk_error = Some(e);
                 break;
             }
             Ok(w) => w,
         };
+        report.warnings = super::lines::warnings(&c, &s0.classes, &w, &stacks);
         if !w.catching.is_empty() {
+            let tc = Instant::now();
             let more = unproved_catches(&s0.classes, &c, &w, &follow, opts, &mut ruled_out);
+            report.phases.solve += tc.elapsed();
             if !more.is_empty() {
                 follow.extend(more);
                 report.followed = follow.len();
@@ -271,6 +304,9 @@ fn load_invariant(
     .map_err(|e| InputError(e.rendered.clone()))?;
     let mut c = c;
     crate::invariant::sites::resolve(&mut c, s0).map_err(|e| InputError(e.rendered.clone()))?;
+    if let Some(o) = &opts.origin {
+        c.set_origin(o.clone());
+    }
     // (After `resolve`, which compiles the file again.)
     if let Some(g) = &opts.houdini_guards {
         let facts = c
@@ -340,6 +376,7 @@ fn induction(
         return Ok(false);
     }
     // Build the cases on every core (building, not solving, is most of the work).
+    let tb = Instant::now();
     let built = build_cases(prover, &allowed, opts.jobs);
     let mut vcs = Vec::new();
     let mut cases_built = 0;
@@ -361,6 +398,7 @@ fn induction(
         Ok(None) => {}
         Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
     }
+    report.phases.build += tb.elapsed();
     if !report.unsupported.is_empty() {
         return Ok(false);
     }
@@ -371,10 +409,12 @@ fn induction(
     // A caught exception the invariant does not rule out stops the
     // solving: it is followed, and the induction runs again.
     let stop = std::sync::atomic::AtomicBool::new(false);
+    let ts = Instant::now();
     report.outcomes = match &opts.houdini_guards {
         Some(g) if opts.houdini => (g.fixpoint)(&vcs, opts, g, Some(&stop)),
         _ => solve(&vcs, opts, &|n| progress(n, total), Some(&stop)),
     };
+    report.phases.solve += ts.elapsed();
     if opts.decisive_only {
         let reported = vcs
             .iter()

@@ -33,6 +33,9 @@ pub fn instances(
     sc: &mut Script,
 ) -> Result<Vec<Instance>, String> {
     let heap = concrete::encode(sc, s0);
+    // (The classes of the objects there: a field read by name is refused
+    // only for a floating-point field one of them has.)
+    let live: std::collections::BTreeSet<_> = s0.heap.iter().map(|o| o.class).collect();
     let frames = (0..s0.threads.len() as ThreadId)
         .map(|t| {
             concrete::frames(sc, s0, t, &format!("t{t}"))
@@ -58,7 +61,7 @@ pub fn instances(
         Ok(())
     };
     {
-        let mut env = SEnv::new(c, &s0.classes, &heap, None, sc);
+        let mut env = SEnv::new(c, &s0.classes, &heap, None, sc).live(&live);
         push(
             "global",
             env.global()?,
@@ -76,7 +79,7 @@ pub fn instances(
         }
     }
     for name in relations {
-        let mut env = SEnv::new(c, &s0.classes, &heap, Some(&heap), sc);
+        let mut env = SEnv::new(c, &s0.classes, &heap, Some(&heap), sc).live(&live);
         if c.relation_over.contains_key(name) {
             // At every address (true where the object is of another class).
             for r in 0..s0.heap.len() {

@@ -23,6 +23,7 @@ pub mod domain;
 pub mod driver;
 pub mod inv;
 pub mod lemma1;
+mod lines;
 pub mod machine;
 pub mod prefix;
 mod preserve;
@@ -88,6 +89,10 @@ pub struct Options {
     /// (`witness`): None looks only at the single-threaded prefix. Houdini
     /// rounds (`houdini`) look nowhere.
     pub witness: Option<witness::Budget>,
+    /// The invariant text given is the user's file completed by inference:
+    /// where the user's text is in it, so that messages name the user's
+    /// file and lines (`invariant::ast::Origin`).
+    pub origin: Option<std::sync::Arc<crate::invariant::ast::Origin>>,
 }
 
 /// Houdini's candidates as switches: each candidate fact is written
@@ -198,4 +203,7 @@ pub struct Outcome {
     /// With `Options::houdini`: the facts (by span in the invariant file)
     /// this obligation did not prove.
     pub failed: Vec<crate::invariant::ast::Span>,
+    /// A counterexample in which only inferred facts fail (none of the
+    /// user's): noise once inference stopped at a fact of the user's.
+    pub inferred_only: bool,
 }

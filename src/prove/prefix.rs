@@ -32,6 +32,20 @@ pub struct Prefix {
     pub schedule: Vec<crate::state::ThreadId>,
     /// Why the induction cannot start where the prefix stopped.
     pub unsupported: Option<String>,
+    /// The call stacks (method and pc per frame, bottom first) threads
+    /// were in on the prefix's states (`lines::warnings`).
+    pub stacks: Stacks,
+}
+
+/// Call stacks, each frame its method and pc, bottom first.
+pub type Stacks = std::collections::HashSet<Vec<(crate::classfile::MethodId, u32)>>;
+
+fn stack_of(s: &State, t: usize) -> Vec<(crate::classfile::MethodId, u32)> {
+    s.threads[t]
+        .stack
+        .iter()
+        .map(|f| (f.method.id, f.pc()))
+        .collect()
 }
 
 /// Runs from `s0` while exactly one thread is alive, at most `limit` steps.
@@ -44,6 +58,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
     let mut relation_steps = Vec::new();
     let mut schedule = Vec::new();
     let mut checked = inc.check_all(&s);
+    let mut stacks: Stacks = (0..s.threads.len()).map(|t| stack_of(&s, t)).collect();
     let mut steps = 0;
     let mut stop = Stop::Visitor;
     if checked.is_ok() {
@@ -51,6 +66,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         (steps, stop) = run_alone(&mut s, limit, |before, next, th| {
             step += 1;
             schedule.push(th);
+            stacks.insert(stack_of(next, th as usize));
             for r in relations {
                 if relation_failures.iter().any(|(x, _)| x == r) {
                     continue;
@@ -85,6 +101,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
             relation_steps,
             schedule,
             unsupported: None,
+            stacks,
         };
     }
     let stop = match stop {
@@ -94,6 +111,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         other => other.to_string(),
     };
     s.aux.log_writes = false;
+    stacks.extend((0..s.threads.len()).map(|t| stack_of(&s, t)));
     let unsupported = initializing(&s).map(|class| {
         format!(
             "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"
@@ -109,6 +127,7 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
         relation_steps,
         schedule,
         unsupported,
+        stacks,
     }
 }
 

@@ -71,7 +71,7 @@ impl BranchCx<'_, '_> {
         // proves that once for every good state.
         let relations: &[String] = if b.noop { &[] } else { &p.relations };
         for r in relations {
-            let mut env = SEnv::new(p.c, p.classes, &b.heap, Some(self.pre), sc);
+            let mut env = SEnv::new(p.c, p.classes, &b.heap, Some(self.pre), sc).live(&p.walk.inst);
             let f = env.relation(r, None)?;
             let rrefs = env.take_refs();
             let mut ob = fact_ob(&format!("relation {r}"), "true", f).with_refs(rrefs);
@@ -131,7 +131,7 @@ impl BranchCx<'_, '_> {
         let p = self.p;
         let pre = self.pre;
         let post = &b.heap;
-        let mut env = SEnv::new(p.c, p.classes, post, Some(pre), sc);
+        let mut env = SEnv::new(p.c, p.classes, post, Some(pre), sc).live(&p.walk.inst);
         let g = env.global()?;
         let grefs = env.take_refs();
         if terms(&g) != terms(self.global_pre) {
@@ -220,7 +220,7 @@ impl BranchCx<'_, '_> {
                     .collect::<Vec<_>>(),
             );
             if p.check_skips {
-                let mut env = SEnv::new(p.c, p.classes, post, Some(pre), sc);
+                let mut env = SEnv::new(p.c, p.classes, post, Some(pre), sc).live(&p.walk.inst);
                 let (t, r) = (env.thread("u", uf)?, env.take_refs());
                 let same = terms(&t) == terms(&upost)
                     && t.iter().zip(&upost).all(|(a, b)| a.reads == b.reads)

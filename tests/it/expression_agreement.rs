@@ -4,8 +4,9 @@
 //! this checks is what stays per domain (arithmetic, comparisons,
 //! conversions and every read of the state): random expressions — well-typed and ill-typed, over every
 //! operator, with undefined values, out-of-range thread numbers and slot
-//! indices, numbers past 32, 64 and 128 bits, and short-circuit
-//! connectives — are evaluated on states of real runs both ways; the
+//! indices, numbers past 32, 64 and 128 bits, short-circuit
+//! connectives, and `forall`/`exists` over threads and objects (unfolded
+//! in order by the evaluator, SMT quantifiers for the prover) — are evaluated on states of real runs both ways; the
 //! state is encoded as SMT constants and Z3 must find that every formula
 //! has the concrete value and definedness (one check per state: the
 //! disjunction of the disagreements is unsat).
@@ -107,6 +108,9 @@ const BIG: &[&str] = &[
 struct Gen<'r> {
     rng: &'r mut Rng,
     at: Where,
+    /// Quantified variables in scope: over threads (a thread) or objects
+    /// (a reference).
+    vars: Vec<(String, Ty)>,
 }
 
 impl Gen<'_> {
@@ -134,7 +138,22 @@ impl Gen<'_> {
             );
         }
         match ty {
-            Ty::Bool => match self.rng.below(9) {
+            Ty::Bool => match self.rng.below(10) {
+                // `forall`/`exists` over threads or objects, the body
+                // reading the variable (and the outer ones) now and then.
+                9 => {
+                    let q = self.rng.pick(&["forall", "exists"]);
+                    let (over, ty) = if self.rng.chance(50) {
+                        ("threads", Ty::Thread)
+                    } else {
+                        ("objects", Ty::Ref)
+                    };
+                    let x = format!("q{}", self.vars.len());
+                    self.vars.push((x.clone(), ty));
+                    let body = self.expr(Ty::Bool, d);
+                    self.vars.pop();
+                    format!("({q} {x} in {over}: {body})")
+                }
                 0 => format!("!{}", self.expr(Ty::Bool, d)),
                 1 | 2 => {
                     let op = self.rng.pick(&["&&", "||", "=>"]);
@@ -253,6 +272,15 @@ impl Gen<'_> {
 
     fn leaf(&mut self, ty: Ty) -> String {
         let thread = self.at == Where::Thread;
+        let bound: Vec<String> = self
+            .vars
+            .iter()
+            .filter(|v| v.1 == ty)
+            .map(|v| v.0.clone())
+            .collect();
+        if !bound.is_empty() && self.rng.chance(60) {
+            return bound[self.rng.below(bound.len())].clone();
+        }
         match ty {
             Ty::Bool => self.rng.pick(&["true", "false"]).into(),
             Ty::Num => {
@@ -398,6 +426,8 @@ fn value_term(v: &V, k: &K) -> Option<String> {
 
 struct Counts {
     compared: usize,
+    /// Of them, with a quantifier.
+    quantified: usize,
     undefined: usize,
     not_modeled: usize,
     rejected: usize,
@@ -423,7 +453,12 @@ fn compare_on(s: &State, rng: &mut Rng, n: usize, label: &str, counts: &mut Coun
         ][rng.below(5)];
         let ty = TYPES[rng.below(3)];
         let depth = 1 + rng.below(4) as u32;
-        let text = Gen { rng, at }.expr(ty, depth);
+        let text = Gen {
+            rng,
+            at,
+            vars: Vec::new(),
+        }
+        .expr(ty, depth);
         let Ok(c) = compile("gen.inv", &file_for(at, &text), &s.classes) else {
             counts.rejected += 1;
             continue;
@@ -501,6 +536,9 @@ fn compare_on(s: &State, rng: &mut Rng, n: usize, label: &str, counts: &mut Coun
             },
         };
         counts.compared += 1;
+        if text.contains("forall ") || text.contains("exists ") {
+            counts.quantified += 1;
+        }
         checks.push((desc, must));
     }
     let mut text = sc.text().replacen("(set-logic ALL)\n", "", 1);
@@ -579,6 +617,7 @@ fn random_expressions_mean_the_same_to_the_prover_and_the_evaluator() {
     };
     let mut counts = Counts {
         compared: 0,
+        quantified: 0,
         undefined: 0,
         not_modeled: 0,
         rejected: 0,
@@ -597,10 +636,11 @@ fn random_expressions_mean_the_same_to_the_prover_and_the_evaluator() {
         }
     }
     println!(
-        "{} expressions compared on {} states ({} undefined in both), {} not modeled by the prover, {} rejected by the checker",
+        "{} expressions compared on {} states ({} undefined in both, {} with a quantifier), {} not modeled by the prover, {} rejected by the checker",
         counts.compared,
         states.len(),
         counts.undefined,
+        counts.quantified,
         counts.not_modeled,
         counts.rejected
     );
@@ -609,6 +649,11 @@ fn random_expressions_mean_the_same_to_the_prover_and_the_evaluator() {
             counts.compared >= 10_000,
             "only {} compared",
             counts.compared
+        );
+        assert!(
+            counts.quantified >= 500,
+            "only {} with a quantifier compared",
+            counts.quantified
         );
     }
 }

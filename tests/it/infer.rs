@@ -368,6 +368,16 @@ fn the_bounded_buffer_is_proved_from_five_facts_and_its_if_twin_is_not() {
     assert!(count(&v, "user_facts") <= 5, "{v}");
     let (_, v) = run("prove", &dir.join("bounded-buffer-inferred-if.proof"), &[]);
     assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    // Inference stopped at the user's `item`: an obligation whose
+    // counterexample shows inferred facts failing alone is marked (the
+    // text leaves it out without --verbose), and one that shows a fact of
+    // the user's lists that fact alone.
+    let failed = v["failed"].as_array().unwrap();
+    assert!(failed.iter().any(|f| f["inferred_only"] == true), "{v}");
+    for f in failed.iter().filter(|f| f["inferred_only"] == false) {
+        let d = f["detail"].as_str().unwrap();
+        assert!(!d.contains("fact `inferred_"), "{d}");
+    }
 }
 
 /// A static initializer's lock and count from five facts; the same facts
@@ -473,4 +483,26 @@ fn a_candidate_false_on_the_prefix_is_dropped_never_a_verdict() {
     );
     assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
     assert_eq!(code, 1, "{v}");
+}
+
+/// A field is the prover's by class, name and type, never by its name
+/// alone: a worker's `int value` (java.lang.Double, which the program
+/// never instantiates, has a `double value`) is read in the user's facts
+/// and offered by the templates like any other field, and the proof is
+/// proved, not unknown about floating-point fields.
+#[test]
+fn a_user_int_field_named_value_is_proved_and_inferred_as_any_other() {
+    let proof = root().join("proofs/value-field-inferred.proof");
+    let out = common::fresh_dir("infer", "value-field").join("full.inv");
+    let (code, v) = run("infer", &proof, &["--out", out.to_str().unwrap()]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    let text = std::fs::read_to_string(&out).expect("written");
+    // Candidates read the field (the user's `let sum` aside).
+    let inferred = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with("inferred_") && l.contains(".value"))
+        .count();
+    assert!(inferred > 0, "no inferred fact reads `.value`:\n{text}");
+    assert!(!text.contains("floating-point"), "{text}");
 }

@@ -927,3 +927,89 @@ fn cached_and_split_parses_are_the_whole_scripts_terms() {
         assert_eq!(v["lemma2"]["unknown"], 0, "{proof}: {}", v["failed"]);
     }
 }
+
+/// A `when` case keyed by a source line where the frame it describes is
+/// never (here: `Worker.run` while it calls `incr`, whose frame M5 has
+/// moved past the call, to line 20) describes no reachable state, so its
+/// facts were never checked: a warning names the nearest line where the
+/// frame is, in the text and in `--json`'s `warnings`.
+#[test]
+fn a_line_case_no_call_stack_reaches_is_a_warning_naming_the_nearest_line() {
+    let dir = common::fresh_dir("prove", "line-warning");
+    let inv = dir.join("w.inv");
+    std::fs::write(
+        &inv,
+        "thread t {\n  when done { }\n  when Main.main @ any .. { }\n  when Worker.run @ any .. { }\n  \
+         when Worker.run @ line 19 > Counter.incr @ any { false }\n  \
+         when Worker.run @ line 20 > Counter.incr @ any { true }\n}\n",
+    )
+    .unwrap();
+    let proof = dir.join("w.proof");
+    std::fs::write(
+        &proof,
+        format!(
+            "classpath {}\nmain Main\ninvariant {}\nprove invariant\n",
+            root().join("classfiles/value-field").display(),
+            inv.display()
+        ),
+    )
+    .unwrap();
+    let out = m5().arg("prove").arg(&proof).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let warnings: Vec<&str> = text.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(warnings.len(), 1, "{text}");
+    assert!(
+        warnings[0].contains("w.inv:5:3")
+            && warnings[0].contains("Worker.run is never at line 19")
+            && warnings[0].contains("the nearest line where it is: 20"),
+        "{text}"
+    );
+    let (_, v) = prove(&proof, &[]);
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1, "{v}");
+}
+
+/// With inference, a failure names the user's file and line (an
+/// unlabelled fact is `line N` of the user's file), never a place in the
+/// completed text (`FILE+inferred:LINE`), which the user has not seen.
+#[test]
+fn an_inferred_proofs_failures_name_the_users_file_and_lines() {
+    let (code, v) = prove(
+        &root().join("proofs/static-counter-inferred-unlocked.proof"),
+        &[],
+    );
+    assert_eq!(code, 1, "{v}");
+    let inv =
+        std::fs::read_to_string(root().join("invariants/static-counter-inferred-unlocked.inv"))
+            .unwrap();
+    let details: Vec<&str> = v["failed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["detail"].as_str().unwrap())
+        .collect();
+    assert!(!details.is_empty(), "{v}");
+    let mut named = 0;
+    for d in &details {
+        assert!(!d.contains("+inferred"), "{d}");
+        // `fact `line N` (PATH:N:COL)`: line N of the user's file is a fact.
+        for l in d.lines().filter(|l| l.contains("fails: fact `line ")) {
+            let n: usize = l
+                .split("fact `line ")
+                .nth(1)
+                .unwrap()
+                .split('`')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!(
+                l.contains(&format!("static-counter-inferred-unlocked.inv:{n}:")),
+                "{l}"
+            );
+            let line = inv.lines().nth(n - 1).unwrap();
+            assert!(line.contains("count == sum + 1"), "line {n}: {line}");
+            named += 1;
+        }
+    }
+    assert!(named > 0, "{details:?}");
+}

@@ -38,6 +38,8 @@ pub(in crate::cli) struct Report<'a> {
     obligations_not_asked: usize,
     obligations_per_second: f64,
     peak_memory_mb: Option<f64>,
+    /// The whole run's wall time by phase (`total` includes inference).
+    phases: Phases,
     per_thread_claim: bool,
     prefix_relation_failures: Vec<PrefixFailure<'a>>,
     prefix_steps: usize,
@@ -49,8 +51,23 @@ pub(in crate::cli) struct Report<'a> {
     unsupported: Vec<Unsupported<'a>>,
     vacuous_cases: &'a [String],
     walk_error: Option<&'a str>,
+    /// `when` cases keyed by source lines that describe no call stack the
+    /// program reaches (each names the nearest line that has one).
+    warnings: &'a [String],
     wall_seconds: f64,
     witness_search_seconds: f64,
+}
+
+/// Wall times, in seconds.
+#[derive(Serialize)]
+struct Phases {
+    building: f64,
+    inference: f64,
+    prefix: f64,
+    solving: f64,
+    total: f64,
+    walk: f64,
+    witness_search: f64,
 }
 
 /// Lemma 2's or one relation's Lemma 3 figures.
@@ -74,6 +91,10 @@ struct Failed<'a> {
     /// Why, and the solver's model as a state.
     detail: &'a str,
     instruction: &'a str,
+    /// The counterexample shows inferred facts failing alone, none of the
+    /// user's (the text leaves such obligations out once one of the
+    /// user's fails).
+    inferred_only: bool,
     /// `Lemma 2` or `Lemma 3`.
     lemma: &'static str,
     obligation: &'a str,
@@ -220,6 +241,7 @@ impl<'a> Report<'a> {
                     case: &o.case,
                     detail: &o.detail,
                     instruction: &o.insn,
+                    inferred_only: o.inferred_only,
                     lemma: lemma_name(o.lemma),
                     obligation: &o.what,
                     verdict: outcome_name(o.verdict),
@@ -245,6 +267,15 @@ impl<'a> Report<'a> {
             obligations_not_asked: r.not_asked,
             obligations_per_second: obligations_per_second(r),
             peak_memory_mb: memory,
+            phases: Phases {
+                building: r.phases.build.as_secs_f64(),
+                inference: p.inference.as_secs_f64(),
+                prefix: r.phases.prefix.as_secs_f64(),
+                solving: r.phases.solve.as_secs_f64(),
+                total: p.total.as_secs_f64(),
+                walk: r.phases.walk.as_secs_f64(),
+                witness_search: r.search_time.as_secs_f64(),
+            },
             per_thread_claim: r.per_thread_claim,
             prefix_relation_failures: r
                 .prefix_relations
@@ -267,6 +298,7 @@ impl<'a> Report<'a> {
                 .collect(),
             vacuous_cases: &r.vacuous,
             walk_error: r.walk_error.as_deref(),
+            warnings: &r.warnings,
             wall_seconds: r.wall.as_secs_f64(),
             witness_search_seconds: r.search_time.as_secs_f64(),
         }

@@ -256,6 +256,7 @@ pub fn object_candidates(
     class: crate::classfile::ClassId,
     key: usize,
     var: &str,
+    unreadable: &Unreadable,
 ) -> Vec<Candidate> {
     let objs: Vec<Ref> = (0..s.heap.len() as Ref)
         .filter(|&r| {
@@ -291,7 +292,8 @@ pub fn object_candidates(
     let layout = &s.classes.class(class).layout;
     for (i, slot) in layout.iter().enumerate() {
         if layout.iter().filter(|x| x.name == slot.name).count() > 1
-            || float_named(s, &slot.name)
+            || unreadable.has(&slot.name)
+            || matches!(slot.desc.as_bytes().first(), Some(b'F' | b'D'))
             || slot.bookkeeping
         {
             continue;
@@ -399,9 +401,9 @@ pub fn static_candidates(start: &State, key: usize) -> Vec<Candidate> {
             continue;
         }
         for (name, desc, slot, _) in &class.statics {
-            // (A field some class has as a float is read in every class
-            // that has the name: see `float_named`.)
-            if matches!(desc.as_bytes().first(), Some(b'F' | b'D')) || float_named(start, name) {
+            // (A static is read by its class and name: only its own type
+            // matters.)
+            if matches!(desc.as_bytes().first(), Some(b'F' | b'D')) {
                 continue;
             }
             let Some(v) = start.statics.get(*slot as usize) else {
@@ -485,16 +487,51 @@ fn named_threads(user: &Compiled) -> std::collections::BTreeSet<usize> {
     out
 }
 
-/// Whether some loaded class has a float or double field of this name: the
-/// prover reads `x.name` in every class that has the field, and makes a
-/// proof whose facts read such a name unknown (`java.lang.String.value`
-/// shares its name with `java.lang.Double.value`).
-fn float_named(s: &State, name: &str) -> bool {
-    s.classes.classes.iter().any(|c| {
-        c.layout
-            .iter()
-            .any(|f| &*f.name == name && matches!(f.desc.as_bytes().first(), Some(b'F' | b'D')))
-    })
+/// The field names the prover cannot read by name (`x.name` in a fact):
+/// those a class that may have objects has as a float or double, or with
+/// types of different kinds in two such classes (an `int` and a
+/// reference). A fact reading one would make the proof unknown, so no
+/// candidate names one. Decided by the fields themselves (class, name and
+/// type) of the classes in `live`, not by the name alone: a program's
+/// `int value` is read like any other field although `java.lang.Double`,
+/// which it never instantiates, has a `double value`.
+#[derive(Default)]
+pub struct Unreadable(std::collections::BTreeSet<String>);
+
+impl Unreadable {
+    /// `live`: the classes whose objects the prover's states may hold
+    /// (its walk's), or None for every loaded class.
+    pub fn of(
+        classes: &crate::classfile::ClassTable,
+        live: Option<&std::collections::BTreeSet<crate::classfile::ClassId>>,
+    ) -> Self {
+        let mut kinds: std::collections::BTreeMap<&str, Option<crate::prove::sym::Ty>> =
+            Default::default();
+        let mut bad = std::collections::BTreeSet::new();
+        for c in &classes.classes {
+            if live.is_some_and(|l| !l.contains(&c.id)) {
+                continue;
+            }
+            for f in &c.layout {
+                let ty = crate::prove::sym::Ty::of_desc(&f.desc);
+                match kinds.insert(&f.name, ty) {
+                    _ if ty.is_none() => {
+                        bad.insert(f.name.to_string());
+                    }
+                    Some(before) if before != ty => {
+                        bad.insert(f.name.to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Unreadable(bad)
+    }
+
+    /// Whether a fact may read this field by its name.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.contains(name)
+    }
 }
 
 /// The user's `def`s of one parameter applied to this thread (`W(t)`,

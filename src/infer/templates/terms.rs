@@ -2,7 +2,7 @@
 //! object, `heap.length`, the user's `let`s and `def`s), its frames' slots,
 //! and the fields of the objects those name, each with its value here.
 
-use super::{Term, Val, def_atoms, float_named, let_atoms, named_threads, of_value};
+use super::{Term, Unreadable, Val, def_atoms, let_atoms, named_threads, of_value};
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Thread, ThreadId};
 
@@ -15,6 +15,8 @@ pub(super) struct Terms<'a> {
     /// The frames' alias (`fr`) and the thread's variable (`t`).
     pub alias: &'a str,
     pub tv: &'a str,
+    /// Field names no fact may read (`Unreadable`).
+    pub unreadable: &'a Unreadable,
     /// `({tv})`: the suffix of a `def` applied to this thread.
     pub own: String,
     /// The threads the user's file names by number that exist here.
@@ -31,6 +33,7 @@ impl<'a> Terms<'a> {
         t: ThreadId,
         alias: &'a str,
         tv: &'a str,
+        unreadable: &'a Unreadable,
     ) -> Self {
         // The threads the user's file names by number (`thread(1)`, or `W(1)`
         // with `def W(k) = thread(k)...`): their objects are atoms, so the
@@ -46,6 +49,7 @@ impl<'a> Terms<'a> {
             thread: &s.threads[t as usize],
             alias,
             tv,
+            unreadable,
             own: format!("({tv})"),
             named_threads,
             atoms: Vec::new(),
@@ -173,7 +177,8 @@ impl<'a> Terms<'a> {
             for (slot, v) in layout.iter().zip(vals) {
                 // A name two fields share (a shadowed one) is ambiguous.
                 if layout.iter().filter(|x| x.name == slot.name).count() > 1
-                    || float_named(s, &slot.name)
+                    || self.unreadable.has(&slot.name)
+                    || matches!(slot.desc.as_bytes().first(), Some(b'F' | b'D'))
                     || slot.bookkeeping
                 {
                     continue;

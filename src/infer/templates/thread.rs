@@ -2,7 +2,7 @@
 //! (`terms.rs`), then one pass per template kind over them.
 
 use super::terms::Terms;
-use super::{Candidate, Template, Term, Val, constant, dotted};
+use super::{Candidate, Template, Term, Unreadable, Val, constant, dotted};
 use crate::classfile::Insn;
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Status, ThreadId};
@@ -36,11 +36,11 @@ pub fn candidates(
     s: &State,
     t: ThreadId,
     key: usize,
-    alias: &str,
-    tv: &str,
+    (alias, tv): (&str, &str),
     only_threads: bool,
+    unreadable: &Unreadable,
 ) -> Vec<Candidate> {
-    let terms = Terms::gather(user, s, t, alias, tv);
+    let terms = Terms::gather(user, s, t, alias, tv, unreadable);
     let mut out = Out {
         key,
         only_threads,

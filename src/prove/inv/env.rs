@@ -52,10 +52,21 @@ impl<'a> SEnv<'a> {
             thread: None,
             refs: Vec::new(),
             reads: Vec::new(),
+            live: None,
+            quants: 0,
         };
         SEnv {
             ev: Eval::new(c, d),
         }
+    }
+
+    /// Only objects of these classes exist (see `Symbolic::live`).
+    pub fn live(
+        mut self,
+        classes: &'a std::collections::BTreeSet<crate::classfile::ClassId>,
+    ) -> Self {
+        self.ev.d.live = Some(classes);
+        self
     }
 
     /// The reference and thread terms met since the last call.
@@ -77,12 +88,11 @@ impl<'a> SEnv<'a> {
             self.ev.d.sc.declare(&name, "Bool");
             term = smt::implies(&name, &term);
         }
-        let (line, col) = c.file.line_col(f.span.start);
         Ok(FactTerm {
             part: part.to_string(),
             name: f.name.clone(),
             span: f.span,
-            at: format!("{}:{line}:{col}", c.file.path),
+            at: c.file.place(f.span),
             term,
             reads: std::mem::take(&mut self.ev.d.reads),
         })
@@ -113,7 +123,10 @@ impl<'a> SEnv<'a> {
                 part,
                 name: "no case".into(),
                 span: c.thread_span,
-                at: format!("{}: no `when` case matches this call stack", c.file.path),
+                at: format!(
+                    "{}: no `when` case matches this call stack",
+                    c.file.user_path()
+                ),
                 term: "false".into(),
                 reads: Vec::new(),
             }]);

@@ -14,7 +14,7 @@ use crate::classfile::ClassTable;
 use crate::invariant::Compiled;
 use crate::invariant::ast::*;
 pub use crate::invariant::semantics::K;
-use crate::invariant::semantics::{Eval, ThreadAttr, Values};
+use crate::invariant::semantics::{Eval, Range, ThreadAttr, Values};
 
 mod env;
 
@@ -81,6 +81,12 @@ pub struct FactTerm {
 }
 
 impl FactTerm {
+    /// Whether the fact is a Houdini candidate (an inferred fact, written
+    /// guarded: `(=> hg!N fact)`).
+    pub fn is_candidate(&self) -> bool {
+        self.term.starts_with("(=> hg!")
+    }
+
     /// The fact with the state components `renaming` maps renamed (the
     /// translation copies components' names into terms and never looks
     /// into them, so this is the fact over the renamed state).
@@ -116,7 +122,18 @@ pub struct Symbolic<'a> {
     /// them), and thread-number terms as `T:term`.
     refs: Vec<String>,
     reads: Vec<(String, String, Sort, bool)>,
+    /// The classes whose objects the states may hold (`Walk::inst`); None:
+    /// every loaded class. A field read by name is refused only when one of
+    /// these has a floating-point field of that name.
+    live: Option<&'a std::collections::BTreeSet<crate::classfile::ClassId>>,
+    /// Quantified variables made so far (`qv!N`, bound in the formula).
+    quants: usize,
 }
+
+/// The prefix of the SMT variables quantifiers bind: a term holding one
+/// is not closed, so it is never a reference to instantiate object facts
+/// at, nor a value a counterexample shows.
+const BOUND: &str = "qv!";
 
 type R = Result<SV, String>;
 
@@ -176,7 +193,7 @@ impl<'a> Symbolic<'a> {
             K::Int | K::Ref | K::Thread => Sort::Int,
             K::F64 | K::Frame(_) => return,
         };
-        if self.reads.len() < 12 && v.d != "false" {
+        if self.reads.len() < 12 && v.d != "false" && !v.t.contains(BOUND) && !v.d.contains(BOUND) {
             let text = text(self.c, sp);
             if !self.reads.iter().any(|(t, _, _, _)| *t == text) {
                 self.reads.push((text, v.t.clone(), sort, v.k == K::Ref));
@@ -539,9 +556,16 @@ impl<'a> Values for Symbolic<'a> {
             "mcount" => return Ok(SV::new(K::Int, smt::select(&h.mcnt, &r), d0)),
             _ => {}
         }
-        // The field in every class that has one by this name.
+        // The field in every class that has one by this name and may have
+        // objects: a class with none (`java.lang.Double`, `String` in most
+        // programs) never answers the read (every reference is null or of
+        // a class in `live`, `sym::ref_facts`), so its field, of whatever
+        // type, is no obstacle.
         let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
         for c in &self.classes.classes {
+            if self.live.is_some_and(|l| !l.contains(&c.id)) {
+                continue;
+            }
             if let Some(slot) = c.field_slot(attr)
                 && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
             {
@@ -725,11 +749,70 @@ impl<'a> Values for Symbolic<'a> {
     fn leave_state(&mut self, saved: &'a Heap) {
         self.s = saved;
     }
-    fn quantified(&mut self, _: Domain) -> Result<usize, String> {
-        Err("quantifiers (forall/exists) are not supported by the prover: state the fact per thread or per object instead".into())
+    /// The threads and the heap of a symbolic state are not a known
+    /// number: a quantifier is an SMT quantifier over a bound variable,
+    /// `0 <= x < N` (threads) or `0 <= x < H` (addresses).
+    fn quantified(&mut self, over: Domain) -> Result<Range<SV>, String> {
+        let x = format!("{BOUND}{}", self.quants);
+        self.quants += 1;
+        let k = match over {
+            Domain::Threads => K::Thread,
+            Domain::Objects => K::Ref,
+        };
+        Ok(Range::Var(SV::new(k, x, "true")))
     }
     fn nth(&mut self, _: Domain, _: usize) -> SV {
         SV::undefined(K::Int)
+    }
+    /// The concrete evaluator unfolds a quantifier in order, 0 first, and
+    /// stops at the first value whose body is false (`forall`; true for
+    /// `exists`), with that answer, or undefined: its answer is decided at
+    /// the first value where the body is not defined and `all` ("passes"),
+    /// and is `all` when every value passes. So, with pass(x) = the body
+    /// is defined and equal to `all`, and decide(x) = it is defined and not:
+    /// A = every x passes, E = some x decides and every y < x passes; the
+    /// value is A (`forall`) or E (`exists`), defined where A or E holds.
+    /// (A body that is defined wherever it is evaluated needs no "y < x".)
+    fn close(&mut self, all: bool, over: Domain, var: &SV, body: &SV) -> R {
+        let n = match over {
+            Domain::Threads => self.s.n.clone(),
+            Domain::Objects => self.s.h.clone(),
+        };
+        let x = var.t.as_str();
+        let range = |x: &str, hi: &str| format!("(and (<= 0 {x}) (< {x} {hi}))");
+        // A body that is no boolean stops the concrete unfolding at the
+        // first value: undefined unless the range is empty.
+        if body.k != K::Bool {
+            return Ok(SV::new(K::Bool, all.to_string(), format!("(= {n} 0)")));
+        }
+        let b = if all {
+            body.t.clone()
+        } else {
+            smt::not(&body.t)
+        };
+        let pass = smt::and(&[body.d.clone(), b.clone()]);
+        let decide = smt::and(&[body.d.clone(), smt::not(&b)]);
+        let forall = |v: &str, dom: String, e: &str| {
+            format!("(forall (({v} Int)) {})", smt::implies(&dom, e))
+        };
+        let a = forall(x, range(x, &n), &pass);
+        let before = if body.d == "true" {
+            "true".to_string()
+        } else {
+            let y = format!("{x}_");
+            let renaming = [(x.to_string(), y.clone())].into_iter().collect();
+            forall(&y, range(&y, x), &smt::rename(&pass, &renaming))
+        };
+        let e = format!(
+            "(exists (({x} Int)) {})",
+            smt::and(&[range(x, &n), decide, before])
+        );
+        let defined = if body.d == "true" {
+            "true".to_string()
+        } else {
+            smt::or(&[a.clone(), e.clone()])
+        };
+        Ok(SV::new(K::Bool, if all { a } else { e }, defined))
     }
 
     fn observed(&mut self, e: &Expr, v: &SV) {
@@ -740,6 +823,9 @@ impl<'a> Values for Symbolic<'a> {
         }
         // Literal addresses and thread numbers (`ref(2)`, `thread(1)`) get
         // their facts too; null has none.
+        if v.t.contains(BOUND) {
+            return;
+        }
         if v.k == K::Ref && v.t != NULL && !self.refs.contains(&v.t) {
             self.refs.push(v.t.clone());
         }

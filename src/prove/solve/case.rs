@@ -170,6 +170,7 @@ fn blank(vc: &CaseVc, ob: &Obligation, verdict: Verdict, detail: String) -> Outc
         by_shared: false,
         shared_checks: 0,
         failed: Vec::new(),
+        inferred_only: false,
     }
 }
 
@@ -194,6 +195,8 @@ struct CaseRun<'a> {
     shared_gave_up: bool,
     /// The time of the shared checks not yet counted in an outcome's.
     shared_time: BTreeMap<usize, Duration>,
+    /// The last counterexample showed inferred facts failing alone.
+    inferred_only: bool,
 }
 
 impl<'a> CaseRun<'a> {
@@ -239,6 +242,7 @@ impl<'a> CaseRun<'a> {
             shared_proved: BTreeSet::new(),
             shared_gave_up: false,
             shared_time: BTreeMap::new(),
+            inferred_only: false,
         }
     }
 
@@ -365,9 +369,11 @@ impl<'a> CaseRun<'a> {
                 shared_checks += 1;
             }
         }
+        self.inferred_only = false;
         let (verdict, detail) = self.answer(k, r, by_shared, has_goals, &failed);
         Some(Outcome {
             time,
+            inferred_only: self.inferred_only,
             vacuous: self.vacuous,
             by_shared,
             shared_checks,
@@ -424,7 +430,10 @@ impl<'a> CaseRun<'a> {
             // "sat" is believed only when a fresh solver, given this
             // obligation alone, finds the counterexample again.
             z3::SatResult::Sat => match counterexample(self.vc, k, self.opts, self.sw) {
-                Ok(text) => (Verdict::Refuted, text),
+                Ok((text, inferred_only)) => {
+                    self.inferred_only = inferred_only;
+                    (Verdict::Refuted, text)
+                }
                 Err(why) => (
                     Verdict::Unknown,
                     format!("Z3 answered sat, but a fresh solver did not confirm it ({why})"),

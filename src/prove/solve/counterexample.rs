@@ -11,13 +11,15 @@ use crate::prove::{Options, smt};
 pub(super) const SMALL_STATE_RLIMIT: u32 = 300_000;
 
 /// Which conjunct fails and the values of what it reads, in a model a
-/// fresh solver finds for obligation `k` alone; Err when it finds none.
+/// fresh solver finds for obligation `k` alone, and whether every fact
+/// failing there is an inferred one (a Houdini candidate); Err when it
+/// finds none.
 pub(super) fn counterexample(
     vc: &CaseVc,
     k: usize,
     opts: &Options,
     sw: &Switches,
-) -> Result<String, String> {
+) -> Result<(String, bool), String> {
     let ob = &vc.obligations[k];
     let obs = Observed::of(vc, ob);
     let mut text = vc.common.replacen("(set-logic ALL)\n", "", 1);
@@ -123,8 +125,10 @@ impl Observed {
     }
 
     /// The state lines: the globals, one line per thread and frame, and
-    /// each fact of `ob` that fails, with what it reads.
-    fn render(&self, model: &z3::Model, ob: &Obligation) -> String {
+    /// each fact of `ob` that fails, with what it reads: the user's facts
+    /// alone when one of them fails (inferred ones then only counted); and
+    /// whether only inferred facts fail.
+    fn render(&self, model: &z3::Model, ob: &Obligation) -> (String, bool) {
         let (obs, nglobal, nfixed) = (&self.terms, self.nglobal, self.nfixed);
         let shown = |i: usize| self.shown(model, i);
         let mut lines = Vec::new();
@@ -144,6 +148,7 @@ impl Observed {
             l.push_str(&format!(" {slot} = {}", shown(i)));
         }
         let mut i = nfixed;
+        let mut failing = Vec::new();
         for f in &ob.facts {
             let holds = value(model, i, smt::Sort::Bool);
             i += 1;
@@ -155,20 +160,33 @@ impl Observed {
                 .collect();
             i += f.reads.len();
             if holds == "false" {
-                lines.push(format!(
-                    "fails: fact `{}` ({}) of {}{}",
-                    f.name,
-                    f.at,
-                    f.part,
-                    if reads.is_empty() {
-                        String::new()
-                    } else {
-                        format!(", where {}", reads.join(", "))
-                    }
+                failing.push((
+                    f.is_candidate(),
+                    format!(
+                        "fails: fact `{}` ({}) of {}{}",
+                        f.name,
+                        f.at,
+                        f.part,
+                        if reads.is_empty() {
+                            String::new()
+                        } else {
+                            format!(", where {}", reads.join(", "))
+                        }
+                    ),
                 ));
             }
         }
-        lines.join("\n")
+        let inferred = failing.iter().filter(|x| x.0).count();
+        let inferred_only = inferred == failing.len() && inferred > 0;
+        for (candidate, line) in failing {
+            if inferred_only || !candidate {
+                lines.push(line);
+            }
+        }
+        if !inferred_only && inferred > 0 {
+            lines.push(format!("(and {inferred} inferred facts fail there too)"));
+        }
+        (lines.join("\n"), inferred_only)
     }
 }
 
