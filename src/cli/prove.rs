@@ -27,6 +27,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         houdini_cache: None,
         houdini_guards: None,
         stop_at_lemma1: false,
+        shard: None,
         decisive_only: false,
         witness: (!a.no_witness_search).then(|| crate::prove::witness::Budget {
             states: a.witness_states,
@@ -40,6 +41,10 @@ pub(super) struct Proved {
     pub tf: TheoremFile,
     pub report: Report,
     pub inferred: Option<crate::infer::Inferred>,
+    /// `--shard`: the part this report covers, for `m5 merge`.
+    pub shard: Option<super::json::shard::Shard>,
+    /// A merged report (`m5 merge`): its shards.
+    pub shards: Option<super::json::shard::Merged>,
 }
 
 fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOptions {
@@ -69,6 +74,12 @@ fn run_file(
         steps: d.steps,
         explore_states: d.explore_states,
     };
+    if let (Some(sh), true) = (opts.shard, infer || tf.infer) {
+        return Err(UsageError(format!(
+            "--shard {sh} does not go with inference: its rounds prove every case together (infer once, write the invariant with `m5 infer --out`, then prove that in shards)"
+        ))
+        .into());
+    }
     let how = (infer || tf.infer).then_some(how.unwrap_or(&default_how));
     let inferred = match how {
         Some(how) => {
@@ -109,6 +120,8 @@ fn run_file(
         tf,
         report: r,
         inferred,
+        shard: None,
+        shards: None,
     })
 }
 
@@ -208,10 +221,14 @@ pub(super) fn outcome_name(v: Verdict) -> &'static str {
 }
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
-    let opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
+    let mut opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
+    opts.shard = a.shard;
     // (`--runs`, `--steps` and `--explore-states` apply as well when the
     // file asks for inference.)
-    let p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
+    let mut p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
+    if let Some(sh) = a.shard {
+        p.shard = Some(super::merge_prove::block(&a, &p, sh)?);
+    }
     if let Some(path) = &a.sarif {
         write_sarif(&p, path, a.witness.as_deref())?;
     }
@@ -349,7 +366,7 @@ fn write_witnesses(p: &Proved, base: Option<&Path>) -> Result<()> {
 }
 
 /// Prints a proof's report (as text or JSON); its exit code.
-fn report_out(
+pub(super) fn report_out(
     file: &Path,
     p: &Proved,
     json: bool,
@@ -590,7 +607,15 @@ fn print_theorems(p: &Proved, witness: Option<&Path>) {
             }
             _ => String::new(),
         };
-        println!("theorem {}: {}{why}", t.goal.name(), v.text());
+        match (&p.shard, v) {
+            (Some(sh), Verdict::Proved) => println!(
+                "theorem {}: proved in shard {}/{} (its part of the obligations only: `m5 merge` of every shard's --json result gives the verdict)",
+                t.goal.name(),
+                sh.index,
+                sh.count
+            ),
+            _ => println!("theorem {}: {}{why}", t.goal.name(), v.text()),
+        }
         match e {
             Evidence::Witness(f) => {
                 let path = witness_path(witness, t);

@@ -62,6 +62,10 @@ pub struct ExploreOptions {
     /// exception or a deadlock is not (the prover's search for a state
     /// that violates a claim, `crate::prove::witness`).
     pub only_properties: bool,
+    /// Search only this shard's part (`shard.rs`): sampling its run
+    /// indices, the exhaustive search the subtrees below its frontier
+    /// states (on one thread).
+    pub shard: Option<super::Shard>,
 }
 
 /// A test of a race found on a state (whose two racing threads' next

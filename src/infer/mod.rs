@@ -74,6 +74,7 @@ impl Default for InferOptions {
                 stop_at_lemma1: true,
                 decisive_only: false,
                 witness: Some(Default::default()),
+                shard: None,
             },
         }
     }

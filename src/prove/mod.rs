@@ -88,6 +88,11 @@ pub struct Options {
     /// (`witness`): None looks only at the single-threaded prefix. Houdini
     /// rounds (`houdini`) look nowhere.
     pub witness: Option<witness::Budget>,
+    /// Build and solve only this shard's cases: the allowed call-stack
+    /// shapes k with k % N == I (and the no-op case in shard 0). Lemma 1,
+    /// the walk and the checks of caught exceptions run in every shard;
+    /// `driver::Report::plan` says which list of cases was split.
+    pub shard: Option<crate::explore::Shard>,
 }
 
 /// Houdini's candidates as switches: each candidate fact is written
