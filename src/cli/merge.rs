@@ -269,7 +269,7 @@ fn explore(a: &MergeArgs, docs: &[Doc]) -> Result<i32> {
             merged.verdict = "incomplete".into();
             merged.reason = Some(reason);
             merged.witness.clear();
-            merged.note = parts.iter().find_map(|p| p.report.note.clone());
+            merged.note = note(&parts);
             // The winner's verdict fields are gone with it: none here.
             merged.rest.insert("exhaustive".into(), (!sampling).into());
         }
@@ -292,6 +292,19 @@ fn explore(a: &MergeArgs, docs: &[Doc]) -> Result<i32> {
         "incomplete" => 3,
         _ => 1,
     })
+}
+
+/// The note of a merge without a violation: a sampler's runs cut at the
+/// step bound, added up; else the first shard's note.
+fn note(parts: &[Part]) -> Option<String> {
+    let cuts: Vec<(u64, u64)> = parts.iter().filter_map(|p| p.extra.runs_cut).collect();
+    match cuts.first() {
+        Some(&(_, limit)) => {
+            let cut: u64 = cuts.iter().map(|c| c.0).sum();
+            (cut > 0).then(|| crate::explore::cut_note(cut, limit))
+        }
+        None => parts.iter().find_map(|p| p.report.note.clone()),
+    }
 }
 
 /// Why the merged search is incomplete: the shards that stopped, or for

@@ -109,6 +109,10 @@ impl ExplorePart {
                 .strategy
                 .is_sampling()
                 .then(|| a.shard.map_or(a.runs, |sh| runs_of(a.runs, sh))),
+            runs_cut: opts.strategy.is_sampling().then(|| {
+                let limit = opts.max_depth.unwrap_or(explore::DEFAULT_RUN_LENGTH);
+                (report.runs_cut, limit)
+            }),
             spurious_wakeups: !a.no_spurious_wakeups,
         }
     }

@@ -40,7 +40,7 @@ pub use guided::explore_guided;
 pub use options::{
     ExploreOptions, Granularity, Properties, RaceCheck, RaceFilter, RaceTest, Strategy,
 };
-pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
+pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS, cut_note};
 pub use search::explore_visiting;
 pub use shard::Shard;
 pub use verdict::{BlockedThread, Report, Verdict, blocked_threads, uncaught_at_end};

@@ -305,6 +305,32 @@ fn run_one(
     Ok(run)
 }
 
+/// The report's note on runs cut at the step bound (`m5 merge` writes it
+/// again from the shards' sum).
+pub fn cut_note(cut: u64, limit: u64) -> String {
+    format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)")
+}
+
+/// PCT's run 0, which has no change points: its length is k.
+fn pct_first(
+    init: &State,
+    opts: &ExploreOptions,
+    writers: &writers::Writers,
+    runs: u64,
+    limit: u64,
+) -> Result<Option<Run>, VmError> {
+    if !matches!(opts.strategy, Strategy::Pct(_)) || runs == 0 {
+        return Ok(None);
+    }
+    let mut rng = rng_for(opts.seed, 0);
+    let w = Walk::Pct {
+        priority: Vec::new(),
+        changes: Vec::new(),
+    };
+    rng.next_u64();
+    run_one(init, opts, writers, w, rng, limit).map(Some)
+}
+
 pub(super) fn explore(
     init: &State,
     opts: &ExploreOptions,
@@ -321,21 +347,8 @@ pub(super) fn explore(
         let w = Walk::new(opts.strategy, &mut rng, k);
         (w, rng)
     };
-    // PCT's k: the length of run 0, which has no change points.
-    let mut k = 0;
-    let first = if matches!(opts.strategy, Strategy::Pct(_)) && runs > 0 {
-        let mut rng = rng_for(opts.seed, 0);
-        let w = Walk::Pct {
-            priority: Vec::new(),
-            changes: Vec::new(),
-        };
-        rng.next_u64();
-        let r = run_one(init, opts, &writers, w, rng, limit)?;
-        k = r.transitions;
-        Some(r)
-    } else {
-        None
-    };
+    let first = pct_first(init, opts, &writers, runs, limit)?;
+    let k = first.as_ref().map_or(0, |r| r.transitions);
 
     let transitions = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -452,13 +465,9 @@ pub(super) fn explore(
         };
         reason = format!("no bug found in {ran} runs before {why} (not exhaustive)");
     }
-    let note = (cut > 0)
-        .then(|| format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)"));
-    Ok(report(
-        Verdict::Incomplete { reason },
-        Vec::new(),
-        ran,
-        note,
-        None,
-    ))
+    let note = (cut > 0).then(|| cut_note(cut, limit));
+    Ok(Report {
+        runs_cut: cut,
+        ..report(Verdict::Incomplete { reason }, Vec::new(), ran, note, None)
+    })
 }

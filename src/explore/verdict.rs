@@ -173,6 +173,8 @@ pub struct Report {
     /// Sampling: the index (0-based) of the run that found the violation
     /// (`m5 merge` keeps the smallest, as one process does).
     pub failing_run: Option<u64>,
+    /// Sampling: runs cut at the step bound.
+    pub runs_cut: u64,
 }
 
 impl Report {
@@ -197,6 +199,7 @@ impl Report {
             note: None,
             granularity: "",
             failing_run: None,
+            runs_cut: 0,
         }
     }
 }

@@ -58,6 +58,9 @@ pub(in crate::cli) struct ExplorePart {
     /// Sampling: the runs of this part (completed when all ran).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub runs_assigned: Option<u64>,
+    /// Sampling: the runs of this part cut at the step bound, and the bound.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs_cut: Option<(u64, u64)>,
     /// The witness replays with spurious wake-ups on (its file says so).
     pub spurious_wakeups: bool,
 }
