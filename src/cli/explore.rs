@@ -187,6 +187,7 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         only_properties: false,
         notified_wakeups_only: a.no_spurious_wakeups,
         shard: a.shard,
+        shard_frontier: None,
     };
     if let Some(sh) = a.shard {
         super::shard::check_explore(a, sh)?;

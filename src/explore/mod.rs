@@ -105,7 +105,7 @@ fn explore_at(
         return Ok(again);
     }
     if let (Some(shard), Strategy::Exhaustive) = (opts.shard, opts.strategy) {
-        return shard::explore(initial, opts, shard, progress);
+        return shard::explore(initial, opts, shard, progress, &mut |_, _, _| {});
     }
     if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs || opts.determinism) {
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});

@@ -17,7 +17,9 @@ use crate::state::{State, ThreadId};
 
 /// `explore`, calling `visit(parent, state, thread)` on every new state
 /// the search reaches, with its parent and the thread that stepped (for
-/// inference, which filters candidate facts on them).
+/// inference, which filters candidate facts on them); with `opts.shard`,
+/// the states of that shard's part (the tests check that the shards'
+/// parts cover every reachable state).
 pub fn explore_visiting(
     initial: &State,
     opts: &ExploreOptions,
@@ -25,6 +27,9 @@ pub fn explore_visiting(
     visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Report, VmError> {
     let opts = &effective(opts);
+    if let (Some(sh), super::Strategy::Exhaustive) = (opts.shard, opts.strategy) {
+        return super::shard::explore(initial, opts, sh, progress, visit);
+    }
     let start = Instant::now();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     let init = quiet(initial, opts);

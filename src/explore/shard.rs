@@ -116,12 +116,14 @@ enum Top {
 }
 
 /// The exhaustive search's part of shard `opts.shard` (depth-first on
-/// the calling thread).
+/// the calling thread), calling `visit` as `explore_visiting` does on
+/// every new state of the enumeration and of the part.
 pub(super) fn explore(
     initial: &State,
     opts: &ExploreOptions,
     shard: Shard,
     progress: &mut dyn FnMut(u64, u64, u64),
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Report, VmError> {
     let start = Instant::now();
     let init = quiet(initial, opts);
@@ -134,7 +136,7 @@ pub(super) fn explore(
     }
     let writers = writers::Writers::new(&initial.classes);
     let (level, depth, visited, races, states, transitions) =
-        match enumerate(init, opts, shard, &writers, races, &start)? {
+        match enumerate(init, opts, shard, &writers, races, &start, visit)? {
             Top::Found(r) => return Ok(r),
             Top::Frontier {
                 level,
@@ -161,7 +163,7 @@ pub(super) fn explore(
         states,
         transitions,
     };
-    let mut r = dfs(search, roots, progress, &mut |_, _, _| {})?;
+    let mut r = dfs(search, roots, progress, visit)?;
     // The enumeration's states are counted once, by shard 0, so that the
     // shards' counts add up.
     if shard.index != 0 {
@@ -180,10 +182,13 @@ fn enumerate(
     writers: &writers::Writers,
     races: Races,
     start: &Instant,
+    visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Top, VmError> {
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     visited.insert(fingerprint::of(&init));
-    let target = ROOTS_PER_SHARD.saturating_mul(shard.count as usize);
+    let target = opts
+        .shard_frontier
+        .unwrap_or(ROOTS_PER_SHARD.saturating_mul(shard.count as usize));
     let mut level: Vec<(State, Vec<ThreadId>)> = vec![(init, Vec::new())];
     let (mut depth, mut states, mut transitions) = (0u64, 1u64, 0u64);
     let depth_bound = opts.max_depth.unwrap_or(u64::MAX).min(MAX_PREFIX_DEPTH);
@@ -221,6 +226,7 @@ fn enumerate(
                 if !visited.insert(fingerprint::of(&next)) {
                     continue;
                 }
+                visit(s, &next, th);
                 states += 1;
                 if let Some((v, w)) = races.check(&next, opts, || p.clone()) {
                     let r = Report::new(v, w, states, transitions, depth + 1, start);
