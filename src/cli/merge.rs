@@ -278,6 +278,7 @@ fn explore(a: &MergeArgs, docs: &[Doc]) -> Result<i32> {
         completed,
         count: n,
         decided_by: winner.map(|w| w.doc.shard.index),
+        peak_memory_mb: merged.peak_memory_mb,
     });
     if let (Some(w), Some(path)) = (winner, &a.witness) {
         write_witness(path, &merged, &w.extra)?;

@@ -159,6 +159,7 @@ fn part(p: &Proved) -> ProvePart {
             .map(|(n, s)| (n.clone(), stats(s)))
             .collect(),
         not_asked: r.not_asked,
+        peak_memory_mb: crate::prove::driver::peak_memory_mb(),
         per_thread_claim: r.per_thread_claim,
         plan: format!("{:032x}", r.plan),
         prefix_relations: r.prefix_relations.clone(),
@@ -277,6 +278,10 @@ pub(super) fn prove(a: &MergeArgs, docs: &[Doc]) -> Result<i32> {
             completed: parts.iter().filter(|(d, _)| d.shard.completed).count() as u64,
             count: parts.len() as u64,
             decided_by: None,
+            peak_memory_mb: parts
+                .iter()
+                .filter_map(|(_, p)| p.peak_memory_mb)
+                .reduce(f64::max),
         }),
         tf,
     };

@@ -375,7 +375,11 @@ pub(super) fn report_out(
 ) -> Result<i32> {
     let r = &p.report;
     write_witnesses(p, witness)?;
-    let mem = driver::peak_memory_mb();
+    // A merged report's is the largest shard's.
+    let mem = match &p.shards {
+        Some(m) => m.peak_memory_mb,
+        None => driver::peak_memory_mb(),
+    };
     if json {
         let v = super::json::prove::Report::new(file, p, witness, mem);
         println!("{}", serde_json::to_string_pretty(&v)?);

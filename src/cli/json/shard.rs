@@ -83,6 +83,7 @@ pub(in crate::cli) struct ProvePart {
     pub lemma2: Stats,
     pub lemma3: Vec<(String, Stats)>,
     pub not_asked: usize,
+    pub peak_memory_mb: Option<f64>,
     pub per_thread_claim: bool,
     /// A digest of the cases every shard split (the call-stack shapes and
     /// the exceptions followed): the shards split one list only if equal.
@@ -179,6 +180,8 @@ pub(in crate::cli) struct Merged {
     pub count: u64,
     /// The shard whose verdict the merged one is (null: none decides alone).
     pub decided_by: Option<u64>,
+    /// The largest shard's peak memory (null where no shard said).
+    pub peak_memory_mb: Option<f64>,
 }
 
 /// An explore report read back (`m5 merge`): the figures merging adds up
