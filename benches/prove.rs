@@ -22,6 +22,7 @@ fn bench_one(c: &mut Criterion, name: &str, file: &str, prefix_steps: usize) {
         houdini_cache: None,
         houdini_guards: None,
         stop_at_lemma1: false,
+        shard: None,
         decisive_only: false,
         origin: None,
         witness: None,

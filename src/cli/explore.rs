@@ -40,12 +40,22 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         _ => 1,
     };
     let sampling = opts.strategy.is_sampling();
+    let shard = match a.shard {
+        Some(sh) => {
+            let reached = explore::replayed_state(&initial, &witness, &opts)
+                .map_err(|e| UsageError(format!("m5: {e}")))?;
+            let part = super::shard::ExplorePart::new(&a, &opts, &report, &reached, is_race);
+            Some(super::shard::explore_block(&a, &opts, &report, part, sh))
+        }
+        None => None,
+    };
     let summary = Summary {
         rate,
         memory,
         granularity,
         jobs,
         sampling,
+        shard,
     };
     if a.json {
         print_json(&report, &opts, &witness, &summary)?;
@@ -176,7 +186,17 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         race_where: None,
         only_properties: false,
         notified_wakeups_only: a.no_spurious_wakeups,
+        shard: a.shard,
+        shard_frontier: None,
     };
+    if let Some(sh) = a.shard {
+        super::shard::check_explore(a, sh)?;
+        if opts.strategy.is_exhaustive() {
+            // A shard's part is searched on one thread: shards are the
+            // parallelism (`explore::shard`).
+            opts.jobs = 1;
+        }
+    }
     if let Some(c) = a.props.load(initial)? {
         opts.properties = Some(explore::Properties {
             invariant: std::sync::Arc::new(c),
@@ -282,6 +302,8 @@ pub(super) struct Summary {
     pub granularity: &'static str,
     pub jobs: usize,
     pub sampling: bool,
+    /// `--shard`: what `m5 merge` reads besides the report.
+    pub shard: Option<super::json::shard::Shard>,
 }
 
 /// `--json`: the report as one JSON object.
@@ -299,7 +321,11 @@ fn print_json(
 /// The verdict's lines of the text report; `reached` is the state the
 /// witness reaches (the initial state without one).
 fn print_verdict(reached: &crate::state::State, verdict: &Verdict, opts: &ExploreOptions) {
-    for l in verdict_lines(reached, verdict, opts) {
+    let mut lines = verdict_lines(reached, verdict, opts);
+    if let Some(sh) = opts.shard {
+        super::shard::in_part(&mut lines, verdict, sh);
+    }
+    for l in lines {
         println!("{l}");
     }
 }
@@ -375,6 +401,7 @@ fn print_text(
         granularity,
         jobs,
         sampling,
+        ..
     } = *summary;
     print_verdict(reached, &report.verdict, opts);
     if let Some(n) = &report.note {
@@ -436,7 +463,7 @@ pub(super) fn replay_command(a: &ExploreArgs, path: &std::path::Path, race: bool
 
 /// `replay_command` for any `--schedule` (`--spurious-wakeups` first when
 /// `spurious`).
-fn replay_with(a: &ExploreArgs, schedule: &str, race: bool, spurious: bool) -> String {
+pub(super) fn replay_with(a: &ExploreArgs, schedule: &str, race: bool, spurious: bool) -> String {
     let mut words: Vec<String> = vec!["m5".into(), "run".into()];
     let mut push = |w: &str| words.push(shell_word(w));
     push("--classpath");

@@ -13,9 +13,12 @@ mod invariant;
 mod java_args;
 mod json;
 mod locks;
+mod merge;
+mod merge_prove;
 mod prove;
 mod report;
 mod run;
+mod shard;
 mod sources;
 mod test;
 mod trace;
@@ -141,6 +144,13 @@ bug they find has a witness that `m5 run` replays.
 violation's steps highlighted; --sarif FILE a SARIF 2.1.0 log with the witness
 as a code flow (source lines from --sourcepath or beside the class files).
 
+--shard I/N (I from 0 to N-1) searches one part of N on its own, for a
+cluster's array job: pct, pos and random run the runs i with i % N = I; the
+exhaustive search enumerates the top of the tree (the same in every
+shard) and searches below every N-th state of its frontier. A shard's ok
+covers its part only; with --json it writes a shard result that `m5 merge`
+combines into the verdict of the whole search (docs/scaling.md).
+
 Exit codes: 0 no violation (complete search), 1 violation found, 2 bad input, 3 incomplete.
 
 Examples:
@@ -151,6 +161,7 @@ Examples:
   m5 explore --classpath out --json --bfs --max-depth 500 Main
   m5 explore --classpath out --strategy preemption-bound:2 Main 10
   m5 explore --classpath out --strategy pct:3 --runs 10000 --seed 7 Main 10
+  m5 explore --classpath out --shard \"$SLURM_ARRAY_TASK_ID/4\" --json Main 3 3 > shard-$SLURM_ARRAY_TASK_ID.json
   m5 explore -ea:com.acme... -cp out com.acme.Main", java_options!()))]
     Explore(ExploreArgs),
     /// Check an invariant file against the class files and evaluate it on the initial state (Lemma 1).
@@ -265,6 +276,9 @@ Examples:
     /// Decide statically whether a program is deterministic for every input (the deterministic-effects seed); confirm with a search.
     #[command(after_help = effects::AFTER_HELP)]
     Effects(effects::EffectsArgs),
+    /// Combine the shard results of `explore --shard` or `prove --shard` into one verdict.
+    #[command(after_help = merge::AFTER_HELP)]
+    Merge(merge::MergeArgs),
     /// Run JUnit 5 and JUnit 4 test methods (or any method named Class#method) under the search, one verdict per test.
     #[command(after_help = test::AFTER_HELP)]
     Test(test::TestArgs),
@@ -374,6 +388,12 @@ pub struct ExploreArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Search only part I of N (I counted from 0: `--shard 0/4` ... `3/4`,
+    /// e.g. `--shard "$SLURM_ARRAY_TASK_ID/4"`); with --json the result is
+    /// a shard result for `m5 merge`. Not with --bfs, --determinism or
+    /// preemption-bound; the exhaustive search's part runs on one thread.
+    #[arg(long, value_name = "I/N", value_parser = crate::explore::Shard::parse)]
+    pub shard: Option<crate::explore::Shard>,
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -526,6 +546,12 @@ pub struct ProveArgs {
     /// properties give every theorem's verdict.
     #[arg(long, value_name = "FILE")]
     pub sarif: Option<PathBuf>,
+    /// Prove only part I of N of the obligations (I counted from 0: the
+    /// call-stack shapes k with k % N = I); with --json the result is a
+    /// shard result for `m5 merge`, which says proved only when every
+    /// shard proved its part. Not with inference.
+    #[arg(long, value_name = "I/N", value_parser = crate::explore::Shard::parse)]
+    pub shard: Option<crate::explore::Shard>,
 }
 
 /// How inference observes the program.
@@ -780,6 +806,7 @@ pub fn main_with(cli: Cli) -> Result<i32> {
         Command::Locks(a) => locks::locks_cmd(a),
         Command::Effects(a) => effects::effects_cmd(a),
         Command::Test(a) => test::test(a),
+        Command::Merge(a) => merge::merge(a),
     }
 }
 

@@ -27,6 +27,7 @@ fn options(a: &super::SolveArgs, emit: Option<PathBuf>, vacuity: bool) -> Option
         houdini_cache: None,
         houdini_guards: None,
         stop_at_lemma1: false,
+        shard: None,
         decisive_only: false,
         origin: None,
         witness: (!a.no_witness_search).then(|| crate::prove::witness::Budget {
@@ -44,6 +45,10 @@ pub(super) struct Proved {
     /// The whole run's wall time (inference included), and the inference's.
     pub total: std::time::Duration,
     pub inference: std::time::Duration,
+    /// `--shard`: the part this report covers, for `m5 merge`.
+    pub shard: Option<super::json::shard::Shard>,
+    /// A merged report (`m5 merge`): its shards.
+    pub shards: Option<super::json::shard::Merged>,
 }
 
 fn infer_options(how: &super::InferHow, opts: &Options) -> crate::infer::InferOptions {
@@ -74,6 +79,12 @@ fn run_file(
         steps: d.steps,
         explore_states: d.explore_states,
     };
+    if let (Some(sh), true) = (opts.shard, infer || tf.infer) {
+        return Err(UsageError(format!(
+            "--shard {sh} does not go with inference: its rounds prove every case together (infer once, write the invariant with `m5 infer --out`, then prove that in shards)"
+        ))
+        .into());
+    }
     let how = (infer || tf.infer).then_some(how.unwrap_or(&default_how));
     let inferred = match how {
         Some(how) => {
@@ -121,6 +132,8 @@ fn run_file(
             std::time::Duration::ZERO
         },
         inferred,
+        shard: None,
+        shards: None,
     })
 }
 
@@ -220,10 +233,14 @@ pub(super) fn outcome_name(v: Verdict) -> &'static str {
 }
 
 pub fn prove_cmd(a: super::ProveArgs) -> Result<i32> {
-    let opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
+    let mut opts = options(&a.solve, a.emit_smt2.clone(), a.check_vacuity);
+    opts.shard = a.shard;
     // (`--runs`, `--steps` and `--explore-states` apply as well when the
     // file asks for inference.)
-    let p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
+    let mut p = run_file(&a.file, &opts, !a.json, a.infer, Some(&a.how))?;
+    if let Some(sh) = a.shard {
+        p.shard = Some(super::merge_prove::block(&a, &p, sh)?);
+    }
     if let Some(path) = &a.sarif {
         write_sarif(&p, path, a.witness.as_deref())?;
     }
@@ -361,7 +378,7 @@ fn write_witnesses(p: &Proved, base: Option<&Path>) -> Result<()> {
 }
 
 /// Prints a proof's report (as text or JSON); its exit code.
-fn report_out(
+pub(super) fn report_out(
     file: &Path,
     p: &Proved,
     json: bool,
@@ -370,7 +387,11 @@ fn report_out(
 ) -> Result<i32> {
     let r = &p.report;
     write_witnesses(p, witness)?;
-    let mem = driver::peak_memory_mb();
+    // A merged report's is the largest shard's.
+    let mem = match &p.shards {
+        Some(m) => m.peak_memory_mb,
+        None => driver::peak_memory_mb(),
+    };
     if json {
         let v = super::json::prove::Report::new(file, p, witness, mem);
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -636,7 +657,15 @@ fn print_theorems(p: &Proved, witness: Option<&Path>) {
             }
             _ => String::new(),
         };
-        println!("theorem {}: {}{why}", t.goal.name(), v.text());
+        match (&p.shard, v) {
+            (Some(sh), Verdict::Proved) => println!(
+                "theorem {}: proved in shard {}/{} (its part of the obligations only: `m5 merge` of every shard's --json result gives the verdict)",
+                t.goal.name(),
+                sh.index,
+                sh.count
+            ),
+            _ => println!("theorem {}: {}{why}", t.goal.name(), v.text()),
+        }
         match e {
             Evidence::Witness(f) => {
                 let path = witness_path(witness, t);

@@ -307,6 +307,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         sarif: None,
         sourcepath: a.sourcepath.clone(),
         json: false,
+        shard: None,
         search: search_args,
     };
     let start = Instant::now();

@@ -29,6 +29,7 @@ mod parallel;
 mod preemption;
 mod sampling;
 mod search;
+pub mod shard;
 pub mod steps;
 mod transition;
 mod verdict;
@@ -39,8 +40,9 @@ pub use guided::explore_guided;
 pub use options::{
     ExploreOptions, Granularity, Properties, RaceCheck, RaceFilter, RaceTest, Strategy,
 };
-pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS};
+pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS, cut_note};
 pub use search::explore_visiting;
+pub use shard::Shard;
 pub use verdict::{BlockedThread, Report, Verdict, blocked_threads, uncaught_at_end};
 pub use witness::{replay_race, replay_violation, replayed_state, shorten, wakes_spuriously};
 
@@ -102,6 +104,9 @@ fn explore_at(
         });
         return Ok(again);
     }
+    if let (Some(shard), Strategy::Exhaustive) = (opts.shard, opts.strategy) {
+        return shard::explore(initial, opts, shard, progress, &mut |_, _, _| {});
+    }
     if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs || opts.determinism) {
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
@@ -120,11 +125,17 @@ fn explore_at(
 }
 
 /// Properties are checked on every state: then the search branches at
-/// every instruction. Sync points need the race check.
+/// every instruction. Sync points need the race check. A shard goes on
+/// after a race at the interaction granularity from the start: searching
+/// again there only where its own part met a race would leave the other
+/// shards' parts at sync points.
 fn effective(opts: &ExploreOptions) -> std::borrow::Cow<'_, ExploreOptions> {
     let granularity = match opts.granularity {
         _ if opts.properties.is_some() => Granularity::Instruction,
         Granularity::Sync if opts.races == RaceCheck::Off => Granularity::Interaction,
+        Granularity::Sync if opts.races == RaceCheck::Continue && opts.shard.is_some() => {
+            Granularity::Interaction
+        }
         g => g,
     };
     if granularity != opts.granularity {

@@ -62,6 +62,13 @@ pub struct ExploreOptions {
     /// exception or a deadlock is not (the prover's search for a state
     /// that violates a claim, `crate::prove::witness`).
     pub only_properties: bool,
+    /// Search only this shard's part (`shard.rs`): sampling its run
+    /// indices, the exhaustive search the subtrees below its frontier
+    /// states (on one thread).
+    pub shard: Option<super::Shard>,
+    /// The frontier size the shards' enumeration stops at (default 16 per
+    /// shard): the tests make it small, so that the subtrees do the work.
+    pub shard_frontier: Option<usize>,
 }
 
 /// A test of a race found on a state (whose two racing threads' next

@@ -26,9 +26,11 @@
 //!   N < 10.
 //!
 //! Run i's scheduler is seeded from (seed, i) alone, so the runs are the
-//! same whatever the number of worker threads; of the runs that fail, the
-//! one with the smallest index is reported (runs with a larger index are
-//! skipped once one fails), so the witness is too.
+//! same whatever the number of worker threads or shards (a shard runs the
+//! indices `Shard::nth` gives it; pct's k, from run 0, is computed by every
+//! shard); of the runs that fail, the one with the smallest index is
+//! reported (runs with a larger index are skipped once one fails), so the
+//! witness is too.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -303,6 +305,32 @@ fn run_one(
     Ok(run)
 }
 
+/// The report's note on runs cut at the step bound (`m5 merge` writes it
+/// again from the shards' sum).
+pub fn cut_note(cut: u64, limit: u64) -> String {
+    format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)")
+}
+
+/// PCT's run 0, which has no change points: its length is k.
+fn pct_first(
+    init: &State,
+    opts: &ExploreOptions,
+    writers: &writers::Writers,
+    runs: u64,
+    limit: u64,
+) -> Result<Option<Run>, VmError> {
+    if !matches!(opts.strategy, Strategy::Pct(_)) || runs == 0 {
+        return Ok(None);
+    }
+    let mut rng = rng_for(opts.seed, 0);
+    let w = Walk::Pct {
+        priority: Vec::new(),
+        changes: Vec::new(),
+    };
+    rng.next_u64();
+    run_one(init, opts, writers, w, rng, limit).map(Some)
+}
+
 pub(super) fn explore(
     init: &State,
     opts: &ExploreOptions,
@@ -312,26 +340,15 @@ pub(super) fn explore(
     let runs = opts.runs.unwrap_or(DEFAULT_RUNS);
     let limit = opts.max_depth.unwrap_or(DEFAULT_RUN_LENGTH);
     let writers = writers::Writers::new(&init.classes);
+    // Which run indices are this process's: all, or a shard's.
+    let shard = opts.shard.unwrap_or(super::Shard { index: 0, count: 1 });
     let walk = |index: u64, k: u64| {
         let mut rng = rng_for(opts.seed, index);
         let w = Walk::new(opts.strategy, &mut rng, k);
         (w, rng)
     };
-    // PCT's k: the length of run 0, which has no change points.
-    let mut k = 0;
-    let first = if matches!(opts.strategy, Strategy::Pct(_)) && runs > 0 {
-        let mut rng = rng_for(opts.seed, 0);
-        let w = Walk::Pct {
-            priority: Vec::new(),
-            changes: Vec::new(),
-        };
-        rng.next_u64();
-        let r = run_one(init, opts, &writers, w, rng, limit)?;
-        k = r.transitions;
-        Some(r)
-    } else {
-        None
-    };
+    let first = pct_first(init, opts, &writers, runs, limit)?;
+    let k = first.as_ref().map_or(0, |r| r.transitions);
 
     let transitions = AtomicU64::new(0);
     let done = AtomicU64::new(0);
@@ -364,13 +381,15 @@ pub(super) fn explore(
             }
         }
     };
-    if let Some(r) = first {
+    if let Some(r) = first
+        && shard.owns(0)
+    {
         next.store(1, Ordering::SeqCst);
         record(0, r);
     }
     let work = |report: &mut dyn FnMut(u64, u64)| {
         loop {
-            let i = next.fetch_add(1, Ordering::SeqCst);
+            let i = shard.nth(next.fetch_add(1, Ordering::SeqCst));
             if i >= runs || i > failing.load(Ordering::SeqCst) {
                 break;
             }
@@ -409,11 +428,14 @@ pub(super) fn explore(
     }
     let transitions = transitions.into_inner();
     let cut = cut.into_inner();
-    let report = |verdict, witness, runs: u64, note| Report {
+    let report = |verdict, witness, runs: u64, note, failing_run| Report {
         runs,
         note,
+        failing_run,
         ..Report::new(verdict, witness, 0, transitions, 0, &start)
     };
+    // A shard counts the runs it made (`m5 merge` adds them up).
+    let sharded = opts.shard.is_some();
     let raced = raced.into_inner().expect("lock");
     if let Some((i, r)) = found.into_inner().expect("lock") {
         let v = r.violation.expect("a failing run");
@@ -421,12 +443,17 @@ pub(super) fn explore(
         if let Some((j, (Verdict::DataRace(race), _))) = &raced {
             note += &format!("; run {} also found a {race}", j + 1);
         }
-        return Ok(report(v, r.witness, i + 1, Some(note)));
+        let ran = if sharded {
+            done.load(Ordering::SeqCst)
+        } else {
+            i + 1
+        };
+        return Ok(report(v, r.witness, ran, Some(note), Some(i)));
     }
     if let Some((i, (v, w))) = raced {
         let ran = done.load(Ordering::SeqCst);
         let note = format!("found by run {} of {}", i + 1, opts.strategy);
-        return Ok(report(v, w, ran, Some(note)));
+        return Ok(report(v, w, ran, Some(note), Some(i)));
     }
     let ran = done.into_inner();
     let mut reason = format!("no bug found in {ran} runs (not exhaustive)");
@@ -438,12 +465,9 @@ pub(super) fn explore(
         };
         reason = format!("no bug found in {ran} runs before {why} (not exhaustive)");
     }
-    let note = (cut > 0)
-        .then(|| format!("{cut} of the runs were cut after {limit} transitions (set --max-depth)"));
-    Ok(report(
-        Verdict::Incomplete { reason },
-        Vec::new(),
-        ran,
-        note,
-    ))
+    let note = (cut > 0).then(|| cut_note(cut, limit));
+    Ok(Report {
+        runs_cut: cut,
+        ..report(Verdict::Incomplete { reason }, Vec::new(), ran, note, None)
+    })
 }

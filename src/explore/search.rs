@@ -17,7 +17,9 @@ use crate::state::{State, ThreadId};
 
 /// `explore`, calling `visit(parent, state, thread)` on every new state
 /// the search reaches, with its parent and the thread that stepped (for
-/// inference, which filters candidate facts on them).
+/// inference, which filters candidate facts on them); with `opts.shard`,
+/// the states of that shard's part (the tests check that the shards'
+/// parts cover every reachable state).
 pub fn explore_visiting(
     initial: &State,
     opts: &ExploreOptions,
@@ -25,6 +27,9 @@ pub fn explore_visiting(
     visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Report, VmError> {
     let opts = &effective(opts);
+    if let (Some(sh), super::Strategy::Exhaustive) = (opts.shard, opts.strategy) {
+        return super::shard::explore(initial, opts, sh, progress, visit);
+    }
     let start = Instant::now();
     let mut visited: FxHashSet<u128> = FxHashSet::default();
     let init = quiet(initial, opts);
@@ -42,23 +47,41 @@ pub fn explore_visiting(
         writers: writers::Writers::new(&initial.classes),
         visited,
         races,
+        states: 1,
+        transitions: 0,
     };
     if opts.bfs {
         bfs(search, init, progress, visit)
     } else {
-        dfs(search, init, progress, visit)
+        let root = Root {
+            state: init,
+            depth: 0,
+            path: Vec::new(),
+        };
+        dfs(search, vec![root], progress, visit)
     }
 }
 
 /// What both search orders start from: the effective options, the clock,
-/// the write analysis, the visited set with the initial state, and the
-/// race check's record.
-struct Search<'a> {
-    opts: &'a ExploreOptions,
-    start: Instant,
-    writers: writers::Writers,
-    visited: FxHashSet<u128>,
-    races: Races,
+/// the write analysis, the visited set with the initial state, the race
+/// check's record, and the states and transitions counted so far (a
+/// shard's prefix, `shard.rs`).
+pub(super) struct Search<'a> {
+    pub opts: &'a ExploreOptions,
+    pub start: Instant,
+    pub writers: writers::Writers,
+    pub visited: FxHashSet<u128>,
+    pub races: Races,
+    pub states: u64,
+    pub transitions: u64,
+}
+
+/// A state the depth-first search starts from, already in the visited set
+/// and checked: its depth and the schedule from the initial state to it.
+pub(super) struct Root {
+    pub state: State,
+    pub depth: u64,
+    pub path: Vec<ThreadId>,
 }
 
 /// The breadth-first search (shortest witnesses).
@@ -74,9 +97,9 @@ fn bfs(
         writers,
         mut visited,
         races,
+        mut states,
+        mut transitions,
     } = search;
-    let mut states = 1u64;
-    let mut transitions = 0u64;
     let mut max_depth = 0u64;
     let mut outcomes = determinism::Outcomes::default();
     let mut incomplete: Option<String> = None;
@@ -157,10 +180,11 @@ fn bfs(
     Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))
 }
 
-/// The depth-first search.
-fn dfs(
+/// The depth-first search from each root in turn (one visited set), a
+/// witness being the schedule from the initial state.
+pub(super) fn dfs(
     search: Search,
-    init: State,
+    roots: Vec<Root>,
     progress: &mut dyn FnMut(u64, u64, u64),
     visit: &mut dyn FnMut(&State, &State, ThreadId),
 ) -> Result<Report, VmError> {
@@ -170,95 +194,102 @@ fn dfs(
         writers,
         mut visited,
         races,
+        mut states,
+        mut transitions,
     } = search;
-    let mut states = 1u64;
-    let mut transitions = 0u64;
-    let mut max_depth = 0u64;
+    let mut max_depth = roots.iter().map(|r| r.depth).max().unwrap_or(0);
     let mut outcomes = determinism::Outcomes::default();
     let mut incomplete: Option<String> = None;
     let finish = |verdict: Verdict, witness: Vec<ThreadId>, states, transitions, max_depth| {
         Report::new(verdict, witness, states, transitions, max_depth, &start)
     };
-    let mut stack: Vec<Node> = vec![Node {
-        todo: todo(&init),
-        state: init,
-        depth: 0,
-        via: Vec::new(),
-    }];
-    let mut moved_flags: Vec<bool> = vec![false];
-    while let Some(top) = stack.last_mut() {
-        let Some(th) = top.todo.pop() else {
-            let node = stack.pop().expect("non-empty");
-            let moved = moved_flags.pop().expect("parallel");
-            if !moved && reports_deadlock(&node.state, opts) {
-                let mut w: Vec<ThreadId> =
-                    stack.iter().flat_map(|n| n.via.iter().copied()).collect();
-                w.extend(node.via.iter().copied());
-                let threads = blocked_threads(&node.state);
-                return Ok(races.fold(finish(
-                    Verdict::Deadlock { threads },
-                    w,
-                    states,
-                    transitions,
-                    max_depth,
-                )));
-            }
-            continue;
-        };
-        let depth = top.depth;
-        let mut k = 0;
-        // A spurious wake-up is a transition, but no progress (deadlock).
-        let spurious = interp::wakes_spuriously(&top.state, th);
-        let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
-            continue;
-        };
-        *moved_flags.last_mut().expect("parallel") |= !spurious;
-        transitions += 1;
-        let via = vec![th; k as usize];
-        if let Some(v) = violation(&top.state, &next, opts) {
-            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
-            w.extend(via);
-            let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
-            return Ok(races.fold(r));
-        }
-        outcomes.saw(&next);
-        if !visited.insert(fingerprint::of(&next)) {
-            continue;
-        }
-        visit(&top.state, &next, th);
-        states += 1;
-        max_depth = max_depth.max(depth + 1);
-        let path = || {
-            let mut w: Vec<ThreadId> = stack.iter().flat_map(|n| n.via.iter().copied()).collect();
-            w.extend(via.iter().copied());
-            w
-        };
-        if let Some((v, w)) = races.check(&next, opts, path) {
-            return Ok(finish(v, w, states, transitions, max_depth));
-        }
-        if opts.determinism
-            && let Some((v, w)) = outcomes.check(&next, path)
-        {
-            return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
-        }
-        if states.is_multiple_of(4096) {
-            progress(states, transitions, max_depth);
-        }
-        if let Some(r) = bound_hit(opts, &start, states, depth + 1) {
-            incomplete.get_or_insert(r);
-            if opts.max_depth.is_some_and(|d| depth + 1 >= d) {
-                // Depth bound: do not expand below it, but search on elsewhere.
-                continue;
-            }
-            break;
-        }
+    let mut stack: Vec<Node> = Vec::new();
+    let mut moved_flags: Vec<bool> = Vec::new();
+    'roots: for root in roots {
+        // A root's `via` is its whole path: the witnesses below it start there.
         stack.push(Node {
-            todo: todo(&next),
-            state: next,
-            depth: depth + 1,
-            via,
+            todo: todo(&root.state),
+            state: root.state,
+            depth: root.depth,
+            via: root.path,
         });
         moved_flags.push(false);
+        while let Some(top) = stack.last_mut() {
+            let Some(th) = top.todo.pop() else {
+                let node = stack.pop().expect("non-empty");
+                let moved = moved_flags.pop().expect("parallel");
+                if !moved && reports_deadlock(&node.state, opts) {
+                    let mut w: Vec<ThreadId> =
+                        stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+                    w.extend(node.via.iter().copied());
+                    let threads = blocked_threads(&node.state);
+                    return Ok(races.fold(finish(
+                        Verdict::Deadlock { threads },
+                        w,
+                        states,
+                        transitions,
+                        max_depth,
+                    )));
+                }
+                continue;
+            };
+            let depth = top.depth;
+            let mut k = 0;
+            // A spurious wake-up is a transition, but no progress (deadlock).
+            let spurious = interp::wakes_spuriously(&top.state, th);
+            let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
+                continue;
+            };
+            *moved_flags.last_mut().expect("parallel") |= !spurious;
+            transitions += 1;
+            let via = vec![th; k as usize];
+            if let Some(v) = violation(&top.state, &next, opts) {
+                let mut w: Vec<ThreadId> =
+                    stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+                w.extend(via);
+                let r = finish(v, w, states, transitions, max_depth.max(depth + 1));
+                return Ok(races.fold(r));
+            }
+            outcomes.saw(&next);
+            if !visited.insert(fingerprint::of(&next)) {
+                continue;
+            }
+            visit(&top.state, &next, th);
+            states += 1;
+            max_depth = max_depth.max(depth + 1);
+            let path = || {
+                let mut w: Vec<ThreadId> =
+                    stack.iter().flat_map(|n| n.via.iter().copied()).collect();
+                w.extend(via.iter().copied());
+                w
+            };
+            if let Some((v, w)) = races.check(&next, opts, path) {
+                return Ok(finish(v, w, states, transitions, max_depth));
+            }
+            if opts.determinism
+                && let Some((v, w)) = outcomes.check(&next, path)
+            {
+                return Ok(races.fold(finish(v, w, states, transitions, max_depth)));
+            }
+            if states.is_multiple_of(4096) {
+                progress(states, transitions, max_depth);
+            }
+            if let Some(r) = bound_hit(opts, &start, states, depth + 1) {
+                incomplete.get_or_insert(r);
+                if opts.max_depth.is_some_and(|d| depth + 1 >= d) {
+                    // Depth bound: do not expand below it, but search on elsewhere.
+                    continue;
+                }
+                break 'roots;
+            }
+            stack.push(Node {
+                todo: todo(&next),
+                state: next,
+                depth: depth + 1,
+                via,
+            });
+            moved_flags.push(false);
+        }
     }
     let verdict = outcomes.verdict(incomplete, opts.determinism);
     Ok(races.fold(finish(verdict, Vec::new(), states, transitions, max_depth)))

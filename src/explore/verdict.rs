@@ -170,6 +170,11 @@ pub struct Report {
     /// Where the search interleaved threads: "sync", "interaction" or
     /// "instruction" (set by `explore`).
     pub granularity: &'static str,
+    /// Sampling: the index (0-based) of the run that found the violation
+    /// (`m5 merge` keeps the smallest, as one process does).
+    pub failing_run: Option<u64>,
+    /// Sampling: runs cut at the step bound.
+    pub runs_cut: u64,
 }
 
 impl Report {
@@ -193,6 +198,8 @@ impl Report {
             runs: 0,
             note: None,
             granularity: "",
+            failing_run: None,
+            runs_cut: 0,
         }
     }
 }

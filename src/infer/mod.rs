@@ -75,6 +75,7 @@ impl Default for InferOptions {
                 decisive_only: false,
                 origin: None,
                 witness: Some(Default::default()),
+                shard: None,
             },
         }
     }

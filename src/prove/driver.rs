@@ -88,6 +88,10 @@ pub struct Report {
     /// Cases keyed by source lines that describe no call stack the program
     /// reaches (`prove::lines`).
     pub warnings: Vec<String>,
+    /// A digest of the cases of the last induction (the allowed shapes and
+    /// the exceptions followed): shards (`Options::shard`) split one list
+    /// of cases only where theirs are equal.
+    pub plan: u128,
 }
 
 /// The wall time of the proof's phases (over every induction): the
@@ -214,6 +218,7 @@ pub fn prove_source(
         catch_rounds: 0,
         not_asked: 0,
         warnings: Vec::new(),
+        plan: 0,
     };
     if let Some(why) = prefix.unsupported {
         report.walk_error = Some(why);
@@ -375,9 +380,19 @@ fn induction(
     if !report.unsupported.is_empty() {
         return Ok(false);
     }
+    report.plan = plan(prover, &allowed);
+    // A shard builds its shapes only; shard 0 the no-op case too.
+    let mine: Vec<usize> = match opts.shard {
+        Some(sh) => (allowed.iter().enumerate())
+            .filter(|(k, _)| sh.owns(*k as u64))
+            .map(|(_, &si)| si)
+            .collect(),
+        None => allowed,
+    };
+    let noop = opts.shard.is_none_or(|sh| sh.index == 0);
     // Build the cases on every core (building, not solving, is most of the work).
     let tb = Instant::now();
-    let built = build_cases(prover, &allowed, opts.jobs);
+    let built = build_cases(prover, &mine, opts.jobs);
     let mut vcs = Vec::new();
     let mut cases_built = 0;
     for (k, r) in built {
@@ -387,15 +402,15 @@ fn induction(
                 vcs.extend(v);
             }
             Err(why) => report.unsupported.push((
-                shape_text(prover.classes, &prover.walk.shapes[allowed[k]]),
+                shape_text(prover.classes, &prover.walk.shapes[mine[k]]),
                 why,
             )),
         }
     }
     tracing::debug!("cases built in {:?}", t0.elapsed());
     match prover.noop_case() {
-        Ok(Some(v)) => vcs.push(v),
-        Ok(None) => {}
+        Ok(Some(v)) if noop => vcs.push(v),
+        Ok(_) => {}
         Err(why) => report.unsupported.push(("(no-op step)".into(), why)),
     }
     report.phases.build += tb.elapsed();
@@ -424,12 +439,22 @@ fn induction(
         report.not_asked = reported.saturating_sub(report.outcomes.len());
     }
     // One extra case: a thread that cannot move leaves the state as it is.
-    report.lemma2.cases = cases_built + 1;
+    report.lemma2.cases = cases_built + usize::from(noop);
     for (_, st) in &mut report.lemma3 {
-        st.cases = cases_built + 1;
+        st.cases = cases_built + usize::from(noop);
     }
     tally(report);
     Ok(true)
+}
+
+/// The digest of an induction's cases (`Report::plan`).
+fn plan(prover: &Prover, allowed: &[usize]) -> u128 {
+    let shapes: Vec<String> = allowed
+        .iter()
+        .map(|&si| shape_text(prover.classes, &prover.walk.shapes[si]))
+        .collect();
+    let text = format!("{shapes:?} {:?}", prover.follow);
+    xxhash_rust::xxh3::xxh3_128(text.as_bytes())
 }
 
 /// The vacuous cases and each lemma's figures, from the outcomes.
@@ -510,46 +535,7 @@ struct End<'a> {
 /// The theorems' verdicts from the lemmas' counts, each not proved then
 /// confirmed or not by a search for a reachable violation.
 fn finish(tf: &TheoremFile, mut report: Report, t0: Instant, end: &End) -> Report {
-    let incomplete = report.walk_error.is_some()
-        || report.skipped
-        || report.not_asked > 0
-        || !report.unsupported.is_empty()
-        || report.translation.is_some();
-    // A failed Lemma 1 is a reachable violation of some fact; the search
-    // below finds it again if the fact is the user's (with inference it
-    // may be an inferred one: then nothing is claimed).
-    let inv = if report.lemma1.is_some() {
-        Verdict::Unknown
-    } else if report.lemma2.refuted > 0 {
-        Verdict::NotInductive
-    } else if incomplete || report.lemma2.unknown > 0 {
-        Verdict::Unknown
-    } else {
-        Verdict::Proved
-    };
-    for t in &tf.theorems {
-        let v = match &t.goal {
-            Goal::Invariant => inv,
-            Goal::Relation(r) => {
-                let st = &report
-                    .lemma3
-                    .iter()
-                    .find(|(x, _)| x == r)
-                    .expect("relation listed")
-                    .1;
-                if report.prefix_relations.iter().any(|(x, _)| x == r) {
-                    Verdict::Unknown
-                } else if st.refuted > 0 {
-                    Verdict::NotInductive
-                } else if inv == Verdict::Proved && st.unknown == 0 && !incomplete {
-                    Verdict::Proved
-                } else {
-                    Verdict::Unknown
-                }
-            }
-        };
-        report.verdicts.push((t.clone(), v));
-    }
+    report.verdicts = verdicts(&report, &tf.theorems);
     let t1 = Instant::now();
     report.evidence = vec![Evidence::None; report.verdicts.len()];
     if !end.opts.houdini {
@@ -593,6 +579,56 @@ fn finish(tf: &TheoremFile, mut report: Report, t0: Instant, end: &End) -> Repor
     report.search_time = t1.elapsed();
     report.wall = t0.elapsed();
     report
+}
+
+/// The theorems' verdicts from the lemmas' counts, before any search for
+/// a reachable violation (`m5 merge` computes them from the shards' sums).
+pub fn verdicts(
+    report: &Report,
+    theorems: &[theorem::Theorem],
+) -> Vec<(theorem::Theorem, Verdict)> {
+    let incomplete = report.walk_error.is_some()
+        || report.skipped
+        || report.not_asked > 0
+        || !report.unsupported.is_empty()
+        || report.translation.is_some();
+    // A failed Lemma 1 is a reachable violation of some fact; the search
+    // below finds it again if the fact is the user's (with inference it
+    // may be an inferred one: then nothing is claimed).
+    let inv = if report.lemma1.is_some() {
+        Verdict::Unknown
+    } else if report.lemma2.refuted > 0 {
+        Verdict::NotInductive
+    } else if incomplete || report.lemma2.unknown > 0 {
+        Verdict::Unknown
+    } else {
+        Verdict::Proved
+    };
+    let mut out = Vec::new();
+    for t in theorems {
+        let v = match &t.goal {
+            Goal::Invariant => inv,
+            Goal::Relation(r) => {
+                let st = &report
+                    .lemma3
+                    .iter()
+                    .find(|(x, _)| x == r)
+                    .expect("relation listed")
+                    .1;
+                if report.prefix_relations.iter().any(|(x, _)| x == r) {
+                    Verdict::Unknown
+                } else if st.refuted > 0 {
+                    Verdict::NotInductive
+                } else if inv == Verdict::Proved && st.unknown == 0 && !incomplete {
+                    Verdict::Proved
+                } else {
+                    Verdict::Unknown
+                }
+            }
+        };
+        out.push((t.clone(), v));
+    }
+    out
 }
 
 /// The user's own invariant file (the claim), compiled and resolved.

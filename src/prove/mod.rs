@@ -93,6 +93,11 @@ pub struct Options {
     /// where the user's text is in it, so that messages name the user's
     /// file and lines (`invariant::ast::Origin`).
     pub origin: Option<std::sync::Arc<crate::invariant::ast::Origin>>,
+    /// Build and solve only this shard's cases: the allowed call-stack
+    /// shapes k with k % N == I (and the no-op case in shard 0). Lemma 1,
+    /// the walk and the checks of caught exceptions run in every shard;
+    /// `driver::Report::plan` says which list of cases was split.
+    pub shard: Option<crate::explore::Shard>,
 }
 
 /// Houdini's candidates as switches: each candidate fact is written

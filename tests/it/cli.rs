@@ -20,6 +20,7 @@ fn help_has_examples() {
         vec!["--help"],
         vec!["run", "--help"],
         vec!["disasm", "--help"],
+        vec!["merge", "--help"],
     ] {
         let (code, out, _) = m5(&args);
         assert_eq!(code, 0);

@@ -56,7 +56,7 @@ fn search_at(s: &State, sync: bool, every_instruction: bool, bfs: bool) -> m5::e
 }
 
 /// An example's initial state, made once for every test that needs it.
-fn example_state(i: usize) -> &'static State {
+pub(crate) fn example_state(i: usize) -> &'static State {
     static STATES: OnceLock<Vec<OnceLock<State>>> = OnceLock::new();
     let states = STATES.get_or_init(|| EXAMPLES.iter().map(|_| OnceLock::new()).collect());
     states[i].get_or_init(|| {
@@ -112,7 +112,13 @@ fn clock_races(s: &State, schedule: &Schedule, max_steps: u64) -> Vec<Race> {
 /// the same two threads race (the explorer's check) and then makes both
 /// accesses, which the vector-clock detector reports as the same race; any
 /// other verdict replays to the same kind.
-fn check_replay(name: &str, s: &State, witness: &[ThreadId], v: &Verdict, exception: Option<&str>) {
+pub(crate) fn check_replay(
+    name: &str,
+    s: &State,
+    witness: &[ThreadId],
+    v: &Verdict,
+    exception: Option<&str>,
+) {
     if let Verdict::DataRace(race) = v
         && replay_race(s, witness).unwrap().is_none()
     {
@@ -165,14 +171,14 @@ fn check_replay(name: &str, s: &State, witness: &[ThreadId], v: &Verdict, except
 }
 
 /// (folder, main, args, expected verdict name, exception class if any)
-type Example = (
+pub(crate) type Example = (
     &'static str,
     &'static str,
     &'static [&'static str],
     &'static str,
     Option<&'static str>,
 );
-const EXAMPLES: &[Example] = &[
+pub(crate) const EXAMPLES: &[Example] = &[
     (
         "finite-apprentice",
         "FiniteApprentice",

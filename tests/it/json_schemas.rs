@@ -279,6 +279,26 @@ fn explore_reports_match_their_schema() {
         assert_valid(&v, &r, &format!("explore {args:?}"));
         reports.push(r);
     }
+    // A shard's result and a merge of shards: the same report, with
+    // `shard` and `shards`.
+    let (shard, merged) = sharded(
+        "explore",
+        &[
+            "--classpath",
+            "classfiles/reorder",
+            "--strategy",
+            "pct:2",
+            "--runs",
+            "40",
+            "Main",
+            "3",
+        ],
+    );
+    for r in shard.iter().chain([&merged]) {
+        assert_valid(&v, r, "explore --shard, merge");
+    }
+    reports.extend(shard);
+    reports.push(merged);
     assert_every_field_seen("explore.schema.json", &schema, &reports);
     assert_rejects_changes(&v, &reports[1], "exception");
     assert_rejects_changes(&v, &reports[0], "witness");
@@ -344,8 +364,114 @@ fn prove_and_infer_reports_match_their_schema() {
         reports.push(r);
     }
     assert!(reports[6]["inference"].is_object(), "{}", reports[6]);
+    let apprentice = proof("apprentice");
+    let (shard, merged) = sharded("prove", &[apprentice.to_str().expect("UTF-8")]);
+    for r in shard.iter().chain([&merged]) {
+        assert_valid(&v, r, "prove --shard, merge");
+    }
+    reports.extend(shard);
+    reports.push(merged);
     assert_every_field_seen("prove.schema.json", &schema, &reports);
     assert_rejects_changes(&v, &reports[1], "theorems");
+}
+
+/// The 2 shards of `m5 SUB --json ARGS` (their reports, each with its
+/// exit code checked to be 0, 1, 3 or 4) and `m5 merge --json` of them.
+fn sharded(sub: &str, args: &[&str]) -> (Vec<Value>, Value) {
+    // A directory per call (tests run at once).
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = fresh_dir("json-schemas", &format!("shards-{sub}-{call}"));
+    let mut files = Vec::new();
+    let mut reports = Vec::new();
+    for i in 0..2 {
+        let out = m5_bounded()
+            .args([sub, "--json", "--shard", &format!("{i}/2")])
+            .args(args)
+            .output()
+            .expect("m5 runs");
+        assert!(
+            matches!(out.status.code(), Some(0 | 1 | 3 | 4)),
+            "{sub} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let file = dir.join(format!("{i}.json"));
+        std::fs::write(&file, &out.stdout).expect("write");
+        reports.push(serde_json::from_slice(&out.stdout).expect("JSON"));
+        files.push(file);
+    }
+    let out = m5()
+        .args(["merge", "--json"])
+        .args(&files)
+        .output()
+        .expect("m5 merge runs");
+    let merged = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "merge: not JSON ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (reports, merged)
+}
+
+/// The `shard` object of explore's shards (exhaustive; a sampler that
+/// found a bug and one that did not) and of prove's (proved, refuted with
+/// a witness, not inductive after a search) against shard.schema.json.
+#[test]
+fn shard_objects_match_their_schema() {
+    let (schema, v) = schema("shard.schema.json");
+    let proof = |name: &str| {
+        root()
+            .join(format!("proofs/{name}.proof"))
+            .display()
+            .to_string()
+    };
+    let (bogus, weak) = (proof("apprentice-bogus"), proof("bank-transfer-weak"));
+    let runs: &[(&str, Vec<&str>)] = &[
+        (
+            "explore",
+            vec!["--classpath", "classfiles/deadlock-lock-order", "Main"],
+        ),
+        (
+            "explore",
+            vec![
+                "--classpath",
+                "classfiles/reorder",
+                "--strategy",
+                "pct:2",
+                "--runs",
+                "40",
+                "Main",
+                "3",
+            ],
+        ),
+        (
+            "explore",
+            vec![
+                "--classpath",
+                "classfiles/finite-apprentice",
+                "--strategy",
+                "random",
+                "--runs",
+                "4",
+                "FiniteApprentice",
+                "2",
+                "2",
+            ],
+        ),
+        ("prove", vec![&bogus]),
+        ("prove", vec![&weak]),
+    ];
+    let mut shards = Vec::new();
+    for (sub, args) in runs {
+        let (reports, _) = sharded(sub, args);
+        for r in reports {
+            assert_valid(&v, &r["shard"], &format!("{sub} {args:?}: shard"));
+            shards.push(r["shard"].clone());
+        }
+    }
+    assert_every_field_seen("shard.schema.json", &schema, &shards);
+    assert_rejects_changes(&v, &shards[0], "key");
 }
 
 /// `m5 locks`: a confirmed warning on a field, one on an array's elements,

@@ -26,6 +26,7 @@ mod locks;
 mod notify;
 mod prove;
 mod schedules;
+mod shards;
 mod symbolic_agreement;
 mod tidy;
 mod trust;

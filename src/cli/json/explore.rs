@@ -48,6 +48,9 @@ pub(in crate::cli) struct Report<'a> {
     seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     seed: Option<u64>,
+    /// `--shard`: the part this report covers (docs/schemas/shard.schema.json).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<super::shard::Shard>,
     /// `depends-on-time-or-seed`: the read of a value java does not fix.
     #[serde(skip_serializing_if = "Option::is_none")]
     source: Option<Source<'a>>,
@@ -130,6 +133,7 @@ impl<'a> Report<'a> {
             runs: figures.sampling.then_some(report.runs),
             seconds: report.seconds,
             seed: figures.sampling.then_some(opts.seed),
+            shard: figures.shard.clone(),
             source: None,
             states: report.states,
             states_per_second: figures.rate,

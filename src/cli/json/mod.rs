@@ -12,4 +12,5 @@
 
 pub(super) mod explore;
 pub(super) mod prove;
+pub(super) mod shard;
 pub(super) mod test;

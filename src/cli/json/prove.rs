@@ -45,6 +45,12 @@ pub(in crate::cli) struct Report<'a> {
     prefix_steps: usize,
     prefix_stop: &'a str,
     shapes: usize,
+    /// `--shard`: the part this report covers (docs/schemas/shard.schema.json).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shard: Option<&'a super::shard::Shard>,
+    /// `m5 merge`: the shards merged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shards: Option<&'a super::shard::Merged>,
     solver_seconds: f64,
     theorems: Vec<Theorem<'a>>,
     translation_error: Option<&'a str>,
@@ -288,6 +294,8 @@ impl<'a> Report<'a> {
             prefix_steps: r.prefix_steps,
             prefix_stop: &r.prefix_stop,
             shapes: r.shapes,
+            shard: p.shard.as_ref(),
+            shards: p.shards.as_ref(),
             solver_seconds: r.solver_time.as_secs_f64(),
             theorems: theorems(p, witness),
             translation_error: r.translation.as_deref(),
