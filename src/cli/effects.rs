@@ -1,7 +1,6 @@
 //! `m5 effects`: the command line of `crate::effects`.
 
 use anyhow::Result;
-use serde::Serialize;
 
 use crate::classfile::ClassPath;
 use crate::effects::{self, Analysis, confirm::Confirmation, where_};
@@ -129,10 +128,8 @@ fn program_cmd(a: &EffectsArgs, main: &str) -> Result<i32> {
     }
     let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {main}");
     if a.json {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json(&analysis, &replay))?
-        );
+        let doc = super::json::effects::report(&analysis, &program, &replay);
+        println!("{}", serde_json::to_string_pretty(&doc)?);
     } else {
         print!("{}", text(&analysis, &replay));
     }
@@ -150,26 +147,15 @@ fn library(a: &EffectsArgs) -> Result<i32> {
     let (classes, methods, total, unfixed, seconds) = effects::analyze_library(&program);
     let capped = total >= effects::interfere::MAX_CONFLICTS;
     if a.json {
-        let rows: Vec<serde_json::Value> = classes
-            .iter()
-            .map(|c| {
-                serde_json::json!({
-                    "class": c.class.replace('/', "."),
-                    "violations": c.violations,
-                    "intended": c.intended,
-                    "example": c.example.as_ref().map(conflict_line),
-                })
-            })
-            .collect();
-        let doc = serde_json::json!({
-            "classes_analysed": program.classes.len(),
-            "entry_methods": methods,
-            "conflicts": total,
-            "conflicts_capped": capped,
-            "unfixed_reads": unfixed,
-            "by_class": rows,
-            "seconds": seconds,
-        });
+        let doc = super::json::effects::library(
+            &classes,
+            program.classes.len(),
+            methods,
+            total,
+            unfixed,
+            seconds,
+            &conflict_line,
+        );
         println!("{}", serde_json::to_string_pretty(&doc)?);
         return Ok(0);
     }
@@ -217,7 +203,7 @@ fn conflict_line(c: &effects::Conflict) -> String {
         } else {
             "violation"
         },
-        loc_name(&c.a.access.loc),
+        super::json::effects::location(c),
         side(&c.a),
         side(&c.b)
     )
@@ -288,110 +274,4 @@ fn text(a: &Analysis, replay: &dyn Fn(&str) -> String) -> String {
         a.methods, a.seconds
     ));
     out
-}
-
-fn loc_name(l: &effects::facts::Loc) -> String {
-    use effects::facts::Loc;
-    let d = |c: &str| c.replace('/', ".");
-    match l {
-        Loc::Field(c, f) | Loc::Static(c, f) => format!("{}.{f}", d(c)),
-        Loc::Elems(Some(t)) => format!("elements of {t}"),
-        Loc::Elems(None) => "array elements".into(),
-        Loc::Lib(c) => format!("the state of a {}", d(c)),
-        Loc::Output => "the output".into(),
-    }
-}
-
-#[derive(Serialize)]
-struct Json {
-    verdict: &'static str,
-    threads: Vec<String>,
-    conflicts: Vec<JsonConflict>,
-    unfixed: Vec<String>,
-    confirmation: Option<JsonConfirmation>,
-    methods: usize,
-    seconds: f64,
-}
-
-#[derive(Serialize)]
-struct JsonConflict {
-    location: String,
-    intended: bool,
-    /// The confirming pair of executions orders its accesses differently.
-    confirmed: bool,
-    first: JsonAccess,
-    second: JsonAccess,
-}
-
-#[derive(Serialize)]
-struct JsonAccess {
-    thread: usize,
-    write: bool,
-    at: String,
-    line: Option<u32>,
-}
-
-#[derive(Serialize)]
-struct JsonConfirmation {
-    confirmed: bool,
-    detail: String,
-    first: Option<String>,
-    second: Option<String>,
-}
-
-fn json(a: &Analysis, replay: &dyn Fn(&str) -> String) -> Json {
-    let acc = |s: &effects::interfere::Side| JsonAccess {
-        thread: s.thread,
-        write: s.access.write,
-        at: where_(&s.access.site),
-        line: s.access.site.line,
-    };
-    Json {
-        verdict: a.verdict(),
-        threads: (0..a.threads.len()).map(|t| a.thread_name(t)).collect(),
-        conflicts: a
-            .conflicts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| JsonConflict {
-                location: loc_name(&c.a.access.loc),
-                intended: c.intended,
-                confirmed: match &a.confirmation {
-                    Some(Confirmation::Confirmed { reordered, .. }) => {
-                        reordered.get(i) == Some(&true)
-                    }
-                    _ => false,
-                },
-                first: acc(&c.a),
-                second: acc(&c.b),
-            })
-            .collect(),
-        unfixed: a
-            .unfixed
-            .iter()
-            .map(|(s, w)| format!("{w} at {}", where_(s)))
-            .collect(),
-        confirmation: a.confirmation.as_ref().map(|c| match c {
-            Confirmation::Confirmed { first, second, .. } => JsonConfirmation {
-                confirmed: true,
-                detail: "two executions end differently".into(),
-                first: Some(replay(first)),
-                second: Some(replay(second)),
-            },
-            Confirmation::Alike { states } => JsonConfirmation {
-                confirmed: false,
-                detail: format!("every execution ended alike ({states} states)"),
-                first: None,
-                second: None,
-            },
-            Confirmation::Undecided { why } => JsonConfirmation {
-                confirmed: false,
-                detail: why.clone(),
-                first: None,
-                second: None,
-            },
-        }),
-        methods: a.methods,
-        seconds: a.seconds,
-    }
 }

@@ -528,3 +528,32 @@ fn test_reports_match_their_schema() {
     assert_every_field_seen("test.schema.json", &schema, std::slice::from_ref(&r));
     assert_rejects_changes(&v, &r, "tests");
 }
+
+/// `m5 effects` on programs (deterministic, confirmed, with an unfixed
+/// read) and on a library.
+#[test]
+fn effects_reports_match_their_schema() {
+    let (_, v) = schema("effects.schema.json");
+    let cases: &[(&[&str], i32)] = &[
+        (&["--cp", "classfiles/effects", "StartJoinPublish"], 0),
+        (&["--cp", "classfiles/effects", "MissingJoin"], 1),
+        (&["--cp", "classfiles/effects", "AtomicTally"], 0),
+        (&["--cp", "classfiles/determinism", "Elapsed"], 0),
+        (&["--jdk-packages", "java.util.concurrent.atomic"], 0),
+    ];
+    let mut reports = Vec::new();
+    for (args, code) in cases {
+        let r = report(m5().args(["effects", "--json"]).args(*args), *code);
+        assert_valid(&v, &r, &format!("effects {args:?}"));
+        reports.push(r);
+    }
+    assert_eq!(reports[0]["verdict"], "deterministic");
+    assert_eq!(reports[1]["confirmation"]["confirmed"], true);
+    assert!(
+        reports[3]["unfixed"]
+            .as_array()
+            .is_some_and(|u| !u.is_empty())
+    );
+    assert!(reports[4]["by_class"].is_array());
+    assert_rejects_changes(&v, &reports[1], "verdict");
+}

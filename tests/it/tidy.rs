@@ -33,6 +33,7 @@ const LAYERS: &[&[&str]] = &[
     &["explore"],
     &["prove"],
     &["infer", "locks"],
+    &["effects"],
     &["cli"],
 ];
 
