@@ -36,6 +36,12 @@ pub struct EffectsArgs {
     /// Print the result as JSON on stdout.
     #[arg(long)]
     pub json: bool,
+    /// Write a SARIF 2.1.0 log to PATH (a result per conflict and unfixed read).
+    #[arg(long, value_name = "PATH")]
+    pub sarif: Option<std::path::PathBuf>,
+    /// Write an HTML page (index.html: threads, conflicts with their source lines, the confirming executions) into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub html: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub defines: super::DefineArgs,
     #[command(flatten)]
@@ -69,7 +75,9 @@ bad input.
 Examples:
   m5 effects --cp classfiles/determinism PrintOrder
   m5 effects --cp classfiles/determinism --json SumOrder
-  m5 effects --cp out --no-confirm com.acme.Main arg1";
+  m5 effects --cp out --no-confirm com.acme.Main arg1
+  m5 effects --cp out --html report --sarif effects.sarif com.acme.Main
+  m5 effects --jdk-packages java.util.concurrent";
 
 pub fn effects_cmd(a: EffectsArgs) -> Result<i32> {
     let main = match (&a.main, a.jdk_packages.is_empty()) {
@@ -127,6 +135,16 @@ fn program_cmd(a: &EffectsArgs, main: &str) -> Result<i32> {
         analysis.confirmation = Some(c);
     }
     let replay = |s: &str| format!("m5 run --classpath {cp_text} --schedule {s} {main}");
+    if let Some(path) = &a.sarif {
+        let text =
+            serde_json::to_string_pretty(&super::effects_report::sarif(&analysis, &program))?;
+        std::fs::write(path, text + "\n")
+            .map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+    }
+    if let Some(dir) = &a.html {
+        super::effects_report::html(&analysis, &program, main, &replay, dir)
+            .map_err(|e| UsageError(format!("{}: {e}", dir.display())))?;
+    }
     if a.json {
         let doc = super::json::effects::report(&analysis, &program, &replay);
         println!("{}", serde_json::to_string_pretty(&doc)?);

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod disasm;
 mod effects;
+mod effects_report;
 mod explore;
 mod invariant;
 mod java_args;

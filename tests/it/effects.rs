@@ -426,3 +426,61 @@ fn bad_input_exits_2_with_a_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("NoSuchClass"), "{err}");
 }
+
+/// `--sarif` is valid SARIF 2.1.0 with a result per conflict and unfixed
+/// read; `--html` shows each conflict with its two source lines and the
+/// confirming executions.
+#[test]
+fn sarif_and_html_reports() {
+    let dir = common::fresh_dir("effects", "reports");
+    let sarif = dir.join("e.sarif");
+    let html = dir.join("html");
+    let out = m5()
+        .args(["effects", "--cp", "classfiles/effects", "--sarif"])
+        .arg(&sarif)
+        .arg("--html")
+        .arg(&html)
+        .arg("MissingJoin")
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    crate::explore::reports::assert_valid_sarif(&log, "m5 effects --sarif");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{log:#}");
+    assert_eq!(results[0]["level"], "error");
+    assert_eq!(results[0]["relatedLocations"].as_array().unwrap().len(), 1);
+    let page = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert_eq!(page.matches("class=\"conflict\"").count(), 1, "{page}");
+    for text in [
+        "result = 42;",
+        "MissingJoin.result",
+        "m5 run --classpath classfiles/effects --schedule",
+    ] {
+        assert!(page.contains(text), "{text} not in {page}");
+    }
+    // An unfixed read is a result of its own.
+    let out = m5()
+        .args([
+            "effects",
+            "--cp",
+            "classfiles/determinism",
+            "--no-confirm",
+            "--sarif",
+        ])
+        .arg(&sarif)
+        .arg("Elapsed")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&sarif).unwrap()).unwrap();
+    crate::explore::reports::assert_valid_sarif(&log, "m5 effects --sarif (Elapsed)");
+    assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 2);
+}
