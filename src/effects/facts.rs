@@ -118,34 +118,7 @@ fn site_of(class: &Arc<str>, m: &RawMethod, i: usize) -> Site {
 /// The facts of `m`, a method of `class`.
 pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
     let evs = events::of_method(p, class, m);
-    let index = |pc: u32| m.offsets.iter().position(|&o| o == pc).unwrap_or(0);
-    let published: FxHashSet<Path> = evs
-        .iter()
-        .filter_map(|e| match e {
-            Event::Publish { path, .. } => Some(path.clone()),
-            Event::Call {
-                receiver: Some(r @ Path::Param(0)),
-                name,
-                kind,
-                ..
-            } if !(&**name == "<init>" && *kind == InvokeKind::Special) => Some(r.clone()),
-            Event::Call {
-                receiver: Some(r @ Path::New(_)),
-                class,
-                name,
-                ..
-            } if p.method(class, name, "").is_none() && lib_forks(p, class, name) => {
-                Some(r.clone())
-            }
-            _ => None,
-        })
-        .collect();
-    let is_ctor = &*m.name == "<init>";
-    let local = |r: &Option<Path>| match r {
-        Some(path @ Path::New(_)) => !published.contains(path),
-        Some(path @ Path::Param(0)) => is_ctor && !published.contains(path),
-        _ => false,
-    };
+    let published: FxHashSet<Path> = evs.iter().filter_map(|e| published(p, e)).collect();
     let mut own_held = Vec::new();
     if m.flags & ACC_SYNCHRONIZED != 0 {
         own_held.push(if m.flags & ACC_STATIC != 0 {
@@ -154,274 +127,375 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
             Path::Param(0)
         });
     }
-    let obj = |r: &Option<Path>| obj_of(class, m, r);
-    let mut f = Facts {
-        key: (class.clone(), m.name.clone(), m.desc.clone()),
-        accesses: Vec::new(),
-        calls: Vec::new(),
-        thread_targets: Vec::new(),
-        parallel: false,
-        succ: successors(m),
-        unfixed: Vec::new(),
+    let mut r = Reader {
+        p,
+        class,
+        m,
+        published,
+        own_held,
+        seen_elems: FxHashSet::default(),
+        f: Facts {
+            key: (class.clone(), m.name.clone(), m.desc.clone()),
+            accesses: Vec::new(),
+            calls: Vec::new(),
+            thread_targets: Vec::new(),
+            parallel: false,
+            succ: successors(m),
+            unfixed: Vec::new(),
+        },
     };
-    let held = |h: &[Path]| -> Vec<Path> { own_held.iter().chain(h).cloned().collect() };
-    let mut seen_elems = FxHashSet::default();
     for e in &evs {
         match e {
-            Event::Access {
-                class: c,
-                field,
-                is_static,
-                write,
-                receiver,
-                held: h,
-                site,
-                ..
-            } => {
-                if !is_static && local(receiver) {
-                    continue;
-                }
-                let decl = p
-                    .field(c, field)
-                    .map_or(c.clone(), |(k, _)| k.name().clone());
-                // A volatile field's accesses are atomic and ordered, like
-                // a lock's region of one access.
-                let volatile = p.field(c, field).is_some_and(|(_, f)| f.volatile);
-                // A class's initializer on its own statics: the JVM's
-                // initialization lock orders it before every other use.
-                if *is_static && &*m.name == "<clinit>" && decl == *class {
-                    continue;
-                }
-                f.accesses.push(Access {
-                    loc: if *is_static {
-                        Loc::Static(decl, field.clone())
-                    } else {
-                        Loc::Field(decl, field.clone())
-                    },
-                    obj: if *is_static {
-                        Obj::Unknown
-                    } else {
-                        obj(receiver)
-                    },
-                    write: *write,
-                    held: held(h),
-                    receiver: receiver.clone(),
-                    at: index(site.pc),
-                    site: site.clone(),
-                    synchronized: volatile,
-                });
-            }
-            Event::Array {
-                write,
-                path,
-                held: h,
-                site,
-                fresh,
-                ..
-            } => {
-                seen_elems.insert(site.pc);
-                if *fresh || local(path) {
-                    continue;
-                }
-                f.accesses.push(Access {
-                    loc: Loc::Elems(None),
-                    obj: obj(path),
-                    write: *write,
-                    held: held(h),
-                    receiver: path.clone(),
-                    at: index(site.pc),
-                    site: site.clone(),
-                    synchronized: false,
-                });
-            }
-            Event::Call {
-                class: c,
-                name,
-                desc,
-                kind,
-                receiver,
-                args,
-                held: h,
-                site,
-                ..
-            } => {
-                let at = index(site.pc);
-                let mut types: Vec<Option<Arc<str>>> = Vec::new();
-                if *kind != InvokeKind::Static {
-                    types.push(Some(c.clone()));
-                }
-                // Reference arguments only, typed as the value or else as
-                // the parameter is declared.
-                for (a, d) in args.iter().zip(param_descs(desc)) {
-                    if d.starts_with('L') || d.starts_with('[') {
-                        types.push(a.clone().or_else(|| events::class_of(&d)));
-                    }
-                }
-                let targets = targets(p, c, name, desc, *kind);
-                let lib = targets
-                    .is_empty()
-                    .then(|| library::classify(&jdk_owner(p, c, name, desc), name, desc));
-                if &**name == "<init>"
-                    && p.is_subtype(c, "java/lang/Thread")
-                    && let Some(r) = receiver
-                {
-                    // The thread's class, and the Runnable it is given.
-                    f.thread_targets.push((r.clone(), types.clone()));
-                }
-                if library::makes_parallel(c, name) {
-                    f.parallel = true;
-                }
-                if lib.is_some()
-                    && let Some(what) = identity_use(p, &jdk_owner(p, c, name, desc), name, &types)
-                {
-                    f.unfixed.push((site.clone(), what));
-                }
-                match &lib {
-                    Some(LibCall::Unfixed(what)) => f.unfixed.push((site.clone(), what)),
-                    Some(LibCall::Output) => f.accesses.push(Access {
-                        loc: Loc::Output,
-                        obj: Obj::Unknown,
-                        write: true,
-                        held: held(h),
-                        receiver: None,
-                        at,
-                        site: site.clone(),
-                        synchronized: true,
-                    }),
-                    Some(LibCall::Touch { write }) => {
-                        // The receiver's state, when the receiver is a
-                        // library object (a program object's fields are
-                        // touched only by its own code: callbacks).
-                        if *kind != InvokeKind::Static && !local(receiver) {
-                            f.accesses.push(Access {
-                                loc: Loc::Lib(c.clone()),
-                                obj: obj(receiver),
-                                write: *write,
-                                held: held(h),
-                                receiver: receiver.clone(),
-                                at,
-                                site: site.clone(),
-                                synchronized: library::thread_safe(c),
-                            });
-                        }
-                        // Library objects among the arguments.
-                        let skip = usize::from(*kind != InvokeKind::Static);
-                        for a in types.iter().skip(skip) {
-                            let a: Arc<str> =
-                                a.clone().unwrap_or_else(|| "java/lang/Object".into());
-                            if p.get(&a).is_none() && !library::immutable(&a) && !a.starts_with('[')
-                            {
-                                f.accesses.push(Access {
-                                    loc: Loc::Lib(a.clone()),
-                                    obj: Obj::Unknown,
-                                    write: *write,
-                                    held: held(h),
-                                    receiver: None,
-                                    at,
-                                    site: site.clone(),
-                                    synchronized: library::thread_safe(&a),
-                                });
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-                // Arrays the library reads or writes on the program's behalf.
-                if targets.is_empty() {
-                    for a in e_arrays(e) {
-                        let s = crate::locks::arrays::summary(p, c, name, desc);
-                        for write in [false, true] {
-                            let does = if write { s.writes(a.0) } else { s.reads(a.0) };
-                            if does && !a.1 && !local(&a.2) {
-                                f.accesses.push(Access {
-                                    loc: Loc::Elems(None),
-                                    obj: obj(&a.2),
-                                    write,
-                                    held: held(h),
-                                    receiver: a.2.clone(),
-                                    at,
-                                    site: site.clone(),
-                                    synchronized: false,
-                                });
-                            }
-                        }
-                    }
-                }
-                f.calls.push(Call {
-                    at,
-                    site: site.clone(),
-                    class: c.clone(),
-                    name: name.clone(),
-                    receiver: receiver.clone(),
-                    has_receiver: *kind != InvokeKind::Static,
-                    types,
-                    targets,
-                    lib,
-                    held: held(h),
-                });
-            }
+            Event::Access { .. } => r.field(e),
+            Event::Array { .. } => r.elements(e),
+            Event::Call { .. } => r.call(e),
             _ => {}
         }
     }
-    // Element accesses the events could not follow (arrays of unknown
-    // origin): any array.
-    // javac's rethrow at the end of a `finally` or `synchronized` handler
-    // (catch any): the exception comes from the block, where an explicit
-    // throw is counted itself.
-    let rethrows: FxHashSet<usize> = m
-        .handlers
-        .iter()
-        .filter(|h| h.catch.is_none())
-        .filter_map(|h| {
-            let start = index(h.handler);
-            (start..m.code.len()).find(|&j| matches!(m.code[j].effect(), Effect::Throw))
-        })
-        .collect();
-    for (i, insn) in m.code.iter().enumerate() {
-        let write = match insn.effect() {
-            Effect::ReadElement(_) => false,
-            Effect::WriteElement(_) => true,
-            Effect::Throw if rethrows.contains(&i) => continue,
-            Effect::Throw => {
-                // A thread that dies of it prints a stack trace.
-                f.accesses.push(Access {
-                    loc: Loc::Output,
-                    obj: Obj::Unknown,
-                    write: true,
-                    held: own_held.clone(),
-                    receiver: None,
-                    at: i,
-                    site: site_of(class, m, i),
-                    synchronized: true,
-                });
-                continue;
+    r.scan();
+    lock_regions(p, &mut r.f);
+    r.f
+}
+
+/// The path an event lets go of: an object stored, passed or returned
+/// (`Event::Publish`), `this` given to a method other than a superclass's
+/// constructor, an object started as a thread or task.
+fn published(p: &Program, e: &Event) -> Option<Path> {
+    match e {
+        Event::Publish { path, .. } => Some(path.clone()),
+        Event::Call {
+            receiver: Some(r @ Path::Param(0)),
+            name,
+            kind,
+            ..
+        } if !(&**name == "<init>" && *kind == InvokeKind::Special) => Some(r.clone()),
+        Event::Call {
+            receiver: Some(r @ Path::New(_)),
+            class,
+            name,
+            ..
+        } if lib_forks(p, class, name) => Some(r.clone()),
+        _ => None,
+    }
+}
+
+/// One method's facts as its events are read.
+struct Reader<'a> {
+    p: &'a Program,
+    class: &'a Arc<str>,
+    m: &'a RawMethod,
+    published: FxHashSet<Path>,
+    /// The method's own monitor when it is synchronized.
+    own_held: Vec<Path>,
+    /// Element accesses the events saw (by byte offset).
+    seen_elems: FxHashSet<u32>,
+    f: Facts,
+}
+
+impl Reader<'_> {
+    fn index(&self, pc: u32) -> usize {
+        self.m.offsets.iter().position(|&o| o == pc).unwrap_or(0)
+    }
+
+    /// An object only this invocation can reach: allocated here and never
+    /// let go of, or a constructor's `this` it never lets go of.
+    fn local(&self, r: &Option<Path>) -> bool {
+        match r {
+            Some(path @ Path::New(_)) => !self.published.contains(path),
+            Some(path @ Path::Param(0)) => {
+                &*self.m.name == "<init>" && !self.published.contains(path)
             }
-            Effect::Concat(c) => {
-                let named: Vec<Option<Arc<str>>> =
-                    c.args.iter().map(|d| events::class_of(d)).collect();
-                if let Some(what) = identity_text(p, &named) {
-                    f.unfixed.push((site_of(class, m, i), what));
-                }
-                continue;
-            }
-            _ => continue,
-        };
-        let site = site_of(class, m, i);
-        if !seen_elems.contains(&site.pc) {
-            f.accesses.push(Access {
-                loc: Loc::Elems(None),
-                obj: Obj::Unknown,
-                write,
-                held: own_held.clone(),
-                receiver: None,
-                at: i,
-                site,
-                synchronized: false,
-            });
+            _ => false,
         }
     }
-    lock_regions(p, &mut f);
-    f
+
+    fn obj(&self, r: &Option<Path>) -> Obj {
+        obj_of(self.class, self.m, r)
+    }
+
+    fn held(&self, h: &[Path]) -> Vec<Path> {
+        self.own_held.iter().chain(h).cloned().collect()
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &mut self,
+        loc: Loc,
+        obj: Obj,
+        write: bool,
+        held: Vec<Path>,
+        receiver: Option<Path>,
+        site: &Site,
+        synchronized: bool,
+    ) {
+        self.f.accesses.push(Access {
+            loc,
+            obj,
+            write,
+            held,
+            receiver,
+            at: self.index(site.pc),
+            site: site.clone(),
+            synchronized,
+        });
+    }
+
+    /// A field access.
+    fn field(&mut self, e: &Event) {
+        let Event::Access {
+            class: c,
+            field,
+            is_static,
+            write,
+            receiver,
+            held: h,
+            site,
+            ..
+        } = e
+        else {
+            return;
+        };
+        let p = self.p;
+        if !is_static && self.local(receiver) {
+            return;
+        }
+        let decl = p
+            .field(c, field)
+            .map_or(c.clone(), |(k, _)| k.name().clone());
+        // A class's initializer on its own statics: the JVM's
+        // initialization lock orders it before every other use.
+        if *is_static && &*self.m.name == "<clinit>" && decl == *self.class {
+            return;
+        }
+        // A volatile field's accesses are atomic and ordered, like a
+        // lock's region of one access.
+        let volatile = p.field(c, field).is_some_and(|(_, f)| f.volatile);
+        let (loc, obj) = if *is_static {
+            (Loc::Static(decl, field.clone()), Obj::Unknown)
+        } else {
+            (Loc::Field(decl, field.clone()), self.obj(receiver))
+        };
+        self.push(
+            loc,
+            obj,
+            *write,
+            self.held(h),
+            receiver.clone(),
+            site,
+            volatile,
+        );
+    }
+
+    /// An array element access.
+    fn elements(&mut self, e: &Event) {
+        let Event::Array {
+            write,
+            path,
+            held: h,
+            site,
+            fresh,
+            ..
+        } = e
+        else {
+            return;
+        };
+        self.seen_elems.insert(site.pc);
+        if *fresh || self.local(path) {
+            return;
+        }
+        self.push(
+            Loc::Elems(None),
+            self.obj(path),
+            *write,
+            self.held(h),
+            path.clone(),
+            site,
+            false,
+        );
+    }
+
+    /// A call: its targets, what the library does, its accesses.
+    fn call(&mut self, e: &Event) {
+        let Event::Call {
+            class: c,
+            name,
+            desc,
+            kind,
+            receiver,
+            args,
+            held: h,
+            site,
+            ..
+        } = e
+        else {
+            return;
+        };
+        let p = self.p;
+        let mut types: Vec<Option<Arc<str>>> = Vec::new();
+        if *kind != InvokeKind::Static {
+            types.push(Some(c.clone()));
+        }
+        // Reference arguments only, typed as the value or else as the
+        // parameter is declared.
+        for (a, d) in args.iter().zip(param_descs(desc)) {
+            if d.starts_with('L') || d.starts_with('[') {
+                types.push(a.clone().or_else(|| events::class_of(&d)));
+            }
+        }
+        let targets = targets(p, c, name, desc, *kind);
+        let owner = jdk_owner(p, c, name, desc);
+        let lib = targets
+            .is_empty()
+            .then(|| library::classify(&owner, name, desc));
+        if &**name == "<init>"
+            && p.is_subtype(c, "java/lang/Thread")
+            && let Some(r) = receiver
+        {
+            // The thread's class, and the Runnable it is given.
+            self.f.thread_targets.push((r.clone(), types.clone()));
+        }
+        if library::makes_parallel(c, name) {
+            self.f.parallel = true;
+        }
+        if lib.is_some()
+            && let Some(what) = identity_use(p, &owner, name, &types)
+        {
+            self.f.unfixed.push((site.clone(), what));
+        }
+        let held = self.held(h);
+        match &lib {
+            Some(LibCall::Unfixed(what)) => self.f.unfixed.push((site.clone(), what)),
+            Some(LibCall::Output) => self.push(
+                Loc::Output,
+                Obj::Unknown,
+                true,
+                held.clone(),
+                None,
+                site,
+                true,
+            ),
+            Some(LibCall::Touch { write }) => {
+                // The receiver's state (a program object's fields are
+                // touched only by its own code: callbacks).
+                if *kind != InvokeKind::Static && !self.local(receiver) {
+                    let obj = self.obj(receiver);
+                    self.push(
+                        Loc::Lib(c.clone()),
+                        obj,
+                        *write,
+                        held.clone(),
+                        receiver.clone(),
+                        site,
+                        library::thread_safe(c),
+                    );
+                }
+                // Library objects among the arguments.
+                for a in types.iter().skip(usize::from(*kind != InvokeKind::Static)) {
+                    let a: Arc<str> = a.clone().unwrap_or_else(|| "java/lang/Object".into());
+                    if p.get(&a).is_none() && !library::immutable(&a) && !a.starts_with('[') {
+                        let safe = library::thread_safe(&a);
+                        self.push(
+                            Loc::Lib(a),
+                            Obj::Unknown,
+                            *write,
+                            held.clone(),
+                            None,
+                            site,
+                            safe,
+                        );
+                    }
+                }
+            }
+            _ => {}
+        }
+        // Arrays the library reads or writes on the program's behalf.
+        if targets.is_empty() {
+            let s = crate::locks::arrays::summary(p, c, name, desc);
+            for (slot, fresh, path) in e_arrays(e) {
+                for write in [false, true] {
+                    let does = if write { s.writes(slot) } else { s.reads(slot) };
+                    if does && !fresh && !self.local(&path) {
+                        let obj = self.obj(&path);
+                        self.push(
+                            Loc::Elems(None),
+                            obj,
+                            write,
+                            held.clone(),
+                            path.clone(),
+                            site,
+                            false,
+                        );
+                    }
+                }
+            }
+        }
+        self.f.calls.push(Call {
+            at: self.index(site.pc),
+            site: site.clone(),
+            class: c.clone(),
+            name: name.clone(),
+            receiver: receiver.clone(),
+            has_receiver: *kind != InvokeKind::Static,
+            types,
+            targets,
+            lib,
+            held,
+        });
+    }
+
+    /// What the events do not say: element accesses on arrays of unknown
+    /// origin (any array), explicit throws (a thread that dies prints a
+    /// stack trace), string concatenation of objects whose `toString`
+    /// shows an identity hash code.
+    fn scan(&mut self) {
+        let (p, m, class) = (self.p, self.m, self.class);
+        // javac's rethrow at the end of a `finally` or `synchronized`
+        // handler (catch any): the exception comes from the block, where an
+        // explicit throw is counted itself.
+        let rethrows: FxHashSet<usize> = m
+            .handlers
+            .iter()
+            .filter(|h| h.catch.is_none())
+            .filter_map(|h| {
+                let start = self.index(h.handler);
+                (start..m.code.len()).find(|&j| matches!(m.code[j].effect(), Effect::Throw))
+            })
+            .collect();
+        for (i, insn) in m.code.iter().enumerate() {
+            let site = site_of(class, m, i);
+            let write = match insn.effect() {
+                Effect::ReadElement(_) => false,
+                Effect::WriteElement(_) => true,
+                Effect::Throw if rethrows.contains(&i) => continue,
+                Effect::Throw => {
+                    let held = self.own_held.clone();
+                    self.push(Loc::Output, Obj::Unknown, true, held, None, &site, true);
+                    continue;
+                }
+                Effect::Concat(c) => {
+                    let named: Vec<Option<Arc<str>>> =
+                        c.args.iter().map(|d| events::class_of(d)).collect();
+                    if let Some(what) = identity_text(p, &named) {
+                        self.f.unfixed.push((site, what));
+                    }
+                    continue;
+                }
+                _ => continue,
+            };
+            if !self.seen_elems.contains(&site.pc) {
+                let held = self.own_held.clone();
+                self.push(
+                    Loc::Elems(None),
+                    Obj::Unknown,
+                    write,
+                    held,
+                    None,
+                    &site,
+                    false,
+                );
+            }
+        }
+    }
 }
 
 /// Adds the `java.util.concurrent.locks` locks held at each access and

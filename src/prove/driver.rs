@@ -180,9 +180,7 @@ pub fn prove_source(
     let mut report = Report {
         invariant: tf.invariant.display().to_string(),
         invariant_lines: c.file.source.lines().count(),
-        facts: c.global.len()
-            + c.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
-            + c.objects.iter().map(|o| o.2.len()).sum::<usize>(),
+        facts: fact_count(&c),
         thread_cases: c.cases.len(),
         lemma1,
         lemma1_at,
@@ -294,6 +292,13 @@ pub fn prove_source(
 
 /// The invariant compiled and its sites resolved, from `source` or the
 /// theorem file's `invariant`; with Houdini's guards, each fact's switch.
+/// The invariant's facts: global, per thread case, per object class.
+fn fact_count(c: &crate::invariant::Compiled) -> usize {
+    c.global.len()
+        + c.cases.iter().map(|x| x.0.facts.len()).sum::<usize>()
+        + c.objects.iter().map(|o| o.2.len()).sum::<usize>()
+}
+
 fn load_invariant(
     tf: &TheoremFile,
     source: Option<&str>,
