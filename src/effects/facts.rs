@@ -87,6 +87,11 @@ pub struct Call {
     pub lib: Option<LibCall>,
     /// Locks held at the call.
     pub held: Vec<Path>,
+    /// The local its result goes to, when that local is stored nowhere
+    /// else in the method (a future's handle: `Future f = pool.submit(t)`).
+    pub result_local: Option<u16>,
+    /// The local its receiver was loaded from just before (`f.get()`).
+    pub receiver_local: Option<u16>,
 }
 
 /// A method's facts.
@@ -154,7 +159,39 @@ pub fn of_method(p: &Program, class: &Arc<str>, m: &RawMethod) -> Facts {
     }
     r.scan();
     lock_regions(p, &mut r.f);
+    handles(m, &mut r.f);
     r.f
+}
+
+/// Which locals hold a call's result for good, and which local a call's
+/// receiver comes from: how a `Future`'s `get` names the fork it waits for.
+fn handles(m: &RawMethod, f: &mut Facts) {
+    use crate::classfile::Flow;
+    let mut stores: rustc_hash::FxHashMap<u16, usize> = Default::default();
+    for insn in &m.code {
+        if let Flow::Store(_, n) = insn.flow() {
+            *stores.entry(n).or_default() += 1;
+        }
+    }
+    for c in &mut f.calls {
+        if let Some(Flow::Store(_, n)) = m.code.get(c.at + 1).map(|i| i.flow())
+            && stores.get(&n) == Some(&1)
+        {
+            c.result_local = Some(n);
+        }
+        // The receiver is the value loaded just before only for a call
+        // without arguments (a reference load, no argument of reference
+        // type; a primitive argument is never an `aload`).
+        if let Some(Flow::Load(crate::classfile::Kind::A, n)) =
+            c.at.checked_sub(1)
+                .and_then(|i| m.code.get(i))
+                .map(|i| i.flow())
+            && c.has_receiver
+            && c.types.len() == 1
+        {
+            c.receiver_local = Some(n);
+        }
+    }
 }
 
 /// The path an event lets go of: an object stored, passed or returned
@@ -440,6 +477,8 @@ impl Reader<'_> {
             targets,
             lib,
             held,
+            result_local: None,
+            receiver_local: None,
         });
     }
 

@@ -206,6 +206,13 @@ fn concurrency(class: &str, name: &str) -> Option<LibCall> {
         }
         ("java/lang/Thread", "join") => LibCall::Join,
         (
+            "java/util/concurrent/Future"
+            | "java/util/concurrent/FutureTask"
+            | "java/util/concurrent/CompletableFuture"
+            | "java/util/concurrent/RunnableFuture",
+            "get" | "join",
+        ) => LibCall::Join,
+        (
             "java/lang/Thread$Builder"
             | "java/lang/Thread$Builder$OfVirtual"
             | "java/lang/Thread$Builder$OfPlatform",

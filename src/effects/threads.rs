@@ -37,6 +37,8 @@ pub struct Thread {
     pub own: bool,
     /// The path of the thread's object in the forking method (its joins).
     pub handle: Option<Path>,
+    /// The local holding the fork's result for good (a `Future`).
+    pub handle_local: Option<u16>,
     pub forker: Option<MKey>,
     /// May run at any point of any thread (the classes' static
     /// initializers: a class is initialized by whichever thread first uses
@@ -80,6 +82,7 @@ impl<'p> World<'p> {
                 scoped: false,
                 own: false,
                 handle: None,
+                handle_local: None,
                 forker: None,
                 everywhere: false,
             }],
@@ -112,6 +115,7 @@ impl<'p> World<'p> {
             scoped: false,
             own: false,
             handle: None,
+            handle_local: None,
             forker: None,
             everywhere: false,
         });
@@ -246,6 +250,7 @@ impl<'p> World<'p> {
                 scoped: false,
                 own: false,
                 handle: None,
+                handle_local: None,
                 forker: None,
                 everywhere: true,
             });
@@ -354,6 +359,8 @@ impl<'p> World<'p> {
                                 } else {
                                     None
                                 },
+                                // A future: the submit's result.
+                                handle_local: if fk.receiver { None } else { c.result_local },
                                 forker: Some(k.clone()),
                                 everywhere: false,
                             });
@@ -634,11 +641,10 @@ fn flow(
                 }
                 Some(LibCall::Join) => {
                     for th in threads.iter().skip(1) {
-                        if th.forker.as_ref() == Some(k)
-                            && !th.many
-                            && th.handle.is_some()
-                            && th.handle == c.receiver
-                        {
+                        let by_path = th.handle.is_some() && th.handle == c.receiver;
+                        let by_local =
+                            th.handle_local.is_some() && th.handle_local == c.receiver_local;
+                        if th.forker.as_ref() == Some(k) && !th.many && (by_path || by_local) {
                             after.remove(&th.id);
                         }
                     }

@@ -10,7 +10,7 @@ use m5::locks::program::Program;
 
 use crate::common::{self, m5};
 
-/// (class path, main, static verdict, has a violation (a conflict outside
+/// The 22 examples: (class path, main, static verdict, has a violation (a conflict outside
 /// any lock), has an intended conflict).
 const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
@@ -110,6 +110,20 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
         "nondeterministic",
         false,
         true,
+    ),
+    (
+        "classfiles/effects",
+        "FutureGet",
+        "deterministic",
+        false,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "FutureNotAwaited",
+        "nondeterministic",
+        true,
+        false,
     ),
     (
         "classfiles/determinism",
