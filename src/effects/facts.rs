@@ -201,17 +201,25 @@ fn published(p: &Program, e: &Event) -> Option<Path> {
     match e {
         Event::Publish { path, .. } => Some(path.clone()),
         Event::Call {
-            receiver: Some(r @ Path::Param(0)),
-            name,
-            kind,
-            ..
-        } if !(&**name == "<init>" && *kind == InvokeKind::Special) => Some(r.clone()),
-        Event::Call {
-            receiver: Some(r @ Path::New(_)),
+            receiver: Some(r @ (Path::Param(0) | Path::New(_))),
             class,
             name,
+            desc,
+            kind,
             ..
-        } if lib_forks(p, class, name) => Some(r.clone()),
+        } => {
+            let program = !targets(p, class, name, desc, *kind).is_empty();
+            let leaks = match r {
+                // `this` given to any method of the program, a superclass
+                // constructor of the program's included (it may store
+                // `this`); the library's constructors do not publish it.
+                Path::Param(0) => program || !(&**name == "<init>" && *kind == InvokeKind::Special),
+                // An object this method made, given to the program's code
+                // as receiver (constructors included), or started.
+                _ => program || lib_forks(p, class, name),
+            };
+            leaks.then(|| r.clone())
+        }
         _ => None,
     }
 }

@@ -84,8 +84,8 @@ pub(super) fn rooted_at_this(p: &Path) -> bool {
 }
 
 /// Is `x` an access thread `t` makes on its own object?
-fn is_own(w: &World, t: usize, x: &Access, in_entry: bool) -> bool {
-    t != 0 && w.threads[t].own && in_entry && x.obj == Obj::This
+fn is_own(w: &World, t: usize, x: &Access, k: &super::facts::MKey) -> bool {
+    t != 0 && w.threads[t].own_entries.contains(k) && x.obj == Obj::This
 }
 
 /// An access as a thread makes it: with whether it is on the thread's own
@@ -111,13 +111,12 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
     for (t, methods) in w.reach.iter().enumerate() {
         for k in methods {
             let Some(f) = w.facts.get(k) else { continue };
-            let in_entry = w.threads[t].entries.contains(k);
             let live = if t == 0 { w.live_at.get(k) } else { None };
             for a in &f.accesses {
                 seen.push(Seen {
                     thread: t,
                     access: a,
-                    own: is_own(w, t, a, in_entry),
+                    own: is_own(w, t, a, k),
                     live: live.and_then(|l| l.get(a.at)),
                 });
             }

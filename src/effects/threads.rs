@@ -35,6 +35,11 @@ pub struct Thread {
     pub scoped: bool,
     /// Its entries' `this` is its own object (see `library::Fork::own`).
     pub own: bool,
+    /// The bodies whose `this` is the thread's (or task's) own object: a
+    /// `Thread` subclass's `run` started on an object of that class, a
+    /// task's `compute`; never a `Runnable` given to a thread, which
+    /// several threads may share.
+    pub own_entries: Vec<MKey>,
     /// The path of the thread's object in the forking method (its joins).
     pub handle: Option<Path>,
     /// The local holding the fork's result for good (a `Future`).
@@ -81,6 +86,7 @@ impl<'p> World<'p> {
                 many: false,
                 scoped: false,
                 own: false,
+                own_entries: Vec::new(),
                 handle: None,
                 handle_local: None,
                 forker: None,
@@ -114,6 +120,7 @@ impl<'p> World<'p> {
             many: true,
             scoped: false,
             own: false,
+            own_entries: Vec::new(),
             handle: None,
             handle_local: None,
             forker: None,
@@ -249,6 +256,7 @@ impl<'p> World<'p> {
                 many: true,
                 scoped: false,
                 own: false,
+                own_entries: Vec::new(),
                 handle: None,
                 handle_local: None,
                 forker: None,
@@ -329,6 +337,43 @@ impl<'p> World<'p> {
                         types.push(Some("java/lang/Runnable".into()));
                     }
                     let mut entries = self.bodies(&types);
+                    // The objects whose own body runs: the class allocated
+                    // (when this method made the thread), else the
+                    // receiver's; a plain Thread's body is its Runnable's.
+                    let own_types: Vec<Option<Arc<str>>> = if !fk.own {
+                        Vec::new()
+                    } else if !fk.receiver {
+                        types.clone()
+                    } else {
+                        let made = c
+                            .receiver
+                            .as_ref()
+                            .and_then(|r| targets_of.get(r))
+                            .and_then(|v| v.first().cloned().flatten());
+                        let own = made.or_else(|| c.types.first().cloned().flatten());
+                        own.filter(|t| &**t != "java/lang/Thread")
+                            .map(Some)
+                            .into_iter()
+                            .collect()
+                    };
+                    let own_entries: Vec<MKey> = if own_types.is_empty() {
+                        Vec::new()
+                    } else {
+                        self.bodies(&own_types)
+                            .into_iter()
+                            .filter(|k| body_name(&k.1))
+                            .collect()
+                    };
+                    if fk.receiver && !entries.iter().any(|k| body_name(&k.1)) {
+                        // No body of its own: a Thread running a Runnable
+                        // this method did not see.
+                        let more = self.bodies(&[Some("java/lang/Runnable".into())]);
+                        for k in more {
+                            if !entries.contains(&k) {
+                                entries.push(k);
+                            }
+                        }
+                    }
                     if entries.is_empty() {
                         // Code this analysis could not find: any of the
                         // program's thread bodies and callbacks.
@@ -354,6 +399,7 @@ impl<'p> World<'p> {
                                 many: !main_once || fk.stream || fk.scoped && !fk.receiver,
                                 scoped: fk.scoped,
                                 own: fk.own,
+                                own_entries,
                                 handle: if fk.receiver {
                                     c.receiver.clone()
                                 } else {

@@ -10,7 +10,7 @@ use m5::locks::program::Program;
 
 use crate::common::{self, m5};
 
-/// The 22 examples: (class path, main, static verdict, has a violation (a conflict outside
+/// The 25 examples: (class path, main, static verdict, has a violation (a conflict outside
 /// any lock), has an intended conflict).
 const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
@@ -124,6 +124,28 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
         "nondeterministic",
         true,
         false,
+    ),
+    // Soundness regressions: each was once called deterministic.
+    (
+        "classfiles/effects",
+        "SharedRunnable",
+        "nondeterministic",
+        true,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "PublishedByCall",
+        "nondeterministic",
+        true,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "PublishedInConstructor",
+        "nondeterministic",
+        true,
+        true,
     ),
     (
         "classfiles/determinism",
