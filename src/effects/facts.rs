@@ -194,6 +194,28 @@ fn handles(m: &RawMethod, f: &mut Facts) {
     }
 }
 
+/// The class that declares the field `name` a field instruction on
+/// `class` reaches (JVMS 5.4.3.2), in the program or the library: one
+/// storage, however an instruction names it.
+fn declaring(p: &Program, class: &Arc<str>, name: &str) -> Arc<str> {
+    if let Some((k, _)) = p.field(class, name) {
+        return k.name().clone();
+    }
+    let declares = |c: &str| match p.get(c) {
+        Some(k) => k.field(name).is_some(),
+        None => p
+            .outside_class(c)
+            .is_some_and(|k| k.fields.iter().any(|f| &*f.name == name)),
+    };
+    if declares(class) {
+        return class.clone();
+    }
+    p.all_supers(class)
+        .into_iter()
+        .find(|s| declares(s))
+        .unwrap_or_else(|| class.clone())
+}
+
 /// The path an event lets go of: an object stored, passed or returned
 /// (`Event::Publish`), `this` given to a method other than a superclass's
 /// constructor, an object started as a thread or task.
@@ -304,9 +326,7 @@ impl Reader<'_> {
         if !is_static && self.local(receiver) {
             return;
         }
-        let decl = p
-            .field(c, field)
-            .map_or(c.clone(), |(k, _)| k.name().clone());
+        let decl = declaring(p, c, field);
         // A class's initializer on its own statics: the JVM's
         // initialization lock orders it before every other use.
         if *is_static && &*self.m.name == "<clinit>" && decl == *self.class {

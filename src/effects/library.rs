@@ -273,4 +273,6 @@ fn concurrency(class: &str, name: &str) -> Option<LibCall> {
 pub fn makes_parallel(class: &str, name: &str) -> bool {
     matches!(name, "parallel" | "parallelStream")
         && (class.starts_with("java/util/stream/") || class.starts_with("java/util/"))
+        // StreamSupport's factories take the parallel flag as an argument.
+        || class == "java/util/stream/StreamSupport"
 }

@@ -65,6 +65,10 @@ pub struct World<'p> {
     live: rustc_hash::FxHashSet<Arc<str>>,
     /// A library's analysis: no main, no class initialization thread.
     library: bool,
+    /// Some code of the program makes a stream parallel: then every
+    /// stream's functions may run in many threads at once (a stream may be
+    /// made parallel in one method and consumed in another).
+    any_parallel: Option<bool>,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -97,6 +101,7 @@ impl<'p> World<'p> {
             callbacks: None,
             live: live_classes(p, &main.0),
             library: false,
+            any_parallel: None,
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
@@ -291,10 +296,10 @@ impl<'p> World<'p> {
     /// What method `k`, run by thread `t`, calls in that thread; its forks
     /// become threads.
     fn step(&mut self, t: usize, k: &MKey) -> Vec<MKey> {
+        let parallel = self.any_parallel();
         let Some(f) = self.facts(k) else {
             return Vec::new();
         };
-        let parallel = f.parallel;
         let calls = f.calls.clone();
         let in_loop: Vec<bool> = calls
             .iter()
@@ -434,6 +439,23 @@ impl<'p> World<'p> {
             }
         }
         out
+    }
+
+    /// Does any method of the program make a stream parallel?
+    fn any_parallel(&mut self) -> bool {
+        if let Some(b) = self.any_parallel {
+            return b;
+        }
+        use crate::classfile::Effect;
+        let b = self.p.classes.iter().any(|c| {
+            c.raw.methods.iter().any(|m| {
+                m.code.iter().any(|i| {
+                    matches!(i.effect(), Effect::Invoke(_, r) if library::makes_parallel(&r.class, &r.name))
+                })
+            })
+        });
+        self.any_parallel = Some(b);
+        b
     }
 
     /// Every thread `t` forks, directly or not.

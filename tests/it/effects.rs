@@ -10,7 +10,7 @@ use m5::locks::program::Program;
 
 use crate::common::{self, m5};
 
-/// The 25 examples: (class path, main, static verdict, has a violation (a conflict outside
+/// The 27 examples: (class path, main, static verdict, has a violation (a conflict outside
 /// any lock), has an intended conflict).
 const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
@@ -126,6 +126,20 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
         false,
     ),
     // Soundness regressions: each was once called deterministic.
+    (
+        "classfiles/effects",
+        "AliasedStatics",
+        "nondeterministic",
+        true,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "ParallelElsewhere",
+        "nondeterministic",
+        false,
+        true,
+    ),
     (
         "classfiles/effects",
         "SharedRunnable",
