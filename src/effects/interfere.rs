@@ -173,8 +173,8 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
             {
                 continue;
             }
-            // One conflict per pair of source lines (a line's several
-            // instructions on one location say the same).
+            // One conflict per pair of source lines and kinds (a line's
+            // several reads, or writes, of one location say the same).
             let line = |s: &crate::locks::events::Site| {
                 (s.class.clone(), s.method.clone(), s.line.unwrap_or(s.pc))
             };
@@ -184,6 +184,8 @@ pub fn conflicts(w: &World) -> Vec<Conflict> {
                 line(&x.access.site),
                 line(&y.access.site),
                 x.access.loc.clone(),
+                x.access.write,
+                y.access.write,
             );
             if !keys.insert(key) {
                 continue;

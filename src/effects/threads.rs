@@ -69,6 +69,9 @@ pub struct World<'p> {
     /// stream's functions may run in many threads at once (a stream may be
     /// made parallel in one method and consumed in another).
     any_parallel: Option<bool>,
+    /// The methods main runs when the library calls them back: when, in
+    /// main's flow, is not tracked, so every thread may run alongside them.
+    called_back: BTreeSet<MKey>,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -102,6 +105,7 @@ impl<'p> World<'p> {
             live: live_classes(p, &main.0),
             library: false,
             any_parallel: None,
+            called_back: BTreeSet::new(),
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
@@ -308,6 +312,8 @@ impl<'p> World<'p> {
         let targets_of: FxHashMap<Path, Vec<Option<Arc<str>>>> =
             f.thread_targets.iter().cloned().collect();
         let mut out = Vec::new();
+        // Methods the library calls back, in this thread, during calls here.
+        let mut called_back: Vec<MKey> = Vec::new();
         for (c, looped) in calls.iter().zip(in_loop) {
             out.extend(c.targets.iter().cloned());
             match &c.lib {
@@ -318,7 +324,7 @@ impl<'p> World<'p> {
                         .skip(usize::from(c.has_receiver))
                         .cloned()
                         .collect();
-                    out.extend(self.callbacks_for(&args));
+                    called_back.extend(self.callbacks_for(&args));
                 }
                 Some(LibCall::Fork(fk)) => {
                     let mut types: Vec<Option<Arc<str>>> = if fk.receiver {
@@ -429,16 +435,25 @@ impl<'p> World<'p> {
                         .iter()
                         .any(|a| a.as_deref().is_none_or(|a| !library::immutable(a)))
                     {
-                        out.extend(self.callbacks_for(&args));
+                        called_back.extend(self.callbacks_for(&args));
                     }
                 }
                 Some(LibCall::Touch { .. } | LibCall::Join) => {
-                    out.extend(self.callbacks_for(&c.types));
+                    called_back.extend(self.callbacks_for(&c.types));
                 }
                 Some(LibCall::Pure | LibCall::Unfixed(_)) | None => {}
             }
         }
+        self.note_callbacks(t, &called_back);
+        out.extend(called_back);
         out
+    }
+
+    /// Records the methods main runs inside library calls.
+    fn note_callbacks(&mut self, t: usize, called_back: &[MKey]) {
+        if t == 0 {
+            self.called_back.extend(called_back.iter().cloned());
+        }
     }
 
     /// Does any method of the program make a stream parallel?
@@ -511,7 +526,26 @@ impl<'p> World<'p> {
                 break;
             }
         }
-        self.live_in.insert(self.main.clone(), BTreeSet::new());
+        // What main runs inside library calls (callbacks) may run with any
+        // thread; the threads forked there are live in all of main (their
+        // forks' places in main's flow are not tracked).
+        let all: BTreeSet<usize> = (1..self.threads.len()).collect();
+        for k in &self.called_back {
+            self.live_in.insert(k.clone(), all.clone());
+        }
+        let mut from_callbacks = BTreeSet::new();
+        for th in self.threads.iter().skip(1) {
+            if th.parent == 0
+                && th
+                    .forker
+                    .as_ref()
+                    .is_some_and(|k| self.called_back.contains(k))
+            {
+                from_callbacks.insert(th.id);
+                from_callbacks.extend(desc[th.id].iter().copied());
+            }
+        }
+        self.live_in.insert(self.main.clone(), from_callbacks);
         let mut rounds = 0;
         loop {
             rounds += 1;

@@ -10,7 +10,7 @@ use m5::locks::program::Program;
 
 use crate::common::{self, m5};
 
-/// The 27 examples: (class path, main, static verdict, has a violation (a conflict outside
+/// The 28 examples: (class path, main, static verdict, has a violation (a conflict outside
 /// any lock), has an intended conflict).
 const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
@@ -126,6 +126,13 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
         false,
     ),
     // Soundness regressions: each was once called deterministic.
+    (
+        "classfiles/effects",
+        "CallbackRace",
+        "nondeterministic",
+        true,
+        false,
+    ),
     (
         "classfiles/effects",
         "AliasedStatics",
