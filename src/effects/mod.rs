@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use crate::locks::events::Site;
 use crate::locks::program::Program;
+use crate::locks::simple;
 
 pub use interfere::Conflict;
 pub use threads::Thread;
@@ -99,10 +100,6 @@ impl Analysis {
             }
         )
     }
-}
-
-fn simple(c: &str) -> &str {
-    c.rsplit('/').next().unwrap_or(c)
 }
 
 /// `Main.main line 12` (or `pc 7` without line numbers).
@@ -205,7 +202,7 @@ pub fn analyze_library(p: &Program) -> (Vec<ClassEffects>, usize, usize, usize, 
         );
     }
     let n = entries.len();
-    let mut w = threads::World::library(p, entries, Default::default());
+    let mut w = threads::World::library(p, entries);
     w.discover();
     w.main_live();
     w.caller_locks();

@@ -33,8 +33,6 @@ pub struct Thread {
     pub many: bool,
     /// Lives only while the forking call runs (`invokeAll`, `invoke`).
     pub scoped: bool,
-    /// Its entries' `this` is its own object (see `library::Fork::own`).
-    pub own: bool,
     /// The bodies whose `this` is the thread's (or task's) own object: a
     /// `Thread` subclass's `run` started on an object of that class, a
     /// task's `compute`; never a `Runnable` given to a thread, which
@@ -49,6 +47,33 @@ pub struct Thread {
     /// initializers: a class is initialized by whichever thread first uses
     /// it).
     pub everywhere: bool,
+}
+
+impl Thread {
+    /// A thread no fork site starts: main, a library's clients, the
+    /// static initializers.
+    fn unforked(
+        id: usize,
+        how: &'static str,
+        entries: Vec<MKey>,
+        many: bool,
+        everywhere: bool,
+    ) -> Thread {
+        Thread {
+            id,
+            parent: 0,
+            fork: None,
+            how,
+            entries,
+            many,
+            scoped: false,
+            own_entries: Vec::new(),
+            handle: None,
+            handle_local: None,
+            forker: None,
+            everywhere,
+        }
+    }
 }
 
 /// The threads, their methods, and main's live sets.
@@ -84,21 +109,13 @@ impl<'p> World<'p> {
             p,
             facts: FxHashMap::default(),
             main: main.clone(),
-            threads: vec![Thread {
-                id: 0,
-                parent: 0,
-                fork: None,
-                how: "main",
-                entries: vec![main.clone()],
-                many: false,
-                scoped: false,
-                own: false,
-                own_entries: Vec::new(),
-                handle: None,
-                handle_local: None,
-                forker: None,
-                everywhere: false,
-            }],
+            threads: vec![Thread::unforked(
+                0,
+                "main",
+                vec![main.clone()],
+                false,
+                false,
+            )],
             reach: Vec::new(),
             by_site: FxHashMap::default(),
             callbacks: None,
@@ -112,29 +129,14 @@ impl<'p> World<'p> {
     }
 
     /// A library's world: any number of clients call `entries` at once
-    /// (thread 1); main runs nothing. `facts` carries the methods already
-    /// read (from another class's world).
-    pub fn library(p: &'p Program, entries: Vec<MKey>, facts: FxHashMap<MKey, Facts>) -> World<'p> {
+    /// (thread 1); main runs nothing.
+    pub fn library(p: &'p Program, entries: Vec<MKey>) -> World<'p> {
         let mut w = World::new(p, (Arc::from(""), Arc::from(""), Arc::from("")));
         w.threads[0].entries.clear();
-        w.facts = facts;
         w.library = true;
         w.live = p.classes.iter().map(|c| c.name().clone()).collect();
-        w.threads.push(Thread {
-            id: 1,
-            parent: 0,
-            fork: None,
-            how: "clients",
-            entries,
-            many: true,
-            scoped: false,
-            own: false,
-            own_entries: Vec::new(),
-            handle: None,
-            handle_local: None,
-            forker: None,
-            everywhere: false,
-        });
+        w.threads
+            .push(Thread::unforked(1, "clients", entries, true, false));
         w
     }
 
@@ -256,21 +258,8 @@ impl<'p> World<'p> {
         }
         if !inits.is_empty() {
             let id = self.threads.len();
-            self.threads.push(Thread {
-                id,
-                parent: 0,
-                fork: None,
-                how: "class initialization",
-                entries: inits,
-                many: true,
-                scoped: false,
-                own: false,
-                own_entries: Vec::new(),
-                handle: None,
-                handle_local: None,
-                forker: None,
-                everywhere: true,
-            });
+            let init = Thread::unforked(id, "class initialization", inits, true, true);
+            self.threads.push(init);
         }
         let mut t = 0;
         while t < self.threads.len() {
@@ -305,9 +294,10 @@ impl<'p> World<'p> {
             return Vec::new();
         };
         let calls = f.calls.clone();
+        // Only a fork asks whether it is in a loop.
         let in_loop: Vec<bool> = calls
             .iter()
-            .map(|c| facts::in_loop(&f.succ, c.at))
+            .map(|c| matches!(c.lib, Some(LibCall::Fork(_))) && facts::in_loop(&f.succ, c.at))
             .collect();
         let targets_of: FxHashMap<Path, Vec<Option<Arc<str>>>> =
             f.thread_targets.iter().cloned().collect();
@@ -409,7 +399,6 @@ impl<'p> World<'p> {
                                 entries,
                                 many: !main_once || fk.stream || fk.scoped && !fk.receiver,
                                 scoped: fk.scoped,
-                                own: fk.own,
                                 own_entries,
                                 handle: if fk.receiver {
                                     c.receiver.clone()

@@ -134,6 +134,16 @@ pub fn javac() -> Command {
     c
 }
 
+/// Compiles `files` into `dir` with javac; a failure shows javac's errors.
+pub fn javac_files(dir: &Path, files: &[PathBuf]) {
+    let out = javac().arg("-d").arg(dir).args(files).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// A fresh directory under the system's temp dir, with `Main.java` holding
 /// `source` compiled into it by javac.
 pub fn javac_main(name: &str, source: &str) -> PathBuf {

@@ -383,17 +383,7 @@ fn random_programs_are_never_called_deterministic_when_the_search_disagrees() {
         std::fs::write(&path, disjoint(&name, i)).unwrap();
         files.push(path);
     }
-    let out = common::javac()
-        .arg("-d")
-        .arg(&dir)
-        .args(&files)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::javac_files(&dir, &files);
     let d = dir.to_str().unwrap();
     let program = Program::load(ClassPath::parse(d).unwrap(), &[]).unwrap();
     let mut tally = std::collections::BTreeMap::<String, usize>::new();

@@ -1482,17 +1482,7 @@ fn random_programs_get_the_same_verdict_at_all_three_granularities() {
         std::fs::write(&path, random_program(&name, i, i % 2 == 0)).unwrap();
         files.push(path);
     }
-    let out = common::javac()
-        .arg("-d")
-        .arg(&dir)
-        .args(&files)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::javac_files(&dir, &files);
     let mut tally = std::collections::BTreeMap::<String, usize>::new();
     for i in 0..n {
         let name = format!("R{i}");
