@@ -17,7 +17,9 @@
 pub mod confirm;
 pub mod facts;
 pub mod interfere;
+pub mod joins;
 pub mod library;
+mod loops;
 pub mod threads;
 
 use std::sync::Arc;

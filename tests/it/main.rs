@@ -11,6 +11,7 @@ mod coverage;
 mod deep_input;
 mod differential;
 mod effects;
+mod effects_joins;
 mod explore;
 mod expression_agreement;
 mod golden;
