@@ -171,6 +171,8 @@ pub(super) struct Seen {
     pub joins: BTreeMap<usize, V>,
     pub cmps: BTreeMap<usize, (V, V)>,
     pub tests: BTreeMap<usize, V>,
+    /// Each call's receiver (or first argument) and the argument after.
+    pub calls: BTreeMap<usize, (V, V)>,
 }
 
 /// Lists whose `add` appends and whose iterator visits every element.
@@ -181,21 +183,36 @@ pub(super) const LISTS: &[&str] = &[
     "java/util/ArrayDeque",
 ];
 
-/// The join-all loop exits of `m` (main's method) and the forks each ends.
-pub fn join_alls(m: &RawMethod, f: &Facts) -> Vec<JoinAll> {
+/// Main's method as the interpretation sees it.
+pub(super) struct Interpreted {
+    pub seen: Seen,
+    pub outs: Vec<Option<St>>,
+    pub scc: loops::Sccs,
+}
+
+/// Interprets `m` (main's method); None where the interpretation gives up
+/// (then nothing is ended by a loop or a latch).
+pub(super) fn interpret_main(m: &RawMethod, f: &Facts) -> Option<Interpreted> {
     let n = m.code.len();
     if n == 0 || f.succ.len() != n {
-        return Vec::new();
+        return None;
     }
     let lib: BTreeMap<usize, &LibCall> = f
         .calls
         .iter()
         .filter_map(|c| c.lib.as_ref().map(|l| (c.at, l)))
         .collect();
-    let Some((outs, seen)) = interpret(m, f, &lib) else {
-        return Vec::new();
-    };
-    let scc = loops::Sccs::of(&f.succ);
+    let (outs, seen) = interpret(m, f, &lib)?;
+    Some(Interpreted {
+        seen,
+        outs,
+        scc: loops::Sccs::of(&f.succ),
+    })
+}
+
+/// The join-all loop exits of `m` (main's method) and the forks each ends.
+pub(super) fn join_alls(m: &RawMethod, f: &Facts, it: &Interpreted) -> Vec<JoinAll> {
+    let (seen, outs, scc) = (&it.seen, &it.outs, &it.scc);
     let mut out = Vec::new();
     for (&jc, &recv) in &seen.joins {
         if !scc.cyclic(jc) {
@@ -204,9 +221,9 @@ pub fn join_alls(m: &RawMethod, f: &Facts) -> Vec<JoinAll> {
         let l = Loop {
             m,
             f,
-            scc: &scc,
-            seen: &seen,
-            outs: &outs,
+            scc,
+            seen,
+            outs,
             join: jc,
         };
         let exits = match recv {
@@ -480,6 +497,8 @@ fn invoke(
     let at = st.stack.len().saturating_sub(slots);
     let args = st.stack.split_off(at);
     let receiver = (kind != InvokeKind::Static).then(|| args.first().copied().unwrap_or(V::Top));
+    let arg = |k: usize| args.get(k).copied().unwrap_or(V::Top);
+    seen.calls.insert(i, (arg(0), arg(1)));
     let desc = &*r.desc;
     // What the call means for a container it is made on.
     let mut result = None;

@@ -155,6 +155,15 @@ pub fn classify(class: &str, name: &str, desc: &str) -> LibCall {
     if let Some(u) = unfixed(class, name, desc) {
         return LibCall::Unfixed(u);
     }
+    if class == "java/util/concurrent/CountDownLatch" && name != "<init>" {
+        // Counting down commutes and an untimed await only waits: neither
+        // shows the count. What does (getCount, a timed await's result,
+        // toString) depends on the schedule.
+        return match (name, desc) {
+            ("countDown" | "await", "()V") => LibCall::Pure,
+            _ => LibCall::Unfixed("a CountDownLatch's count"),
+        };
+    }
     if let Some(c) = concurrency(class, name, desc) {
         return c;
     }

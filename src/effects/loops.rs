@@ -86,7 +86,7 @@ impl Sccs {
         self.members[self.comp[i]].len() > 1 || self.self_loop[i]
     }
 
-    fn members(&self, i: usize) -> &[usize] {
+    pub(super) fn members(&self, i: usize) -> &[usize] {
         &self.members[self.comp[i]]
     }
 
@@ -126,7 +126,7 @@ impl Loop<'_> {
 
     /// Is any of `goals` reachable from `from` inside `i`'s component
     /// without passing `avoid`?
-    fn reaches(
+    pub(super) fn reaches(
         &self,
         i: usize,
         from: &[usize],
@@ -162,7 +162,7 @@ impl Loop<'_> {
 
     /// Nodes of the component entered from outside it; None when it is
     /// entered by an exception or holds the method's first instruction.
-    fn entries(&self) -> Option<Vec<(usize, usize)>> {
+    pub(super) fn entries(&self) -> Option<Vec<(usize, usize)>> {
         let mut out = Vec::new();
         for (p, ss) in self.f.succ.iter().enumerate() {
             for &s in ss {
@@ -180,7 +180,7 @@ impl Loop<'_> {
 }
 
 /// Does the instruction write int local `l`?
-fn writes(insn: &Insn, l: u16) -> bool {
+pub(super) fn writes(insn: &Insn, l: u16) -> bool {
     match insn {
         Insn::Store(Kind::L | Kind::D, x) => *x == l || x + 1 == l,
         Insn::Store(_, x) | Insn::Iinc(x, _) => *x == l,
@@ -192,7 +192,7 @@ fn writes(insn: &Insn, l: u16) -> bool {
 /// and every cycle through `i` passes one: each execution of `i` sees a
 /// larger value of `l` (an exception caught inside the component could
 /// skip that, so none may be).
-fn grows_between(l: &Loop, i: usize, local: u16) -> bool {
+pub(super) fn grows_between(l: &Loop, i: usize, local: u16) -> bool {
     let code = &l.m.code;
     let inc = |x: usize| matches!(code[x], Insn::Iinc(y, d) if y == local && d > 0);
     for &x in l.scc.members(i) {
@@ -257,38 +257,50 @@ pub fn array_loop(l: &Loop, a: usize, j: u16) -> Exits {
         }
         _ => false,
     };
-    let exits: Vec<(usize, usize)> = l
-        .exits()
+    let exits: Vec<(usize, usize)> = bound_tests(l, j)
         .into_iter()
-        .filter(|&(x, t)| {
-            let Insn::IfIcmp(cond, tgt) = code[x] else {
-                return false;
-            };
-            let Some(&(v1, v2)) = l.seen.cmps.get(&x) else {
-                return false;
-            };
-            let taken = t == tgt as usize && t != x + 1;
-            let falls = t == x + 1 && tgt as usize != x + 1;
-            let jv = V::Int(j);
-            match cond {
-                Cond::Ge => taken && v1 == jv && bound(x, v2),
-                Cond::Le => taken && v2 == jv && bound(x, v1),
-                Cond::Lt => falls && v1 == jv && bound(x, v2),
-                Cond::Gt => falls && v2 == jv && bound(x, v1),
-                _ => false,
-            }
-        })
+        .filter(|&(x, _, b)| bound(x, b))
+        .map(|(x, t, _)| (x, t))
         .collect();
     (!exits.is_empty()).then_some((a, exits))
 }
 
+/// The exits of the loop around `l.join` taken where int local `j` is at
+/// least some bound: (the comparison, where it goes, the bound's value).
+pub(super) fn bound_tests(l: &Loop, j: u16) -> Vec<(usize, usize, V)> {
+    let jv = V::Int(j);
+    l.exits()
+        .into_iter()
+        .filter_map(|(x, t)| {
+            let Insn::IfIcmp(cond, tgt) = l.m.code[x] else {
+                return None;
+            };
+            let &(v1, v2) = l.seen.cmps.get(&x)?;
+            let taken = t == tgt as usize && t != x + 1;
+            let falls = t == x + 1 && tgt as usize != x + 1;
+            let b = match cond {
+                Cond::Ge if taken && v1 == jv => v2,
+                Cond::Le if taken && v2 == jv => v1,
+                Cond::Lt if falls && v1 == jv => v2,
+                Cond::Gt if falls && v2 == jv => v1,
+                _ => return None,
+            };
+            Some((x, t, b))
+        })
+        .collect()
+}
+
 /// An int local written once, outside any loop: its value never changes
 /// once set.
-fn fixed(l: &Loop, x: u16) -> bool {
-    let w: Vec<usize> = (0..l.m.code.len())
-        .filter(|&i| writes(&l.m.code[i], x))
+pub(super) fn fixed(l: &Loop, x: u16) -> bool {
+    fixed_in(l.m, l.scc, x)
+}
+
+pub(super) fn fixed_in(m: &RawMethod, scc: &Sccs, x: u16) -> bool {
+    let w: Vec<usize> = (0..m.code.len())
+        .filter(|&i| writes(&m.code[i], x))
         .collect();
-    matches!(w.as_slice(), [i] if !l.scc.cyclic(*i))
+    matches!(w.as_slice(), [i] if !scc.cyclic(*i))
 }
 
 /// A loop over list `a`'s iterator (made by the call at `it`, outside the

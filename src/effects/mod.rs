@@ -17,7 +17,8 @@
 pub mod confirm;
 pub mod facts;
 pub mod interfere;
-pub mod joins;
+mod joins;
+mod latch;
 pub mod library;
 mod loops;
 pub mod threads;

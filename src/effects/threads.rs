@@ -98,6 +98,8 @@ pub struct World<'p> {
     /// The methods main runs when the library calls them back: when, in
     /// main's flow, is not tracked, so every thread may run alongside them.
     called_back: BTreeSet<MKey>,
+    /// The methods the library may call back in any thread.
+    pub library_callbacks: BTreeSet<MKey>,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -124,6 +126,7 @@ impl<'p> World<'p> {
             library: false,
             any_parallel: None,
             called_back: BTreeSet::new(),
+            library_callbacks: BTreeSet::new(),
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
@@ -441,6 +444,7 @@ impl<'p> World<'p> {
 
     /// Records the methods main runs inside library calls.
     fn note_callbacks(&mut self, t: usize, called_back: &[MKey]) {
+        self.library_callbacks.extend(called_back.iter().cloned());
         if t == 0 {
             self.called_back.extend(called_back.iter().cloned());
         }
@@ -566,7 +570,7 @@ impl World<'_> {
     /// The edges of main's method after which the threads of some forks
     /// have all been joined by a loop over the container holding them
     /// (`joins`), with those threads.
-    fn join_all_kills(&mut self) -> FxHashMap<(usize, usize), Vec<usize>> {
+    fn join_all_kills(&self) -> FxHashMap<(usize, usize), Vec<usize>> {
         let main = self.main.clone();
         let mut out: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
         let Some(m) = self.p.get(&main.0).and_then(|c| c.method(&main.1, &main.2)) else {
@@ -575,7 +579,15 @@ impl World<'_> {
         let Some(f) = self.facts.get(&main) else {
             return out;
         };
-        for ja in super::joins::join_alls(m, f) {
+        let Some(it) = super::joins::interpret_main(m, f) else {
+            return out;
+        };
+        // After the latch's await, every thread has done all it does.
+        for e in super::latch::await_edges(self, m, f, &it) {
+            let all = self.threads.iter().skip(1).filter(|t| !t.everywhere);
+            out.entry(e).or_default().extend(all.map(|t| t.id));
+        }
+        for ja in super::joins::join_alls(m, f, &it) {
             for fk in &ja.forks {
                 let Some(c) = f.calls.iter().find(|c| c.at == *fk) else {
                     continue;

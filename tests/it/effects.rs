@@ -10,7 +10,7 @@ use m5::locks::program::Program;
 
 use crate::common::{self, m5};
 
-/// The 35 examples: (class path, main, static verdict, has a violation (a conflict outside
+/// The 37 examples: (class path, main, static verdict, has a violation (a conflict outside
 /// any lock), has an intended conflict).
 const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
@@ -255,6 +255,20 @@ const EXAMPLES: &[(&str, &str, &str, bool, bool)] = &[
     (
         "classfiles/effects",
         "RemovedFromList",
+        "nondeterministic",
+        true,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "LatchAwaited",
+        "deterministic",
+        false,
+        false,
+    ),
+    (
+        "classfiles/effects",
+        "LatchTooSmall",
         "nondeterministic",
         true,
         false,

@@ -193,3 +193,113 @@ fn threads_joined_in_loops_are_ended_exactly_when_every_one_is_joined() {
     }
     println!("{} programs, static / dynamic: {tally:?}", cases.len());
 }
+
+/// How a worker's body counts the latch down: (body, counts down once as
+/// its last act, the shape is correct).
+const BODIES: &[(&str, bool, bool)] = &[
+    ("r = 1; done.countDown();", true, true),
+    ("done.countDown(); r = 1;", false, false),
+    ("r = 1; done.countDown(); done.countDown();", false, false),
+    ("try { r = 1; } finally { done.countDown(); }", false, true),
+];
+
+/// The latch's count for two workers (n is 2).
+const COUNTS: &[&str] = &["2", "n", "1"];
+
+/// Ways to start the two workers.
+const STARTS: &[&str] = &[
+    "for (int i = 0; i < n; i++) { ws[i] = new W(done); ws[i].start(); }",
+    "for (int i = 0; i < 2; i++) { ws[i] = new W(done); ws[i].start(); }",
+    "ws[0] = new W(done); ws[0].start(); ws[1] = new W(done); ws[1].start();",
+];
+
+fn latch_program(name: &str, body: &str, count: &str, starts: &str, wait: &str) -> String {
+    format!(
+        "import java.util.concurrent.*;
+public class {name} {{
+    static class W extends Thread {{
+        final CountDownLatch done;
+        int r;
+        W(CountDownLatch done) {{ this.done = done; }}
+        public void run() {{ {body} }}
+    }}
+    public static void main(String[] args) throws InterruptedException {{
+        int n = 2;
+        CountDownLatch done = new CountDownLatch({count});
+        W[] ws = new W[2];
+        {starts}
+        {wait}
+        System.out.println(ws[0].r + ws[1].r * 10);
+    }}
+}}
+"
+    )
+}
+
+/// `CountDownLatch.await` ends the workers exactly when the starts fit the
+/// count and each worker counts down once as its last act
+/// (src/effects/latch.rs); every other shape keeps them live, and the
+/// broken ones are shown nondeterministic by the search.
+#[test]
+fn a_latch_orders_the_workers_only_when_they_all_count_down_last() {
+    if !common::have("javac", "-version") {
+        return;
+    }
+    let dir = common::fresh_dir("effects", "latches");
+    // (name, source, expected: Some(true) deterministic, Some(false)
+    // broken, None correct but not recognized)
+    let mut cases: Vec<(String, String, Option<bool>)> = Vec::new();
+    for (body, last, correct) in BODIES {
+        for count in COUNTS {
+            for (s, starts) in STARTS.iter().enumerate() {
+                let name = format!("L{}", cases.len());
+                let fits = matches!((*count, s), ("2", 1 | 2) | ("n", 0));
+                let expect = if !correct || *count == "1" {
+                    Some(false)
+                } else if *last && fits {
+                    Some(true)
+                } else {
+                    None
+                };
+                let src = latch_program(&name, body, count, starts, "done.await();");
+                cases.push((name, src, expect));
+            }
+        }
+    }
+    // A timed await may return before the count reaches zero.
+    let name = format!("L{}", cases.len());
+    let timed = "done.await(1, TimeUnit.MILLISECONDS);";
+    let src = latch_program(&name, BODIES[0].0, "2", STARTS[2], timed);
+    cases.push((name, src, None));
+    let mut files = Vec::new();
+    for (name, src, _) in &cases {
+        let path = dir.join(format!("{name}.java"));
+        std::fs::write(&path, src).unwrap();
+        files.push(path);
+    }
+    common::javac_files(&dir, &files);
+    let d = dir.to_str().unwrap();
+    let program = Program::load(ClassPath::parse(d).unwrap(), &[]).unwrap();
+    let mut tally = std::collections::BTreeMap::<String, usize>::new();
+    for (name, src, expect) in &cases {
+        let a = m5::effects::analyze(&program, name).unwrap();
+        let dynamic = oracle(d, name).map(|v| v.name().to_string());
+        let shown = dynamic.as_deref() == Some("nondeterministic");
+        assert!(
+            !(a.deterministic() && shown),
+            "{name} called deterministic, but the search shows two outcomes:\n{src}"
+        );
+        match expect {
+            Some(true) => {
+                assert!(a.deterministic(), "{name}: {:?}\n{src}", a.conflicts);
+                assert_eq!(dynamic.as_deref(), Some("ok"), "{name}\n{src}");
+            }
+            Some(false) => assert!(shown, "{name}: not broken: {dynamic:?}\n{src}"),
+            None => assert!(!a.deterministic(), "{name}: recognized?\n{src}"),
+        }
+        *tally
+            .entry(format!("{} / {}", a.verdict(), dynamic.unwrap_or_default()))
+            .or_default() += 1;
+    }
+    println!("{} programs, static / dynamic: {tally:?}", cases.len());
+}
