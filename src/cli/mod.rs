@@ -403,12 +403,15 @@ pub struct ExploreArgs {
 /// each test's: the strategy, its bounds and the semantics of the runs.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Which schedules to try: exhaustive (every one), preemption-bound:K
+    /// Which schedules to try: portfolio (exhaustive on half the time
+    /// budget, then pos, pct:2, pct:3 and random in turn on the rest;
+    /// exhaustive with --bfs, --determinism, --max-states, --max-depth,
+    /// --invariant or --shard), exhaustive (every one), preemption-bound:K
     /// (every schedule with at most K preemptions, K = 0, 1, ... in turn),
     /// pct:D (probabilistic concurrency testing for bugs of depth D), pos
     /// (partial-order sampling), random (random walks); the last three are
     /// seeded.
-    #[arg(long, default_value = "exhaustive", value_name = "STRATEGY", value_parser = crate::explore::Strategy::parse)]
+    #[arg(long, default_value = "portfolio", value_name = "STRATEGY", value_parser = crate::explore::Strategy::parse)]
     pub strategy: crate::explore::Strategy,
     /// Executions to sample with pct, pos and random.
     #[arg(long, default_value_t = crate::explore::DEFAULT_RUNS, value_name = "N",
@@ -442,7 +445,7 @@ pub struct SearchArgs {
     /// Stop after N distinct states.
     #[arg(long, value_name = "N")]
     pub max_states: Option<u64>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (the portfolio's budget: 60 s unless given).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     #[command(flatten)]
@@ -454,10 +457,11 @@ pub struct SearchArgs {
     /// Frames a thread may hold before a call throws StackOverflowError.
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,
-    /// What a data race does: stop (it is the verdict) or continue (search
-    /// on for exceptions, deadlocks and property violations; the race is
-    /// the verdict if nothing else is found, never "ok").
-    #[arg(long, value_enum, default_value = "stop", value_name = "WHAT")]
+    /// What a data race does: continue (it is reported, with its own
+    /// witness, and the search goes on for exceptions, deadlocks and
+    /// property violations; the race is the verdict if nothing else is
+    /// found, never "ok") or stop (it is the verdict).
+    #[arg(long, value_enum, default_value = "continue", value_name = "WHAT")]
     pub after_race: AfterRace,
     /// Check that every complete execution prints the same output and ends
     /// with the same exit status; otherwise the verdict is

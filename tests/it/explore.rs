@@ -18,6 +18,7 @@ use m5::state::{Config, State, ThreadId};
 use crate::common::{self, m5, replay_arguments, start};
 
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
+pub(crate) mod portfolio;
 pub(crate) mod reports;
 
 /// The granularity the flags name: every instruction, else sync points
@@ -497,14 +498,10 @@ fn races_are_found_exactly_in_the_racy_examples_and_both_detectors_agree() {
             if !racy && jobs == 1 {
                 // With no race, stopping at the first race and going on
                 // after it are one search, which the other tests share;
-                // going on, a race would show in the verdict or the note.
+                // going on, a race would show in the verdict or the report's race.
                 let r = example_search(i, sync, every_instruction, false);
                 check_verdict(&here, &r.verdict, expected, exception);
-                assert!(
-                    !r.note.as_deref().unwrap_or("").contains("also found a"),
-                    "{here}: {:?}",
-                    r.note
-                );
+                assert!(r.race.is_none(), "{here}: {:?}", r.race);
                 continue;
             }
             let opts = ExploreOptions {
