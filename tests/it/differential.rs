@@ -9,6 +9,10 @@
 //! comments. A `javac-flags` file, in the same form, holds flags for
 //! `javac` (such as `--enable-preview --release 17`).
 //!
+//! `differential_on_a_jdk_25_runtime` does the same with a JDK 25 runtime
+//! (`jdk::jdk25`): its `bin/java` against `m5 --jdk HOME run`, for every
+//! program that java runs; `KNOWN_ON_JDK_25` lists those that differ.
+//!
 //! * Skips (passes with a message) when `javac`/`java` are not on PATH.
 //! * `M5_DIFF_FILTER=substr` runs only programs whose directory name contains
 //!   `substr` (comma-separated list of substrings allowed).
