@@ -48,12 +48,21 @@ public final class Method {
     public void setAccessible(boolean flag) {
     }
 
-    /** As the JDK: modifiers, return type, class.name(parameter types). */
+    /**
+     * As the JDK: modifiers, return type, class.name(parameter types). (The
+     * modifiers are spelled here, not by the JDK's Modifier: every model
+     * class's toString is live code, and Modifier's StringJoiner would make
+     * much of the JDK live for every program.)
+     */
     public String toString() {
-        String s = Modifier.toString(modifiers & Modifier.methodModifiers());
-        StringBuilder sb = new StringBuilder(s);
-        if (s.length() > 0) {
-            sb.append(' ');
+        StringBuilder sb = new StringBuilder();
+        String[] words = {"public", "protected", "private", "abstract", "static", "final",
+            "synchronized", "native", "strictfp"};
+        int[] bits = {0x1, 0x4, 0x2, 0x400, 0x8, 0x10, 0x20, 0x100, 0x800};
+        for (int i = 0; i < bits.length; i++) {
+            if ((modifiers & bits[i]) != 0) {
+                sb.append(words[i]).append(' ');
+            }
         }
         sb.append(returnType.getTypeName()).append(' ').append(clazz.getTypeName()).append('.')
                 .append(name).append('(');
@@ -68,7 +77,7 @@ public final class Method {
 
     public Object invoke(Object obj, Object... args)
             throws IllegalAccessException, InvocationTargetException {
-        if (!Modifier.isStatic(modifiers)) {
+        if ((modifiers & 0x8) == 0) {
             if (obj == null) {
                 throw new NullPointerException();
             }
