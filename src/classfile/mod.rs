@@ -456,6 +456,7 @@ const MAX_HIERARCHY_BYTES: usize = 512 << 20;
 const NATIVES_THROW: &[&str] = &[
     "java/lang/ClassNotFoundException",
     "java/lang/NoSuchFieldException",
+    "java/lang/NoSuchMethodException",
 ];
 
 /// A class file found: (origin for messages, bytes, where from).
