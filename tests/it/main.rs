@@ -31,3 +31,4 @@ mod shards;
 mod symbolic_agreement;
 mod tidy;
 mod trust;
+mod vthreads;
