@@ -166,18 +166,10 @@ fn starts_bound(l: &Loop) -> Option<V> {
         .collect();
     for i in indices {
         let inc = |x: usize| matches!(code[x], Insn::Iinc(y, d) if y == i && d > 0);
-        let from_zero = entries.iter().all(|&(p, _)| {
-            l.outs[p].as_ref().is_some_and(
-                |st| matches!(st.locals.get(usize::from(i)), Some(V::Const(k)) if *k >= 0),
-            )
-        });
-        if !from_zero || !loops::grows_between(l, s, i) {
+        if !l.enters_with(&entries, i, |k| k >= 0) || !loops::grows_between(l, s, i) {
             continue;
         }
-        let mut from: Vec<usize> = entries.iter().map(|e| e.1).collect();
-        for &x in members.iter().filter(|&&x| inc(x)) {
-            from.extend(l.f.succ[x].iter().copied());
-        }
+        let from = l.iteration_starts(&entries, &inc);
         for (x, _, b) in loops::bound_tests(l, i) {
             let fixed_bound = match b {
                 V::Const(_) => true,

@@ -147,6 +147,35 @@ impl Loop<'_> {
         false
     }
 
+    /// Does int local `i` hold a constant `ok` accepts on every edge
+    /// entering the component?
+    pub(super) fn enters_with(
+        &self,
+        entries: &[(usize, usize)],
+        i: u16,
+        ok: impl Fn(i32) -> bool,
+    ) -> bool {
+        entries.iter().all(|&(p, _)| {
+            self.outs[p].as_ref().is_some_and(
+                |s| matches!(s.locals.get(usize::from(i)), Some(V::Const(k)) if ok(*k)),
+            )
+        })
+    }
+
+    /// Where an iteration starts: on entering the component, and after
+    /// each increment `inc` of its index.
+    pub(super) fn iteration_starts(
+        &self,
+        entries: &[(usize, usize)],
+        inc: &dyn Fn(usize) -> bool,
+    ) -> Vec<usize> {
+        let mut from: Vec<usize> = entries.iter().map(|e| e.1).collect();
+        for &x in self.scc.members(self.join).iter().filter(|&&x| inc(x)) {
+            from.extend(self.f.succ[x].iter().copied());
+        }
+        from
+    }
+
     /// The component's edges leaving it along normal control flow.
     fn exits(&self) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
@@ -228,18 +257,10 @@ pub fn array_loop(l: &Loop, a: usize, j: u16) -> Exits {
         return None;
     }
     let entries = l.entries()?;
-    let zero = entries.iter().all(|&(p, _)| {
-        l.outs[p]
-            .as_ref()
-            .is_some_and(|s| s.locals.get(usize::from(j)) == Some(&V::Const(0)))
-    });
-    if !zero {
+    if !l.enters_with(&entries, j, |k| k == 0) {
         return None;
     }
-    let mut from: Vec<usize> = entries.iter().map(|e| e.1).collect();
-    for &x in members.iter().filter(|&&x| inc(x)) {
-        from.extend(l.f.succ[x].iter().copied());
-    }
+    let mut from = l.iteration_starts(&entries, &inc);
     from.extend(l.handlers(jc));
     if l.reaches(jc, &from, &|x| x == jc, &inc) {
         return None;

@@ -146,7 +146,6 @@ fn threads_joined_in_loops_are_ended_exactly_when_every_one_is_joined() {
     if !common::have("javac", "-version") {
         return;
     }
-    let dir = common::fresh_dir("effects", "joins");
     let mut cases = Vec::new();
     for (fills, joins) in [(ARRAY_FILLS, ARRAY_JOINS), (LIST_FILLS, LIST_JOINS)] {
         for (keep, all_kept) in fills {
@@ -155,13 +154,23 @@ fn threads_joined_in_loops_are_ended_exactly_when_every_one_is_joined() {
                 cases.push((
                     name,
                     program(&format!("J{}", cases.len()), keep, join),
-                    all_kept & all_joined,
+                    Some(all_kept & all_joined),
                 ));
             }
         }
     }
+    check_shapes("joins", &cases);
+}
+
+/// Compiles the cases and checks each against the search: never
+/// "deterministic" where the search shows two outcomes; `Some(true)`:
+/// called deterministic and the search says ok; `Some(false)`: a broken
+/// shape the search shows nondeterministic; `None`: correct but not
+/// accepted (not called deterministic).
+fn check_shapes(topic: &str, cases: &[(String, String, Option<bool>)]) {
+    let dir = common::fresh_dir("effects", topic);
     let mut files = Vec::new();
-    for (name, src, _) in &cases {
+    for (name, src, _) in cases {
         let path = dir.join(format!("{name}.java"));
         std::fs::write(&path, src).unwrap();
         files.push(path);
@@ -170,7 +179,7 @@ fn threads_joined_in_loops_are_ended_exactly_when_every_one_is_joined() {
     let d = dir.to_str().unwrap();
     let program = Program::load(ClassPath::parse(d).unwrap(), &[]).unwrap();
     let mut tally = std::collections::BTreeMap::<String, usize>::new();
-    for (name, src, joined) in &cases {
+    for (name, src, expect) in cases {
         let a = m5::effects::analyze(&program, name).unwrap();
         let dynamic = oracle(d, name).map(|v| v.name().to_string());
         let shown = dynamic.as_deref() == Some("nondeterministic");
@@ -178,14 +187,13 @@ fn threads_joined_in_loops_are_ended_exactly_when_every_one_is_joined() {
             !(a.deterministic() && shown),
             "{name} called deterministic, but the search shows two outcomes:\n{src}"
         );
-        if *joined {
-            assert!(a.deterministic(), "{name}: {:?}\n{src}", a.conflicts);
-            assert_eq!(dynamic.as_deref(), Some("ok"), "{name}\n{src}");
-        } else {
-            assert!(
-                shown,
-                "{name}: the broken shape is not broken: {dynamic:?}\n{src}"
-            );
+        match expect {
+            Some(true) => {
+                assert!(a.deterministic(), "{name}: {:?}\n{src}", a.conflicts);
+                assert_eq!(dynamic.as_deref(), Some("ok"), "{name}\n{src}");
+            }
+            Some(false) => assert!(shown, "{name}: not broken: {dynamic:?}\n{src}"),
+            None => assert!(!a.deterministic(), "{name}: accepted?\n{src}"),
         }
         *tally
             .entry(format!("{} / {}", a.verdict(), dynamic.unwrap_or_default()))
@@ -245,7 +253,6 @@ fn a_latch_orders_the_workers_only_when_they_all_count_down_last() {
     if !common::have("javac", "-version") {
         return;
     }
-    let dir = common::fresh_dir("effects", "latches");
     // (name, source, expected: Some(true) deterministic, Some(false)
     // broken, None correct but not recognized)
     let mut cases: Vec<(String, String, Option<bool>)> = Vec::new();
@@ -271,35 +278,5 @@ fn a_latch_orders_the_workers_only_when_they_all_count_down_last() {
     let timed = "done.await(1, TimeUnit.MILLISECONDS);";
     let src = latch_program(&name, BODIES[0].0, "2", STARTS[2], timed);
     cases.push((name, src, None));
-    let mut files = Vec::new();
-    for (name, src, _) in &cases {
-        let path = dir.join(format!("{name}.java"));
-        std::fs::write(&path, src).unwrap();
-        files.push(path);
-    }
-    common::javac_files(&dir, &files);
-    let d = dir.to_str().unwrap();
-    let program = Program::load(ClassPath::parse(d).unwrap(), &[]).unwrap();
-    let mut tally = std::collections::BTreeMap::<String, usize>::new();
-    for (name, src, expect) in &cases {
-        let a = m5::effects::analyze(&program, name).unwrap();
-        let dynamic = oracle(d, name).map(|v| v.name().to_string());
-        let shown = dynamic.as_deref() == Some("nondeterministic");
-        assert!(
-            !(a.deterministic() && shown),
-            "{name} called deterministic, but the search shows two outcomes:\n{src}"
-        );
-        match expect {
-            Some(true) => {
-                assert!(a.deterministic(), "{name}: {:?}\n{src}", a.conflicts);
-                assert_eq!(dynamic.as_deref(), Some("ok"), "{name}\n{src}");
-            }
-            Some(false) => assert!(shown, "{name}: not broken: {dynamic:?}\n{src}"),
-            None => assert!(!a.deterministic(), "{name}: recognized?\n{src}"),
-        }
-        *tally
-            .entry(format!("{} / {}", a.verdict(), dynamic.unwrap_or_default()))
-            .or_default() += 1;
-    }
-    println!("{} programs, static / dynamic: {tally:?}", cases.len());
+    check_shapes("latches", &cases);
 }
