@@ -540,7 +540,8 @@ impl<'p> World<'p> {
             }
         }
         self.live_in.insert(self.main.clone(), from_callbacks);
-        let kills = self.join_all_kills();
+        let kills = self.ordering_kills();
+        let none = FxHashMap::default();
         let mut rounds = 0;
         loop {
             rounds += 1;
@@ -548,7 +549,6 @@ impl<'p> World<'p> {
             for k in &methods {
                 let entry = self.live_in.get(k).cloned().unwrap_or_default();
                 let Some(f) = self.facts.get(k) else { continue };
-                let none = FxHashMap::default();
                 let kills = if *k == self.main { &kills } else { &none };
                 let (at, calls_in) = flow(f, &entry, &self.threads, &desc, &below, k, kills);
                 for (callee, live) in calls_in {
@@ -567,10 +567,10 @@ impl<'p> World<'p> {
 }
 
 impl World<'_> {
-    /// The edges of main's method after which the threads of some forks
-    /// have all been joined by a loop over the container holding them
-    /// (`joins`), with those threads.
-    fn join_all_kills(&self) -> FxHashMap<(usize, usize), Vec<usize>> {
+    /// The edges of main's method after which some threads have done all
+    /// they do, with those threads: the exits of loops joining every
+    /// thread kept in a container (`joins`), the latch's awaits (`latch`).
+    fn ordering_kills(&self) -> FxHashMap<(usize, usize), Vec<usize>> {
         let main = self.main.clone();
         let mut out: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
         let Some(m) = self.p.get(&main.0).and_then(|c| c.method(&main.1, &main.2)) else {

@@ -159,10 +159,10 @@ fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     let descs = crate::classfile::param_descs(&m.desc);
     let mut params = Vec::new();
     for d in &descs {
-        params.push(Value::Ref(mirror(s, &mirror_name(d))?));
+        params.push(Value::Ref(mirror(s, &super::class::mirror_name(d))?));
     }
     let ret_desc = &m.desc[m.desc.find(')').map_or(0, |i| i + 1)..];
-    let returns = mirror(s, &mirror_name(ret_desc))?;
+    let returns = mirror(s, &super::class::mirror_name(ret_desc))?;
     let params = alloc_array(s, "Ljava/lang/Class;", ArrayData::A(params));
     let mid = s.classes.id(METHOD).expect("library has Method");
     let r = alloc_instance(s, mid);
@@ -179,22 +179,6 @@ fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
         Value::Int(i32::from(m.flags & METHOD_MODIFIERS)),
     );
     Ok(r)
-}
-
-/// The mirror name of a field or return descriptor ("I" -> "int", "V" ->
-/// "void", "Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I").
-fn mirror_name(desc: &str) -> String {
-    match desc.as_bytes().first() {
-        Some(b'L') => desc[1..desc.len() - 1].to_string(),
-        Some(b'[') => desc.to_string(),
-        _ => [
-            "boolean", "byte", "char", "short", "int", "long", "float", "double",
-        ]
-        .into_iter()
-        .find(|n| primitive_descriptor(n) == Some(desc))
-        .unwrap_or("void")
-        .to_string(),
-    }
 }
 
 /// `Method.invokeX(obj, args)`: the model's `invoke` has checked the
