@@ -407,3 +407,66 @@ fn method_text(class: &str, name: &str, desc: &str) -> String {
         .collect();
     format!("{}.{name}({})", class_text(class), params.join(", "))
 }
+
+/// The message of the NullPointerException that `m` throws when the
+/// parameter in local `slot` is null on entry: at the first instruction of
+/// the method's straight-line start that dereferences that value. None
+/// when a branch, a call that is not on the value, a store to the slot or
+/// the end comes first (then more than the null decides what happens).
+pub fn null_parameter_message(m: &Method, slot: u16) -> Option<String> {
+    for (at, insn) in m.code.iter().enumerate() {
+        let at = at as u32;
+        if let Some((_, depth)) = action(insn) {
+            let stacks = simulate(m, at);
+            let origin = stacks.get(at as usize)?.as_ref()?.get(depth);
+            if let Some(Insn::Load(_, n)) = origin.and_then(|o| m.code.get(o as usize))
+                && *n == slot
+            {
+                return message(m, at);
+            }
+        }
+        let straight = successors(insn, at) == [at + 1];
+        let stores = matches!(insn.flow(), Flow::Store(_, n) if n == slot);
+        if !straight || stores || matches!(insn.effect(), Effect::Invoke(..)) {
+            return None;
+        }
+    }
+    None
+}
+
+/// `null_parameter_message` for a method of the user's JDK: `class`'s
+/// first method `name` whose descriptor starts with `params`, parameter
+/// slot `slot`. For natives that stand for JDK code which dereferences a
+/// parameter: the message follows the JDK at hand (which call comes
+/// first, and whether its class file names the parameter).
+pub fn jdk_null_parameter(class: &str, name: &str, params: &str, slot: u16) -> Option<String> {
+    let jdk = crate::classfile::jdk::jdk().ok()?;
+    let (origin, bytes) = jdk.find(class).ok()??;
+    let rc = crate::classfile::parse::parse_class(&origin, &bytes).ok()?;
+    let raw = rc
+        .methods
+        .into_iter()
+        .find(|m| &*m.name == name && m.desc.starts_with(params))?;
+    let this = u16::from(raw.flags & crate::classfile::parse::ACC_STATIC == 0);
+    let arg_slots = crate::classfile::parse::param_slots(&raw.desc).ok()? + this;
+    let m = Method {
+        id: 0,
+        class: 0,
+        class_name: rc.name,
+        name: raw.name,
+        desc: raw.desc,
+        flags: raw.flags,
+        max_locals: raw.max_locals,
+        max_stack: raw.max_stack,
+        arg_slots,
+        code: raw.code,
+        offsets: raw.offsets,
+        code_len: raw.code_len,
+        handlers: Vec::new(),
+        lines: raw.lines,
+        locals: raw.locals,
+        selector: 0,
+        native: None,
+    };
+    null_parameter_message(&m, slot)
+}

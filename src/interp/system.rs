@@ -207,10 +207,19 @@ pub fn environ(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, 
 /// `System.getenv(name)`.
 pub fn getenv0(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(name) = string_arg(s, a, 0) else {
-        // Where the JDK's ProcessEnvironment dereferences it.
+        // Where the JDK's ProcessEnvironment dereferences it (JDK 17:
+        // `getBytes()`, JDK 19+ `getBytes(Charset)`).
+        let message = crate::interp::npe::jdk_null_parameter(
+            "java/lang/ProcessEnvironment$Variable",
+            "valueOfQueryOnly",
+            "(Ljava/lang/String;",
+            0,
+        );
         return Ok(NativeResult::Throw(
             "java/lang/NullPointerException",
-            Some("Cannot invoke \"String.getBytes()\" because \"str\" is null".into()),
+            Some(message.unwrap_or_else(|| {
+                "Cannot invoke \"String.getBytes()\" because \"str\" is null".into()
+            })),
         ));
     };
     let host = s.config.host.clone();

@@ -532,18 +532,6 @@ const KNOWN_ON_JDK_25: &[(&str, &str)] = &[
         "Formatter's locale providers: Class.getDeclaredConstructor, service loading",
     ),
     ("math_scalb", "String.format (as string_format)"),
-    (
-        "parse_error_messages",
-        "JDK 25's FloatingDecimal calls String.length() first, m5's native words JDK 17's trim()",
-    ),
-    (
-        "system_properties",
-        "JDK 25's System.getProperty calls getBytes(Charset), the model String JDK 17's getBytes()",
-    ),
-    (
-        "string_buffer",
-        "JDK 25 words StringBuffer's bounds messages as Preconditions does",
-    ),
 ];
 
 /// Compiles the programs into `CARGO_TARGET_TMPDIR/dir` and compares each

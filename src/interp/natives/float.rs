@@ -61,9 +61,18 @@ fn parse_float(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, 
 /// The JDK's `FloatingDecimal.readJavaFormatString`, its messages included.
 fn parse_as(s: &mut State, a: &[Value], f: super::fparse::Format) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else {
+        // Where the JDK's FloatingDecimal dereferences it (JDK 17: `trim()`).
+        let message = crate::interp::npe::jdk_null_parameter(
+            "jdk/internal/math/FloatingDecimal",
+            "readJavaFormatString",
+            "(Ljava/lang/String;",
+            0,
+        );
         return Ok(Throw(
             "java/lang/NullPointerException",
-            Some("Cannot invoke \"String.trim()\" because \"in\" is null".into()),
+            Some(message.unwrap_or_else(|| {
+                "Cannot invoke \"String.trim()\" because \"in\" is null".into()
+            })),
         ));
     };
     let text = s.string(r).unwrap_or_default();

@@ -18,6 +18,7 @@ use super::{Native, arg_ref, no, nothing, npe, ret, void, yes, zero_long};
 pub(super) static NATIVES: &[Native] = &[
     ("java/lang/String", "intern", "()Ljava/lang/String;", string_intern),
     ("java/lang/String", "notModeled", "(Ljava/lang/String;)V", string_not_modeled),
+    ("java/lang/String", "jdkFeature", "()I", super::thread::jdk_feature),
     ("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", system_arraycopy),
     ("java/lang/System", "exit", "(I)V", system_exit),
     ("java/lang/System", "currentTimeMillis", "()J", system_millis),

@@ -400,6 +400,30 @@ public final class Character implements CharacterType, java.io.Serializable, Com
         return c1;
     }
 
+    /** The index codePointOffset code points from index (a pair counts once). */
+    public static int offsetByCodePoints(CharSequence seq, int index, int codePointOffset) {
+        int length = seq.length();
+        if (index < 0 || index > length) {
+            throw new IndexOutOfBoundsException();
+        }
+        int x = index;
+        int left = codePointOffset;
+        for (; left > 0 && x < length; left--) {
+            if (isHighSurrogate(seq.charAt(x++)) && x < length && isLowSurrogate(seq.charAt(x))) {
+                x++;
+            }
+        }
+        for (; left < 0 && x > 0; left++) {
+            if (isLowSurrogate(seq.charAt(--x)) && x > 0 && isHighSurrogate(seq.charAt(x - 1))) {
+                x--;
+            }
+        }
+        if (left != 0) {
+            throw new IndexOutOfBoundsException();
+        }
+        return x;
+    }
+
     public static int codePointBefore(CharSequence seq, int index) {
         char c2 = seq.charAt(--index);
         if (isLowSurrogate(c2) && index > 0) {

@@ -36,10 +36,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     public String(char[] value, int offset, int count) {
-        if (offset < 0 || count < 0 || offset > value.length - count) {
-            throw new StringIndexOutOfBoundsException(
-                "offset " + offset + ", count " + count + ", length " + value.length);
-        }
+        checkBoundsOffCount(offset, count, value.length);
         char[] v = new char[count];
         System.arraycopy(value, offset, v, 0, count);
         this.value = v;
@@ -47,10 +44,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
 
     /** The code points' chars; an invalid one throws as the JDK's (its number as the message). */
     public String(int[] codePoints, int offset, int count) {
-        if (offset < 0 || count < 0 || offset > codePoints.length - count) {
-            throw new StringIndexOutOfBoundsException(
-                "offset " + offset + ", count " + count + ", length " + codePoints.length);
-        }
+        checkBoundsOffCount(offset, count, codePoints.length);
         int n = 0;
         for (int i = offset; i < offset + count; i++) {
             int cp = codePoints[i];
@@ -101,24 +95,77 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         return value[index];
     }
 
-    /** HotSpot's message differs between Latin-1 strings and strings with a char > U+00FF. */
+    /**
+     * JDK 17's message differs between Latin-1 strings and strings with a
+     * char > U+00FF; from JDK 18 both go through checkIndex.
+     */
     private StringIndexOutOfBoundsException charAtException(int index) {
         char[] v = value;
         for (int i = 0; i < v.length; i++) {
             if (v[i] > '\u00FF') {
-                return new StringIndexOutOfBoundsException("index " + index + ", length " + v.length);
+                return indexException(index, v.length);
             }
         }
-        return new StringIndexOutOfBoundsException(index);
+        return preconditionsWording() ? indexException(index, v.length) : new StringIndexOutOfBoundsException(index);
+    }
+
+    /** The JDK's feature release (17 when m5 cannot tell). */
+    private static native int jdkFeature();
+
+    /**
+     * From JDK 18 the JDK words its index checks through
+     * jdk.internal.util.Preconditions ("Index 5 out of bounds for length
+     * 2"); JDK 17 words them itself ("index 5, length 2").
+     */
+    static boolean preconditionsWording() {
+        return jdkFeature() >= 18;
+    }
+
+    private static StringIndexOutOfBoundsException indexException(int index, int length) {
+        return new StringIndexOutOfBoundsException(preconditionsWording()
+            ? "Index " + index + " out of bounds for length " + length
+            : "index " + index + ", length " + length);
+    }
+
+    /** The JDK's String.checkIndex, also AbstractStringBuilder's. */
+    static void checkIndex(int index, int length) {
+        if (index < 0 || index >= length) {
+            throw indexException(index, length);
+        }
+    }
+
+    /** The JDK's String.checkOffset: 0 <= offset <= length. */
+    static void checkOffset(int offset, int length) {
+        if (offset < 0 || offset > length) {
+            throw new StringIndexOutOfBoundsException(preconditionsWording()
+                ? rangeMessage(offset, length, length)
+                : "offset " + offset + ", length " + length);
+        }
+    }
+
+    /** The JDK's String.checkBoundsOffCount: [offset, offset + count) within length. */
+    static void checkBoundsOffCount(int offset, int count, int length) {
+        if (offset < 0 || count < 0 || offset > length - count) {
+            throw new StringIndexOutOfBoundsException(preconditionsWording()
+                ? "Range [" + offset + ", " + offset + " + " + count + ") out of bounds for length " + length
+                : "offset " + offset + ", count " + count + ", length " + length);
+        }
+    }
+
+    /**
+     * AbstractStringBuilder's range checks' message (and, from JDK 18,
+     * every from-to check's): "start 1, end 5, length 2" in JDK 17.
+     */
+    static String rangeMessage(int start, int end, int length) {
+        return preconditionsWording()
+            ? "Range [" + start + ", " + end + ") out of bounds for length " + length
+            : "start " + start + ", end " + end + ", length " + length;
     }
 
     public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
         checkBoundsBeginEnd(srcBegin, srcEnd, value.length);
         int n = srcEnd - srcBegin;
-        if (dstBegin < 0 || n < 0 || dstBegin > dst.length - n) {
-            throw new StringIndexOutOfBoundsException(
-                "offset " + dstBegin + ", count " + n + ", length " + dst.length);
-        }
+        checkBoundsOffCount(dstBegin, n, dst.length);
         System.arraycopy(value, srcBegin, dst, dstBegin, n);
     }
 
@@ -405,8 +452,9 @@ public final class String implements StringStatics, java.io.Serializable, Compar
 
     static void checkBoundsBeginEnd(int begin, int end, int length) {
         if (begin < 0 || begin > end || end > length) {
-            throw new StringIndexOutOfBoundsException(
-                "begin " + begin + ", end " + end + ", length " + length);
+            throw new StringIndexOutOfBoundsException(preconditionsWording()
+                ? rangeMessage(begin, end, length)
+                : "begin " + begin + ", end " + end + ", length " + length);
         }
     }
 
@@ -778,9 +826,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     public int codePointAt(int index) {
-        if (index < 0 || index >= value.length) {
-            throw new StringIndexOutOfBoundsException("index " + index + ", length " + value.length);
-        }
+        checkIndex(index, value.length);
         char c1 = value[index];
         if (Character.isHighSurrogate(c1) && index + 1 < value.length) {
             char c2 = value[index + 1];
@@ -794,7 +840,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     public int codePointBefore(int index) {
         int i = index - 1;
         if (i < 0 || i >= value.length) {
-            throw new StringIndexOutOfBoundsException("index " + index + ", length " + value.length);
+            throw preconditionsWording() ? indexException(i, value.length) : new StringIndexOutOfBoundsException(index);
         }
         char c2 = value[i];
         if (Character.isLowSurrogate(c2) && i > 0) {
@@ -806,9 +852,18 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         return c2;
     }
 
+    public int offsetByCodePoints(int index, int codePointOffset) {
+        if (index < 0 || index > value.length) {
+            throw new IndexOutOfBoundsException();
+        }
+        return Character.offsetByCodePoints(this, index, codePointOffset);
+    }
+
     public int codePointCount(int beginIndex, int endIndex) {
         if (beginIndex < 0 || beginIndex > endIndex || endIndex > value.length) {
-            throw new IndexOutOfBoundsException();
+            throw preconditionsWording()
+                ? new IndexOutOfBoundsException(rangeMessage(beginIndex, endIndex, value.length))
+                : new IndexOutOfBoundsException();
         }
         int n = endIndex - beginIndex;
         for (int i = beginIndex; i < endIndex - 1; i++) {

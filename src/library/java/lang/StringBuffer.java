@@ -54,11 +54,23 @@ public final class StringBuffer implements Appendable, java.io.Serializable, Cha
     }
 
     public synchronized int codePointAt(int index) {
-        return Character.codePointAt(b, index);
+        return b.codePointAt(index);
+    }
+
+    public synchronized int codePointBefore(int index) {
+        return b.codePointBefore(index);
+    }
+
+    public synchronized int codePointCount(int beginIndex, int endIndex) {
+        return b.codePointCount(beginIndex, endIndex);
+    }
+
+    public synchronized int offsetByCodePoints(int index, int codePointOffset) {
+        return b.offsetByCodePoints(index, codePointOffset);
     }
 
     public synchronized void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
-        b.toString().getChars(srcBegin, srcEnd, dst, dstBegin);
+        b.getChars(srcBegin, srcEnd, dst, dstBegin);
     }
 
     public synchronized void setCharAt(int index, char ch) {
@@ -179,6 +191,16 @@ public final class StringBuffer implements Appendable, java.io.Serializable, Cha
 
     public synchronized StringBuffer insert(int dstOffset, CharSequence s) {
         b.insert(dstOffset, String.valueOf(s));
+        return this;
+    }
+
+    public synchronized StringBuffer insert(int index, char[] str, int offset, int len) {
+        b.insert(index, str, offset, len);
+        return this;
+    }
+
+    public synchronized StringBuffer insert(int dstOffset, CharSequence s, int start, int end) {
+        b.insert(dstOffset, s, start, end);
         return this;
     }
 

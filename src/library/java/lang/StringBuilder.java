@@ -6,7 +6,7 @@
  */
 package java.lang;
 
-public final class StringBuilder implements Appendable, java.io.Serializable, CharSequence {
+public final class StringBuilder implements Appendable, java.io.Serializable, CharSequence, Comparable<StringBuilder> {
     char[] value;
     int count;
 
@@ -55,29 +55,24 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
         }
     }
 
+    // The JDK's AbstractStringBuilder checks, worded per JDK as String's.
     private static void checkIndex(int index, int length) {
-        if (index < 0 || index >= length) {
-            throw new StringIndexOutOfBoundsException("index " + index + ", length " + length);
-        }
+        String.checkIndex(index, length);
     }
 
     private static void checkOffset(int offset, int length) {
-        if (offset < 0 || offset > length) {
-            throw new StringIndexOutOfBoundsException("offset " + offset + ", length " + length);
-        }
+        String.checkOffset(offset, length);
     }
 
     private static void checkRangeSIOOBE(int start, int end, int length) {
         if (start < 0 || start > end || end > length) {
-            throw new StringIndexOutOfBoundsException(
-                "start " + start + ", end " + end + ", length " + length);
+            throw new StringIndexOutOfBoundsException(String.rangeMessage(start, end, length));
         }
     }
 
     private static void checkRange(int start, int end, int length) {
         if (start < 0 || start > end || end > length) {
-            throw new IndexOutOfBoundsException(
-                "start " + start + ", end " + end + ", length " + length);
+            throw new IndexOutOfBoundsException(String.rangeMessage(start, end, length));
         }
     }
 
@@ -89,6 +84,47 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
     public void setCharAt(int index, char ch) {
         checkIndex(index, count);
         value[index] = ch;
+    }
+
+    public int codePointAt(int index) {
+        checkIndex(index, count);
+        return Character.codePointAt(this, index);
+    }
+
+    public int codePointBefore(int index) {
+        int i = index - 1;
+        if (i < 0 || i >= count) {
+            if (String.preconditionsWording()) {
+                checkIndex(i, count);
+            }
+            throw new StringIndexOutOfBoundsException(index);
+        }
+        return Character.codePointBefore(this, index);
+    }
+
+    public int codePointCount(int beginIndex, int endIndex) {
+        return toString().codePointCount(beginIndex, endIndex);
+    }
+
+    public int offsetByCodePoints(int index, int codePointOffset) {
+        if (index < 0 || index > count) {
+            throw new IndexOutOfBoundsException();
+        }
+        return Character.offsetByCodePoints(this, index, codePointOffset);
+    }
+
+    public void getChars(int srcBegin, int srcEnd, char[] dst, int dstBegin) {
+        checkRangeSIOOBE(srcBegin, srcEnd, count);
+        int n = srcEnd - srcBegin;
+        checkRange(dstBegin, dstBegin + n, dst.length);
+        System.arraycopy(value, srcBegin, dst, dstBegin, n);
+    }
+
+    public void trimToSize() {
+    }
+
+    public int compareTo(StringBuilder another) {
+        return toString().compareTo(another.toString());
     }
 
     public void setLength(int newLength) {
@@ -298,6 +334,25 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
         System.arraycopy(str, 0, value, offset, len);
         count += len;
         return this;
+    }
+
+    public StringBuilder insert(int index, char[] str, int offset, int len) {
+        checkOffset(index, count);
+        checkRangeSIOOBE(offset, offset + len, str.length);
+        return insert(index, new String(str, offset, len));
+    }
+
+    public StringBuilder insert(int dstOffset, CharSequence s) {
+        return insert(dstOffset, String.valueOf(s));
+    }
+
+    public StringBuilder insert(int dstOffset, CharSequence s, int start, int end) {
+        if (s == null) {
+            s = "null";
+        }
+        checkOffset(dstOffset, count);
+        checkRange(start, end, s.length());
+        return insert(dstOffset, s.subSequence(start, end).toString());
     }
 
     public StringBuilder insert(int offset, Object obj) {
