@@ -1,8 +1,9 @@
 //! Natives of reflective methods: `Class.getMethod` and
 //! `getDeclaredMethod` make the model's `Method` (class, name, descriptor),
-//! and `Method.invoke`'s natives push the method's frame, dispatched on the
-//! receiver as `invokevirtual` would, so the method's return value is
-//! theirs. Loading keeps reflected methods live (`classfile::live`: a
+//! the constructor lookups its `Constructor`; `Method.invoke`'s natives
+//! push the method's frame, dispatched on the receiver as `invokevirtual`
+//! would, so the method's return value is theirs (`Constructor.newInstance`
+//! allocates, then runs its `<init>` with the same native). Loading keeps reflected methods live (`classfile::live`: a
 //! program class that asks for a method by name makes the methods named by
 //! its string constants live).
 
@@ -19,6 +20,10 @@ use super::NativeResult::{self, *};
 use super::{Native, arg_ref, npe, ret};
 
 const METHOD: &str = "java/lang/reflect/Method";
+const CONSTRUCTOR: &str = "java/lang/reflect/Constructor";
+/// What a constructor's `getModifiers` keeps of the flags (access, varargs,
+/// synthetic: as the JVM reports them).
+const CONSTRUCTOR_MODIFIERS: u16 = 0x1087;
 /// `Modifier.methodModifiers()`: what `getModifiers` keeps of the flags.
 const METHOD_MODIFIERS: u16 = 0x0D3F;
 const ACC_BRIDGE: u16 = 0x0040;
@@ -35,6 +40,13 @@ pub(super) static NATIVES: &[Native] = &[
     (METHOD, "invokeD", "(Ljava/lang/Object;[Ljava/lang/Object;)D", invoke),
     (METHOD, "jdkFeature", "()I", super::thread::jdk_feature),
     (METHOD, "invokeL", "(Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;", invoke),
+    ("java/lang/Class", "getConstructor", "([Ljava/lang/Class;)Ljava/lang/reflect/Constructor;", get_constructor),
+    ("java/lang/Class", "getDeclaredConstructor", "([Ljava/lang/Class;)Ljava/lang/reflect/Constructor;", get_declared_constructor),
+    ("java/lang/Class", "getConstructors", "()[Ljava/lang/reflect/Constructor;", get_constructors),
+    ("java/lang/Class", "getDeclaredConstructors", "()[Ljava/lang/reflect/Constructor;", get_declared_constructors),
+    (CONSTRUCTOR, "jdkFeature", "()I", super::thread::jdk_feature),
+    (CONSTRUCTOR, "allocate", "()Ljava/lang/Object;", allocate),
+    (CONSTRUCTOR, "init", "(Ljava/lang/Object;[Ljava/lang/Object;)V", invoke),
 ];
 
 fn get_method(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
@@ -66,6 +78,30 @@ fn descriptor_of(s: &State, r: Ref) -> String {
     }
 }
 
+/// The parameter descriptor ("(I)") of the `Class[]` at `r`, or None
+/// when one of the types is null (nothing matches it).
+fn parameters(s: &State, r: Option<Ref>) -> Option<String> {
+    let mut params = String::from("(");
+    for t in elements(s, r) {
+        params.push_str(&descriptor_of(s, t.as_ref()?));
+    }
+    params.push(')');
+    Some(params)
+}
+
+/// `NoSuchMethodException("Class.name(type,type)")`, as the JDK words it.
+fn no_such_method(s: &State, class: &str, name: &str, r: Option<Ref>) -> NativeResult {
+    let shown: Vec<String> = elements(s, r)
+        .iter()
+        .map(|t| match t.as_ref() {
+            Some(t) => mirrored(s, t).replace('/', "."),
+            None => "null".into(),
+        })
+        .collect();
+    let text = format!("{}.{name}({})", class.replace('/', "."), shown.join(","));
+    Throw("java/lang/NoSuchMethodException", Some(text))
+}
+
 /// `getMethod` (`public`: the class's public methods, its superclasses'
 /// and superinterfaces') or `getDeclaredMethod` (the class's own).
 fn find(s: &mut State, a: &[Value], public: bool) -> Result<NativeResult, VmError> {
@@ -73,27 +109,13 @@ fn find(s: &mut State, a: &[Value], public: bool) -> Result<NativeResult, VmErro
     let Some(n) = arg_ref(a, 1) else { return npe() };
     let class = mirrored(s, c);
     let name = s.string(n).unwrap_or_default();
-    let types = elements(s, a.get(2).and_then(|v| v.as_ref()));
-    let mut params = String::from("(");
-    let mut shown = Vec::new();
-    for t in &types {
-        match t.as_ref() {
-            Some(t) => {
-                params.push_str(&descriptor_of(s, t));
-                shown.push(mirrored(s, t).replace('/', "."));
-            }
-            None => shown.push("null".into()),
-        }
-    }
-    params.push(')');
-    let found = s
-        .classes
-        .id(&class)
-        .filter(|_| shown.iter().all(|t| t != "null"))
-        .and_then(|cid| lookup(s, cid, &name, &params, public));
+    let types = a.get(2).and_then(|v| v.as_ref());
+    let found = parameters(s, types).and_then(|params| {
+        let cid = s.classes.id(&class)?;
+        lookup(s, cid, &name, &params, public)
+    });
     let Some(m) = found else {
-        let text = format!("{}.{name}({})", class.replace('/', "."), shown.join(","));
-        return Ok(Throw("java/lang/NoSuchMethodException", Some(text)));
+        return Ok(no_such_method(s, &class, &name, types));
     };
     let r = method_object(s, &m)?;
     ret(Value::Ref(r))
@@ -181,6 +203,127 @@ fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     Ok(r)
 }
 
+fn get_constructor(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    find_constructor(s, a, true)
+}
+
+fn get_declared_constructor(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    find_constructor(s, a, false)
+}
+
+fn get_constructors(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    all_constructors(s, a, true)
+}
+
+fn get_declared_constructors(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    all_constructors(s, a, false)
+}
+
+/// The constructors (`<init>`) class `class` declares, in declaration
+/// order; only public ones for `public`, and of a model class only those
+/// the user's JDK's class declares too.
+fn constructors(s: &State, class: &str, public: bool) -> Vec<Arc<Method>> {
+    let Some(cid) = s.classes.id(class) else {
+        return Vec::new();
+    };
+    let t = &s.classes;
+    t.class(cid)
+        .methods
+        .iter()
+        .map(|&m| t.method(m))
+        .filter(|m| {
+            &*m.name == "<init>" && (!public || m.flags & ACC_PUBLIC != 0) && in_the_jdk(s, m)
+        })
+        .cloned()
+        .collect()
+}
+
+/// `getConstructor` (public) or `getDeclaredConstructor`: the class's own
+/// constructor of exactly these parameter types.
+fn find_constructor(s: &mut State, a: &[Value], public: bool) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let class = mirrored(s, c);
+    let types = a.get(1).and_then(|v| v.as_ref());
+    let found = parameters(s, types).and_then(|params| {
+        constructors(s, &class, public)
+            .into_iter()
+            .find(|m| m.desc.starts_with(&params))
+    });
+    let Some(m) = found else {
+        return Ok(no_such_method(s, &class, "<init>", types));
+    };
+    let r = constructor_object(s, &m)?;
+    ret(Value::Ref(r))
+}
+
+/// `getConstructors` (public) or `getDeclaredConstructors`: a new array.
+fn all_constructors(s: &mut State, a: &[Value], public: bool) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let class = mirrored(s, c);
+    let mut out = Vec::new();
+    for m in constructors(s, &class, public) {
+        out.push(Value::Ref(constructor_object(s, &m)?));
+    }
+    let r = alloc_array(s, "Ljava/lang/reflect/Constructor;", ArrayData::A(out));
+    ret(Value::Ref(r))
+}
+
+/// The model's `Constructor` object for `m` (an `<init>`).
+fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
+    let class = s.classes.class(m.class).name.clone();
+    let clazz = mirror(s, &class)?;
+    let mut params = Vec::new();
+    for d in &crate::classfile::param_descs(&m.desc) {
+        params.push(Value::Ref(mirror(s, &super::class::mirror_name(d))?));
+    }
+    let params = alloc_array(s, "Ljava/lang/Class;", ArrayData::A(params));
+    let cid = s.classes.id(CONSTRUCTOR).expect("library has Constructor");
+    let r = alloc_instance(s, cid);
+    let name = new_string(s, &m.name);
+    let desc = new_string(s, &m.desc);
+    s.set_field(r, "clazz", Value::Ref(clazz));
+    s.set_field(r, "name", Value::Ref(name));
+    s.set_field(r, "descriptor", Value::Ref(desc));
+    s.set_field(r, "parameterTypes", Value::Ref(params));
+    let modifiers = i32::from(m.flags & CONSTRUCTOR_MODIFIERS);
+    s.set_field(r, "modifiers", Value::Int(modifiers));
+    Ok(r)
+}
+
+/// `Constructor.allocate()`: a new instance of the constructor's class,
+/// initialized first; `InstantiationException` for an abstract class or
+/// an interface.
+fn allocate(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(me) = arg_ref(a, 0) else {
+        return npe();
+    };
+    let clazz = s.field(me, "clazz").and_then(|v| v.as_ref());
+    let class = clazz.map(|c| mirrored(s, c)).unwrap_or_default();
+    let cid = s
+        .classes
+        .id(&class)
+        .ok_or_else(|| VmError::Other(format!("Constructor.newInstance: no class {class}")))?;
+    let c = s.classes.class(cid);
+    if c.is_interface() || c.flags & crate::classfile::parse::ACC_ABSTRACT != 0 {
+        return Ok(Throw("java/lang/InstantiationException", None));
+    }
+    match exec::ensure_init(s, th, cid)? {
+        exec::Init::Ready => {}
+        exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
+        exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+    }
+    let r = alloc_instance(s, cid);
+    ret(Value::Ref(r))
+}
+
 /// `Method.invokeX(obj, args)`: the model's `invoke` has checked the
 /// receiver and the arguments. Pushes the frame of the method (a static
 /// one's class initialized first; a virtual one selected by the
@@ -219,13 +362,17 @@ fn invoke(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmEr
             return npe();
         };
         args.push(Value::Ref(recv));
-        match s.classes.select(s.object(recv).class, resolved) {
-            Selected::Method(m) => m,
-            _ => {
-                return Ok(Throw(
-                    "java/lang/AbstractMethodError",
-                    Some(format!("{class}.{name}{desc}")),
-                ));
+        if name == "<init>" {
+            resolved
+        } else {
+            match s.classes.select(s.object(recv).class, resolved) {
+                Selected::Method(m) => m,
+                _ => {
+                    return Ok(Throw(
+                        "java/lang/AbstractMethodError",
+                        Some(format!("{class}.{name}{desc}")),
+                    ));
+                }
             }
         }
     };

@@ -45,6 +45,20 @@ public final class Class<T> implements java.io.Serializable {
     public native java.lang.reflect.Method getDeclaredMethod(String name, Class<?>... parameterTypes)
             throws NoSuchMethodException;
 
+    /** A public constructor of exactly these parameter types. */
+    public native java.lang.reflect.Constructor<T> getConstructor(Class<?>... parameterTypes)
+        throws NoSuchMethodException;
+
+    /** A constructor the class declares, of any access. */
+    public native java.lang.reflect.Constructor<T> getDeclaredConstructor(Class<?>... parameterTypes)
+        throws NoSuchMethodException;
+
+    /** The class's public constructors, in declaration order. */
+    public native java.lang.reflect.Constructor<?>[] getConstructors();
+
+    /** The constructors the class declares, in declaration order. */
+    public native java.lang.reflect.Constructor<?>[] getDeclaredConstructors();
+
     public native Class<? super T> getSuperclass();
 
     public static Class<?> forName(String className) throws ClassNotFoundException {

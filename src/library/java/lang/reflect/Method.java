@@ -135,7 +135,7 @@ public final class Method {
      * reference type; for a primitive, its own wrapper (the VM unboxes it;
      * m5 does not widen, say, an Integer to a long parameter).
      */
-    private static boolean fits(Class<?> type, Object arg) {
+    static boolean fits(Class<?> type, Object arg) {
         if (!type.isPrimitive()) {
             return arg == null || type.isInstance(arg);
         }
