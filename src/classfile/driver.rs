@@ -154,5 +154,6 @@ pub fn test_driver(tc: &TestClass, t: &TestMethod) -> Result<RawClass, String> {
         source_file: None,
         synthetic: Vec::new(),
         lambda: true,
+        reflection: Default::default(),
     })
 }

@@ -350,6 +350,7 @@ pub(crate) fn static_site(
         source_file: None,
         synthetic: Vec::new(),
         lambda: true,
+        reflection: Default::default(),
     });
     Ok(Insn::Invoke(
         InvokeKind::Static,
@@ -379,6 +380,7 @@ pub(crate) fn method(
         lines: Vec::new(),
         locals: Vec::new(),
         guarded_by: None,
+        exceptions: Vec::new(),
     }
 }
 
@@ -440,6 +442,7 @@ fn synthesize(
         source_file: None,
         synthetic: Vec::new(),
         lambda: true,
+        reflection: Default::default(),
     })
 }
 

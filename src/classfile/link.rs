@@ -234,6 +234,7 @@ impl Builder<'_, '_> {
             from_library: *lib != Origin::User,
             from_jdk: *lib == Origin::Jdk,
             lambda: rc.lambda,
+            reflection: Arc::new(rc.reflection.clone()),
         })
     }
 
@@ -305,6 +306,7 @@ impl Builder<'_, '_> {
                 locals: m.locals.clone(),
                 selector,
                 native,
+                exceptions: m.exceptions.clone(),
             }));
             self.pending_code.push((id, k));
             if &*m.name == "<clinit>" {

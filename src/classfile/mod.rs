@@ -17,6 +17,7 @@ mod nesting;
 pub mod parse;
 mod path;
 pub mod records;
+pub mod reflection;
 pub mod regions;
 pub mod testclass;
 mod typeswitch;
@@ -97,6 +98,8 @@ pub struct Method {
     pub selector: u32,
     /// Index into the interpreter's native table, bound at link time.
     pub native: Option<u16>,
+    /// The checked exceptions it declares (`throws`), for reflection.
+    pub exceptions: Vec<Arc<str>>,
 }
 
 impl Method {
@@ -218,6 +221,8 @@ pub struct Class {
     /// Written by m5 for a lambda call site (`lambda`): left out of stack
     /// traces, as HotSpot leaves out its hidden classes.
     pub lambda: bool,
+    /// What reflection reads beyond linking (`reflection`).
+    pub reflection: Arc<reflection::Reflection>,
 }
 
 impl Class {

@@ -28,6 +28,8 @@ pub struct RawMethod {
     /// The lock a `@GuardedBy` annotation on the method names (it must be
     /// held on entry: rccjava's `requires`).
     pub guarded_by: Option<Arc<str>>,
+    /// The `Exceptions` attribute: the checked exceptions it declares.
+    pub exceptions: Vec<Arc<str>>,
 }
 
 #[derive(Debug)]
@@ -86,6 +88,8 @@ pub struct RawClass {
     pub synthetic: Vec<RawClass>,
     /// Written by m5 for a lambda call site (`lambda`).
     pub lambda: bool,
+    /// What reflection reads beyond linking (`reflection`).
+    pub reflection: super::reflection::Reflection,
 }
 
 pub const ACC_STATIC: u16 = 0x0008;
@@ -775,6 +779,16 @@ pub fn parse_class_with(
             lines: Vec::new(),
             locals: Vec::new(),
             guarded_by: guarded_by(&m.attributes),
+            exceptions: m
+                .attributes
+                .iter()
+                .find_map(|a| match &a.data {
+                    AttributeData::Exceptions(e) => {
+                        Some(e.iter().map(|c| Arc::from(c.as_ref())).collect())
+                    }
+                    _ => None,
+                })
+                .unwrap_or_default(),
         };
         if let Some(c) = code_attr {
             let ops = c
@@ -834,5 +848,6 @@ pub fn parse_class_with(
         source_file,
         synthetic: lambdas.classes,
         lambda: false,
+        reflection: super::reflection::read(&cf),
     })
 }

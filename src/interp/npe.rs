@@ -467,6 +467,7 @@ pub fn jdk_null_parameter(class: &str, name: &str, params: &str, slot: u16) -> O
         locals: raw.locals,
         selector: 0,
         native: None,
+        exceptions: raw.exceptions,
     };
     null_parameter_message(&m, slot)
 }

@@ -95,7 +95,8 @@ fn library_table_is_up_to_date() {
          - **Modelled** (the table below: Java in `src/library/java`, interpreted like user code): the\n  \
          classes bound to the VM (`Object`, `Class`, `Thread`, `System`, `Throwable` and the\n  \
          exceptions the VM throws, `String`, `StringBuilder`, the boxes, `Math`, `Enum`,\n  \
-         `PrintStream`, `ref.Reference`, `invoke.VarHandle`, `reflect.Field`, `reflect.Method`).\n\
+         `PrintStream`, `ref.Reference`, `invoke.VarHandle`, `reflect.Field`, `reflect.Method`,\n  \
+         `reflect.Constructor`).\n\
          - **Native** (Rust, `src/interp/natives/`; marked *native* below, contracts in\n  \
          `src/library/NATIVES.md`): identity, monitors, `wait`/`notify`, threads, interrupts,\n  \
          printing, floating-point text; beneath the JDK's classes, `Unsafe`'s memory accesses by\n  \
@@ -107,9 +108,13 @@ fn library_table_is_up_to_date() {
          Time is a virtual clock (`src/interp/clock.rs`): `currentTimeMillis` and `nanoTime` read it\n\
          (each read moves it on by 1 µs); `sleep`, timed waits, timed joins and timed parks end by\n\
          timing out, at any step in a search, and move it to their deadline.\n\
-         Reflection is `Class.getDeclaredField`, `getMethod`, `getDeclaredMethod` and `Method.invoke`;\n\
-         anything else (other reflection, `MethodHandle`s, files, sockets) is not modeled:\n\
-         a program that reaches it stops with an error naming it, never a guess.\n\n\
+         Reflection is `Class`'s lookups of methods, constructors and fields (`getMethod(s)`,\n\
+         `getDeclaredMethod(s)`, `getConstructor(s)`, `getDeclaredConstructor(s)`, `getField(s)`,\n\
+         `getDeclaredField(s)`), its structure (`getModifiers`, `getInterfaces`, nesting, enums,\n\
+         sealed classes, nest hosts), `Method.invoke` and `Constructor.newInstance`; reading or writing\n\
+         fields reflectively, annotations and generic signatures are not modeled, nor is anything else\n\
+         (`MethodHandle`s, files, sockets): a program that reaches it stops with an error naming it,\n\
+         never a guess.\n\n\
          Generated from `src/library/java` by `tests/it/library.rs` (`M5_BLESS=1 cargo test --release --test it -- library::`).\n\n\
          | class | extends | methods |\n|---|---|---|\n",
     );

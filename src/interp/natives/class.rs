@@ -192,7 +192,11 @@ fn lang_access(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, 
 
 /// `getEnumConstantsShared(Class)`: calls the enum's `values()` (its frame
 /// returns the array to the caller), or null for a class that is no enum.
-fn enum_constants(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+pub(super) fn enum_constants(
+    s: &mut State,
+    th: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 1) else { return npe() };
     let name = mirrored(s, c);
     let Some(cid) = s.classes.id(&name) else {
@@ -225,30 +229,50 @@ fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<Nativ
     let name = s.string(n).unwrap_or_default();
     let found = s.classes.id(&class).and_then(|cid| {
         let k = s.classes.class(cid);
+        let declared = k.reflection.fields.iter().find(|f| *f.0 == *name);
+        if let Some((_, desc, flags)) = declared {
+            return Some((desc.clone(), *flags));
+        }
+        // A class m5 wrote itself keeps no declared list: its layout.
         U::declared_slot(s, cid, &name)
-            .map(|i| (k.layout[i].desc.clone(), false))
+            .map(|i| (k.layout[i].desc.clone(), 0))
             .or_else(|| {
                 k.statics
                     .iter()
                     .find(|st| *st.0 == *name)
-                    .map(|st| (st.1.clone(), true))
+                    .map(|st| (st.1.clone(), crate::classfile::parse::ACC_STATIC))
             })
     });
-    let Some((desc, is_static)) = found else {
+    let Some((desc, flags)) = found else {
         return Ok(Throw("java/lang/NoSuchFieldException", Some(name)));
     };
+    ret(Value::Ref(field_object(s, &class, &name, &desc, flags)?))
+}
+
+/// The model's `Field` object for field `name` of `class`.
+pub(super) fn field_object(
+    s: &mut State,
+    class: &str,
+    name: &str,
+    desc: &str,
+    flags: u16,
+) -> Result<Ref, VmError> {
     let fid = s
         .classes
         .id("java/lang/reflect/Field")
         .expect("library has Field");
+    let clazz = mirror(s, class)?;
     let f = alloc_instance(s, fid);
-    let type_mirror = mirror(s, &mirror_name(&desc))?;
-    let name_ref = new_string(s, &name);
-    s.set_field(f, "clazz", Value::Ref(c));
+    let type_mirror = mirror(s, &mirror_name(desc))?;
+    let name_ref = new_string(s, name);
+    let is_static = flags & crate::classfile::parse::ACC_STATIC != 0;
+    s.set_field(f, "clazz", Value::Ref(clazz));
     s.set_field(f, "name", Value::Ref(name_ref));
     s.set_field(f, "type", Value::Ref(type_mirror));
     s.set_field(f, "isStatic", Value::Int(i32::from(is_static)));
-    ret(Value::Ref(f))
+    // `Modifier.fieldModifiers()` and synthetic, as the JVM reports them.
+    s.set_field(f, "modifiers", Value::Int(i32::from(flags & 0x10DF)));
+    Ok(f)
 }
 
 /// `Class.getSuperclass()`: null for Object, interfaces and primitive

@@ -12,6 +12,7 @@ use super::VmError;
 use super::strings::new_string;
 
 mod class;
+mod classinfo;
 mod float;
 mod fparse;
 mod math;
@@ -48,6 +49,7 @@ const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 const FAMILIES: &[&[Native]] = &[
     object::NATIVES,
     class::NATIVES,
+    classinfo::NATIVES,
     reflect::NATIVES,
     thread::NATIVES,
     system::NATIVES,

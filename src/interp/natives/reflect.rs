@@ -156,26 +156,65 @@ fn lookup(s: &State, cid: ClassId, name: &str, params: &str, public: bool) -> Op
 
 /// Whether the user's JDK's class of a model method has that method too
 /// (always, for a class that is not the model's, or a JDK m5 cannot read).
-fn in_the_jdk(s: &State, m: &Method) -> bool {
+pub(super) fn in_the_jdk(s: &State, m: &Method) -> bool {
+    !matches!(jdk_twin(s, m), Twin::Absent)
+}
+
+/// A model method's counterpart in the user's JDK.
+enum Twin {
+    /// Not a model class's method, or a JDK m5 cannot read.
+    Unknown,
+    /// The JDK's class has no such method.
+    Absent,
+    /// Its flags and declared exceptions in the JDK.
+    Found(u16, Vec<Arc<str>>),
+}
+
+fn jdk_twin(s: &State, m: &Method) -> Twin {
     let class = s.classes.class(m.class).name.clone();
     if library::lookup(&class).is_none() {
-        return true;
+        return Twin::Unknown;
     }
     let Ok(jdk) = crate::classfile::jdk::jdk() else {
-        return true;
+        return Twin::Unknown;
     };
-    match jdk.find(&class) {
-        Ok(Some((origin, bytes))) => parse::parse_class(&origin, &bytes).is_ok_and(|rc| {
-            rc.methods
-                .iter()
-                .any(|j| j.name == m.name && j.desc == m.desc)
-        }),
-        _ => false,
+    let Ok(Some((origin, bytes))) = jdk.find(&class) else {
+        return Twin::Absent;
+    };
+    let Ok(rc) = parse::parse_class(&origin, &bytes) else {
+        return Twin::Absent;
+    };
+    match rc
+        .methods
+        .into_iter()
+        .find(|j| j.name == m.name && j.desc == m.desc)
+    {
+        Some(j) => Twin::Found(j.flags, j.exceptions),
+        None => Twin::Absent,
     }
 }
 
+/// The flags and declared exceptions reflection reports for `m`: a model
+/// method's as the user's JDK declares it (the model's own natives and
+/// `throws` differ), any other's as its class file does.
+fn declared_as(s: &State, m: &Method) -> (u16, Vec<Arc<str>>) {
+    match jdk_twin(s, m) {
+        Twin::Found(flags, exceptions) => (flags, exceptions),
+        _ => (m.flags, m.exceptions.clone()),
+    }
+}
+
+/// A `Class[]` of the mirrors of `names`.
+fn class_mirrors(s: &mut State, names: &[Arc<str>]) -> Result<Ref, VmError> {
+    let mut out = Vec::new();
+    for n in names {
+        out.push(Value::Ref(mirror(s, n)?));
+    }
+    Ok(alloc_array(s, "Ljava/lang/Class;", ArrayData::A(out)))
+}
+
 /// The model's `Method` object for `m`.
-fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
+pub(super) fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     let class = s.classes.class(m.class).name.clone();
     let clazz = mirror(s, &class)?;
     let descs = crate::classfile::param_descs(&m.desc);
@@ -195,10 +234,13 @@ fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     s.set_field(r, "descriptor", Value::Ref(desc));
     s.set_field(r, "parameterTypes", Value::Ref(params));
     s.set_field(r, "returnType", Value::Ref(returns));
+    let (flags, exceptions) = declared_as(s, m);
+    let exceptions = class_mirrors(s, &exceptions)?;
+    s.set_field(r, "exceptionTypes", Value::Ref(exceptions));
     s.set_field(
         r,
         "modifiers",
-        Value::Int(i32::from(m.flags & METHOD_MODIFIERS)),
+        Value::Int(i32::from(flags & METHOD_MODIFIERS)),
     );
     Ok(r)
 }
@@ -293,8 +335,14 @@ fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     s.set_field(r, "name", Value::Ref(name));
     s.set_field(r, "descriptor", Value::Ref(desc));
     s.set_field(r, "parameterTypes", Value::Ref(params));
-    let modifiers = i32::from(m.flags & CONSTRUCTOR_MODIFIERS);
-    s.set_field(r, "modifiers", Value::Int(modifiers));
+    let (flags, exceptions) = declared_as(s, m);
+    let exceptions = class_mirrors(s, &exceptions)?;
+    s.set_field(r, "exceptionTypes", Value::Ref(exceptions));
+    s.set_field(
+        r,
+        "modifiers",
+        Value::Int(i32::from(flags & CONSTRUCTOR_MODIFIERS)),
+    );
     Ok(r)
 }
 

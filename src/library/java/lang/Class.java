@@ -59,6 +59,171 @@ public final class Class<T> implements java.io.Serializable {
     /** The constructors the class declares, in declaration order. */
     public native java.lang.reflect.Constructor<?>[] getDeclaredConstructors();
 
+    /** As HotSpot: a nested class's source modifiers, else the class file's (no ACC_SUPER). */
+    public native int getModifiers();
+
+    /** The class file's access flags (0 for primitive types and arrays). */
+    private native int rawFlags();
+
+    /** The direct superinterfaces, in declaration order. */
+    public native Class<?>[] getInterfaces();
+
+    public boolean isEnum() {
+        return (rawFlags() & 0x4000) != 0 && getSuperclass() == Enum.class;
+    }
+
+    public boolean isSynthetic() {
+        return (rawFlags() & 0x1000) != 0;
+    }
+
+    public boolean isAnnotation() {
+        return (rawFlags() & 0x2000) != 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    public T[] getEnumConstants() {
+        if (!isEnum()) {
+            return null;
+        }
+        return (T[]) enumConstants0();
+    }
+
+    /** The enum's values() (a new array). */
+    private native Object[] enumConstants0();
+
+    /** The class its InnerClasses entry names as declaring it (member classes). */
+    private native Class<?> declaringClass0();
+
+    /** The class of its EnclosingMethod attribute (local and anonymous classes). */
+    private native Class<?> enclosingClass0();
+
+    /** The simple name of its InnerClasses entry (null for anonymous and top-level classes). */
+    private native String simpleBinaryName0();
+
+    public Class<?> getDeclaringClass() {
+        return isArray() ? null : declaringClass0();
+    }
+
+    public Class<?> getEnclosingClass() {
+        Class<?> enclosing = enclosingClass0();
+        return enclosing != null ? enclosing : getDeclaringClass();
+    }
+
+    public boolean isAnonymousClass() {
+        return !isArray() && enclosingClass0() != null && simpleBinaryName0() == null;
+    }
+
+    public boolean isLocalClass() {
+        return !isArray() && enclosingClass0() != null && simpleBinaryName0() != null;
+    }
+
+    public boolean isMemberClass() {
+        return !isArray() && enclosingClass0() == null && declaringClass0() != null;
+    }
+
+    /** The member classes the class declares. */
+    public native Class<?>[] getDeclaredClasses();
+
+    /** The public member classes of the class and its superclasses. */
+    public Class<?>[] getClasses() {
+        java.util.ArrayList<Class<?>> out = new java.util.ArrayList<>();
+        for (Class<?> c = this; c != null; c = c.getSuperclass()) {
+            for (Class<?> m : c.getDeclaredClasses()) {
+                if ((m.getModifiers() & 0x1) != 0) {
+                    out.add(m);
+                }
+            }
+        }
+        return out.toArray(new Class<?>[0]);
+    }
+
+    public native Class<?> getNestHost();
+
+    public boolean isNestmateOf(Class<?> c) {
+        return this == c || (!isPrimitive() && !isArray() && !c.isPrimitive() && !c.isArray()
+                && getNestHost() == c.getNestHost());
+    }
+
+    /** The PermittedSubclasses (null when not sealed). */
+    private native Class<?>[] permittedSubclasses0();
+
+    public boolean isSealed() {
+        return !isArray() && permittedSubclasses0() != null;
+    }
+
+    public Class<?>[] getPermittedSubclasses() {
+        return isArray() ? null : permittedSubclasses0();
+    }
+
+    public native java.lang.reflect.Method[] getDeclaredMethods();
+
+    public native java.lang.reflect.Method[] getMethods();
+
+    public native java.lang.reflect.Field[] getDeclaredFields();
+
+    public native java.lang.reflect.Field[] getFields();
+
+    /** A public field of the class, its superinterfaces or superclasses (the first of getFields). */
+    public java.lang.reflect.Field getField(String name) throws NoSuchFieldException {
+        if (name == null) {
+            throw new NullPointerException();
+        }
+        for (java.lang.reflect.Field f : getFields()) {
+            if (f.getName().equals(name)) {
+                return f;
+            }
+        }
+        throw new NoSuchFieldException(name);
+    }
+
+    public Class<?> componentType() {
+        return getComponentType();
+    }
+
+    public Class<?> arrayType() {
+        return java.lang.reflect.Array.newInstance(this, 0).getClass();
+    }
+
+    /** The type's descriptor: "I", "[I", "Ljava/lang/String;". */
+    public String descriptorString() {
+        String n = getName();
+        if (isPrimitive()) {
+            switch (n) {
+                case "boolean": return "Z";
+                case "byte": return "B";
+                case "char": return "C";
+                case "short": return "S";
+                case "int": return "I";
+                case "long": return "J";
+                case "float": return "F";
+                case "double": return "D";
+                default: return "V";
+            }
+        }
+        return isArray() ? n.replace('.', '/') : "L" + n.replace('.', '/') + ";";
+    }
+
+    /** Unsigned classes: m5 reads no signatures. */
+    public Object[] getSigners() {
+        return null;
+    }
+
+    @Deprecated
+    public T newInstance() throws InstantiationException, IllegalAccessException {
+        try {
+            return getDeclaredConstructor().newInstance();
+        } catch (NoSuchMethodException e) {
+            throw (InstantiationException) new InstantiationException(getName()).initCause(e);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw sneaky(e.getCause());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <X extends Throwable> RuntimeException sneaky(Throwable t) throws X {
+        throw (X) t;
+    }
+
     public native Class<? super T> getSuperclass();
 
     public static Class<?> forName(String className) throws ClassNotFoundException {

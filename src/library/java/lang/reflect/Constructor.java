@@ -17,6 +17,8 @@ public final class Constructor<T> {
     private final String descriptor;
     private final Class<?>[] parameterTypes;
     private final int modifiers;
+    /** The checked exceptions it declares (throws). */
+    private final Class<?>[] exceptionTypes;
 
     private Constructor() {
         throw new InternalError("the VM makes Constructor objects");
@@ -36,6 +38,10 @@ public final class Constructor<T> {
 
     public Class<?>[] getParameterTypes() {
         return parameterTypes.clone();
+    }
+
+    public Class<?>[] getExceptionTypes() {
+        return exceptionTypes.clone();
     }
 
     public int getParameterCount() {
@@ -82,7 +88,11 @@ public final class Constructor<T> {
             }
             sb.append(parameterTypes[i].getTypeName());
         }
-        return sb.append(')').toString();
+        sb.append(')');
+        for (int i = 0; i < exceptionTypes.length; i++) {
+            sb.append(i == 0 ? " throws " : ",").append(exceptionTypes[i].getTypeName());
+        }
+        return sb.toString();
     }
 
     @SuppressWarnings("unchecked")

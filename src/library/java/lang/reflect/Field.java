@@ -11,6 +11,7 @@ public final class Field {
     private final String name;
     private final Class<?> type;
     private final boolean isStatic;
+    private final int modifiers;
 
     private Field() {
         throw new InternalError("the VM makes Field objects");
@@ -24,12 +25,38 @@ public final class Field {
         return name;
     }
 
+    public int getModifiers() {
+        return modifiers;
+    }
+
     public Class<?> getType() {
         return type;
     }
 
+    /** As the JDK: modifiers, type, class.name. */
     public String toString() {
-        return type.getName() + " " + clazz.getName() + "." + name;
+        StringBuilder sb = new StringBuilder();
+        String[] words = {"public", "protected", "private", "static", "final", "transient", "volatile"};
+        int[] bits = {0x1, 0x4, 0x2, 0x8, 0x10, 0x80, 0x40};
+        for (int i = 0; i < bits.length; i++) {
+            if ((modifiers & bits[i]) != 0) {
+                sb.append(words[i]).append(' ');
+            }
+        }
+        return sb.append(type.getTypeName()).append(' ').append(clazz.getTypeName()).append('.')
+                .append(name).toString();
+    }
+
+    public boolean equals(Object obj) {
+        if (!(obj instanceof Field)) {
+            return false;
+        }
+        Field other = (Field) obj;
+        return clazz == other.clazz && name.equals(other.name) && type == other.type;
+    }
+
+    public int hashCode() {
+        return clazz.getName().hashCode() ^ name.hashCode();
     }
 
     public void setAccessible(boolean flag) {

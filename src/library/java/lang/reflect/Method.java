@@ -16,6 +16,8 @@ public final class Method {
     private final Class<?>[] parameterTypes;
     private final Class<?> returnType;
     private final int modifiers;
+    /** The checked exceptions it declares (throws). */
+    private final Class<?>[] exceptionTypes;
 
     private Method() {
         throw new InternalError("the VM makes Method objects");
@@ -41,6 +43,10 @@ public final class Method {
         return parameterTypes.clone();
     }
 
+    public Class<?>[] getExceptionTypes() {
+        return exceptionTypes.clone();
+    }
+
     public int getParameterCount() {
         return parameterTypes.length;
     }
@@ -63,6 +69,9 @@ public final class Method {
             if ((modifiers & bits[i]) != 0) {
                 sb.append(words[i]).append(' ');
             }
+            if (i == 2 && isDefault()) {
+                sb.append("default ");
+            }
         }
         sb.append(returnType.getTypeName()).append(' ').append(clazz.getTypeName()).append('.')
                 .append(name).append('(');
@@ -72,7 +81,16 @@ public final class Method {
             }
             sb.append(parameterTypes[i].getTypeName());
         }
-        return sb.append(')').toString();
+        sb.append(')');
+        for (int i = 0; i < exceptionTypes.length; i++) {
+            sb.append(i == 0 ? " throws " : ",").append(exceptionTypes[i].getTypeName());
+        }
+        return sb.toString();
+    }
+
+    /** A public instance method with a body, in an interface. */
+    public boolean isDefault() {
+        return (modifiers & (0x400 | 0x1 | 0x8)) == 0x1 && clazz.isInterface();
     }
 
     public Object invoke(Object obj, Object... args)
