@@ -39,6 +39,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Class", "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", class_for_name),
     ("java/lang/Class", "getModule", "()Ljava/lang/Module;", class_module),
     ("java/lang/Class", "getClassLoader", "()Ljava/lang/ClassLoader;", class_loader),
+    ("java/lang/ClassLoader", "registerNatives", "()V", super::nothing),
     // The model's modules (Class.getModule): nothing to tell the VM, and
     // what java.base exports or opens answered here (see module_allows).
     ("java/lang/Module", "defineModule0", "(Ljava/lang/Module;ZLjava/lang/String;Ljava/lang/String;[Ljava/lang/Object;)V", super::nothing),
@@ -347,6 +348,10 @@ fn class_loader(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
     if in_java_base(&name) {
         return ret(Value::Null);
     }
+    // The JDK's application class loader can be made
+    // (`ClassLoader.getSystemClassLoader()` runs), but m5 loads every
+    // class when it starts and would have to load its whole machinery for
+    // every program to answer here: not modeled.
     Err(VmError::NotModeled(format!(
         "Class.getClassLoader() of {}: m5 models no application class loader object",
         name.replace('/', ".")

@@ -40,7 +40,46 @@ pub(super) static NATIVES: &[Native] = &[
     (CLASS, "getDeclaredFields", "()[Ljava/lang/reflect/Field;", declared_fields),
     (CLASS, "getFields", "()[Ljava/lang/reflect/Field;", public_fields),
     (CLASS, "enumConstants0", "()[Ljava/lang/Object;", enum_constants),
+    ("jdk/internal/reflect/Reflection", "getClassAccessFlags", "(Ljava/lang/Class;)I", class_access_flags),
+    ("jdk/internal/misc/Unsafe", "ensureClassInitialized0", "(Ljava/lang/Class;)V", ensure_initialized),
 ];
+
+/// `Unsafe.ensureClassInitialized0(c)`: runs the class's initialization
+/// if it has not run (the call runs again after `<clinit>`).
+fn ensure_initialized(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 1) else { return npe() };
+    let name = mirrored(s, c);
+    let Some(cid) = s.classes.id(&name) else {
+        // A primitive type or an array: nothing to initialize.
+        return ret_void();
+    };
+    match crate::interp::exec::ensure_init(s, th, cid)? {
+        crate::interp::exec::Init::Ready => ret_void(),
+        crate::interp::exec::Init::Pushed | crate::interp::exec::Init::Threw => {
+            Ok(NativeResult::Again)
+        }
+        crate::interp::exec::Init::Blocked(c) => Ok(NativeResult::Block(Wake::Init(c))),
+    }
+}
+
+fn ret_void() -> Result<NativeResult, VmError> {
+    Ok(NativeResult::Return(None))
+}
+
+/// `Reflection.getClassAccessFlags(c)`: as HotSpot, the class file's own
+/// flags (not a nested class's `InnerClasses` ones); a primitive type's
+/// and an array's as `getModifiers`.
+fn class_access_flags(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else {
+        return npe();
+    };
+    let name = mirrored(s, c);
+    let flags = match s.classes.by_name(&name) {
+        Some(k) => k.flags & 0x7FFF,
+        None => modifiers_of(s, &name),
+    };
+    ret(Value::Int(i32::from(flags)))
+}
 
 /// `getEnumConstants`' values(): as `LangAccess.getEnumConstantsShared`.
 fn enum_constants(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {

@@ -13,6 +13,7 @@ use super::strings::new_string;
 
 mod class;
 mod classinfo;
+mod files;
 mod float;
 mod fparse;
 mod math;
@@ -50,6 +51,7 @@ const FAMILIES: &[&[Native]] = &[
     object::NATIVES,
     class::NATIVES,
     classinfo::NATIVES,
+    files::NATIVES,
     reflect::NATIVES,
     thread::NATIVES,
     system::NATIVES,

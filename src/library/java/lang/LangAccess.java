@@ -59,6 +59,11 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
         jdk.internal.misc.Unsafe.getUnsafe().unpark(thread);
     }
 
+    /** The class loader's map of ClassLoaderValues (the JDK's own ClassLoader keeps it). */
+    public java.util.concurrent.ConcurrentHashMap<?, ?> createOrGetClassLoaderValueMap(ClassLoader cl) {
+        return cl.createOrGetClassLoaderValueMap();
+    }
+
     /** The enum's constants (its values()), or null for a class that is no enum. */
     public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
 }
