@@ -1078,11 +1078,23 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         if (jdkFeature() <= 17) {
             char[] ov = other.value;
         }
-        return StringText.regionMatches(false, this, toffset, other, ooffset, len);
+        return regionMatches0(false, toffset, other, ooffset, len);
     }
 
     public boolean regionMatches(boolean ignoreCase, int toffset, String other, int ooffset, int len) {
-        return StringText.regionMatches(ignoreCase, this, toffset, other, ooffset, len);
+        if (!ignoreCase) {
+            return regionMatches(toffset, other, ooffset, len);
+        }
+        return regionMatches0(true, toffset, other, ooffset, len);
+    }
+
+    private boolean regionMatches0(boolean ignoreCase, int toffset, String other, int ooffset, int len) {
+        // The bounds first, in the JDK's order (a null other is an NPE only past them).
+        if ((ooffset < 0) || (toffset < 0) || (toffset > (long) value.length - len)
+                || (ooffset > (long) other.length() - len)) {
+            return false;
+        }
+        return StringText.regionMatches(ignoreCase, value, toffset, other.value, ooffset, len);
     }
 
     public String stripIndent() {

@@ -10,16 +10,12 @@ final class StringText {
     private StringText() {
     }
 
-    /** Both regionMatches; the bounds tests first, in the JDK's order (a null other is an NPE only past them). */
-    static boolean regionMatches(boolean ignoreCase, String s, int toffset, String other, int ooffset, int len) {
-        if ((ooffset < 0) || (toffset < 0) || (toffset > (long) s.length() - len)
-                || (ooffset > (long) other.length() - len)) {
-            return false;
-        }
+    /** regionMatches past its bounds tests: chars equal, or (ignoreCase) equal once case-folded. */
+    static boolean regionMatches(boolean ignoreCase, char[] tv, int toffset, char[] ov, int ooffset, int len) {
         int tlast = toffset + len;
         for (int k1 = toffset, k2 = ooffset; k1 < tlast; k1++, k2++) {
-            int cp1 = s.charAt(k1);
-            int cp2 = other.charAt(k2);
+            int cp1 = tv[k1];
+            int cp2 = ov[k2];
             if (cp1 == cp2) {
                 continue;
             }
@@ -30,12 +26,12 @@ final class StringText {
                 continue;
             }
             // A surrogate pair folds as its code point (the JDK's codePointIncluding).
-            cp1 = codePointIncluding(s, cp1, k1, toffset, tlast);
+            cp1 = codePointIncluding(tv, cp1, k1, toffset, tlast);
             if (cp1 < 0) {
                 k1++;
                 cp1 = -cp1;
             }
-            cp2 = codePointIncluding(other, cp2, k2, ooffset, ooffset + len);
+            cp2 = codePointIncluding(ov, cp2, k2, ooffset, ooffset + len);
             if (cp2 < 0) {
                 k2++;
                 cp2 = -cp2;
@@ -62,19 +58,19 @@ final class StringText {
     }
 
     /** cp's code point with its pair partner; negated when the pair continues past index. */
-    private static int codePointIncluding(String s, int cp, int index, int start, int end) {
+    private static int codePointIncluding(char[] s, int cp, int index, int start, int end) {
         if (!Character.isSurrogate((char) cp)) {
             return cp;
         }
         if (Character.isLowSurrogate((char) cp)) {
             if (index > start) {
-                char c = s.charAt(index - 1);
+                char c = s[index - 1];
                 if (Character.isHighSurrogate(c)) {
                     return Character.toCodePoint(c, (char) cp);
                 }
             }
         } else if (index + 1 < end) {
-            char c = s.charAt(index + 1);
+            char c = s[index + 1];
             if (Character.isLowSurrogate(c)) {
                 return -Character.toCodePoint((char) cp, c);
             }
