@@ -521,7 +521,12 @@ fn a_library_method_m5_lacks_is_an_error_only_when_called() {
     let out = run_main(&dir, "Lazy", &[]);
     assert_bad_with_stdout(
         &out,
-        &["java.lang.Thread", "method getStackTrace", "Lazy.main", "pc"],
+        &[
+            "java.lang.Thread",
+            "method getStackTrace",
+            "Lazy.main",
+            "pc",
+        ],
         "before\n",
     );
 }
