@@ -394,22 +394,60 @@ pub fn active_count(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRes
     let Some(g) = a[0].as_ref() else {
         return Ok(Throw("java/lang/NullPointerException", None));
     };
+    let n = live_in_group(s, g)?.len();
+    Ok(Return(Some(Value::Int(n as i32))))
+}
+
+/// `ThreadGroup.liveThreads()` (m5's, private): the Thread objects of the
+/// threads `activeCount` counts, in the thread table's order (main's object
+/// made if the program never asked for it, as `currentThread` makes it).
+pub fn live_threads(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(g) = a[0].as_ref() else {
+        return Ok(Throw("java/lang/NullPointerException", None));
+    };
+    let mut out = Vec::new();
+    for th in live_in_group(s, g)? {
+        out.push(Value::Ref(object_of(s, th)?));
+    }
+    let arr = super::runtime::alloc_array(s, "Ljava/lang/Thread;", ArrayData::A(out));
+    Ok(Return(Some(Value::Ref(arr))))
+}
+
+/// The started, not yet ended threads in group `g` or a subgroup of it.
+fn live_in_group(s: &State, g: Ref) -> Result<Vec<ThreadId>, VmError> {
     let main = s.statics[static_slot(s, GROUP, "MAIN")?].as_ref();
     let parent = slot(s, GROUP, "parent")?;
     let group = slot(s, THREAD, "group")?;
-    let mut n = 0;
-    for t in s.threads.iter().filter(|t| t.is_alive()) {
+    let mut out = Vec::new();
+    for (id, t) in s.threads.iter().enumerate().filter(|(_, t)| t.is_alive()) {
         let mut at = match t.object {
             Some(r) => s.object(r).fields()[group].as_ref().or(main),
             None => main,
         };
         while let Some(x) = at {
             if x == g {
-                n += 1;
+                out.push(id as ThreadId);
                 break;
             }
             at = s.object(x).fields()[parent].as_ref();
         }
     }
-    Ok(Return(Some(Value::Int(n))))
+    Ok(out)
+}
+
+/// Thread `th`'s Thread object. Main's is made when first asked for (M5's
+/// main has none).
+pub(crate) fn object_of(s: &mut State, th: ThreadId) -> Result<Ref, VmError> {
+    if let Some(r) = s.threads[th as usize].object {
+        return Ok(r);
+    }
+    let cid = s
+        .classes
+        .id("java/lang/Thread")
+        .expect("library has Thread");
+    let r = super::runtime::alloc_instance(s, cid);
+    init_main_object(s, r)?;
+    s.thread_mut(th).object = Some(r);
+    s.thread_of_object.insert(r, th);
+    Ok(r)
 }

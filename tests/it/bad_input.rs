@@ -514,14 +514,50 @@ fn impossible_schedule_names_a_thread_that_does_not_exist() {
 #[test]
 fn a_library_method_m5_lacks_is_an_error_only_when_called() {
     let dir = temp_dir("missing_member");
-    let src = "public class Lazy {\n  public static void main(String[] a) {\n    System.out.println(\"before\");\n    if (a.length > 5) System.out.println(\"a\".stripIndent());\n    System.out.println(\"b\".stripIndent());\n  }\n}\n";
+    let src = "public class Lazy {\n  public static void main(String[] a) {\n    System.out.println(\"before\");\n    if (a.length > 5) System.out.println(Thread.currentThread().getStackTrace());\n    System.out.println(Thread.currentThread().getStackTrace());\n  }\n}\n";
     if !javac(&dir, &[("Lazy.java", src)]) {
         return;
     }
     let out = run_main(&dir, "Lazy", &[]);
     assert_bad_with_stdout(
         &out,
-        &["java.lang.String", "method stripIndent", "Lazy.main", "pc"],
+        &[
+            "java.lang.Thread",
+            "method getStackTrace",
+            "Lazy.main",
+            "pc",
+        ],
         "before\n",
     );
+}
+
+// ---- (f) the library's honest stops ---------------------------------------
+
+#[test]
+fn library_stops_name_what_m5_does_not_model() {
+    // What the model cannot answer truthfully stops the run (exit 2) and
+    // says what: HotSpot's own threads in "system", charsets beyond
+    // UTF-8/ISO-8859-1/US-ASCII.
+    for (class, body, needle) in [
+        (
+            "SysGroup",
+            "Thread.currentThread().getThreadGroup().getParent().enumerate(new Thread[4]);",
+            "ThreadGroup.enumerate of the system group",
+        ),
+        (
+            "Utf16",
+            "System.out.println(new String(new byte[] {0, 65}, java.nio.charset.StandardCharsets.UTF_16));",
+            "new String(byte[], ...) in charset UTF-16",
+        ),
+    ] {
+        let dir = temp_dir(class);
+        let src = format!(
+            "public class {class} {{\n    public static void main(String[] args) throws Exception {{\n        {body}\n    }}\n}}\n"
+        );
+        if !javac(&dir, &[(&format!("{class}.java"), &src)]) {
+            return;
+        }
+        let out = run_main(&dir, class, &[]);
+        assert_bad(&out, &["not modeled", needle, &format!("{class}.main")]);
+    }
 }

@@ -26,6 +26,8 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Math", "floor", "(D)D", math_floor),
     ("java/lang/Math", "ceil", "(D)D", math_ceil),
     ("java/lang/Math", "rint", "(D)D", math_rint),
+    ("java/lang/Math", "fma", "(DDD)D", math_fma),
+    ("java/lang/Math", "fma", "(FFF)F", math_fma_float),
     // The JDK's StrictMath natives: the same functions as Math's.
     ("java/lang/StrictMath", "sqrt", "(D)D", math_sqrt),
     ("java/lang/StrictMath", "sin", "(D)D", math_sin),
@@ -42,6 +44,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/StrictMath", "sinh", "(D)D", math_sinh),
     ("java/lang/StrictMath", "cosh", "(D)D", math_cosh),
     ("java/lang/StrictMath", "tanh", "(D)D", math_tanh),
+    ("java/lang/StrictMath", "IEEEremainder", "(DD)D", math_ieee_remainder),
 ];
 
 macro_rules! math1 {
@@ -87,4 +90,77 @@ fn math_pow(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmE
 
 fn math_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     ret(Value::Double(a[0].as_double().atan2(a[2].as_double())))
+}
+
+/// `Math.fma`: a * b + c rounded once, as IEEE 754's fusedMultiplyAdd (the
+/// JDK computes it exactly with BigDecimal; both are correctly rounded).
+fn math_fma(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (x, y, z) = (a[0].as_double(), a[2].as_double(), a[4].as_double());
+    ret(Value::Double(x.mul_add(y, z)))
+}
+
+fn math_fma_float(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (x, y, z) = (a[0].as_float(), a[1].as_float(), a[2].as_float());
+    ret(Value::Float(x.mul_add(y, z)))
+}
+
+fn math_ieee_remainder(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Double(ieee_remainder(
+        a[0].as_double(),
+        a[2].as_double(),
+    )))
+}
+
+/// fdlibm's `__ieee754_remainder` (JDK 17's StrictMath native; JDK 21+'s
+/// FdLibm.IEEEremainder): x - n * p for n the integer nearest x / p, ties
+/// to even, computed exactly through fmod by 2p.
+pub(crate) fn ieee_remainder(x: f64, p: f64) -> f64 {
+    if p == 0.0 || !x.is_finite() || p.is_nan() {
+        // fdlibm's (x*p)/(x*p): a NaN whose bits are the hardware's (or x's or p's).
+        #[allow(clippy::eq_op)]
+        return (x * p) / (x * p);
+    }
+    let negative = x.is_sign_negative();
+    let p = p.abs();
+    if x.abs() == p {
+        return 0.0 * x;
+    }
+    // fmod by 2p where 2p is finite (p < 2^1023), as fdlibm.
+    let mut r = if p < 2f64.powi(1023) { x % (p + p) } else { x }.abs();
+    if p < 2.0 * f64::MIN_POSITIVE {
+        if r + r > p {
+            r -= p;
+            if r + r >= p {
+                r -= p;
+            }
+        }
+    } else {
+        let half = 0.5 * p;
+        if r > half {
+            r -= p;
+            if r >= half {
+                r -= p;
+            }
+        }
+    }
+    if negative { -r } else { r }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ieee_remainder;
+
+    #[test]
+    fn ieee_remainder_rounds_the_quotient_to_even() {
+        assert_eq!(ieee_remainder(5.0, 2.0), 1.0);
+        assert_eq!(ieee_remainder(7.0, 2.0), -1.0);
+        assert_eq!(ieee_remainder(-7.0, 2.0), 1.0);
+        assert_eq!(ieee_remainder(3.0, 2.0).to_bits(), (-1.0f64).to_bits());
+        assert_eq!(ieee_remainder(-4.0, 2.0).to_bits(), (-0.0f64).to_bits());
+        assert_eq!(ieee_remainder(2.5, f64::INFINITY), 2.5);
+        assert!(ieee_remainder(f64::INFINITY, 2.0).is_nan());
+        assert!(ieee_remainder(1.0, 0.0).is_nan());
+        assert_eq!(ieee_remainder(10.0, 3.0), 1.0);
+        assert_eq!(ieee_remainder(11.0, 3.0), -1.0);
+    }
 }

@@ -3,7 +3,7 @@
 
 use crate::interp::VmError;
 use crate::interp::parking as P;
-use crate::interp::runtime::{alloc_instance, why_stuck};
+use crate::interp::runtime::why_stuck;
 use crate::interp::{NoOp, clock, threads};
 use crate::state::*;
 
@@ -26,6 +26,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Thread", "nextThreadId", "()J", threads::next_thread_id),
     ("java/lang/Thread", "jdkFeature", "()I", jdk_feature),
     ("java/lang/ThreadGroup", "activeCount", "()I", threads::active_count),
+    ("java/lang/ThreadGroup", "liveThreads", "()[Ljava/lang/Thread;", threads::live_threads),
     (UNSAFE, "park", "(ZJ)V", P::park),
     (UNSAFE, "unpark", "(Ljava/lang/Object;)V", P::unpark),
     ("java/lang/Thread", "state0", "()I", thread_state),
@@ -64,19 +65,7 @@ pub(crate) fn thread_current(
     th: ThreadId,
     _: &[Value],
 ) -> Result<NativeResult, VmError> {
-    if let Some(r) = s.threads[th as usize].object {
-        return ret(Value::Ref(r));
-    }
-    // Main's Thread object is made when first asked for (M5's main has none).
-    let cid = s
-        .classes
-        .id("java/lang/Thread")
-        .expect("library has Thread");
-    let r = alloc_instance(s, cid);
-    threads::init_main_object(s, r)?;
-    s.thread_mut(th).object = Some(r);
-    s.thread_of_object.insert(r, th);
-    ret(Value::Ref(r))
+    ret(Value::Ref(threads::object_of(s, th)?))
 }
 
 /// `sleep(ms)` takes two steps: the call sets the thread's deadline on the

@@ -4,7 +4,7 @@
  */
 package java.lang;
 
-public final class Boolean implements BooleanType, java.io.Serializable, Comparable<Boolean> {
+public final class Boolean implements BooleanType, java.io.Serializable, Comparable<Boolean>, java.lang.constant.Constable {
     public static final Boolean TRUE = new Boolean(true);
     public static final Boolean FALSE = new Boolean(false);
 
@@ -84,5 +84,10 @@ public final class Boolean implements BooleanType, java.io.Serializable, Compara
 
     public static boolean logicalXor(boolean a, boolean b) {
         return a ^ b;
+    }
+
+    /** ConstantDescs.TRUE or FALSE, as the JDK's. */
+    public java.util.Optional<java.lang.constant.DynamicConstantDesc<Boolean>> describeConstable() {
+        return java.util.Optional.of(value ? java.lang.constant.ConstantDescs.TRUE : java.lang.constant.ConstantDescs.FALSE);
     }
 }

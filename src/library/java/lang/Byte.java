@@ -1,7 +1,7 @@
 /* m5's model of java.lang.Byte (minimal; no valueOf cache). */
 package java.lang;
 
-public final class Byte extends Number implements ByteType, Comparable<Byte> {
+public final class Byte extends Number implements ByteType, Comparable<Byte>, java.lang.constant.Constable {
     public static final byte MIN_VALUE = -0x80;
     public static final byte MAX_VALUE = 0x7f;
     public static final int SIZE = 8;
@@ -33,7 +33,7 @@ public final class Byte extends Number implements ByteType, Comparable<Byte> {
     }
 
     public static Byte valueOf(String s) throws NumberFormatException {
-        return new Byte(parseByte(s, 10));
+        return valueOf(parseByte(s, 10));
     }
 
     public static byte parseByte(String s) throws NumberFormatException {
@@ -105,5 +105,37 @@ public final class Byte extends Number implements ByteType, Comparable<Byte> {
 
     public static int toUnsignedInt(byte x) {
         return ((int) x) & 0xff;
+    }
+
+    public Byte(String s) throws NumberFormatException {
+        this.value = parseByte(s, 10);
+    }
+
+    public static Byte valueOf(String s, int radix) throws NumberFormatException {
+        return valueOf(parseByte(s, radix));
+    }
+
+    /** Integer.decode's syntax; out of range as the JDK words it. */
+    public static Byte decode(String nm) throws NumberFormatException {
+        int i = Integer.decode(nm).intValue();
+        if (i < MIN_VALUE || i > MAX_VALUE) {
+            throw new NumberFormatException("Value " + i + " out of range from input " + nm);
+        }
+        return valueOf((byte) i);
+    }
+
+    public static int compareUnsigned(byte x, byte y) {
+        return toUnsignedInt(x) - toUnsignedInt(y);
+    }
+
+    public static long toUnsignedLong(byte x) {
+        return ((long) x) & 0xffL;
+    }
+
+    /** As the JDK's: a dynamic constant of the primitive type, through ConstantDescs. */
+    public java.util.Optional<java.lang.constant.DynamicConstantDesc<Byte>> describeConstable() {
+        return java.util.Optional.of(java.lang.constant.DynamicConstantDesc.ofNamed(
+            java.lang.constant.ConstantDescs.BSM_EXPLICIT_CAST, java.lang.constant.ConstantDescs.DEFAULT_NAME,
+            java.lang.constant.ConstantDescs.CD_byte, intValue()));
     }
 }

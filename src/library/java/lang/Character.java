@@ -7,7 +7,7 @@
  */
 package java.lang;
 
-public final class Character implements CharacterType, java.io.Serializable, Comparable<Character> {
+public final class Character implements CharacterType, java.io.Serializable, Comparable<Character>, java.lang.constant.Constable {
     public static final int MIN_RADIX = 2;
     public static final int MAX_RADIX = 36;
     public static final char MIN_VALUE = '\u0000';
@@ -51,6 +51,30 @@ public final class Character implements CharacterType, java.io.Serializable, Com
     public static final byte OTHER_SYMBOL = 28;
     public static final byte INITIAL_QUOTE_PUNCTUATION = 29;
     public static final byte FINAL_QUOTE_PUNCTUATION = 30;
+    public static final byte DIRECTIONALITY_UNDEFINED = -1;
+    public static final byte DIRECTIONALITY_LEFT_TO_RIGHT = 0;
+    public static final byte DIRECTIONALITY_RIGHT_TO_LEFT = 1;
+    public static final byte DIRECTIONALITY_RIGHT_TO_LEFT_ARABIC = 2;
+    public static final byte DIRECTIONALITY_EUROPEAN_NUMBER = 3;
+    public static final byte DIRECTIONALITY_EUROPEAN_NUMBER_SEPARATOR = 4;
+    public static final byte DIRECTIONALITY_EUROPEAN_NUMBER_TERMINATOR = 5;
+    public static final byte DIRECTIONALITY_ARABIC_NUMBER = 6;
+    public static final byte DIRECTIONALITY_COMMON_NUMBER_SEPARATOR = 7;
+    public static final byte DIRECTIONALITY_NONSPACING_MARK = 8;
+    public static final byte DIRECTIONALITY_BOUNDARY_NEUTRAL = 9;
+    public static final byte DIRECTIONALITY_PARAGRAPH_SEPARATOR = 10;
+    public static final byte DIRECTIONALITY_SEGMENT_SEPARATOR = 11;
+    public static final byte DIRECTIONALITY_WHITESPACE = 12;
+    public static final byte DIRECTIONALITY_OTHER_NEUTRALS = 13;
+    public static final byte DIRECTIONALITY_LEFT_TO_RIGHT_EMBEDDING = 14;
+    public static final byte DIRECTIONALITY_LEFT_TO_RIGHT_OVERRIDE = 15;
+    public static final byte DIRECTIONALITY_RIGHT_TO_LEFT_EMBEDDING = 16;
+    public static final byte DIRECTIONALITY_RIGHT_TO_LEFT_OVERRIDE = 17;
+    public static final byte DIRECTIONALITY_POP_DIRECTIONAL_FORMAT = 18;
+    public static final byte DIRECTIONALITY_LEFT_TO_RIGHT_ISOLATE = 19;
+    public static final byte DIRECTIONALITY_RIGHT_TO_LEFT_ISOLATE = 20;
+    public static final byte DIRECTIONALITY_FIRST_STRONG_ISOLATE = 21;
+    public static final byte DIRECTIONALITY_POP_DIRECTIONAL_ISOLATE = 22;
     public static final int SIZE = 16;
     public static final int BYTES = 2;
 
@@ -485,5 +509,194 @@ public final class Character implements CharacterType, java.io.Serializable, Com
     public static int toCodePoint(char high, char low) {
         return ((high << 10) + low) + (MIN_SUPPLEMENTARY_CODE_POINT
             - (MIN_HIGH_SURROGATE << 10) - MIN_LOW_SURROGATE);
+    }
+
+    // Bidi class, mirroring, ideographs: the JDK's CharacterData tables, as the JDK.
+    public static byte getDirectionality(char ch) {
+        return getDirectionality((int) ch);
+    }
+
+    public static byte getDirectionality(int codePoint) {
+        return CharacterData.of(codePoint).getDirectionality(codePoint);
+    }
+
+    public static boolean isMirrored(char ch) {
+        return isMirrored((int) ch);
+    }
+
+    public static boolean isMirrored(int codePoint) {
+        return CharacterData.of(codePoint).isMirrored(codePoint);
+    }
+
+    public static boolean isIdeographic(int codePoint) {
+        return CharacterData.of(codePoint).isIdeographic(codePoint);
+    }
+
+    public static boolean isDefined(char ch) {
+        return isDefined((int) ch);
+    }
+
+    public static boolean isDefined(int codePoint) {
+        return getType(codePoint) != UNASSIGNED;
+    }
+
+    public static boolean isISOControl(char ch) {
+        return isISOControl((int) ch);
+    }
+
+    public static boolean isISOControl(int codePoint) {
+        return codePoint <= 0x9F && (codePoint >= 0x7F || (codePoint >>> 5 == 0));
+    }
+
+    @Deprecated
+    public static boolean isSpace(char ch) {
+        return ch <= 0x0020 && ((((1L << 0x0009) | (1L << 0x000A) | (1L << 0x000C) | (1L << 0x000D) | (1L << 0x0020)) >> ch) & 1L) != 0;
+    }
+
+    @Deprecated
+    public static boolean isJavaLetter(char ch) {
+        return isJavaIdentifierStart(ch);
+    }
+
+    @Deprecated
+    public static boolean isJavaLetterOrDigit(char ch) {
+        return isJavaIdentifierPart(ch);
+    }
+
+    public static boolean isSurrogatePair(char high, char low) {
+        return isHighSurrogate(high) && isLowSurrogate(low);
+    }
+
+    public static char reverseBytes(char ch) {
+        return (char) (((ch & 0xFF00) >> 8) | (ch << 8));
+    }
+
+    /** The code point's chars into dst (the low surrogate first, as the JDK stores them). */
+    public static int toChars(int codePoint, char[] dst, int dstIndex) {
+        if (isBmpCodePoint(codePoint)) {
+            dst[dstIndex] = (char) codePoint;
+            return 1;
+        } else if (isValidCodePoint(codePoint)) {
+            dst[dstIndex + 1] = lowSurrogate(codePoint);
+            dst[dstIndex] = highSurrogate(codePoint);
+            return 2;
+        }
+        throw new IllegalArgumentException("Not a valid Unicode code point: 0x" + Integer.toHexString(codePoint).toUpperCase());
+    }
+
+    public static int codePointAt(char[] a, int index) {
+        return codePointAtImpl(a, index, a.length);
+    }
+
+    public static int codePointAt(char[] a, int index, int limit) {
+        if (index >= limit || index < 0 || limit > a.length) {
+            throw new IndexOutOfBoundsException();
+        }
+        return codePointAtImpl(a, index, limit);
+    }
+
+    // ArrayIndexOutOfBoundsException for an index outside a, as the JDK's.
+    private static int codePointAtImpl(char[] a, int index, int limit) {
+        char c1 = a[index];
+        if (isHighSurrogate(c1) && ++index < limit) {
+            char c2 = a[index];
+            if (isLowSurrogate(c2)) {
+                return toCodePoint(c1, c2);
+            }
+        }
+        return c1;
+    }
+
+    public static int codePointBefore(char[] a, int index) {
+        return codePointBeforeImpl(a, index, 0);
+    }
+
+    /** JDK 17 checks start < a.length; later JDKs check index <= a.length. */
+    public static int codePointBefore(char[] a, int index, int start) {
+        boolean outside = String.jdkRelease() >= 18 ? index > a.length : start >= a.length;
+        if (index <= start || start < 0 || outside) {
+            throw new IndexOutOfBoundsException();
+        }
+        return codePointBeforeImpl(a, index, start);
+    }
+
+    private static int codePointBeforeImpl(char[] a, int index, int start) {
+        char c2 = a[--index];
+        if (isLowSurrogate(c2) && index > start) {
+            char c1 = a[--index];
+            if (isHighSurrogate(c1)) {
+                return toCodePoint(c1, c2);
+            }
+        }
+        return c2;
+    }
+
+    public static int codePointCount(CharSequence seq, int beginIndex, int endIndex) {
+        int length = seq.length();
+        if (beginIndex < 0 || endIndex > length || beginIndex > endIndex) {
+            throw rangeException(beginIndex, endIndex, length);
+        }
+        int n = endIndex - beginIndex;
+        for (int i = beginIndex; i < endIndex; ) {
+            if (isHighSurrogate(seq.charAt(i++)) && i < endIndex && isLowSurrogate(seq.charAt(i))) {
+                n--;
+                i++;
+            }
+        }
+        return n;
+    }
+
+    public static int codePointCount(char[] a, int offset, int count) {
+        if (count > a.length - offset || offset < 0 || count < 0) {
+            throw String.jdkRelease() >= 18
+                ? new IndexOutOfBoundsException("Range [" + offset + ", " + offset + " + " + count + ") out of bounds for length " + a.length)
+                : new IndexOutOfBoundsException();
+        }
+        int endIndex = offset + count;
+        int n = count;
+        for (int i = offset; i < endIndex; ) {
+            if (isHighSurrogate(a[i++]) && i < endIndex && isLowSurrogate(a[i])) {
+                n--;
+                i++;
+            }
+        }
+        return n;
+    }
+
+    /** JDK 17 throws a bare IndexOutOfBoundsException; later JDKs Objects.checkFromToIndex's. */
+    private static IndexOutOfBoundsException rangeException(int from, int to, int length) {
+        return String.jdkRelease() >= 18
+            ? new IndexOutOfBoundsException("Range [" + from + ", " + to + ") out of bounds for length " + length)
+            : new IndexOutOfBoundsException();
+    }
+
+    public static int offsetByCodePoints(char[] a, int start, int count, int index, int codePointOffset) {
+        if (count > a.length - start || start < 0 || count < 0 || index < start || index > start + count) {
+            throw new IndexOutOfBoundsException();
+        }
+        int x = index;
+        int left = codePointOffset;
+        int end = start + count;
+        for (; left > 0 && x < end; left--) {
+            if (isHighSurrogate(a[x++]) && x < end && isLowSurrogate(a[x])) {
+                x++;
+            }
+        }
+        for (; left < 0 && x > start; left++) {
+            if (isLowSurrogate(a[--x]) && x > start && isHighSurrogate(a[x - 1])) {
+                x--;
+            }
+        }
+        if (left != 0) {
+            throw new IndexOutOfBoundsException();
+        }
+        return x;
+    }
+
+    /** As the JDK's: a dynamic constant of type char, through ConstantDescs. */
+    public java.util.Optional<java.lang.constant.DynamicConstantDesc<Character>> describeConstable() {
+        return java.util.Optional.of(java.lang.constant.DynamicConstantDesc.ofNamed(
+            java.lang.constant.ConstantDescs.BSM_EXPLICIT_CAST, java.lang.constant.ConstantDescs.DEFAULT_NAME,
+            java.lang.constant.ConstantDescs.CD_char, (int) value));
     }
 }

@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Double extends Number implements DoubleType, Comparable<Double> {
+public final class Double extends Number implements DoubleType, Comparable<Double>, java.lang.constant.Constable, java.lang.constant.ConstantDesc {
     public static final double POSITIVE_INFINITY = 1.0 / 0.0;
     public static final double NEGATIVE_INFINITY = -1.0 / 0.0;
     public static final double NaN = 0.0d / 0.0;
@@ -175,5 +175,14 @@ public final class Double extends Number implements DoubleType, Comparable<Doubl
 
     public static double min(double a, double b) {
         return Math.min(a, b);
+    }
+
+    /** The value is its own nominal descriptor, as in the JDK. */
+    public java.util.Optional<Double> describeConstable() {
+        return java.util.Optional.of(this);
+    }
+
+    public Double resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+        return this;
     }
 }

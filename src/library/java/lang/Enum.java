@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public abstract class Enum<E extends Enum<E>> implements Comparable<E>, java.io.Serializable {
+public abstract class Enum<E extends Enum<E>> implements java.lang.constant.Constable, Comparable<E>, java.io.Serializable {
     private final String name;
     private final int ordinal;
 
@@ -52,4 +52,17 @@ public abstract class Enum<E extends Enum<E>> implements Comparable<E>, java.io.
     }
 
     public static native <T extends Enum<T>> T valueOf(Class<T> enumClass, String name);
+
+    /**
+     * As the JDK's: an Enum.EnumDesc of the enum class and name (made
+     * through DynamicConstantDesc.ofCanonical, which gives the EnumDesc:
+     * the model cannot name the JDK's nested class).
+     */
+    @SuppressWarnings("unchecked")
+    public final java.util.Optional<java.lang.constant.DynamicConstantDesc<E>> describeConstable() {
+        String n = getDeclaringClass().getName();
+        java.lang.constant.ClassDesc cd = java.lang.constant.ClassDesc.ofDescriptor("L" + n.replace('.', '/') + ";");
+        return java.util.Optional.of((java.lang.constant.DynamicConstantDesc<E>) java.lang.constant.DynamicConstantDesc.ofCanonical(
+            java.lang.constant.ConstantDescs.BSM_ENUM_CONSTANT, name, cd, new java.lang.constant.ConstantDesc[0]));
+    }
 }

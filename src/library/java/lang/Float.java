@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Float extends Number implements FloatType, Comparable<Float> {
+public final class Float extends Number implements FloatType, Comparable<Float>, java.lang.constant.Constable, java.lang.constant.ConstantDesc {
     public static final float POSITIVE_INFINITY = 1.0f / 0.0f;
     public static final float NEGATIVE_INFINITY = -1.0f / 0.0f;
     public static final float NaN = 0.0f / 0.0f;
@@ -152,5 +152,14 @@ public final class Float extends Number implements FloatType, Comparable<Float> 
 
     public static float min(float a, float b) {
         return Math.min(a, b);
+    }
+
+    /** The value is its own nominal descriptor, as in the JDK. */
+    public java.util.Optional<Float> describeConstable() {
+        return java.util.Optional.of(this);
+    }
+
+    public Float resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+        return this;
     }
 }

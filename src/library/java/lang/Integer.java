@@ -5,7 +5,7 @@
  */
 package java.lang;
 
-public final class Integer extends Number implements IntegerType, Comparable<Integer> {
+public final class Integer extends Number implements IntegerType, Comparable<Integer>, java.lang.constant.Constable, java.lang.constant.ConstantDesc {
     public static final int MIN_VALUE = 0x80000000;
     public static final int MAX_VALUE = 0x7fffffff;
     public static final int SIZE = 32;
@@ -400,5 +400,41 @@ public final class Integer extends Number implements IntegerType, Comparable<Int
 
     public static int reverseBytes(int i) {
         return (i << 24) | ((i & 0xff00) << 8) | ((i >>> 8) & 0xff00) | (i >>> 24);
+    }
+
+    /** The value is its own nominal descriptor, as in the JDK. */
+    public java.util.Optional<Integer> describeConstable() {
+        return java.util.Optional.of(this);
+    }
+
+    public Integer resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+        return this;
+    }
+
+    /** The system property nm decoded (Integer.decode), or val if unset or malformed. */
+    public static Integer getInteger(String nm, Integer val) {
+        String v = null;
+        try {
+            v = System.getProperty(nm);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // The JDK answers val for a null or empty name.
+        }
+        if (v != null) {
+            try {
+                return Integer.decode(v);
+            } catch (NumberFormatException e) {
+                // Malformed: val, as the JDK.
+            }
+        }
+        return val;
+    }
+
+    public static Integer getInteger(String nm) {
+        return getInteger(nm, null);
+    }
+
+    public static Integer getInteger(String nm, int val) {
+        Integer result = getInteger(nm, null);
+        return (result == null) ? Integer.valueOf(val) : result;
     }
 }

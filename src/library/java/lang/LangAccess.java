@@ -24,6 +24,16 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
     }
 
     /**
+     * JDK 24+ (java.lang.constant's ConstantUtils): prefix + value + suffix,
+     * a null prefix, value, suffix or value's toString() read as "null", as
+     * the JDK's StringConcatHelper.concat.
+     */
+    public String concat(String prefix, Object value, String suffix) {
+        String v = value == null ? null : value.toString();
+        return (prefix == null ? "null" : prefix) + (v == null ? "null" : v) + (suffix == null ? "null" : suffix);
+    }
+
+    /**
      * JDK 21+: how the JDK's executors start a thread in a thread container
      * (which tracks it for thread dumps; m5 keeps none). The container's type
      * is named through a stub (build.sh), since javac 17 does not know it.

@@ -4,7 +4,7 @@
  */
 package java.lang;
 
-public final class Long extends Number implements LongType, Comparable<Long> {
+public final class Long extends Number implements LongType, Comparable<Long>, java.lang.constant.Constable, java.lang.constant.ConstantDesc {
     public static final long MIN_VALUE = 0x8000000000000000L;
     public static final long MAX_VALUE = 0x7fffffffffffffffL;
     public static final int SIZE = 64;
@@ -324,5 +324,128 @@ public final class Long extends Number implements LongType, Comparable<Long> {
     public static long reverseBytes(long i) {
         i = (i & 0x00ff00ff00ff00ffL) << 8 | (i >>> 8) & 0x00ff00ff00ff00ffL;
         return (i << 48) | ((i & 0xffff0000L) << 16) | ((i >>> 16) & 0xffff0000L) | (i >>> 48);
+    }
+
+    /** The value is its own nominal descriptor, as in the JDK. */
+    public java.util.Optional<Long> describeConstable() {
+        return java.util.Optional.of(this);
+    }
+
+    public Long resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+        return this;
+    }
+
+    /** The system property nm decoded (Long.decode), or val if unset or malformed. */
+    public static Long getLong(String nm, Long val) {
+        String v = null;
+        try {
+            v = System.getProperty(nm);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            // The JDK answers val for a null or empty name.
+        }
+        if (v != null) {
+            try {
+                return Long.decode(v);
+            } catch (NumberFormatException e) {
+                // Malformed: val, as the JDK.
+            }
+        }
+        return val;
+    }
+
+    public static Long getLong(String nm) {
+        return getLong(nm, null);
+    }
+
+    public static Long getLong(String nm, long val) {
+        Long result = getLong(nm, null);
+        return (result == null) ? Long.valueOf(val) : result;
+    }
+
+    /** Integer.decode's syntax for a long. */
+    public static Long decode(String nm) throws NumberFormatException {
+        if (nm.isEmpty()) {
+            throw new NumberFormatException("Zero length string");
+        }
+        int radix = 10;
+        int index = 0;
+        boolean negative = false;
+        char first = nm.charAt(0);
+        if (first == '-') {
+            negative = true;
+            index++;
+        } else if (first == '+') {
+            index++;
+        }
+        if (nm.startsWith("0x", index) || nm.startsWith("0X", index)) {
+            index += 2;
+            radix = 16;
+        } else if (nm.startsWith("#", index)) {
+            index++;
+            radix = 16;
+        } else if (nm.startsWith("0", index) && nm.length() > 1 + index) {
+            index++;
+            radix = 8;
+        }
+        if (nm.startsWith("-", index) || nm.startsWith("+", index)) {
+            throw new NumberFormatException("Sign character in wrong position");
+        }
+        String digits = nm.substring(index);
+        try {
+            long v = parseLong(digits, radix);
+            return valueOf(negative ? -v : v);
+        } catch (NumberFormatException e) {
+            return valueOf(parseLong(negative ? "-" + digits : digits, radix));
+        }
+    }
+
+    /** Hacker's Delight 9.3, as the JDK. */
+    public static long divideUnsigned(long dividend, long divisor) {
+        if (divisor >= 0) {
+            long q = (dividend >>> 1) / divisor << 1;
+            long r = dividend - q * divisor;
+            return q + ((r | ~(r - divisor)) >>> (SIZE - 1));
+        }
+        return (dividend & ~(dividend - divisor)) >>> (SIZE - 1);
+    }
+
+    public static long remainderUnsigned(long dividend, long divisor) {
+        if (divisor >= 0) {
+            long q = (dividend >>> 1) / divisor << 1;
+            long r = dividend - q * divisor;
+            return r - ((~(r - divisor) >> (SIZE - 1)) & divisor);
+        }
+        return dividend - (((dividend & ~(dividend - divisor)) >> (SIZE - 1)) & divisor);
+    }
+
+    public static String toUnsignedString(long i) {
+        return toUnsignedString(i, 10);
+    }
+
+    /** As the JDK's: shifts for powers of two, BigInteger for other radixes. */
+    public static String toUnsignedString(long i, int radix) {
+        if (i >= 0) {
+            return toString(i, radix);
+        }
+        switch (radix) {
+            case 2:
+                return toBinaryString(i);
+            case 4:
+                return toUnsignedString0(i, 2);
+            case 8:
+                return toOctalString(i);
+            case 10:
+                long quot = (i >>> 1) / 5;
+                long rem = i - quot * 10;
+                return toString(quot) + rem;
+            case 16:
+                return toHexString(i);
+            case 32:
+                return toUnsignedString0(i, 5);
+            default:
+                java.math.BigInteger big = java.math.BigInteger.valueOf(Integer.toUnsignedLong((int) (i >>> 32)))
+                    .shiftLeft(32).add(java.math.BigInteger.valueOf(Integer.toUnsignedLong((int) i)));
+                return big.toString(radix);
+        }
     }
 }

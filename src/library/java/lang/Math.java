@@ -3,9 +3,10 @@
  * abs/min/max/round/signum/copySign/floorDiv/floorMod/*Exact are the JDK 17
  * algorithms in Java (including the -0.0 and NaN rules of min/max and the
  * bit-level round). Transcendental functions, sqrt, floor, ceil and rint are
- * VM natives. No random(): the model's classes are live whole, and
- * java.util.Random reads the clock, which would make every program's
- * sleeps and timed waits advance it (Config::clock_readable).
+ * VM natives, as is fma (IEEE's fusedMultiplyAdd, correctly rounded as the
+ * JDK's BigDecimal computation). random() is the JDK's: one java.util.Random
+ * made on first use (in a holder class, so that Random, which reads the
+ * clock, is loaded only by programs that call it: Config::clock_readable).
  */
 package java.lang;
 
@@ -420,5 +421,147 @@ public final class Math {
             throw new ArithmeticException("integer overflow");
         }
         return (int) value;
+    }
+
+    // ulp, nextUp, nextDown, nextAfter, scalb(float): the JDK 17 algorithms
+    // on the representation's bits (bit-identical by construction).
+    public static double ulp(double d) {
+        int exp = getExponent(d);
+        if (exp == 1024) {
+            return abs(d);
+        }
+        if (exp == -1023) {
+            return Double.MIN_VALUE;
+        }
+        exp = exp - 52;
+        if (exp >= -1022) {
+            return powerOfTwoD(exp);
+        }
+        return Double.longBitsToDouble(1L << (exp - (-1022 - 52)));
+    }
+
+    public static float ulp(float f) {
+        int exp = getExponent(f);
+        if (exp == 128) {
+            return abs(f);
+        }
+        if (exp == -127) {
+            return Float.MIN_VALUE;
+        }
+        exp = exp - 23;
+        if (exp >= -126) {
+            return powerOfTwoF(exp);
+        }
+        return Float.intBitsToFloat(1 << (exp - (-126 - 23)));
+    }
+
+    public static double nextUp(double d) {
+        if (d < Double.POSITIVE_INFINITY) {
+            // + 0.0 turns -0.0 into +0.0.
+            long transducer = Double.doubleToRawLongBits(d + 0.0D);
+            return Double.longBitsToDouble(transducer + ((transducer >= 0L) ? 1L : -1L));
+        }
+        return d;
+    }
+
+    public static float nextUp(float f) {
+        if (f < Float.POSITIVE_INFINITY) {
+            int transducer = Float.floatToRawIntBits(f + 0.0F);
+            return Float.intBitsToFloat(transducer + ((transducer >= 0) ? 1 : -1));
+        }
+        return f;
+    }
+
+    public static double nextDown(double d) {
+        if (Double.isNaN(d) || d == Double.NEGATIVE_INFINITY) {
+            return d;
+        }
+        if (d == 0.0) {
+            return -Double.MIN_VALUE;
+        }
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(d) + ((d > 0.0d) ? -1L : +1L));
+    }
+
+    public static float nextDown(float f) {
+        if (Float.isNaN(f) || f == Float.NEGATIVE_INFINITY) {
+            return f;
+        }
+        if (f == 0.0f) {
+            return -Float.MIN_VALUE;
+        }
+        return Float.intBitsToFloat(Float.floatToRawIntBits(f) + ((f > 0.0f) ? -1 : +1));
+    }
+
+    public static double nextAfter(double start, double direction) {
+        if (start > direction) {
+            if (start != 0.0d) {
+                long transducer = Double.doubleToRawLongBits(start);
+                return Double.longBitsToDouble(transducer + ((transducer > 0L) ? -1L : 1L));
+            }
+            return -Double.MIN_VALUE;
+        } else if (start < direction) {
+            long transducer = Double.doubleToRawLongBits(start + 0.0d);
+            return Double.longBitsToDouble(transducer + ((transducer >= 0L) ? 1L : -1L));
+        } else if (start == direction) {
+            return direction;
+        }
+        return start + direction;
+    }
+
+    public static float nextAfter(float start, double direction) {
+        if (start > direction) {
+            if (start != 0.0f) {
+                int transducer = Float.floatToRawIntBits(start);
+                return Float.intBitsToFloat(transducer + ((transducer > 0) ? -1 : 1));
+            }
+            return -Float.MIN_VALUE;
+        } else if (start < direction) {
+            int transducer = Float.floatToRawIntBits(start + 0.0f);
+            return Float.intBitsToFloat(transducer + ((transducer >= 0) ? 1 : -1));
+        } else if (start == direction) {
+            return (float) direction;
+        }
+        return start + (float) direction;
+    }
+
+    /** Exact in double (the float's range and 2^n fit), then one rounding to float. */
+    public static float scalb(float f, int scaleFactor) {
+        int maxScale = 127 + 126 + 24 + 1;
+        scaleFactor = max(min(scaleFactor, maxScale), -maxScale);
+        return (float) ((double) f * powerOfTwoD(scaleFactor));
+    }
+
+    public static native double fma(double a, double b, double c);
+
+    public static native float fma(float a, float b, float c);
+
+    public static double IEEEremainder(double f1, double f2) {
+        return StrictMath.IEEEremainder(f1, f2);
+    }
+
+    public static int absExact(int a) {
+        if (a == Integer.MIN_VALUE) {
+            throw new ArithmeticException("Overflow to represent absolute value of Integer.MIN_VALUE");
+        }
+        return abs(a);
+    }
+
+    public static long absExact(long a) {
+        if (a == Long.MIN_VALUE) {
+            throw new ArithmeticException("Overflow to represent absolute value of Long.MIN_VALUE");
+        }
+        return abs(a);
+    }
+
+    public static long multiplyFull(int x, int y) {
+        return (long) x * (long) y;
+    }
+
+    private static final class RandomNumberGeneratorHolder {
+        static final java.util.Random RANDOM_NUMBER_GENERATOR = new java.util.Random();
+    }
+
+    public static double random() {
+        return RandomNumberGeneratorHolder.RANDOM_NUMBER_GENERATOR.nextDouble();
     }
 }

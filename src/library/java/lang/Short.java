@@ -1,7 +1,7 @@
 /* m5's model of java.lang.Short (minimal; no valueOf cache). */
 package java.lang;
 
-public final class Short extends Number implements ShortType, Comparable<Short> {
+public final class Short extends Number implements ShortType, Comparable<Short>, java.lang.constant.Constable {
     public static final short MIN_VALUE = -0x8000;
     public static final short MAX_VALUE = 0x7fff;
     public static final int SIZE = 16;
@@ -33,7 +33,7 @@ public final class Short extends Number implements ShortType, Comparable<Short> 
     }
 
     public static Short valueOf(String s) throws NumberFormatException {
-        return new Short(parseShort(s, 10));
+        return valueOf(parseShort(s, 10));
     }
 
     public static short parseShort(String s) throws NumberFormatException {
@@ -110,5 +110,37 @@ public final class Short extends Number implements ShortType, Comparable<Short> 
 
     public static int toUnsignedInt(short x) {
         return ((int) x) & 0xffff;
+    }
+
+    public Short(String s) throws NumberFormatException {
+        this.value = parseShort(s, 10);
+    }
+
+    public static Short valueOf(String s, int radix) throws NumberFormatException {
+        return valueOf(parseShort(s, radix));
+    }
+
+    /** Integer.decode's syntax; out of range as the JDK words it. */
+    public static Short decode(String nm) throws NumberFormatException {
+        int i = Integer.decode(nm).intValue();
+        if (i < MIN_VALUE || i > MAX_VALUE) {
+            throw new NumberFormatException("Value " + i + " out of range from input " + nm);
+        }
+        return valueOf((short) i);
+    }
+
+    public static int compareUnsigned(short x, short y) {
+        return toUnsignedInt(x) - toUnsignedInt(y);
+    }
+
+    public static long toUnsignedLong(short x) {
+        return ((long) x) & 0xffffL;
+    }
+
+    /** As the JDK's: a dynamic constant of the primitive type, through ConstantDescs. */
+    public java.util.Optional<java.lang.constant.DynamicConstantDesc<Short>> describeConstable() {
+        return java.util.Optional.of(java.lang.constant.DynamicConstantDesc.ofNamed(
+            java.lang.constant.ConstantDescs.BSM_EXPLICIT_CAST, java.lang.constant.ConstantDescs.DEFAULT_NAME,
+            java.lang.constant.ConstantDescs.CD_short, intValue()));
     }
 }

@@ -18,7 +18,8 @@
  */
 package java.lang;
 
-public final class String implements StringStatics, java.io.Serializable, Comparable<String>, CharSequence {
+public final class String implements StringStatics, java.io.Serializable, Comparable<String>, CharSequence,
+        java.lang.constant.Constable, java.lang.constant.ConstantDesc {
     private final char[] value;
 
     public String() {
@@ -65,6 +66,49 @@ public final class String implements StringStatics, java.io.Serializable, Compar
             }
         }
         this.value = v;
+    }
+
+    // The byte[] constructors: StringDecoding, in the charsets getBytes encodes.
+    // (Parameter names as the JDK's, for helpful NullPointerException messages.)
+    public String(byte[] bytes) {
+        this(bytes, 0, bytes.length);
+    }
+
+    public String(byte[] bytes, int offset, int length) {
+        checkBoundsOffCount(offset, length, bytes.length);
+        this.value = StringDecoding.decode(System.getProperty("file.encoding", "UTF-8"), bytes, offset, length);
+    }
+
+    public String(byte[] bytes, String charsetName) throws java.io.UnsupportedEncodingException {
+        this(bytes, 0, bytes.length, charsetName);
+    }
+
+    public String(byte[] bytes, int offset, int length, String charsetName)
+            throws java.io.UnsupportedEncodingException {
+        java.util.Objects.requireNonNull(charsetName);
+        checkBoundsOffCount(offset, length, bytes.length);
+        this.value = StringDecoding.decode(charsetName, bytes, offset, length);
+    }
+
+    public String(byte[] bytes, java.nio.charset.Charset charset) {
+        this(bytes, 0, bytes.length, charset);
+    }
+
+    public String(byte[] bytes, int offset, int length, java.nio.charset.Charset charset) {
+        java.util.Objects.requireNonNull(charset);
+        checkBoundsOffCount(offset, length, bytes.length);
+        this.value = StringDecoding.decode(charset.name(), bytes, offset, length);
+    }
+
+    @Deprecated
+    public String(byte[] ascii, int hibyte, int offset, int count) {
+        checkBoundsOffCount(offset, count, ascii.length);
+        this.value = StringDecoding.hibyte(ascii, hibyte, offset, count);
+    }
+
+    @Deprecated
+    public String(byte[] ascii, int hibyte) {
+        this(ascii, hibyte, 0, ascii.length);
     }
 
     public String(StringBuffer buffer) {
@@ -119,6 +163,11 @@ public final class String implements StringStatics, java.io.Serializable, Compar
      */
     static boolean preconditionsWording() {
         return jdkFeature() >= 18;
+    }
+
+    /** The JDK's feature release, for the model's other classes' JDK-dependent wording. */
+    static int jdkRelease() {
+        return jdkFeature();
     }
 
     private static StringIndexOutOfBoundsException indexException(int index, int length) {
@@ -201,27 +250,10 @@ public final class String implements StringStatics, java.io.Serializable, Compar
         return true;
     }
 
+    /** As the JDK's: regionMatches(true, ...) over the whole length. */
     public boolean equalsIgnoreCase(String anotherString) {
-        if (this == anotherString) {
-            return true;
-        }
-        if (anotherString == null) {
-            return false;
-        }
-        char[] v1 = value;
-        char[] v2 = anotherString.value;
-        int n = v1.length;
-        if (n != v2.length) {
-            return false;
-        }
-        for (int i = 0; i < n; i++) {
-            char c1 = v1[i];
-            char c2 = v2[i];
-            if (c1 != c2 && Character.toUpperCase(c1) != Character.toUpperCase(c2)) {
-                return false;
-            }
-        }
-        return true;
+        return (this == anotherString) || (anotherString != null && anotherString.length() == length()
+            && regionMatches(true, 0, anotherString, 0, length()));
     }
 
     public int hashCode() {
@@ -690,7 +722,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
      * charsets stop the run as not modeled.
      */
     private byte[] encode(String charsetName) {
-        int max = charsetMax(charsetName);
+        int max = charsetMaxCodePoint(charsetName);
         if (max == 0) {
             notModeled("String.getBytes in charset " + charsetName);
         }
@@ -730,7 +762,7 @@ public final class String implements StringStatics, java.io.Serializable, Compar
     }
 
     /** The largest code point charset `name` encodes (0: a charset m5 does not model). */
-    private static int charsetMax(String name) {
+    static int charsetMaxCodePoint(String name) {
         switch (name.toUpperCase()) {
             case "UTF-8": case "UTF8": case "UNICODE-1-1-UTF-8":
                 return 0x10FFFF;
@@ -1028,5 +1060,61 @@ public final class String implements StringStatics, java.io.Serializable, Compar
 
     public static String valueOf(double d) {
         return Double.toString(d);
+    }
+
+    /** Each char's low 8 bits, as the JDK's (deprecated) getBytes. */
+    @Deprecated
+    public void getBytes(int srcBegin, int srcEnd, byte[] dst, int dstBegin) {
+        checkBoundsBeginEnd(srcBegin, srcEnd, value.length);
+        java.util.Objects.requireNonNull(dst);
+        checkBoundsOffCount(dstBegin, srcEnd - srcBegin, dst.length);
+        for (int i = srcBegin; i < srcEnd; i++) {
+            dst[dstBegin++] = (byte) value[i];
+        }
+    }
+
+    /** JDK 17 reads other's chars before the bounds tests (so null is an NPE); JDK 25 after them. */
+    public boolean regionMatches(int toffset, String other, int ooffset, int len) {
+        if (jdkFeature() <= 17) {
+            char[] ov = other.value;
+        }
+        return regionMatches0(false, toffset, other, ooffset, len);
+    }
+
+    public boolean regionMatches(boolean ignoreCase, int toffset, String other, int ooffset, int len) {
+        if (!ignoreCase) {
+            return regionMatches(toffset, other, ooffset, len);
+        }
+        return regionMatches0(true, toffset, other, ooffset, len);
+    }
+
+    private boolean regionMatches0(boolean ignoreCase, int toffset, String other, int ooffset, int len) {
+        // The bounds first, in the JDK's order (a null other is an NPE only past them).
+        if ((ooffset < 0) || (toffset < 0) || (toffset > (long) value.length - len)
+                || (ooffset > (long) other.length() - len)) {
+            return false;
+        }
+        return StringText.regionMatches(ignoreCase, value, toffset, other.value, ooffset, len);
+    }
+
+    public String stripIndent() {
+        return StringText.stripIndent(this);
+    }
+
+    public String translateEscapes() {
+        return StringText.translateEscapes(this);
+    }
+
+    public <R> R transform(java.util.function.Function<? super String, ? extends R> f) {
+        return f.apply(this);
+    }
+
+    /** A String is its own nominal descriptor, as in the JDK. */
+    public java.util.Optional<String> describeConstable() {
+        return java.util.Optional.of(this);
+    }
+
+    public String resolveConstantDesc(java.lang.invoke.MethodHandles.Lookup lookup) {
+        return this;
     }
 }

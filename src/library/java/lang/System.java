@@ -147,4 +147,42 @@ public final class System {
 
     public static void gc() {
     }
+
+    /** m5 has no finalization (no collector): no finalizer is ever pending. */
+    public static void runFinalization() {
+    }
+
+    /** The host's file name of a native library, as the JDK's native words it. */
+    public static String mapLibraryName(String libname) {
+        if (libname == null) {
+            throw new NullPointerException();
+        }
+        if (libname.length() > 240) {
+            throw new IllegalArgumentException("name too long");
+        }
+        String os = getProperty("os.name", "");
+        if (os.startsWith("Windows")) {
+            return libname + ".dll";
+        }
+        return "lib" + libname + (os.startsWith("Mac") ? ".dylib" : ".so");
+    }
+
+    /**
+     * JDK 24+ refuses every security manager; JDK 18-23 unless
+     * -Djava.security.manager=allow, JDK 17 if it is "disallow"; m5 models
+     * none being installed (the run stops where the JDK would install one).
+     */
+    @SuppressWarnings("removal")
+    public static void setSecurityManager(SecurityManager sm) {
+        int feature = String.jdkRelease();
+        if (feature >= 24) {
+            throw new UnsupportedOperationException("Setting a Security Manager is not supported");
+        }
+        String allow = getProperty("java.security.manager");
+        if (allow == null ? feature >= 18 : allow.equals("disallow")) {
+            throw new UnsupportedOperationException(
+                "The Security Manager is deprecated and will be removed in a future release");
+        }
+        String.notModeled("System.setSecurityManager (m5 models no security manager)");
+    }
 }

@@ -312,6 +312,10 @@ public class Thread implements Runnable {
     }
 
     /** As the JDK's: the group's active count. */
+    public static int enumerate(Thread[] tarray) {
+        return currentThread().getThreadGroup().enumerate(tarray);
+    }
+
     public static int activeCount() {
         return currentThread().getThreadGroup().activeCount();
     }
@@ -376,5 +380,24 @@ public class Thread implements Runnable {
     /** As in the JDK: a Thread cannot be cloned. */
     protected Object clone() throws CloneNotSupportedException {
         throw new CloneNotSupportedException();
+    }
+
+    /** m5 has no security manager: nothing to check, as the JDK without one. */
+    public final void checkAccess() {
+    }
+
+    /** JDK 20+ throws; before, it stops the thread asynchronously, which m5 does not model. */
+    @Deprecated
+    public final void stop() {
+        if (jdkFeature() < 20) {
+            String.notModeled("Thread.stop (asynchronous exceptions)");
+        }
+        throw new UnsupportedOperationException();
+    }
+
+    /** As the JDK 17's: always unsupported. */
+    @Deprecated
+    public int countStackFrames() {
+        throw new UnsupportedOperationException();
     }
 }

@@ -2,9 +2,9 @@
  * m5's model of java.lang.ThreadGroup: every thread is in "main" (whose
  * parent is "system") unless made with another group. A group holds its
  * subgroups and its threads' defaults (maximum priority, daemon flag);
- * its live threads are the VM's (activeCount). Destroying groups and
- * enumerating their threads are not modelled, and the VM's own threads
- * (HotSpot's, in "system") do not exist.
+ * its live threads are the VM's (activeCount, enumerate). Destroying
+ * groups is not modelled, and the VM's own threads (HotSpot's, in
+ * "system") do not exist, so enumerating "system" stops as not modeled.
  */
 package java.lang;
 
@@ -94,6 +94,23 @@ public class ThreadGroup {
 
     /** The started, not yet ended threads of this group and its subgroups. */
     public native int activeCount();
+
+    /**
+     * Copies the live threads of this group and its subgroups into list, as
+     * many as fit (in the order the VM started them); returns how many.
+     */
+    public int enumerate(Thread[] list) {
+        if (this == SYSTEM) {
+            String.notModeled("ThreadGroup.enumerate of the system group (HotSpot's own threads)");
+        }
+        Thread[] live = liveThreads();
+        int n = Math.min(live.length, list.length);
+        System.arraycopy(live, 0, list, 0, n);
+        return n;
+    }
+
+    /** The started, not yet ended threads of this group and its subgroups. */
+    private native Thread[] liveThreads();
 
     /** The subgroups, transitively, as the JDK counts them. */
     public int activeGroupCount() {

@@ -17,6 +17,7 @@ public class Throwable implements java.io.Serializable {
     private String detailMessage;
     private Throwable cause;
     private Throwable[] suppressedExceptions;
+    private boolean suppressionDisabled;
 
     /* As in the JDK, every constructor calls fillInStackTrace() (which
      * subclasses may override), and the methods the JDK synchronizes are
@@ -118,6 +119,9 @@ public class Throwable implements java.io.Serializable {
         if (exception == null) {
             throw new NullPointerException("Cannot suppress a null exception.");
         }
+        if (suppressionDisabled) {
+            return;
+        }
         Throwable[] old = suppressedExceptions;
         int n = (old == null) ? 0 : old.length;
         Throwable[] grown = new Throwable[n + 1];
@@ -136,5 +140,39 @@ public class Throwable implements java.io.Serializable {
         Throwable[] copy = new Throwable[s.length];
         System.arraycopy(s, 0, copy, 0, s.length);
         return copy;
+    }
+
+    /**
+     * As the JDK's: without suppression, addSuppressed is ignored; without a
+     * writable stack trace, none is recorded (fillInStackTrace is not called).
+     * (Fields inverted so that the VM's own exceptions, made without a
+     * constructor, have the defaults.)
+     */
+    protected Throwable(String message, Throwable cause, boolean enableSuppression, boolean writableStackTrace) {
+        if (writableStackTrace) {
+            fillInStackTrace();
+        }
+        detailMessage = message;
+        this.cause = cause;
+        this.suppressionDisabled = !enableSuppression;
+    }
+
+    public void printStackTrace(java.io.PrintWriter s) {
+        s.println(this);
+        s.print(stackTraceLines(null));
+        Throwable[] sup = suppressedExceptions;
+        if (sup != null) {
+            for (int i = 0; i < sup.length; i++) {
+                s.println("\tSuppressed: " + sup[i]);
+            }
+        }
+        Throwable seen = this;
+        Throwable c = getCause();
+        while (c != null && c != seen) {
+            s.println("Caused by: " + c);
+            s.print(c.stackTraceLines(seen));
+            seen = c;
+            c = c.getCause();
+        }
     }
 }
