@@ -414,7 +414,18 @@ fn resolve_code(
         let resolved = code
             .into_iter()
             .map(|insn| resolve(t, class as ClassId, insn))
-            .collect::<Result<Vec<_>, String>>();
+            .collect::<Result<Vec<_>, String>>()
+            .map_err(|e| {
+                format!(
+                    "{}.{}: {e}",
+                    t.classes[class].name, t.methods[id as usize].name
+                )
+            })
+            .and_then(|code| {
+                let m = t.method(id);
+                check_code(m, &code).map_err(|e| format!("{}: {e}", m.display_name()))?;
+                Ok(code)
+            });
         (id, class, resolved)
     };
     // Worth the threads only for the JDK's thousands of methods.
@@ -426,20 +437,13 @@ fn resolve_code(
         None => work.into_iter().map(resolve_one).collect(),
     };
     for (id, class, resolved) in results {
-        let resolved = resolved.map_err(|e| LoadError::Link {
+        let code = resolved.map_err(|msg| LoadError::Link {
             path: raw[class].1.to_string(),
-            msg: format!(
-                "{}.{}: {e}",
-                table.classes[class].name, table.methods[id as usize].name
-            ),
+            msg,
         })?;
-        let method =
-            Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet");
-        method.code = resolved;
-        check_code(method).map_err(|e| LoadError::Link {
-            path: raw[class].1.to_string(),
-            msg: format!("{}: {e}", method.display_name()),
-        })?;
+        Arc::get_mut(&mut table.methods[id as usize])
+            .expect("no other references yet")
+            .code = code;
     }
     Ok(())
 }

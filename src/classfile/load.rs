@@ -86,6 +86,10 @@ pub(super) fn load(
     let mut later: VecDeque<Arc<str>> = VecDeque::new();
     loop {
         for n in queue.drain(..) {
+            // (Skipped when popped anyway; most names are named again.)
+            if index.contains_key(&n) || missing.contains(&n) {
+                continue;
+            }
             if jdk::is_jdk_package(&n) && library::lookup(&n).is_none() {
                 later.push_back(n);
             } else {
@@ -162,6 +166,10 @@ pub(super) fn load(
         }
         times.live += t.elapsed();
     }
+    parse::forget_shared();
+    // Freeing liveness's tables (tens of thousands of entries) took 3% of
+    // a java.util program's start-up: another thread does it meanwhile.
+    std::thread::spawn(move || drop(live));
     // `M5_LOG=m5::load=debug`: how much was loaded and where the time
     // went; `=trace`: also each class a live method names, with the method
     // (for m5's developers).
