@@ -15,6 +15,8 @@ pub(super) struct Linker<'a> {
     pub(super) index: FxHashMap<Arc<str>, usize>,
     pub(super) missing: FxHashSet<Arc<str>>,
     pub(super) natives: NativeBinder<'a>,
+    /// Worker threads for resolving code (`load::worker_pool`).
+    pub(super) threads: Option<usize>,
 }
 
 /// A link error in the class file of `raw[i]`.
@@ -71,6 +73,7 @@ impl Linker<'_> {
             raw,
             index,
             missing,
+            threads,
             ..
         } = self;
         let mut table = ClassTable {
@@ -88,7 +91,7 @@ impl Linker<'_> {
             missing,
         };
         let built = started.elapsed();
-        resolve_code(&mut table, raw, pending_code)?;
+        resolve_code(&mut table, raw, pending_code, threads)?;
         let resolved = started.elapsed();
         build_dispatch(&mut table, &order);
         tracing::debug!(
@@ -401,6 +404,7 @@ fn resolve_code(
     table: &mut ClassTable,
     mut raw: Vec<(RawClass, Arc<str>, Origin)>,
     pending_code: Vec<(MethodId, usize)>,
+    threads: Option<usize>,
 ) -> Result<(), LoadError> {
     let work: Vec<(MethodId, usize, Vec<Insn>)> = pending_code
         .into_iter()
@@ -430,7 +434,7 @@ fn resolve_code(
     };
     // Worth the threads only for the JDK's thousands of methods.
     let pool = (work.len() > 2_000)
-        .then(super::load::worker_pool)
+        .then(|| super::load::worker_pool(threads))
         .flatten();
     let results: Vec<_> = match &pool {
         Some(p) => p.install(|| work.into_par_iter().map(resolve_one).collect()),

@@ -334,15 +334,28 @@ impl ClassTable {
         extra: Vec<RawClass>,
         natives: NativeBinder,
     ) -> Result<ClassTable, LoadError> {
-        let (raw, index, missing) = load::load(cp, roots, extra, NATIVES_THROW)?;
-        Linker {
-            raw,
-            index,
-            missing,
-            natives,
-        }
-        .link()
+        load_on(cp, roots, extra, natives, None)
     }
+}
+
+/// `ClassTable::load_with` on `threads` threads (`None`: as many as the
+/// machine has, at most 8); the table is the same on any number.
+fn load_on(
+    cp: &ClassPath,
+    roots: &[&str],
+    extra: Vec<RawClass>,
+    natives: NativeBinder,
+    threads: Option<usize>,
+) -> Result<ClassTable, LoadError> {
+    let (raw, index, missing) = load::load(cp, roots, extra, NATIVES_THROW, threads)?;
+    Linker {
+        raw,
+        index,
+        missing,
+        natives,
+        threads,
+    }
+    .link()
 }
 
 /// What the classes' supertype lists and field layouts may take in all (a
