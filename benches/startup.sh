@@ -7,8 +7,10 @@
 # wall time (s) and the median peak RSS (MB) from /usr/bin/time. Each
 # program's output on m5 is checked against java's first.
 #
-# Usage: benches/startup.sh            (M5=path/to/m5 to measure another build;
-#        RUNS=N; JDK: JAVA_HOME, else the java on PATH, for both)
+# Usage: benches/startup.sh   (M5=path/to/m5 to measure another build;
+#        BASE=path/to/m5 adds an earlier build's columns, measured in the
+#        same alternating series; RUNS=N; JDK: JAVA_HOME, else the java
+#        on PATH, for all)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -41,40 +43,60 @@ mkdir -p "$tmp/hello"
 
 "$java" -version 2>&1 | head -1
 echo "m5: $M5 ($(git rev-parse --short HEAD 2>/dev/null || echo '?')), $runs runs each, medians; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo
-echo "| program | java s | java MB | m5 s | m5 MB | m5 / java |"
-echo "|---|---|---|---|---|---|"
+if [ -n "${BASE:-}" ]; then
+    echo "before: $BASE"
+    echo
+    echo "| program | java s | java MB | m5 s | m5 MB | m5 / java | before s | before MB |"
+    echo "|---|---|---|---|---|---|---|---|"
+else
+    echo
+    echo "| program | java s | java MB | m5 s | m5 MB | m5 / java |"
+    echo "|---|---|---|---|---|---|"
+fi
 row() { # name classpath main
     local name=$1 cp=$2 main=$3
     if ! cmp -s <("$java" -cp "$cp" "$main" 2>&1) <("$M5" run --classpath "$cp" "$main" 2>&1); then
         echo "m5's output differs from java's on $name" >&2
         exit 1
     fi
-    : >"$tmp/java" && : >"$tmp/m5"
+    : >"$tmp/java" && : >"$tmp/m5" && : >"$tmp/base"
     for _ in $(seq "$runs"); do
         measure "$java" -cp "$cp" "$main" >>"$tmp/java"
         measure "$M5" run --classpath "$cp" "$main" >>"$tmp/m5"
+        if [ -n "${BASE:-}" ]; then measure "$BASE" run --classpath "$cp" "$main" >>"$tmp/base"; fi
     done
-    local jw jm mw mm
+    local jw jm mw mm before=""
     jw=$(cut -d' ' -f1 "$tmp/java" | median)
     jm=$(cut -d' ' -f2 "$tmp/java" | median)
     mw=$(cut -d' ' -f1 "$tmp/m5" | median)
     mm=$(cut -d' ' -f2 "$tmp/m5" | median)
-    awk -v n="$name" -v jw="$jw" -v jm="$jm" -v mw="$mw" -v mm="$mm" \
-        'BEGIN { printf "| %s | %.2f | %.0f | %.2f | %.0f | %.1f |\n", n, jw, jm / 1024, mw, mm / 1024, mw / jw }'
+    if [ -n "${BASE:-}" ]; then
+        before=$(awk -v w="$(cut -d' ' -f1 "$tmp/base" | median)" -v m="$(cut -d' ' -f2 "$tmp/base" | median)" \
+            'BEGIN { printf " %.2f | %.0f |", w, m / 1024 }')
+    fi
+    awk -v n="$name" -v jw="$jw" -v jm="$jm" -v mw="$mw" -v mm="$mm" -v b="$before" \
+        'BEGIN { printf "| %s | %.2f | %.0f | %.2f | %.0f | %.1f |%s\n", n, jw, jm / 1024, mw, mm / 1024, mw / jw, b }'
 }
 for p in $programs; do row "$p" "$tmp/$p" Main; done
 row Hello "$tmp/hello" Hello
 
 echo
-echo "| m5 explore --jobs 1 | s | MB |"
-echo "|---|---|---|"
+echo "| m5 explore --jobs 1 | build | s | MB |"
+echo "|---|---|---|---|"
 for size in "3 3" "4 3"; do
-    : >"$tmp/explore"
+    : >"$tmp/explore" && : >"$tmp/explore-base"
     for _ in $(seq "$runs"); do
         # shellcheck disable=SC2086
         measure "$M5" explore --jobs 1 --classpath classfiles/finite-apprentice FiniteApprentice $size >>"$tmp/explore"
+        if [ -n "${BASE:-}" ]; then
+            # shellcheck disable=SC2086
+            measure "$BASE" explore --jobs 1 --classpath classfiles/finite-apprentice FiniteApprentice $size >>"$tmp/explore-base"
+        fi
     done
-    awk -v n="FiniteApprentice $size" -v w="$(cut -d' ' -f1 "$tmp/explore" | median)" \
-        -v m="$(cut -d' ' -f2 "$tmp/explore" | median)" 'BEGIN { printf "| %s | %.2f | %.0f |\n", n, w, m / 1024 }'
+    for which in explore explore-base; do
+        [ -s "$tmp/$which" ] || continue
+        awk -v n="FiniteApprentice $size" -v b="$([ "$which" = explore ] && echo m5 || echo before)" \
+            -v w="$(cut -d' ' -f1 "$tmp/$which" | median)" -v m="$(cut -d' ' -f2 "$tmp/$which" | median)" \
+            'BEGIN { printf "| %s | %s | %.2f | %.0f |\n", n, b, w, m / 1024 }'
+    done
 done
