@@ -323,4 +323,18 @@ mod tests {
         };
         assert_eq!(sorted(&one), sorted(&four));
     }
+
+    /// A name parsed twice on one thread is one string; forgetting the
+    /// shared set keeps the strings handed out alive and equal.
+    #[test]
+    fn shared_names_are_one_string_until_forgotten() {
+        use super::super::parse::{forget_shared, shared};
+        let a = shared("java/lang/Object");
+        let b = shared("java/lang/Object");
+        assert!(std::sync::Arc::ptr_eq(&a, &b));
+        forget_shared();
+        let c = shared("java/lang/Object");
+        assert_eq!(a, c);
+        assert!(!std::sync::Arc::ptr_eq(&a, &c));
+    }
 }
