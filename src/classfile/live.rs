@@ -69,7 +69,8 @@ type Loaded = (Vec<Arc<str>>, Option<Arc<str>>, FxHashSet<Sel>);
 /// classes instantiated.
 #[derive(Default)]
 struct Refs {
-    owner: String,
+    /// The method's class and selector (for `M5_LOG=m5::load=trace`).
+    owner: (Arc<str>, Sel),
     classes: Vec<Arc<str>>,
     invokes: Vec<Sel>,
     invokes_on: Vec<(Arc<str>, Sel)>,
@@ -94,9 +95,11 @@ pub(super) fn prepare(rc: &RawClass) -> Prepared {
         .methods
         .iter()
         .map(|m| {
+            // Shared: the same selectors recur in class after class.
+            let sel = super::parse::shared(&format!("{}{}", m.name, m.desc));
             let mut refs = method_references(m);
-            refs.owner = format!("{}.{}", rc.name, refs.owner);
-            (Sel::from(format!("{}{}", m.name, m.desc)), refs)
+            refs.owner = (rc.name.clone(), sel.clone());
+            (sel, refs)
         })
         .collect();
     Prepared { methods }
@@ -196,7 +199,7 @@ impl Liveness {
                 Fact::Live(r) => {
                     if self.why {
                         for c in &r.classes {
-                            tracing::trace!(target: "m5::load", "why {c} <- {}", r.owner);
+                            tracing::trace!(target: "m5::load", "why {c} <- {}.{}", r.owner.0, r.owner.1);
                         }
                     }
                     queue.extend(r.classes);
@@ -321,10 +324,7 @@ impl Liveness {
 /// What one method's code names: classes (an instruction's or a handler's,
 /// element classes of array types included) and invoked selectors.
 fn method_references(m: &parse::RawMethod) -> Refs {
-    let mut r = Refs {
-        owner: format!("{}{}", m.name, m.desc),
-        ..Refs::default()
-    };
+    let mut r = Refs::default();
     // A class name, or an array descriptor whose element may be a class.
     let class_of = |n: &str| -> Option<Arc<str>> {
         if n.starts_with('[') {
