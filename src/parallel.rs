@@ -28,7 +28,7 @@ pub fn spawn<'scope, 'env, T: Send + 'scope>(
 }
 
 /// A pool of `threads` (at least one) threads with STACK_SIZE stacks.
-fn pool(threads: usize) -> rayon::ThreadPool {
+pub fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .stack_size(STACK_SIZE)

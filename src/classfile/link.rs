@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::parse::*;
@@ -14,6 +15,8 @@ pub(super) struct Linker<'a> {
     pub(super) index: FxHashMap<Arc<str>, usize>,
     pub(super) missing: FxHashSet<Arc<str>>,
     pub(super) natives: NativeBinder<'a>,
+    /// Worker threads for resolving code (`load::worker_pool`).
+    pub(super) threads: Option<usize>,
 }
 
 /// A link error in the class file of `raw[i]`.
@@ -39,6 +42,7 @@ struct Builder<'l, 'a> {
 
 impl Linker<'_> {
     pub(super) fn link(self) -> Result<ClassTable, LoadError> {
+        let started = std::time::Instant::now();
         self.check_supertypes()?;
         let order = self.supertype_order()?;
         // Class ids follow load order (so the main class's neighbours get small
@@ -69,6 +73,7 @@ impl Linker<'_> {
             raw,
             index,
             missing,
+            threads,
             ..
         } = self;
         let mut table = ClassTable {
@@ -85,8 +90,19 @@ impl Linker<'_> {
             n_statics,
             missing,
         };
-        resolve_code(&mut table, raw, pending_code)?;
+        let built = started.elapsed();
+        resolve_code(&mut table, raw, pending_code, threads)?;
+        let resolved = started.elapsed();
         build_dispatch(&mut table, &order);
+        tracing::debug!(
+            target: "m5::load",
+            "linked {} methods in {:.1} ms: classes {:.1} ms, code {:.1} ms, dispatch {:.1} ms",
+            table.methods.len(),
+            super::load::ms(started.elapsed()),
+            super::load::ms(built),
+            super::load::ms(resolved - built),
+            super::load::ms(started.elapsed() - resolved),
+        );
         Ok(table)
     }
 
@@ -383,33 +399,57 @@ fn link_handlers(
 }
 
 /// Resolves every instruction's operands now that all classes exist, and
-/// checks each method's code.
+/// checks each method's code. Resolving reads only the table, so a large
+/// table's methods are resolved on worker threads; the first error in
+/// method order is the one reported, as on one thread.
 fn resolve_code(
     table: &mut ClassTable,
     mut raw: Vec<(RawClass, Arc<str>, Origin)>,
     pending_code: Vec<(MethodId, usize)>,
+    threads: Option<usize>,
 ) -> Result<(), LoadError> {
-    for (id, k) in pending_code {
-        let class = table.methods[id as usize].class as usize;
-        let code = std::mem::take(&mut raw[class].0.methods[k].code);
+    let work: Vec<(MethodId, usize, Vec<Insn>)> = pending_code
+        .into_iter()
+        .map(|(id, k)| {
+            let class = table.methods[id as usize].class as usize;
+            (id, class, std::mem::take(&mut raw[class].0.methods[k].code))
+        })
+        .collect();
+    let t: &ClassTable = table;
+    let resolve_one = |(id, class, code): (MethodId, usize, Vec<Insn>)| {
         let resolved = code
             .into_iter()
-            .map(|insn| resolve(table, class as ClassId, insn))
+            .map(|insn| resolve(t, class as ClassId, insn))
             .collect::<Result<Vec<_>, String>>()
-            .map_err(|e| LoadError::Link {
-                path: raw[class].1.to_string(),
-                msg: format!(
+            .map_err(|e| {
+                format!(
                     "{}.{}: {e}",
-                    table.classes[class].name, table.methods[id as usize].name
-                ),
-            })?;
-        let method =
-            Arc::get_mut(&mut table.methods[id as usize]).expect("no other references yet");
-        method.code = resolved;
-        check_code(method).map_err(|e| LoadError::Link {
+                    t.classes[class].name, t.methods[id as usize].name
+                )
+            })
+            .and_then(|code| {
+                let m = t.method(id);
+                check_code(m, &code).map_err(|e| format!("{}: {e}", m.display_name()))?;
+                Ok(code)
+            });
+        (id, class, resolved)
+    };
+    // Worth the threads only for the JDK's thousands of methods.
+    let pool = (work.len() > 2_000)
+        .then(|| super::load::worker_pool(threads))
+        .flatten();
+    let results: Vec<_> = match &pool {
+        Some(p) => p.install(|| work.into_par_iter().map(resolve_one).collect()),
+        None => work.into_iter().map(resolve_one).collect(),
+    };
+    for (id, class, resolved) in results {
+        let code = resolved.map_err(|msg| LoadError::Link {
             path: raw[class].1.to_string(),
-            msg: format!("{}: {e}", method.display_name()),
+            msg,
         })?;
+        Arc::get_mut(&mut table.methods[id as usize])
+            .expect("no other references yet")
+            .code = code;
     }
     Ok(())
 }

@@ -9,6 +9,9 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::parse::*;
 use super::*;
 
+/// A selector, `name` + `desc` (shared: liveness copies them a lot).
+type Sel = Arc<str>;
+
 /// Which loaded methods may run (a superset, in the manner of rapid type
 /// analysis), so that a JDK class's unused methods do not pull in the
 /// thousands of classes they name. The program's code is live. A method of
@@ -34,23 +37,23 @@ use super::*;
 #[derive(Default)]
 pub(super) struct Liveness {
     /// Selectors (`name` + `desc`) live code invokes virtually.
-    called: FxHashSet<String>,
+    called: FxHashSet<Sel>,
     /// (class named, selector) live code invokes statically or specially.
-    called_on: FxHashSet<(Arc<str>, String)>,
+    called_on: FxHashSet<(Arc<str>, Sel)>,
     /// Classes live code initializes, and their supertypes.
     initialized: FxHashSet<Arc<str>>,
     /// Classes live code may instantiate, and their supertypes.
     instances: FxHashSet<Arc<str>>,
     /// Static or special calls on classes not loaded yet.
-    early_calls: FxHashMap<Arc<str>, Vec<String>>,
+    early_calls: FxHashMap<Arc<str>, Vec<Sel>>,
     /// Loaded classes: supertypes, and the selectors declared.
     loaded: FxHashMap<Arc<str>, Loaded>,
     /// Virtual methods of JDK classes not yet live, by class and selector.
-    waiting: FxHashMap<Arc<str>, Vec<(String, Refs)>>,
+    waiting: FxHashMap<Arc<str>, Vec<(Sel, Refs)>>,
     /// Classes with waiting virtual methods, by selector.
-    waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
+    waiting_by_sel: FxHashMap<Sel, Vec<Arc<str>>>,
     /// Other methods of JDK classes not yet live, by (class, selector).
-    waiting_on: FxHashMap<(Arc<str>, String), Refs>,
+    waiting_on: FxHashMap<(Arc<str>, Sel), Refs>,
     /// Method names the program may look up reflectively.
     reflected: FxHashSet<Arc<str>>,
     /// `M5_LOG=m5::load=trace`: log each reference followed.
@@ -59,17 +62,18 @@ pub(super) struct Liveness {
 
 /// A loaded class as liveness sees it: supertypes, superclass, and the
 /// selectors it declares.
-type Loaded = (Vec<Arc<str>>, Option<Arc<str>>, FxHashSet<String>);
+type Loaded = (Vec<Arc<str>>, Option<Arc<str>>, FxHashSet<Sel>);
 
 /// What a method's code names: classes; selectors invoked virtually;
 /// (class, selector) invoked statically or specially; classes initialized;
 /// classes instantiated.
 #[derive(Default)]
 struct Refs {
-    owner: String,
+    /// The method's class and selector (for `M5_LOG=m5::load=trace`).
+    owner: (Arc<str>, Sel),
     classes: Vec<Arc<str>>,
-    invokes: Vec<String>,
-    invokes_on: Vec<(Arc<str>, String)>,
+    invokes: Vec<Sel>,
+    invokes_on: Vec<(Arc<str>, Sel)>,
     inits: Vec<Arc<str>>,
     news: Vec<Arc<str>>,
     /// Whether the code asks a class for a method by name (`getMethod`,
@@ -78,11 +82,34 @@ struct Refs {
     names: Vec<Arc<str>>,
 }
 
+/// What liveness needs of a class's methods, in declaration order: each
+/// one's selector (`name` + `desc`) and references. A pure function of the
+/// class, so the loader computes it on its worker threads.
+pub(super) struct Prepared {
+    methods: Vec<(Sel, Refs)>,
+}
+
+/// `rc`'s methods' selectors and references.
+pub(super) fn prepare(rc: &RawClass) -> Prepared {
+    let methods = rc
+        .methods
+        .iter()
+        .map(|m| {
+            // Shared: the same selectors recur in class after class.
+            let sel = super::parse::shared(&format!("{}{}", m.name, m.desc));
+            let mut refs = method_references(m);
+            refs.owner = (rc.name.clone(), sel.clone());
+            (sel, refs)
+        })
+        .collect();
+    Prepared { methods }
+}
+
 /// One more fact for the fixpoint.
 enum Fact {
     Live(Refs),
-    Called(String),
-    CalledOn(Arc<str>, String),
+    Called(Sel),
+    CalledOn(Arc<str>, Sel),
     Init(Arc<str>),
     Instance(Arc<str>),
     /// Methods of this name may be invoked reflectively.
@@ -98,9 +125,12 @@ impl Liveness {
         }
     }
 
+    /// Admits loaded class `rc`, whose methods' references `p` has
+    /// (`prepare`, which may run on another thread).
     pub(super) fn add_class(
         &mut self,
         rc: &RawClass,
+        p: Prepared,
         from: Origin,
         queue: &mut VecDeque<Arc<str>>,
     ) {
@@ -111,11 +141,7 @@ impl Liveness {
             .cloned()
             .collect();
         queue.extend(supers.iter().cloned());
-        let declared = rc
-            .methods
-            .iter()
-            .map(|m| format!("{}{}", m.name, m.desc))
-            .collect();
+        let declared = p.methods.iter().map(|(sel, _)| sel.clone()).collect();
         self.loaded.insert(
             rc.name.clone(),
             (supers.clone(), rc.super_name.clone(), declared),
@@ -130,12 +156,9 @@ impl Liveness {
             facts.push(Fact::Init(rc.name.clone()));
         }
         if from == Origin::User {
-            facts.extend(reflected_names(rc).into_iter().map(Fact::Reflected));
+            facts.extend(reflected_names(&p).into_iter().map(Fact::Reflected));
         }
-        for m in &rc.methods {
-            let mut refs = method_references(m);
-            refs.owner = format!("{}.{}", rc.name, refs.owner);
-            let sel = format!("{}{}", m.name, m.desc);
+        for (m, (sel, refs)) in rc.methods.iter().zip(p.methods) {
             let exact = m.flags & (ACC_STATIC | ACC_PRIVATE) != 0 || m.name.starts_with('<');
             // The model's methods are as lazy as the JDK's (the model
             // reaches String.format's Formatter only when something calls
@@ -176,7 +199,7 @@ impl Liveness {
                 Fact::Live(r) => {
                     if self.why {
                         for c in &r.classes {
-                            tracing::trace!(target: "m5::load", "why {c} <- {}", r.owner);
+                            tracing::trace!(target: "m5::load", "why {c} <- {}.{}", r.owner.0, r.owner.1);
                         }
                     }
                     queue.extend(r.classes);
@@ -191,7 +214,7 @@ impl Liveness {
                     {
                         for c in classes.clone() {
                             if self.instances.contains(&c) {
-                                self.wake_virtual(&c, |s| s == sel, &mut work);
+                                self.wake_virtual(&c, |s| s == &*sel, &mut work);
                             }
                         }
                     }
@@ -262,7 +285,7 @@ impl Liveness {
     /// invoke it, virtual or not, with any receiver).
     fn wake_named(&mut self, name: &str, work: &mut Vec<Fact>) {
         let named = |sel: &str| sel.strip_prefix(name).is_some_and(|r| r.starts_with('('));
-        let keys: Vec<(Arc<str>, String)> = self
+        let keys: Vec<(Arc<str>, Sel)> = self
             .waiting_on
             .keys()
             .filter(|(_, sel)| named(sel))
@@ -301,10 +324,7 @@ impl Liveness {
 /// What one method's code names: classes (an instruction's or a handler's,
 /// element classes of array types included) and invoked selectors.
 fn method_references(m: &parse::RawMethod) -> Refs {
-    let mut r = Refs {
-        owner: format!("{}{}", m.name, m.desc),
-        ..Refs::default()
-    };
+    let mut r = Refs::default();
     // A class name, or an array descriptor whose element may be a class.
     let class_of = |n: &str| -> Option<Arc<str>> {
         if n.starts_with('[') {
@@ -332,7 +352,7 @@ fn method_references(m: &parse::RawMethod) -> Refs {
                 r.reflects |= &*m.class == "java/lang/Class"
                     && matches!(&*m.name, "getMethod" | "getDeclaredMethod");
                 r.classes.extend(class_of(&m.class));
-                let sel = format!("{}{}", m.name, m.desc);
+                let sel: Sel = format!("{}{}", m.name, m.desc).into();
                 if kind == InvokeKind::Static {
                     r.inits.extend(class_of(&m.class));
                 }
@@ -400,12 +420,14 @@ fn method_references(m: &parse::RawMethod) -> Refs {
 /// the class that could be a method's name (the usual string analysis of
 /// reflection: a name computed at run time is not seen, and its method may
 /// be missing, an error that names it).
-fn reflected_names(rc: &RawClass) -> Vec<Arc<str>> {
-    let refs: Vec<Refs> = rc.methods.iter().map(method_references).collect();
-    if !refs.iter().any(|r| r.reflects) {
+fn reflected_names(p: &Prepared) -> Vec<Arc<str>> {
+    if !p.methods.iter().any(|(_, r)| r.reflects) {
         return Vec::new();
     }
-    refs.into_iter().flat_map(|r| r.names).collect()
+    p.methods
+        .iter()
+        .flat_map(|(_, r)| r.names.iter().cloned())
+        .collect()
 }
 
 fn is_identifier(text: &str) -> bool {

@@ -13,6 +13,7 @@ pub mod lambda;
 pub mod library;
 mod link;
 mod live;
+mod load;
 mod nesting;
 pub mod parse;
 mod path;
@@ -31,7 +32,6 @@ use rustc_hash::{FxHashMap, FxHashSet};
 pub use dispatch::Selected;
 pub use insn::*;
 use link::Linker;
-use live::Liveness;
 use parse::*;
 pub use parse::{
     ACC_ABSTRACT, ACC_INTERFACE, ACC_NATIVE, ACC_STATIC, ACC_SYNCHRONIZED, param_descs, param_slots,
@@ -270,17 +270,25 @@ impl ClassTable {
         self.id(name).map(|i| self.class(i))
     }
     pub fn selector(&self, name: &str, desc: &str) -> Option<u32> {
-        self.selectors
-            .get(format!("{name}{desc}").as_str())
-            .copied()
+        // Linking asks this for every call site: no allocation per question.
+        thread_local!(static KEY: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) });
+        KEY.with_borrow_mut(|key| {
+            key.clear();
+            key.push_str(name);
+            key.push_str(desc);
+            self.selectors.get(key.as_str()).copied()
+        })
     }
     /// Finds a method declared in `class` by name and descriptor.
     pub fn declared_method(&self, class: ClassId, name: &str, desc: &str) -> Option<&Arc<Method>> {
+        // Every method's selector is interned, so one not interned names
+        // no method; comparing ids spares comparing strings.
+        let sel = self.selector(name, desc)?;
         self.class(class)
             .methods
             .iter()
             .map(|m| self.method(*m))
-            .find(|m| &*m.name == name && &*m.desc == desc)
+            .find(|m| m.selector == sel)
     }
     /// A signature-polymorphic method of `VarHandle` (JVMS 2.9.3): native,
     /// varargs, the only one of its name; any descriptor invokes it.
@@ -331,125 +339,28 @@ impl ClassTable {
         extra: Vec<RawClass>,
         natives: NativeBinder,
     ) -> Result<ClassTable, LoadError> {
-        let mut raw: Vec<(RawClass, Arc<str>, Origin)> = Vec::new();
-        let mut index: FxHashMap<Arc<str>, usize> = FxHashMap::default();
-        let mut missing: FxHashSet<Arc<str>> = FxHashSet::default();
-        let mut queue: VecDeque<Arc<str>> = VecDeque::new();
-        let mut live = Liveness::new(tracing::enabled!(target: "m5::load", tracing::Level::TRACE));
-        for rc in extra {
-            live.add_class(&rc, Origin::User, &mut queue);
-            index.insert(rc.name.clone(), raw.len());
-            raw.push((rc, "<m5>".into(), Origin::User));
-        }
-        for name in library::CLASSES
-            .iter()
-            .map(|(n, _)| *n)
-            .chain(roots.iter().copied())
-            .chain(NATIVES_THROW.iter().copied())
-        {
-            queue.push_back(name.into());
-        }
-        let root_set: FxHashSet<&str> = roots.iter().copied().collect();
-        let find = |name: &str| -> Result<Option<Found>, LoadError> {
-            if let Some(bytes) = library::lookup(name) {
-                return Ok(Some(("<m5 library>".into(), bytes.into(), Origin::Model)));
-            }
-            if jdk::is_jdk_package(name)
-                && let Ok(j) = jdk::jdk()
-                && let Some((origin, bytes)) = j.find(name)?
-            {
-                return Ok(Some((origin, bytes.into(), Origin::Jdk)));
-            }
-            Ok(cp.find(name)?.map(|(o, b)| (o, b.into(), Origin::User)))
-        };
-        // The JDK's classes come last, so the ids of the model's and the
-        // program's classes do not depend on what of the JDK is used.
-        let mut first: VecDeque<Arc<str>> = VecDeque::new();
-        let mut later: VecDeque<Arc<str>> = VecDeque::new();
-        loop {
-            for n in queue.drain(..) {
-                if jdk::is_jdk_package(&n) && library::lookup(&n).is_none() {
-                    later.push_back(n);
-                } else {
-                    first.push_back(n);
-                }
-            }
-            let Some(name) = first.pop_front().or_else(|| later.pop_front()) else {
-                break;
-            };
-            if index.contains_key(&name) || missing.contains(&name) {
-                continue;
-            }
-            let (origin, bytes, from) = match find(&name)? {
-                Some(found) => found,
-                None if root_set.contains(&*name) => {
-                    return Err(LoadError::NotFound {
-                        name: name.to_string(),
-                        searched: cp.describe(),
-                    });
-                }
-                None => {
-                    missing.insert(name);
-                    continue;
-                }
-            };
-            let taken = |n: &str| {
-                index.contains_key(n)
-                    || library::lookup(n).is_some()
-                    || matches!(cp.find(n), Ok(Some(_)))
-                    || (jdk::is_jdk_package(n) && jdk::jdk().is_ok_and(|j| j.has(n)))
-            };
-            let mut rc = parse::parse_class_with(&origin, &bytes, &taken)?;
-            // The model's names show as the JDK's would (`keeps_local_names`).
-            if from == Origin::Model && jdk::jdk().is_ok_and(|j| !j.keeps_local_names()) {
-                rc.methods.iter_mut().for_each(|m| m.locals.clear());
-            }
-            if rc.name != name {
-                return Err(LoadError::Link {
-                    path: origin,
-                    msg: format!("expected class {name}, the file defines {}", rc.name),
-                });
-            }
-            // The classes its lambda call sites make come with it.
-            let synthetic = std::mem::take(&mut rc.synthetic);
-            let caller = rc.name.clone();
-            let origin: Arc<str> = origin.into();
-            live.add_class(&rc, from, &mut queue);
-            index.insert(name, raw.len());
-            raw.push((rc, origin.clone(), from));
-            for sc in synthetic {
-                live.add_class(&sc, from, &mut queue);
-                if index.contains_key(&sc.name) {
-                    return Err(LoadError::Link {
-                        path: origin.to_string(),
-                        msg: format!(
-                            "class {} clashes with the class m5 makes for a lambda of {caller}",
-                            sc.name
-                        ),
-                    });
-                }
-                index.insert(sc.name.clone(), raw.len());
-                raw.push((sc, origin.clone(), from));
-            }
-        }
-        // `M5_LOG=m5::load=debug`: how much was loaded; `=trace`: also
-        // each class a live method names, with the method (for m5's
-        // developers).
-        tracing::debug!(
-            target: "m5::load",
-            "loaded {} classes ({} from the JDK), {} missing",
-            raw.len(),
-            raw.iter().filter(|r| r.2 == Origin::Jdk).count(),
-            missing.len()
-        );
-        Linker {
-            raw,
-            index,
-            missing,
-            natives,
-        }
-        .link()
+        load_on(cp, roots, extra, natives, None)
     }
+}
+
+/// `ClassTable::load_with` on `threads` threads (`None`: as many as the
+/// machine has, at most 8); the table is the same on any number.
+fn load_on(
+    cp: &ClassPath,
+    roots: &[&str],
+    extra: Vec<RawClass>,
+    natives: NativeBinder,
+    threads: Option<usize>,
+) -> Result<ClassTable, LoadError> {
+    let (raw, index, missing) = load::load(cp, roots, extra, NATIVES_THROW, threads)?;
+    Linker {
+        raw,
+        index,
+        missing,
+        natives,
+        threads,
+    }
+    .link()
 }
 
 /// What the classes' supertype lists and field layouts may take in all (a
@@ -463,9 +374,6 @@ const NATIVES_THROW: &[&str] = &[
     "java/lang/NoSuchFieldException",
     "java/lang/NoSuchMethodException",
 ];
-
-/// A class file found: (origin for messages, bytes, where from).
-type Found = (String, std::borrow::Cow<'static, [u8]>, Origin);
 
 /// Where a class file came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -102,6 +102,33 @@ pub const ACC_INTERFACE: u16 = 0x0200;
 pub const ACC_ABSTRACT: u16 = 0x0400;
 pub const ACC_PRIVATE: u16 = 0x0002;
 
+thread_local! {
+    /// The names and descriptors this thread has parsed, shared: a JDK's
+    /// classes name the same classes, methods and descriptors hundreds of
+    /// thousands of times (`java/lang/Object` alone thousands), and one
+    /// copy each saves a java.util program's start-up tens of MB.
+    static SHARED: std::cell::RefCell<rustc_hash::FxHashSet<Arc<str>>> = Default::default();
+}
+
+/// `s` as a shared string (`SHARED`).
+pub(super) fn shared(s: &str) -> Arc<str> {
+    SHARED.with_borrow_mut(|set| match set.get(s) {
+        Some(a) => a.clone(),
+        None => {
+            let a: Arc<str> = s.into();
+            set.insert(a.clone());
+            a
+        }
+    })
+}
+
+/// Lets go of this thread's shared strings (they stay alive where used):
+/// the loader calls it when a load ends, so that a process that loads
+/// many programs keeps no set of all names it ever saw.
+pub(super) fn forget_shared() {
+    SHARED.with_borrow_mut(|set| *set = Default::default());
+}
+
 fn desc_string(d: &FieldDescriptor) -> String {
     d.to_string()
 }
@@ -109,8 +136,8 @@ fn desc_string(d: &FieldDescriptor) -> String {
 /// `[I`, `[[Ljava/lang/String;` or a plain class name, from a class-info operand.
 fn type_name(t: &ObjectArrayType) -> Arc<str> {
     match t {
-        ObjectArrayType::ArrayType(d) => desc_string(d).into(),
-        ObjectArrayType::BinaryName(n) => n.as_ref().into(),
+        ObjectArrayType::ArrayType(d) => shared(&desc_string(d)),
+        ObjectArrayType::BinaryName(n) => shared(n),
     }
 }
 
@@ -200,7 +227,7 @@ fn literal(c: &LiteralConstant) -> Const {
         LiteralConstant::String(s) if s.contains('\u{FFFD}') => {
             Const::Utf16(s.encode_utf16().collect::<Vec<u16>>().into())
         }
-        LiteralConstant::String(s) => Const::String(s.as_ref().into()),
+        LiteralConstant::String(s) => Const::String(shared(s)),
         // Modified UTF-8 that is not valid UTF-8 (lone surrogates): decode by hand.
         LiteralConstant::StringBytes(b) => Const::Utf16(decode_mutf8(b).into()),
     }
@@ -234,9 +261,9 @@ fn decode_mutf8(b: &[u8]) -> Vec<u16> {
 
 fn field_ref(m: &cafebabe::constant_pool::MemberRef) -> Box<FieldRef> {
     Box::new(FieldRef {
-        class: m.class_name.as_ref().into(),
-        name: m.name_and_type.name.as_ref().into(),
-        desc: m.name_and_type.descriptor.as_ref().into(),
+        class: shared(&m.class_name),
+        name: shared(&m.name_and_type.name),
+        desc: shared(&m.name_and_type.descriptor),
         slot: None,
         owner: None,
         declaring: None,
@@ -249,11 +276,11 @@ fn method_ref(
     m: &cafebabe::constant_pool::MemberRef,
     kind: InvokeKind,
 ) -> Result<Box<MethodRef>, String> {
-    let desc: Arc<str> = m.name_and_type.descriptor.as_ref().into();
+    let desc: Arc<str> = shared(&m.name_and_type.descriptor);
     let params = param_slots(&desc)?;
     Ok(Box::new(MethodRef {
-        class: m.class_name.as_ref().into(),
-        name: m.name_and_type.name.as_ref().into(),
+        class: shared(&m.class_name),
+        name: shared(&m.name_and_type.name),
         arg_slots: params + u16::from(kind != InvokeKind::Static),
         desc,
         selector: 0,
@@ -455,7 +482,7 @@ fn constant_op(op: &Opcode) -> Option<Insn> {
         O::Ldc(l) | O::LdcW(l) | O::Ldc2W(l) => match l {
             Loadable::LiteralConstant(c) => Insn::Ldc(literal(c)),
             Loadable::ClassInfo(n) => Insn::Ldc(Const::Class(TypeRef {
-                name: n.as_ref().into(),
+                name: shared(n),
                 id: None,
             })),
             other => Insn::Unsupported(format!("ldc of {other:?}").into()),
@@ -657,7 +684,7 @@ fn object_op(
         }
         O::Invokedynamic(d) => decode_indy(d, bootstraps, lambdas)?,
         O::New(n) => Insn::New(Box::new(ClassRef {
-            name: n.as_ref().into(),
+            name: shared(n),
             id: None,
         })),
         O::Newarray(t) => Insn::NewArray(prim_array_desc(*t).into()),
@@ -747,7 +774,7 @@ pub fn parse_class_with(
             _ => None,
         });
         fields.push(RawField {
-            name: f.name.as_ref().into(),
+            name: shared(&f.name),
             desc: field_desc_string(&f.descriptor),
             is_static: f.access_flags.bits() & ACC_STATIC != 0,
             volatile: f.access_flags.bits() & ACC_VOLATILE != 0,
@@ -759,8 +786,8 @@ pub fn parse_class_with(
     let mut methods = Vec::new();
     let mut lambdas = super::lambda::Lambdas::new(name.clone(), taken);
     for m in &cf.methods {
-        let mname: Arc<str> = m.name.as_ref().into();
-        let desc: Arc<str> = m.descriptor.to_string().into();
+        let mname: Arc<str> = shared(&m.name);
+        let desc: Arc<str> = shared(&m.descriptor.to_string());
         let flags = m.access_flags.bits();
         let code_attr = m.attributes.iter().find_map(|a| match &a.data {
             AttributeData::Code(c) => Some(c),
@@ -807,7 +834,7 @@ pub fn parse_class_with(
                     start: h.start_pc as u32,
                     end: h.end_pc as u32,
                     handler: h.handler_pc as u32,
-                    catch: h.catch_type.as_ref().map(|s| Arc::from(s.as_ref())),
+                    catch: h.catch_type.as_ref().map(|s| shared(s)),
                 });
             }
             for a in &c.attributes {
@@ -833,14 +860,11 @@ pub fn parse_class_with(
     }
     Ok(RawClass {
         name,
-        super_name: cf
-            .super_class
-            .as_ref()
-            .map(|s| Arc::from(s.to_string().as_str())),
+        super_name: cf.super_class.as_ref().map(|s| shared(&s.to_string())),
         interfaces: cf
             .interfaces
             .iter()
-            .map(|i| Arc::from(i.to_string().as_str()))
+            .map(|i| shared(&i.to_string()))
             .collect(),
         flags: cf.access_flags.bits(),
         fields,

@@ -16,8 +16,7 @@ use super::*;
 /// - `multianewarray` has 1..=d dimensions of its array type.
 ///
 /// Types are not checked: the interpreter tolerates mistyped values.
-pub(super) fn check_code(m: &Method) -> Result<(), String> {
-    let code = &m.code;
+pub(super) fn check_code(m: &Method, code: &[Insn]) -> Result<(), String> {
     if code.is_empty() {
         return if m.is_abstract() || m.is_native() {
             Ok(())

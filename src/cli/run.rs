@@ -43,8 +43,13 @@ pub(super) fn run(a: RunArgs) -> Result<i32> {
         host: a.defines.host(&a.cp.classpath, &a.main, &a.args),
         ..Config::default()
     };
-    let mut s = interp::initial_state(classes, &a.main, &a.args, config)
-        .map_err(|e| UsageError(e.to_string()))?;
+    // Never freed: the process ends after the run, and freeing a JDK-sized
+    // class table object by object took 5% of a java.util program's
+    // start-up.
+    let mut s = std::mem::ManuallyDrop::new(
+        interp::initial_state(classes, &a.main, &a.args, config)
+            .map_err(|e| UsageError(e.to_string()))?,
+    );
     let compiled = a.props.load(&s)?;
     let mut checker = compiled.as_ref().map(|c| {
         let mut w = crate::invariant::watch::Watch::new(
