@@ -7,6 +7,7 @@ pub mod alone;
 pub mod backtrace;
 pub mod clinit;
 pub mod clock;
+pub mod contracts;
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;

@@ -75,11 +75,30 @@ pub struct Compiled {
 /// to choose the element sort, and the concrete evaluator finds an array of
 /// another element type undefined, as the prover does.
 pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Option<String> {
-    let desc = match a {
+    declared_desc(defs, classes, a)?
+        .strip_prefix('[')
+        .map(str::to_string)
+}
+
+/// The class a reference `r` in `r.f` is declared as, when the program's
+/// types give it (as `array_elem_desc`: a field read `x.g` whose every
+/// loaded declaration has one type, or `static(C.g)`, a `let` followed):
+/// the prover then reads `f` only in that class and its subclasses (a
+/// verified program stores nothing else there), so a field name that other
+/// classes use with another type (`value`) is no obstacle.
+pub fn declared_class(defs: &eval::Defs, classes: &ClassTable, r: &Expr) -> Option<String> {
+    let d = declared_desc(defs, classes, r)?;
+    Some(d.strip_prefix('L')?.strip_suffix(';')?.to_string())
+}
+
+/// The declared descriptor of the field or static `a` reads (a `let` is
+/// followed).
+fn declared_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Option<String> {
+    Some(match a {
         Expr::Name(n, _) => {
             let (params, body) = defs.get(n)?;
             return if params.is_empty() {
-                array_elem_desc(defs, classes, body)
+                declared_desc(defs, classes, body)
             } else {
                 None
             };
@@ -104,8 +123,7 @@ pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Opt
             sf.1.to_string()
         }
         _ => return None,
-    };
-    desc.strip_prefix('[').map(str::to_string)
+    })
 }
 
 impl Compiled {

@@ -1,6 +1,6 @@
 //! The prover's calls: virtual dispatch among the classes the program
 //! instantiates, and the natives it models (`Thread.start`, `isAlive`,
-//! `wait`, `notify`).
+//! `currentThread`, `wait`, `notify`).
 
 use super::domain::Unsupported;
 use super::machine::SymMachine;
@@ -116,6 +116,18 @@ impl SymMachine<'_> {
                     return self.throw(VmExc::IllegalMonitorState);
                 }
                 self.pop_args(callee, None);
+                return Ok(Flow::Stepped);
+            }
+            // The stepping thread's object; main's is made when first asked
+            // for (an allocation the prover does not model: unknown).
+            "java/lang/Thread.currentThread()Ljava/lang/Thread;" => {
+                let t = smt::select(&self.heap.tobj, self.th);
+                if !self.d.decide(format!("(not (= {t} {NULL}))"))? {
+                    return Err(self.unsupported(
+                        "Thread.currentThread() in a thread with no Thread object yet (main's is made when first asked for)".to_string(),
+                    ));
+                }
+                self.pop_args(callee, Some(SVal::new(Ty::A, t)));
                 return Ok(Flow::Stepped);
             }
             // Started and not yet finished (false for a Thread object no

@@ -137,6 +137,9 @@ const REQUIRED: &[(&str, &str)] = &[
     ("Invoke/Interface", "ok"),
     ("Invoke/Thread.start", "ok"),
     ("Invoke/Thread.start", "throw"),
+    // A library contract (`interp::contracts`), and `currentThread`.
+    ("Invoke/contract", "ok"),
+    ("Invoke/Thread.currentThread", "ok"),
     // A thread in `wait` (runs with spurious wake-ups): it takes the
     // monitor back, finds it held, or takes a notice while it is held.
     ("Wait/resume", "ok"),
@@ -156,6 +159,12 @@ struct Program {
     /// Run with spurious wake-ups (`Config::spurious_wakeups`), so that
     /// the steps of waiting threads are compared too.
     spurious: bool,
+    /// Run the calls with a library contract as the contract's one step
+    /// (`Config::library_contracts`), as the prover does, so that the
+    /// contract's symbolic step is compared with its concrete one
+    /// (`tests/it/contracts.rs` compares the concrete one with the JDK's
+    /// bytecode).
+    contracts: bool,
 }
 
 /// Starts compiling `src` into `out`.
@@ -235,6 +244,20 @@ fn programs() -> Vec<Program> {
         main: "WaitNotify".into(),
         runs: vec![(1, 3000), (2, 3000)],
         spurious: true,
+        contracts: false,
+    });
+    let at_dir = root.join("Atomics");
+    others.push(javac(
+        &manifest.join("tests/java-prover/Atomics.java"),
+        &at_dir,
+    ));
+    out.push(Program {
+        name: "Atomics".into(),
+        dir: at_dir,
+        main: "Atomics".into(),
+        runs: vec![(1, 6000)],
+        spurious: false,
+        contracts: true,
     });
     for p in OTHERS {
         let d = root.join(p);
@@ -248,6 +271,7 @@ fn programs() -> Vec<Program> {
             main: "Main".into(),
             runs: vec![(1, 3000)],
             spurious: WAITING.contains(p),
+            contracts: false,
         });
     }
     others.into_iter().for_each(wait);
@@ -276,6 +300,7 @@ fn programs() -> Vec<Program> {
             // state: this keeps CI short).
             runs: vec![(1, 20000), (2, 5000)],
             spurious: false,
+            contracts: false,
         },
     );
     out
@@ -1184,6 +1209,19 @@ fn family(classes: &ClassTable, insn: &Insn) -> String {
         {
             "Invoke/Static synchronized".into()
         }
+        Insn::Invoke(InvokeKind::Virtual, mr)
+            if classes
+                .id(&mr.class)
+                .and_then(|c| classes.resolve_method(c, &mr.name, &mr.desc))
+                .is_some_and(|m| m5::interp::contracts::of(classes.method(m)).is_some()) =>
+        {
+            "Invoke/contract".into()
+        }
+        Insn::Invoke(InvokeKind::Static, mr)
+            if &*mr.class == "java/lang/Thread" && &*mr.name == "currentThread" =>
+        {
+            "Invoke/Thread.currentThread".into()
+        }
         Insn::Invoke(k, _) => format!("Invoke/{k:?}"),
         Insn::New(c) if c.id.is_some_and(|id| classes.class(id).is_thread) => "New/thread".into(),
         Insn::Ldc(m5::classfile::Const::Class(_)) => "Ldc/class".into(),
@@ -1627,6 +1665,7 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
     let classes = load_classes(&cp, &p.main).map_err(|e| e.to_string())?;
     let config = Config {
         spurious_wakeups: p.spurious,
+        library_contracts: p.contracts,
         ..Config::default()
     };
     let mut s = initial_state(classes.clone(), &p.main, &[], config).map_err(|e| e.to_string())?;

@@ -1,0 +1,173 @@
+//! The library contracts (`m5::interp::contracts`: the atomics' methods as
+//! one step, which the prover runs instead of the JDK's bytecode) agree
+//! with the JDK's own bytecode on states of real runs.
+//!
+//! `tests/java-prover/Atomics.java` runs four threads that call every
+//! contracted method on shared atomics under seeded random schedules.
+//! Before each step that calls one, the state is copied twice: one copy
+//! runs the call as its contract (the interpreter with
+//! `Config::library_contracts`, the same code the prover runs over SMT
+//! terms), the other runs the JDK's bytecode (`Unsafe`, `VarHandle`) with
+//! that thread alone until the call returns. The two states must be the
+//! same state (`Model`'s `Eq`, the explorer's definition: every thread's
+//! frames, the heap, the statics). At least 10,000 calls are compared,
+//! each contracted method at least once, and each compare-and-set both
+//! succeeding and failing. `Thread.currentThread()` is a native on both
+//! sides (its symbolic step is checked by `symbolic_agreement`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use m5::classfile::Insn;
+use m5::interp::contracts::{self, Cell, Contract, Op};
+use m5::interp::{self, Outcome};
+use m5::state::{State, ThreadId};
+
+use crate::common;
+
+/// The contracted call `th` makes next, if any: (contract, method name).
+fn contracted_call(s: &State, th: ThreadId) -> Option<(Contract, Arc<str>)> {
+    let t = s.thread(th)?;
+    if t.wait.is_some() || t.initializing() || !interp::can_step(s, th) {
+        return None;
+    }
+    let f = t.top()?;
+    let Insn::Invoke(kind, mr) = f.method.code.get(f.ip as usize)? else {
+        return None;
+    };
+    let id = interp::invoke_target(s, f, *kind, mr)?;
+    let callee = s.classes.method(id);
+    contracts::of(callee).map(|c| (c, callee.name.clone()))
+}
+
+/// The state after `th` runs the JDK's bytecode of the call it is about
+/// to make, alone, until the call returns.
+fn by_bytecode(s: &State, th: ThreadId) -> Result<State, String> {
+    let mut b = s.clone();
+    let depth = b.threads[th as usize].stack.len();
+    for _ in 0..100_000 {
+        match interp::step(&mut b, th).map_err(|e| e.to_string())? {
+            Outcome::Stepped => {}
+            other => return Err(format!("the bytecode's step was a no-op: {other:?}")),
+        }
+        if b.threads[th as usize].stack.len() <= depth {
+            return Ok(b);
+        }
+    }
+    Err("the call did not return in 100,000 steps".into())
+}
+
+/// The state after `th` runs the call as its contract.
+fn by_contract(s: &State, th: ThreadId) -> Result<State, String> {
+    let mut a = s.clone();
+    Arc::make_mut(&mut a.config).library_contracts = true;
+    match interp::step(&mut a, th).map_err(|e| e.to_string())? {
+        Outcome::Stepped => {}
+        other => return Err(format!("the contract's step was a no-op: {other:?}")),
+    }
+    Arc::make_mut(&mut a.config).library_contracts = false;
+    Ok(a)
+}
+
+/// Whether the compare-and-set the contract ran succeeded (its result, on
+/// the caller's stack).
+fn swapped(a: &State, th: ThreadId) -> bool {
+    let f = a.threads[th as usize].top().expect("caller's frame");
+    f.stack.last().expect("a result").as_int() == 1
+}
+
+/// A small deterministic generator for the schedules.
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn every_contract_agrees_with_the_jdk_bytecode_on_states_of_real_runs() {
+    if !common::have("javac", "-version") {
+        return;
+    }
+    let dir = common::fresh_dir("contracts", "atomics");
+    common::javac_files(
+        &dir,
+        &[common::root().join("tests/java-prover/Atomics.java")],
+    );
+    let s0 = common::start(dir.to_str().expect("utf-8"), "Atomics", &[]);
+    // (class, method, outcome) -> calls compared.
+    let mut seen: BTreeMap<(Cell, String, &str), usize> = BTreeMap::new();
+    let mut compared = 0usize;
+    let mut failures = Vec::new();
+    for seed in 0..4u64 {
+        let mut s = s0.clone();
+        let mut rng = Lcg(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) + 1);
+        let mut cur: Option<ThreadId> = None;
+        for step in 0..400_000 {
+            if s.ended() {
+                break;
+            }
+            let runnable: Vec<ThreadId> = (0..s.threads.len() as ThreadId)
+                .filter(|&t| interp::can_step(&s, t))
+                .collect();
+            assert!(!runnable.is_empty(), "seed {seed}: deadlock at step {step}");
+            let th = match cur {
+                Some(t) if runnable.contains(&t) && rng.next(8) != 0 => t,
+                _ => runnable[rng.next(runnable.len())],
+            };
+            cur = Some(th);
+            if let Some((c, name)) = contracted_call(&s, th) {
+                match (by_contract(&s, th), by_bytecode(&s, th)) {
+                    (Ok(a), Ok(b)) => {
+                        let outcome = match c.op {
+                            Op::CompareAndSet if swapped(&a, th) => "swapped",
+                            Op::CompareAndSet => "failed",
+                            _ => "ok",
+                        };
+                        *seen.entry((c.cell, name.to_string(), outcome)).or_default() += 1;
+                        compared += 1;
+                        if a.model != b.model && failures.len() < 5 {
+                            failures.push(format!(
+                                "seed {seed}, step {step}, thread {th}: {:?}.{name}: the contract's state differs from the bytecode's\n  contract: {:?}\n  bytecode: {:?}",
+                                c.cell,
+                                a.threads[th as usize].top().map(|f| &f.stack),
+                                b.threads[th as usize].top().map(|f| &f.stack),
+                            ));
+                        }
+                    }
+                    (a, b) => failures.push(format!(
+                        "seed {seed}, step {step}, thread {th}: {name}: contract {:?}, bytecode {:?}",
+                        a.err(),
+                        b.err()
+                    )),
+                }
+            }
+            interp::step(&mut s, th).expect("step");
+        }
+    }
+    for ((cell, name, outcome), n) in &seen {
+        println!("{cell:?}.{name} ({outcome}): {n}");
+    }
+    println!("{compared} calls compared");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(compared >= 10_000, "only {compared} calls compared");
+    for cell in [Cell::Int, Cell::Long, Cell::Bool, Cell::Ref] {
+        for (name, _, op) in contracts::methods(cell) {
+            let outcomes: &[&str] = if op == Op::CompareAndSet {
+                &["swapped", "failed"]
+            } else {
+                &["ok"]
+            };
+            for o in outcomes {
+                assert!(
+                    seen.contains_key(&(cell, name.to_string(), *o)),
+                    "{cell:?}.{name} ({o}) was never compared"
+                );
+            }
+        }
+    }
+}
