@@ -200,7 +200,11 @@ thread's (pairwise, shape against shape). An exception the invariant does
 not rule out is followed to the handler that catches it; one nothing
 catches (or with a VM message string, which is not modeled) fails the
 case. Lemma 3 does the same for each relation. A relation theorem is
-proved when Lemmas 1, 2 and 3 are.
+proved when Lemmas 1, 2 and 3 are. A call of AtomicInteger, AtomicLong,
+AtomicBoolean or AtomicReference's get, set, lazySet, getAndSet,
+compareAndSet or adds is one step, its library contract (checked against
+the JDK's bytecode; docs/proving.md, Library contracts): the claim is
+about the states in which no thread is inside one.
 
 A failed obligation's state is a counterexample to induction: it satisfies
 the invariant and its step breaks it, but no schedule need reach it. So a

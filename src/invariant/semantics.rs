@@ -619,7 +619,7 @@ impl<'c, D: Values> Eval<'c, D> {
         }
         let v = self.eval(base)?;
         if self.d.kind(&v) == K::Ref
-            && let Some(c) = super::declared_class(&self.c.defs, self.d.classes(), base)
+            && let Some(c) = super::declared_class(self.c, self.d.classes(), base)
         {
             return self.d.declared_attr(&v, attr, &c);
         }

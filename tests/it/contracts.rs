@@ -171,3 +171,17 @@ fn every_contract_agrees_with_the_jdk_bytecode_on_states_of_real_runs() {
         }
     }
 }
+
+/// A proof through the contracts: the workers' `get` and `compareAndSet`
+/// on the shared AtomicInteger are stepped as contracts (without them the
+/// JDK's `Unsafe` makes every case unknown), and the twin that counts past
+/// 6 is refuted with a witness on the JDK's own bytecode that `m5 run
+/// --invariant` replays (`common::prove` replays every witness).
+#[test]
+fn the_atomic_counters_over_twin_is_refuted_through_the_contracts() {
+    let file = common::root().join("tests/inferred/atomic-counter-inferred-over.proof");
+    let (code, v) = common::prove(&file, &[]);
+    assert_eq!(common::verdict(&v, "invariant"), "refuted", "{v}");
+    assert_eq!(code, 1, "{v}");
+    assert!(!v.to_string().contains("Unsafe"), "{v}");
+}

@@ -17,6 +17,9 @@ public class Atomics {
 
     static void work(int id, int rounds) {
         for (int k = 0; k < rounds; k++) {
+            if (Thread.currentThread() == null) {
+                throw new AssertionError();
+            }
             int x = i.get();
             i.set(x + id);
             i.lazySet(i.get() - k);
@@ -53,9 +56,6 @@ public class Atomics {
             r.getAndSet(things[(k + 1) % things.length]);
             r.compareAndSet(o, things[(k + 2) % things.length]);
             r.compareAndSet(r.get(), things[id % things.length]);
-            if (Thread.currentThread() == null) {
-                throw new AssertionError();
-            }
         }
     }
 
