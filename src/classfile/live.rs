@@ -51,6 +51,8 @@ pub(super) struct Liveness {
     waiting_by_sel: FxHashMap<String, Vec<Arc<str>>>,
     /// Other methods of JDK classes not yet live, by (class, selector).
     waiting_on: FxHashMap<(Arc<str>, String), Refs>,
+    /// Method names the program may look up reflectively.
+    reflected: FxHashSet<Arc<str>>,
     /// `M5_LOG=m5::load=trace`: log each reference followed.
     why: bool,
 }
@@ -70,6 +72,10 @@ struct Refs {
     invokes_on: Vec<(Arc<str>, String)>,
     inits: Vec<Arc<str>>,
     news: Vec<Arc<str>>,
+    /// Whether the code asks a class for a method by name (`getMethod`,
+    /// `getDeclaredMethod`), and the string constants that may be names.
+    reflects: bool,
+    names: Vec<Arc<str>>,
 }
 
 /// One more fact for the fixpoint.
@@ -79,6 +85,8 @@ enum Fact {
     CalledOn(Arc<str>, String),
     Init(Arc<str>),
     Instance(Arc<str>),
+    /// Methods of this name may be invoked reflectively.
+    Reflected(Arc<str>),
 }
 
 impl Liveness {
@@ -121,6 +129,9 @@ impl Liveness {
             facts.push(Fact::Instance(rc.name.clone()));
             facts.push(Fact::Init(rc.name.clone()));
         }
+        if from == Origin::User {
+            facts.extend(reflected_names(rc).into_iter().map(Fact::Reflected));
+        }
         for m in &rc.methods {
             let mut refs = method_references(m);
             refs.owner = format!("{}.{}", rc.name, refs.owner);
@@ -129,7 +140,7 @@ impl Liveness {
             // The model's methods are as lazy as the JDK's (the model
             // reaches String.format's Formatter only when something calls
             // String.format); the program's are all live.
-            if from == Origin::User {
+            if from == Origin::User || self.reflected.contains(&m.name) {
                 facts.push(Fact::Live(refs));
             } else if exact {
                 self.waiting_on.insert((rc.name.clone(), sel), refs);
@@ -219,6 +230,11 @@ impl Liveness {
                         work.extend(supers.iter().cloned().map(Fact::Init));
                     }
                 }
+                Fact::Reflected(name) => {
+                    if self.reflected.insert(name.clone()) {
+                        self.wake_named(&name, &mut work);
+                    }
+                }
                 Fact::Instance(class) => {
                     if !self.instances.insert(class.clone()) {
                         continue;
@@ -239,6 +255,25 @@ impl Liveness {
                     }
                 }
             }
+        }
+    }
+
+    /// Makes live every waiting method named `name` (a reflective call may
+    /// invoke it, virtual or not, with any receiver).
+    fn wake_named(&mut self, name: &str, work: &mut Vec<Fact>) {
+        let named = |sel: &str| sel.strip_prefix(name).is_some_and(|r| r.starts_with('('));
+        let keys: Vec<(Arc<str>, String)> = self
+            .waiting_on
+            .keys()
+            .filter(|(_, sel)| named(sel))
+            .cloned()
+            .collect();
+        for k in keys {
+            work.extend(self.waiting_on.remove(&k).map(Fact::Live));
+        }
+        let classes: Vec<Arc<str>> = self.waiting.keys().cloned().collect();
+        for c in classes {
+            self.wake_virtual(&c, named, work);
         }
     }
 
@@ -294,6 +329,8 @@ fn method_references(m: &parse::RawMethod) -> Refs {
             }
             Effect::ReadField(f) | Effect::WriteField(f) => r.classes.extend(class_of(&f.class)),
             Effect::Invoke(kind, m) => {
+                r.reflects |= &*m.class == "java/lang/Class"
+                    && matches!(&*m.name, "getMethod" | "getDeclaredMethod");
                 r.classes.extend(class_of(&m.class));
                 let sel = format!("{}{}", m.name, m.desc);
                 if kind == InvokeKind::Static {
@@ -326,6 +363,9 @@ fn method_references(m: &parse::RawMethod) -> Refs {
                 r.classes.push(name.clone());
                 r.inits.push(name);
             }
+            Effect::Constant(Const::String(text)) if is_identifier(text) => {
+                r.names.push(text.clone());
+            }
             // String concatenation may call the model's helper.
             Effect::Concat(_) => r.invokes_on.push((
                 "java/lang/StringConcatHelper".into(),
@@ -353,6 +393,27 @@ fn method_references(m: &parse::RawMethod) -> Refs {
         }
     }
     r
+}
+
+/// The names a program class may look up methods by: where any of its
+/// methods asks a class for a method by name, every string constant of
+/// the class that could be a method's name (the usual string analysis of
+/// reflection: a name computed at run time is not seen, and its method may
+/// be missing, an error that names it).
+fn reflected_names(rc: &RawClass) -> Vec<Arc<str>> {
+    let refs: Vec<Refs> = rc.methods.iter().map(method_references).collect();
+    if !refs.iter().any(|r| r.reflects) {
+        return Vec::new();
+    }
+    refs.into_iter().flat_map(|r| r.names).collect()
+}
+
+fn is_identifier(text: &str) -> bool {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '_' || c == '$')
+        && chars.all(|c| c.is_alphanumeric() || c == '_' || c == '$')
 }
 
 /// Whether model class `rc` extends a class of the JDK (its superclass is

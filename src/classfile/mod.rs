@@ -395,6 +395,10 @@ impl ClassTable {
                     || (jdk::is_jdk_package(n) && jdk::jdk().is_ok_and(|j| j.has(n)))
             };
             let mut rc = parse::parse_class_with(&origin, &bytes, &taken)?;
+            // The model's names show as the JDK's would (`keeps_local_names`).
+            if from == Origin::Model && jdk::jdk().is_ok_and(|j| !j.keeps_local_names()) {
+                rc.methods.iter_mut().for_each(|m| m.locals.clear());
+            }
             if rc.name != name {
                 return Err(LoadError::Link {
                     path: origin,
@@ -452,6 +456,7 @@ const MAX_HIERARCHY_BYTES: usize = 512 << 20;
 const NATIVES_THROW: &[&str] = &[
     "java/lang/ClassNotFoundException",
     "java/lang/NoSuchFieldException",
+    "java/lang/NoSuchMethodException",
 ];
 
 /// A class file found: (origin for messages, bytes, where from).

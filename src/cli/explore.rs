@@ -13,7 +13,8 @@ use crate::interp::{self, init::load_classes};
 use crate::schedule;
 use crate::state::{Config, ThreadId};
 
-pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
+pub(super) fn explore(mut a: ExploreArgs) -> Result<i32> {
+    a.search.strategy = strategy(&a);
     let bar = progress_bar(a.json);
     let Searched {
         initial,
@@ -21,6 +22,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         report,
         witness,
         is_race,
+        race,
     } = search(&a, bar.as_ref())?;
     if let Some(b) = bar {
         b.finish_and_clear();
@@ -36,7 +38,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
     // run on one thread.
     let jobs = match opts.strategy {
         explore::Strategy::Exhaustive if !opts.bfs && !opts.determinism => opts.jobs.max(1),
-        s if s.is_sampling() => opts.jobs.max(1),
+        s if s.is_sampling() || s == explore::Strategy::Portfolio => opts.jobs.max(1),
         _ => 1,
     };
     let sampling = opts.strategy.is_sampling();
@@ -56,6 +58,7 @@ pub(super) fn explore(a: ExploreArgs) -> Result<i32> {
         jobs,
         sampling,
         shard,
+        race,
     };
     if a.json {
         print_json(&report, &opts, &witness, &summary)?;
@@ -85,6 +88,10 @@ pub(super) struct Searched {
     pub report: explore::Report,
     pub witness: Vec<ThreadId>,
     pub is_race: bool,
+    /// The data race the search went on after, with its shortened witness
+    /// (written to `--witness`'s PATH.race), when the verdict is another
+    /// violation.
+    pub race: Option<(crate::race::Race, Vec<ThreadId>)>,
 }
 
 /// Loads the program, searches its schedules as `a` says (progress on
@@ -126,6 +133,28 @@ pub(super) fn search(a: &ExploreArgs, bar: Option<&indicatif::ProgressBar>) -> R
     } else {
         Vec::new()
     };
+    let race = match &report.race {
+        Some((r, w)) => {
+            let v = Verdict::DataRace(r.clone());
+            let w = explore::shorten(&initial, w.clone(), &v, &opts)
+                .map_err(|e| UsageError(e.to_string()))?;
+            Some((r.clone(), w))
+        }
+        None => None,
+    };
+    if let (Some(path), Some((_, w))) = (&a.witness, &race) {
+        let path = race_path(path);
+        let header = format!(
+            "m5 explore witness: data-race (the search went on after it)\nreplay: {}",
+            replay_command(a, &path, true)
+        );
+        let settings = schedule::Settings {
+            spurious_wakeups: settings.spurious_wakeups,
+            verdict: Some("data-race"),
+        };
+        schedule::write_schedule(&path, w, &header, &settings)
+            .with_context(|| format!("cannot write witness to {}", path.display()))?;
+    }
     if report.verdict.shown_by_one_run() {
         settings.verdict = Some(report.verdict.name());
     }
@@ -137,7 +166,24 @@ pub(super) fn search(a: &ExploreArgs, bar: Option<&indicatif::ProgressBar>) -> R
         report,
         witness,
         is_race,
+        race,
     })
+}
+
+/// The strategy `a` asks for: the portfolio is exhaustive with the options
+/// only the exhaustive search has (--bfs, --determinism, --max-states,
+/// --max-depth, properties, --shard).
+fn strategy(a: &ExploreArgs) -> explore::Strategy {
+    let exhaustive_only = a.bfs
+        || a.determinism
+        || a.max_states.is_some()
+        || a.max_depth.is_some()
+        || a.props.invariant.is_some()
+        || a.shard.is_some();
+    match a.strategy {
+        explore::Strategy::Portfolio if exhaustive_only => explore::Strategy::Exhaustive,
+        s => s,
+    }
 }
 
 /// The search's options from the command line, checked against each other;
@@ -304,6 +350,8 @@ pub(super) struct Summary {
     pub sampling: bool,
     /// `--shard`: what `m5 merge` reads besides the report.
     pub shard: Option<super::json::shard::Shard>,
+    /// `Searched::race`.
+    pub race: Option<(crate::race::Race, Vec<ThreadId>)>,
 }
 
 /// `--json`: the report as one JSON object.
@@ -404,6 +452,15 @@ fn print_text(
         ..
     } = *summary;
     print_verdict(reached, &report.verdict, opts);
+    if let Some((r, _)) = &summary.race {
+        for l in verdict_lines(reached, &Verdict::DataRace(r.clone()), opts) {
+            // "violation: data race ..." becomes "also found: data race ...".
+            match l.strip_prefix("violation: ") {
+                Some(head) => println!("also found: {head}"),
+                None => println!("{l}"),
+            }
+        }
+    }
     if let Some(n) = &report.note {
         println!("{}: {n}", opts.strategy);
     }
@@ -411,6 +468,11 @@ fn print_text(
         format!(
             "{} runs, {} transitions, {:.3} s",
             report.runs, report.transitions, report.seconds
+        )
+    } else if report.runs > 0 {
+        format!(
+            "{} states, then {} runs, {} transitions, {:.3} s",
+            report.states, report.runs, report.transitions, report.seconds
         )
     } else {
         format!(
@@ -450,6 +512,23 @@ fn print_text(
             None => println!(
                 "witness: {} steps (write it with --witness PATH)",
                 witness.len()
+            ),
+        }
+    }
+    if let Some((_, w)) = &summary.race {
+        match &a.witness {
+            Some(p) => {
+                let p = race_path(p);
+                println!(
+                    "race witness: {} steps written to {} (replay: {})",
+                    w.len(),
+                    p.display(),
+                    replay_command(a, &p, true)
+                )
+            }
+            None => println!(
+                "race witness: {} steps (write it with --witness PATH: PATH.race)",
+                w.len()
             ),
         }
     }
@@ -502,6 +581,13 @@ pub(super) fn replay_with(a: &ExploreArgs, schedule: &str, race: bool, spurious:
         push(x);
     }
     words.join(" ")
+}
+
+/// Where the witness of the race a search went on after goes: `PATH.race`.
+fn race_path(path: &std::path::Path) -> PathBuf {
+    let mut s = path.as_os_str().to_owned();
+    s.push(".race");
+    PathBuf::from(s)
 }
 
 /// Where the first execution of a nondeterminism witness goes: `PATH.first`.

@@ -13,8 +13,17 @@ use super::Cli;
 pub fn java_style(args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::OsString>, String> {
     use clap::CommandFactory;
     let cmd = Cli::command();
+    // The global `--jdk DIR` may come before the command's name.
+    let mut at = 1;
+    while let Some(a) = args.get(at).and_then(|a| a.to_str()) {
+        match a {
+            "--jdk" => at += 2,
+            _ if a.starts_with("--jdk=") => at += 1,
+            _ => break,
+        }
+    }
     let Some(sub) = args
-        .get(1)
+        .get(at)
         .and_then(|a| a.to_str())
         .and_then(|name| cmd.find_subcommand(name))
     else {
@@ -35,8 +44,8 @@ pub fn java_style(args: Vec<std::ffi::OsString>) -> Result<Vec<std::ffi::OsStrin
             named && a.get_action().takes_values()
         }) || arg == "--jdk"
     };
-    let mut out: Vec<std::ffi::OsString> = args[..2].to_vec();
-    let mut rest = args[2..].iter();
+    let mut out: Vec<std::ffi::OsString> = args[..=at].to_vec();
+    let mut rest = args[at + 1..].iter();
     let mut value_next = false;
     while let Some(a) = rest.next() {
         let s = a.to_str().unwrap_or("");

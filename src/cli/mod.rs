@@ -126,20 +126,31 @@ to one field, static or array element, one of them writing and one of
 them plain, with no monitor, volatile, release/acquire, start, join or
 class initialization ordering them (VarHandle, Unsafe and Atomic*
 accesses count by their access mode: get/set and getPlain/setPlain are
-plain, opaque ones order nothing). A race is the verdict \"data-race\"
-(exit 1); its witness ends with the two accesses (or, behind an opaque
-read, with the second) and `m5 run --races` replays it. --after-race continue searches
-on for exceptions and deadlocks instead, at the interaction granularity
-(the race is the verdict if nothing else is found). \"ok\" means no uncaught exception, deadlock or data race in any
-interleaving; without races, the Java memory model adds no other behaviour.
+plain, opaque ones order nothing). A race is reported with its own
+witness, which ends with the two accesses (or, behind an opaque read,
+with the second) and which `m5 run --races` replays (--witness PATH writes
+it to PATH.race), and the search goes on for the exception or deadlock
+the program is about, at the interaction granularity: that is the
+verdict when found (\"also found: data race ...\"), else the race
+(exit 1). --after-race stop makes the first race the verdict. \"ok\" means
+no uncaught exception, deadlock or data race in any interleaving; without
+races, the Java memory model adds no other behaviour.
 
-For programs too large to search exhaustively, --strategy chooses fewer
-schedules: preemption-bound:K tries every schedule with at most K
-preemptions (K = 0, 1, ... in turn; most bugs need one or two); pct:D, pos
-and random sample --runs executions under seeded randomized schedulers.
-They never print \"ok\" (unless preemption bounding cut no schedule at all):
-finding nothing prints \"no bug found ... (not exhaustive)\", exit 3. Every
-bug they find has a witness that `m5 run` replays.
+With no --strategy (portfolio) the search is exhaustive while it fits half
+of the time budget (--time-limit, 60 s by default): a 2 s exhaustive
+search, a round of the samplers (pos, pct:2, pct:3, random), the rest of
+the exhaustive half, then the samplers in turn until the budget ends. Only
+a complete exhaustive search says \"ok\"; any bug found ends the search
+with its witness; otherwise \"incomplete\" (exit 3). With --bfs,
+--determinism, --max-states, --max-depth, --invariant or --shard the
+default is exhaustive. --strategy exhaustive searches without a time
+limit unless one is given; preemption-bound:K tries every schedule with
+at most K preemptions (K = 0, 1, ... in turn; most bugs need one or two);
+pct:D, pos and random sample --runs executions under seeded randomized
+schedulers. They never print \"ok\" (unless preemption bounding cut no
+schedule at all): finding nothing prints \"no bug found ... (not
+exhaustive)\", exit 3. Every bug they find has a witness that `m5 run`
+replays.
 
 --html FILE writes the witness as a page with a column per thread and the
 violation's steps highlighted; --sarif FILE a SARIF 2.1.0 log with the witness
@@ -407,12 +418,15 @@ pub struct ExploreArgs {
 /// each test's: the strategy, its bounds and the semantics of the runs.
 #[derive(clap::Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Which schedules to try: exhaustive (every one), preemption-bound:K
+    /// Which schedules to try: portfolio (exhaustive on half the time
+    /// budget, then pos, pct:2, pct:3 and random in turn on the rest;
+    /// exhaustive with --bfs, --determinism, --max-states, --max-depth,
+    /// --invariant or --shard), exhaustive (every one), preemption-bound:K
     /// (every schedule with at most K preemptions, K = 0, 1, ... in turn),
     /// pct:D (probabilistic concurrency testing for bugs of depth D), pos
     /// (partial-order sampling), random (random walks); the last three are
     /// seeded.
-    #[arg(long, default_value = "exhaustive", value_name = "STRATEGY", value_parser = crate::explore::Strategy::parse)]
+    #[arg(long, default_value = "portfolio", value_name = "STRATEGY", value_parser = crate::explore::Strategy::parse)]
     pub strategy: crate::explore::Strategy,
     /// Executions to sample with pct, pos and random.
     #[arg(long, default_value_t = crate::explore::DEFAULT_RUNS, value_name = "N",
@@ -446,7 +460,7 @@ pub struct SearchArgs {
     /// Stop after N distinct states.
     #[arg(long, value_name = "N")]
     pub max_states: Option<u64>,
-    /// Stop after this many seconds.
+    /// Stop after this many seconds (the portfolio's budget: 60 s unless given).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     #[command(flatten)]
@@ -458,10 +472,11 @@ pub struct SearchArgs {
     /// Frames a thread may hold before a call throws StackOverflowError.
     #[arg(long, default_value_t = crate::state::DEFAULT_MAX_STACK_DEPTH, value_name = "N")]
     pub max_stack_depth: usize,
-    /// What a data race does: stop (it is the verdict) or continue (search
-    /// on for exceptions, deadlocks and property violations; the race is
-    /// the verdict if nothing else is found, never "ok").
-    #[arg(long, value_enum, default_value = "stop", value_name = "WHAT")]
+    /// What a data race does: continue (it is reported, with its own
+    /// witness, and the search goes on for exceptions, deadlocks and
+    /// property violations; the race is the verdict if nothing else is
+    /// found, never "ok") or stop (it is the verdict).
+    #[arg(long, value_enum, default_value = "continue", value_name = "WHAT")]
     pub after_race: AfterRace,
     /// Check that every complete execution prints the same output and ends
     /// with the same exit status; otherwise the verdict is

@@ -289,6 +289,10 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
         return o;
     }
     let mut search_args = a.search.clone();
+    // Tests are searched exhaustively unless a strategy is named.
+    if search_args.strategy == crate::explore::Strategy::Portfolio {
+        search_args.strategy = crate::explore::Strategy::Exhaustive;
+    }
     if search_args.assertions.switches.is_empty() {
         search_args.assertions.switches.push("ea".into());
     }
@@ -331,6 +335,7 @@ fn run_one(a: &TestArgs, class: &str, t: &TestMethod) -> Outcome {
             report,
             witness: steps,
             is_race,
+            ..
         }) => {
             o.states = report.states.max(report.runs);
             o.kind = report.verdict.name().to_string();

@@ -11,7 +11,7 @@ use crate::classfile::ClassPath;
 use crate::explore::determinism::Outcome;
 use crate::explore::{self, ExploreOptions, RaceCheck, Verdict};
 use crate::interp;
-use crate::locks::confirm::{Pos, program_position};
+use crate::locks::confirm::{Pos, program_line};
 use crate::locks::events::Site;
 use crate::schedule::{self, Observer, RunOptions, Schedule};
 use crate::state::{Config, State, ThreadId};
@@ -63,12 +63,15 @@ struct Steps(Vec<(ThreadId, Option<Pos>)>);
 
 impl Observer for Steps {
     fn before(&mut self, s: &State, th: ThreadId, _step: u64) {
-        self.0.push((th, program_position(s, th)));
+        self.0.push((th, program_line(s, th)));
     }
 }
 
+/// A conflict's access at its source line: conflicts are kept per pair of
+/// lines, so another access on the same line may be the one reordered.
 fn pos(s: &Site) -> Pos {
-    (s.class.clone(), s.method.clone(), s.desc.clone(), s.pc)
+    let at = s.line.unwrap_or(u32::MAX - s.pc);
+    (s.class.clone(), s.method.clone(), s.desc.clone(), at)
 }
 
 /// The steps at either site, in order, by thread (a thread's consecutive

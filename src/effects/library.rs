@@ -155,7 +155,16 @@ pub fn classify(class: &str, name: &str, desc: &str) -> LibCall {
     if let Some(u) = unfixed(class, name, desc) {
         return LibCall::Unfixed(u);
     }
-    if let Some(c) = concurrency(class, name) {
+    if class == "java/util/concurrent/CountDownLatch" && name != "<init>" {
+        // Counting down commutes and an untimed await only waits: neither
+        // shows the count. What does (getCount, a timed await's result,
+        // toString) depends on the schedule.
+        return match (name, desc) {
+            ("countDown" | "await", "()V") => LibCall::Pure,
+            _ => LibCall::Unfixed("a CountDownLatch's count"),
+        };
+    }
+    if let Some(c) = concurrency(class, name, desc) {
         return c;
     }
     if (class == "java/io/PrintStream" || class == "java/io/PrintWriter")
@@ -193,7 +202,7 @@ fn unfixed(class: &str, name: &str, desc: &str) -> Option<&'static str> {
 }
 
 /// Forks and joins of `java.lang.Thread` and `java.util.concurrent`.
-fn concurrency(class: &str, name: &str) -> Option<LibCall> {
+fn concurrency(class: &str, name: &str, desc: &str) -> Option<LibCall> {
     let fj = class.starts_with("java/util/concurrent/")
         && (class.contains("ForkJoinTask")
             || class.ends_with("RecursiveTask")
@@ -204,7 +213,10 @@ fn concurrency(class: &str, name: &str) -> Option<LibCall> {
         ("java/lang/Thread", "startVirtualThread") => {
             fork(false, false, false, "Thread.startVirtualThread")
         }
-        ("java/lang/Thread", "join") => LibCall::Join,
+        // A timed join may return while the thread still runs; a timed
+        // `get` returns normally only once the task is done.
+        ("java/lang/Thread", "join") if desc == "()V" => LibCall::Join,
+        ("java/lang/Thread", "join") => LibCall::Touch { write: false },
         (
             "java/util/concurrent/Future"
             | "java/util/concurrent/FutureTask"

@@ -17,7 +17,10 @@
 pub mod confirm;
 pub mod facts;
 pub mod interfere;
+mod joins;
+mod latch;
 pub mod library;
+mod loops;
 pub mod threads;
 
 use std::sync::Arc;

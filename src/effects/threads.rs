@@ -4,7 +4,8 @@
 //! what they call, the library's callbacks included), and, in the main
 //! thread, which threads may be running at each instruction: the seed's
 //! flow-sensitive fork effects (a fork makes its thread live from there on;
-//! a `join` of that very thread ends it).
+//! a `join` of that very thread ends it, and so does a loop joining every
+//! element of the array or list main keeps a fork's threads in: `joins`).
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -97,6 +98,8 @@ pub struct World<'p> {
     /// The methods main runs when the library calls them back: when, in
     /// main's flow, is not tracked, so every thread may run alongside them.
     called_back: BTreeSet<MKey>,
+    /// The methods the library may call back in any thread.
+    pub library_callbacks: BTreeSet<MKey>,
     /// Main's code: threads live on entry to each method it runs, and
     /// before each instruction.
     pub live_in: FxHashMap<MKey, BTreeSet<usize>>,
@@ -123,6 +126,7 @@ impl<'p> World<'p> {
             library: false,
             any_parallel: None,
             called_back: BTreeSet::new(),
+            library_callbacks: BTreeSet::new(),
             live_in: FxHashMap::default(),
             live_at: FxHashMap::default(),
         }
@@ -440,6 +444,7 @@ impl<'p> World<'p> {
 
     /// Records the methods main runs inside library calls.
     fn note_callbacks(&mut self, t: usize, called_back: &[MKey]) {
+        self.library_callbacks.extend(called_back.iter().cloned());
         if t == 0 {
             self.called_back.extend(called_back.iter().cloned());
         }
@@ -535,6 +540,8 @@ impl<'p> World<'p> {
             }
         }
         self.live_in.insert(self.main.clone(), from_callbacks);
+        let kills = self.ordering_kills();
+        let none = FxHashMap::default();
         let mut rounds = 0;
         loop {
             rounds += 1;
@@ -542,7 +549,8 @@ impl<'p> World<'p> {
             for k in &methods {
                 let entry = self.live_in.get(k).cloned().unwrap_or_default();
                 let Some(f) = self.facts.get(k) else { continue };
-                let (at, calls_in) = flow(f, &entry, &self.threads, &desc, &below, k);
+                let kills = if *k == self.main { &kills } else { &none };
+                let (at, calls_in) = flow(f, &entry, &self.threads, &desc, &below, k, kills);
                 for (callee, live) in calls_in {
                     let e = self.live_in.entry(callee).or_default();
                     for x in live {
@@ -555,6 +563,46 @@ impl<'p> World<'p> {
                 break;
             }
         }
+    }
+}
+
+impl World<'_> {
+    /// The edges of main's method after which some threads have done all
+    /// they do, with those threads: the exits of loops joining every
+    /// thread kept in a container (`joins`), the latch's awaits (`latch`).
+    fn ordering_kills(&self) -> FxHashMap<(usize, usize), Vec<usize>> {
+        let main = self.main.clone();
+        let mut out: FxHashMap<(usize, usize), Vec<usize>> = FxHashMap::default();
+        let Some(m) = self.p.get(&main.0).and_then(|c| c.method(&main.1, &main.2)) else {
+            return out;
+        };
+        let Some(f) = self.facts.get(&main) else {
+            return out;
+        };
+        let Some(it) = super::joins::interpret_main(m, f) else {
+            return out;
+        };
+        // After the latch's await, every thread has done all it does.
+        for e in super::latch::await_edges(self, m, f, &it) {
+            let all = self.threads.iter().skip(1).filter(|t| !t.everywhere);
+            out.entry(e).or_default().extend(all.map(|t| t.id));
+        }
+        for ja in super::joins::join_alls(m, f, &it) {
+            for fk in &ja.forks {
+                let Some(c) = f.calls.iter().find(|c| c.at == *fk) else {
+                    continue;
+                };
+                for th in self.threads.iter().skip(1) {
+                    if th.forker.as_ref() == Some(&main)
+                        && th.parent == 0
+                        && th.fork.as_ref().is_some_and(|s| s.pc == c.site.pc)
+                    {
+                        out.entry((ja.from, ja.to)).or_default().push(th.id);
+                    }
+                }
+            }
+        }
+        out
     }
 }
 
@@ -689,6 +737,7 @@ fn flow(
     desc: &[BTreeSet<usize>],
     below: &FxHashMap<MKey, BTreeSet<usize>>,
     k: &MKey,
+    kills: &FxHashMap<(usize, usize), Vec<usize>>,
 ) -> (Vec<BTreeSet<usize>>, Vec<(MKey, BTreeSet<usize>)>) {
     let n = f.succ.len();
     let mut at: Vec<Option<BTreeSet<usize>>> = vec![None; n];
@@ -744,6 +793,10 @@ fn flow(
             }
         }
         for &s in &f.succ[i] {
+            let mut after = after.clone();
+            for t in kills.get(&(i, s)).into_iter().flatten() {
+                after.remove(t);
+            }
             match &mut at[s] {
                 None => {
                     at[s] = Some(after.clone());

@@ -26,6 +26,8 @@ pub mod fingerprint;
 mod guided;
 mod options;
 mod parallel;
+mod portfolio;
+mod pos;
 mod preemption;
 mod sampling;
 mod search;
@@ -40,6 +42,7 @@ pub use guided::explore_guided;
 pub use options::{
     ExploreOptions, Granularity, Properties, RaceCheck, RaceFilter, RaceTest, Strategy,
 };
+pub use portfolio::DEFAULT_BUDGET;
 pub use sampling::{DEFAULT_RUN_LENGTH, DEFAULT_RUNS, cut_note};
 pub use search::explore_visiting;
 pub use shard::Shard;
@@ -72,6 +75,10 @@ fn explore_at(
     opts: &ExploreOptions,
     progress: &mut dyn FnMut(u64, u64, u64),
 ) -> Result<Report, VmError> {
+    if opts.strategy == Strategy::Portfolio {
+        // Its parts come back here, each with its own strategy.
+        return portfolio::explore(initial, opts, progress);
+    }
     if opts.granularity == Granularity::Sync && opts.races == RaceCheck::Continue {
         // Sync points cover every interleaving only without races: search
         // at them until a race, then again at the interaction granularity.
@@ -86,14 +93,29 @@ fn explore_at(
         if !matches!(first.verdict, Verdict::DataRace(_)) {
             return Ok(first);
         }
+        // The second search has what the first left of the time limit.
+        let left = opts.time_limit.map(|t| {
+            t.saturating_sub(std::time::Duration::from_secs_f64(first.seconds))
+                .max(std::time::Duration::from_millis(1))
+        });
         let mut again = explore_at(
             initial,
             &ExploreOptions {
                 granularity: Granularity::Interaction,
+                time_limit: left,
                 ..opts.clone()
             },
             progress,
         )?;
+        if again.race.is_none()
+            && again.verdict.is_violation()
+            && !matches!(again.verdict, Verdict::DataRace(_))
+        {
+            // The race the first search met, if the second met none.
+            if let Verdict::DataRace(r) = first.verdict {
+                again.race = Some((r, first.witness));
+            }
+        }
         again.granularity = "interaction";
         again.seconds += first.seconds;
         let note =
@@ -116,6 +138,7 @@ fn explore_at(
         return Ok(r);
     }
     match opts.strategy {
+        Strategy::Portfolio => portfolio::explore(initial, opts, progress),
         Strategy::Exhaustive => parallel::explore(&init, opts, progress),
         Strategy::PreemptionBound(k) => preemption::explore(&init, opts, k, progress),
         Strategy::Pct(_) | Strategy::Random | Strategy::Pos => {

@@ -152,14 +152,20 @@ pub enum Strategy {
     /// At every scheduling point a thread that can move, uniformly.
     Random,
     /// Partial-order sampling (Yuan, Yang, Gu, CAV 2018): every thread's
-    /// next step has a random priority, the highest that can move runs,
-    /// and then it and every pending step that conflicts with the one
-    /// just made get new random priorities.
+    /// next step has a random priority; steps that race with nothing
+    /// (allocations, plain calls, starts) run first, else the
+    /// highest-priority step runs, and then its thread and every thread
+    /// whose pending step conflicts with it get new random priorities.
     Pos,
+    /// `m5 explore`'s default (`portfolio.rs`): the exhaustive search on a
+    /// share of the time budget, then POS, PCT at several depths and
+    /// random walks in turn on the rest; one verdict.
+    Portfolio,
 }
 
 impl Strategy {
-    /// Parses `exhaustive`, `preemption-bound:K`, `pct:D`, `random`.
+    /// Parses `portfolio`, `exhaustive`, `preemption-bound:K`, `pct:D`,
+    /// `pos`, `random`.
     pub fn parse(text: &str) -> Result<Strategy, String> {
         let (name, arg) = match text.split_once(':') {
             Some((n, a)) => (n, Some(a)),
@@ -172,6 +178,7 @@ impl Strategy {
         };
         match (name, arg) {
             ("exhaustive", None) => Ok(Strategy::Exhaustive),
+            ("portfolio", None) => Ok(Strategy::Portfolio),
             ("random", None) => Ok(Strategy::Random),
             ("pos", None) => Ok(Strategy::Pos),
             ("preemption-bound", _) => Ok(Strategy::PreemptionBound(number("K")?)),
@@ -179,11 +186,11 @@ impl Strategy {
                 0 => Err(format!("`{text}`: the depth of pct is at least 1")),
                 d => Ok(Strategy::Pct(d)),
             },
-            ("exhaustive" | "random" | "pos", Some(_)) => {
+            ("exhaustive" | "random" | "pos" | "portfolio", Some(_)) => {
                 Err(format!("`{name}` takes no argument"))
             }
             _ => Err(format!(
-                "unknown strategy `{text}` (expected exhaustive, preemption-bound:K, pct:D, pos or random)"
+                "unknown strategy `{text}` (expected portfolio, exhaustive, preemption-bound:K, pct:D, pos or random)"
             )),
         }
     }
@@ -205,6 +212,7 @@ impl std::fmt::Display for Strategy {
             Strategy::Pct(d) => write!(f, "pct:{d}"),
             Strategy::Random => write!(f, "random"),
             Strategy::Pos => write!(f, "pos"),
+            Strategy::Portfolio => write!(f, "portfolio"),
         }
     }
 }

@@ -12,18 +12,13 @@
 //!   i, below every initial one. A bug of depth D is found by one run with
 //!   probability at least 1/(n k^(D-1)) for n threads.
 //!
-//! - `pos` (partial-order sampling; Yuan, Yang, Gu, CAV 2018): each thread
-//!   has a random priority; the highest that can move runs. When the step
-//!   just made races with other threads' pending steps (one location, one
-//!   of them a write: `access`), those threads and the one that moved draw
-//!   new priorities; otherwise every priority stays. Keeping priorities
-//!   across steps that race with nothing (thread starts, frame-local work,
-//!   stores to objects no other thread is about to touch) is what lets a
-//!   low-priority thread stay behind a long straight line of another
-//!   thread's steps; redrawing at every step, as the paper does per event,
-//!   let each of N waiting threads slip in with probability about 1/2 at
-//!   every step of the line, and found the reorder family's bug only for
-//!   N < 10.
+//! - `pos` (partial-order sampling; Yuan, Yang, Gu, CAV 2018, as Fray
+//!   runs it): each thread has a random priority. Quiet pending steps
+//!   (`pos::Op::Quiet`: allocations, plain calls, starts) run first, the
+//!   highest-priority one, and change no priority; otherwise the
+//!   highest-priority racing step runs, and then its thread and every
+//!   thread whose pending step conflicts with it (one location, one of
+//!   them a write) draw new priorities.
 //!
 //! Run i's scheduler is seeded from (seed, i) alone, so the runs are the
 //! same whatever the number of worker threads or shards (a shard runs the
@@ -37,11 +32,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::{
-    ExploreOptions, RaceCheck, Report, Strategy, Verdict, blocked_threads, transition_in_place,
-    uncaught, violation, writers,
+    ExploreOptions, RaceCheck, Report, Strategy, Verdict, blocked_threads, pos,
+    transition_in_place, uncaught, violation, writers,
 };
 use crate::interp::{self, VmError};
-use crate::race::access;
 use crate::schedule::SplitMix64;
 use crate::state::{State, ThreadId};
 
@@ -109,7 +103,14 @@ impl Walk {
     }
 
     /// The next thread to try among the live ones not in `tried`.
-    fn next(&mut self, s: &State, tried: &[ThreadId], rng: &mut SplitMix64) -> Option<ThreadId> {
+    /// `pending` is `Walk::pending`'s for `s`.
+    fn next(
+        &mut self,
+        s: &State,
+        tried: &[ThreadId],
+        pending: &[(ThreadId, pos::Op)],
+        rng: &mut SplitMix64,
+    ) -> Option<ThreadId> {
         let live = s
             .threads
             .iter()
@@ -119,13 +120,26 @@ impl Walk {
         match self {
             // Uniform among the untried: the first that moves is uniform
             // among those that can.
+            // Quiet steps first (as POS): they are no scheduling choice.
             Walk::Random => {
-                let live: Vec<ThreadId> = live.collect();
+                let mut live: Vec<ThreadId> = live.collect();
+                let quiet = |t: &ThreadId| {
+                    pending
+                        .iter()
+                        .any(|(u, o)| u == t && matches!(o, pos::Op::Quiet))
+                };
+                if live.iter().any(quiet) {
+                    live.retain(quiet);
+                }
                 (!live.is_empty()).then(|| live[rng.below(live.len() as u64) as usize])
             }
             Walk::Pos { priority } => {
-                let mut best: Option<(u64, ThreadId)> = None;
+                // Quiet steps first, then by priority.
+                let mut best: Option<((bool, u64), ThreadId)> = None;
                 for t in live {
+                    let quiet = pending
+                        .iter()
+                        .any(|(u, o)| *u == t && matches!(o, pos::Op::Quiet));
                     let p = match priority.get(t as usize).copied().flatten() {
                         Some(p) => p,
                         None => {
@@ -134,8 +148,8 @@ impl Walk {
                             p
                         }
                     };
-                    if best.is_none_or(|(b, _)| p > b) {
-                        best = Some((p, t));
+                    if best.is_none_or(|(b, _)| (quiet, p) > b) {
+                        best = Some(((quiet, p), t));
                     }
                 }
                 best.map(|(_, t)| t)
@@ -162,14 +176,32 @@ impl Walk {
         }
     }
 
-    /// What each live thread's next step accesses (POS only; the others
-    /// do not look).
-    fn pending(&self, s: &State) -> Vec<(ThreadId, Option<access::Access>)> {
+    /// Each live thread's pending step (POS and random; PCT does not
+    /// look). Only `moved`'s and new threads' are computed again; the
+    /// others keep `last`'s: a step of another thread seldom changes what
+    /// a thread is about to do, and when it does (a compare-and-set that
+    /// would now fail) only the odds of a choice change, never a
+    /// witness. With a hundred threads, computing every one at every
+    /// step was most of a run's time.
+    fn pending(
+        &self,
+        s: &State,
+        last: &[(ThreadId, pos::Op)],
+        moved: Option<ThreadId>,
+    ) -> Vec<(ThreadId, pos::Op)> {
         match self {
-            Walk::Pos { .. } => s
+            Walk::Pos { .. } | Walk::Random => s
                 .live_threads()
                 .into_iter()
-                .map(|t| (t, access::next_access(s, t)))
+                .map(|t| {
+                    let kept = (Some(t) != moved)
+                        .then(|| last.iter().find(|(u, _)| *u == t))
+                        .flatten();
+                    match kept {
+                        Some((_, o)) => (t, o.clone()),
+                        None => (t, pos::op(s, t)),
+                    }
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -181,23 +213,19 @@ impl Walk {
         &mut self,
         step: u64,
         th: ThreadId,
-        pending: &[(ThreadId, Option<access::Access>)],
+        pending: &[(ThreadId, pos::Op)],
         rng: &mut SplitMix64,
     ) {
         if let Walk::Pos { priority } = self {
-            let made = pending.iter().find(|(t, _)| *t == th).and_then(|(_, a)| *a);
-            if let Some(made) = made {
+            let made = pending.iter().find(|(t, _)| *t == th).map(|(_, o)| o);
+            if let Some(made @ pos::Op::Racing(_)) = made {
                 // The others did not move: their pending steps are the same.
-                let mut raced = false;
-                for (t, a) in pending {
-                    if *t != th && a.is_some_and(|a| a.conflicts(&made)) {
+                for (t, o) in pending {
+                    if *t != th && o.conflicts(made) {
                         set(priority, *t, rng.next_u64());
-                        raced = true;
                     }
                 }
-                if raced {
-                    set(priority, th, rng.next_u64());
-                }
+                set(priority, th, rng.next_u64());
             }
         }
         if let Walk::Pct { priority, changes } = self {
@@ -236,6 +264,8 @@ fn run_one(
         cut: false,
         race: None,
     };
+    let mut last = Vec::new();
+    let mut last_moved = None;
     while !s.ended() {
         if run.transitions >= limit {
             run.cut = true;
@@ -244,11 +274,11 @@ fn run_one(
         // The properties compare a step's two states; otherwise the run
         // steps one state in place.
         let parent = opts.properties.is_some().then(|| s.clone());
-        let pending = walk.pending(&s);
+        let pending = walk.pending(&s, &last, last_moved);
         let uncaught_before = s.aux.last_uncaught;
         let mut moved = None;
         let mut tried = Vec::new();
-        while let Some(th) = walk.next(&s, &tried, &mut rng) {
+        while let Some(th) = walk.next(&s, &tried, &pending, &mut rng) {
             // A spurious wake-up is taken at half the points where it is
             // offered (a waiter with a high priority would otherwise wake
             // for ever), and never where no thread can progress: that is
@@ -301,6 +331,8 @@ fn run_one(
             run.race = Some((Verdict::DataRace(race), w));
         }
         walk.stepped(run.transitions, th, &pending, &mut rng);
+        last = pending;
+        last_moved = Some(th);
     }
     Ok(run)
 }
@@ -439,16 +471,20 @@ pub(super) fn explore(
     let raced = raced.into_inner().expect("lock");
     if let Some((i, r)) = found.into_inner().expect("lock") {
         let v = r.violation.expect("a failing run");
-        let mut note = format!("found by run {} of {}", i + 1, opts.strategy);
-        if let Some((j, (Verdict::DataRace(race), _))) = &raced {
-            note += &format!("; run {} also found a {race}", j + 1);
-        }
+        let note = format!("found by run {} of {}", i + 1, opts.strategy);
         let ran = if sharded {
             done.load(Ordering::SeqCst)
         } else {
             i + 1
         };
-        return Ok(report(v, r.witness, ran, Some(note), Some(i)));
+        let race = match raced {
+            Some((_, (Verdict::DataRace(race), w))) => Some((race, w)),
+            _ => None,
+        };
+        return Ok(Report {
+            race,
+            ..report(v, r.witness, ran, Some(note), Some(i))
+        });
     }
     if let Some((i, (v, w))) = raced {
         let ran = done.load(Ordering::SeqCst);

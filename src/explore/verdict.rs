@@ -175,6 +175,15 @@ pub struct Report {
     pub failing_run: Option<u64>,
     /// Sampling: runs cut at the step bound.
     pub runs_cut: u64,
+    /// The first data race the search met and went on after
+    /// (`RaceCheck::Continue`) when the verdict is another violation:
+    /// the race and its own witness (the verdict's witness is the
+    /// violation's).
+    pub race: Option<(crate::race::Race, Vec<ThreadId>)>,
+    /// The verdict is a data race that took the place of "incomplete":
+    /// the search stopped at a bound, so it may have missed an exception
+    /// or deadlock (the portfolio then samples on).
+    pub bounded: bool,
 }
 
 impl Report {
@@ -200,6 +209,8 @@ impl Report {
             granularity: "",
             failing_run: None,
             runs_cut: 0,
+            race: None,
+            bounded: false,
         }
     }
 }
@@ -346,15 +357,11 @@ impl Races {
             return r;
         };
         if r.verdict.is_violation() {
-            let also = match &v {
-                Verdict::DataRace(race) => format!("also found a {race}"),
-                _ => String::new(),
-            };
-            r.note = Some(match r.note.take() {
-                Some(n) => format!("{n}; {also}"),
-                None => also,
-            });
+            if let Verdict::DataRace(race) = v {
+                r.race = Some((race, w));
+            }
         } else {
+            r.bounded = matches!(r.verdict, Verdict::Incomplete { .. });
             r.verdict = v;
             r.witness = w;
         }

@@ -208,22 +208,43 @@ impl Refs {
     }
 }
 
-/// The argument slots of a `Thread` constructor's group, name and
-/// inheritThreadLocals parameters (slot 0 is the new thread).
-fn params(desc: &str) -> (Option<usize>, Option<usize>, Option<usize>) {
-    let (mut group, mut name, mut inherit) = (None, None, None);
+/// Where a `Thread` constructor's group, name, inheritThreadLocals flag
+/// and characteristics are among its arguments (slot 0 is the new thread).
+#[derive(Default)]
+struct Params {
+    group: Option<usize>,
+    name: Option<usize>,
+    inherit: Option<usize>,
+    /// JDK 19+'s virtual-thread constructor `(String, int, boolean)`: its
+    /// characteristics say whether it inherits thread-locals, and a null
+    /// name is allowed (it is "").
+    characteristics: Option<usize>,
+}
+
+fn params(desc: &str) -> Params {
+    let mut p = Params::default();
+    let mut flag = None;
     let mut slot = 1;
-    for p in crate::classfile::param_descs(desc) {
-        match &*p {
-            "Ljava/lang/ThreadGroup;" => group = Some(slot),
-            "Ljava/lang/String;" => name = Some(slot),
-            "Z" => inherit = Some(slot),
+    for d in crate::classfile::param_descs(desc) {
+        match &*d {
+            "Ljava/lang/ThreadGroup;" => p.group = Some(slot),
+            "Ljava/lang/String;" => p.name = Some(slot),
+            "Z" => flag = Some(slot),
+            "I" => p.characteristics = Some(slot),
             _ => {}
         }
-        slot += crate::classfile::desc_slots(&p) as usize;
+        slot += crate::classfile::desc_slots(&d) as usize;
     }
-    (group, name, inherit)
+    // The virtual-thread constructor's boolean says it is bound, not
+    // whether it inherits.
+    if p.characteristics.is_none() {
+        p.inherit = flag;
+    }
+    p
 }
+
+/// JDK 19+'s `Thread.NO_INHERIT_THREAD_LOCALS` characteristic.
+const NO_INHERIT_THREAD_LOCALS: i32 = 4;
 
 /// What the JDK's constructor records for the thread `args[0]` that
 /// `callee`, a `Thread` constructor, makes (see the module's comment).
@@ -231,9 +252,10 @@ fn params(desc: &str) -> (Option<usize>, Option<usize>, Option<usize>) {
 /// thread-locals is pushed on top of it, and takes the id when it ends.
 pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Result<(), M::Stop> {
     let refs = Refs::of(m.classes()).map_err(|e| m.error(e))?;
-    let (group_at, name_at, inherit_at) = params(&callee.desc);
+    let p = params(&callee.desc);
+    let (group_at, name_at, inherit_at) = (p.group, p.name, p.inherit);
     let this = args[0].clone();
-    if let Some(i) = name_at {
+    if let Some(i) = name_at.filter(|_| p.characteristics.is_none()) {
         let c = m.is_null(&args[i]);
         if m.dom().decide(c)? {
             return Ok(());
@@ -280,13 +302,19 @@ pub fn made<M: Machine>(m: &mut M, callee: &Arc<Method>, args: &[M::Val]) -> Res
         let map = m.field_or(&creator, &refs.inheritable, &null, callee)?;
         let has = m.is_null(&map);
         let has = m.dom().not(has);
-        let c = match inherit_at {
-            Some(i) => {
+        let c = match (inherit_at, p.characteristics) {
+            (Some(i), _) => {
                 let off = m.dom().is_zero(Kind::I, &args[i]);
                 let on = m.dom().not(off);
                 m.dom().and(on, has)
             }
-            None => has,
+            (None, Some(i)) => {
+                let bit = m.dom().constant(Constant::Int(NO_INHERIT_THREAD_LOCALS))?;
+                let masked = m.dom().arith(Kind::I, ArithOp::And, &args[i], &bit)?;
+                let on = m.dom().is_zero(Kind::I, &masked);
+                m.dom().and(on, has)
+            }
+            (None, None) => has,
         };
         if m.dom().decide(c)? {
             m.push_frame(inherit, vec![this, map], None);

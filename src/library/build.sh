@@ -16,6 +16,10 @@ javac --patch-module java.base="$lib:$lib/stubs" -implicit:none \
     -XDstringConcat=inline -g:vars \
     -d "$lib/classes" $(find "$lib/java" -name '*.java' | LC_ALL=C sort)
 
+# Thread.Builder and its nested types are declared in the model's Thread
+# only to compile against (JDK 21+'s): the user's JDK's own interfaces run.
+rm -f "$lib/classes/java/lang/Thread\$Builder"*.class
+
 # manifest.txt: internal names of all compiled classes, sorted.
 (cd "$lib/classes" && find . -name '*.class' | sed -e 's|^\./||' -e 's|\.class$||' | LC_ALL=C sort) \
     > "$lib/manifest.txt"

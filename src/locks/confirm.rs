@@ -62,6 +62,20 @@ fn pos_of(s: &Site) -> Pos {
 /// a class that is not the JDK's or m5's library, at the instruction it
 /// executes next (the top frame) or at the call it is in (a lower frame).
 pub(crate) fn program_position(s: &State, th: ThreadId) -> Option<Pos> {
+    position_by(s, th, |_, pc| pc)
+}
+
+/// As `program_position`, at a source line rather than an instruction
+/// (`u32::MAX - pc` where the method has no line table).
+pub(crate) fn program_line(s: &State, th: ThreadId) -> Option<Pos> {
+    position_by(s, th, |m, pc| m.line_at(pc).unwrap_or(u32::MAX - pc))
+}
+
+fn position_by(
+    s: &State,
+    th: ThreadId,
+    at: impl Fn(&crate::classfile::Method, u32) -> u32,
+) -> Option<Pos> {
     let t = s.thread(th)?;
     let top = t.stack.len().checked_sub(1)?;
     t.stack.iter().enumerate().rev().find_map(|(k, f)| {
@@ -74,7 +88,7 @@ pub(crate) fn program_position(s: &State, th: ThreadId) -> Option<Pos> {
             m.class_name.clone(),
             m.name.clone(),
             m.desc.clone(),
-            m.pc(ip),
+            at(m, m.pc(ip)),
         ))
     })
 }

@@ -349,6 +349,15 @@ public class Util {
         let java = run(&mut Command::new("java"), &java_args);
         let m5 = run(&mut common::m5(), &[&["run"], *case].concat());
         assert_eq!(m5, java, "{case:?}");
+        // The global --jdk before the command's name changes nothing.
+        let home = m5::classfile::jdk::jdk().expect("a JDK").home.clone();
+        let mut with_jdk = common::m5();
+        with_jdk.arg("--jdk").arg(&home);
+        assert_eq!(
+            run(&mut with_jdk, &[&["run"], *case].concat()),
+            java,
+            "--jdk {case:?}"
+        );
     }
     // The explorer checks the asserts a switch enables, and no others.
     let explore = |switches: &[&str]| {

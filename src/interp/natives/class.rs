@@ -124,9 +124,10 @@ fn class_primitive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
     ret(Value::Ref(mirror(s, &name)?))
 }
 
-/// The mirror name of an array's component descriptor ("I" -> "int",
-/// "Ljava/lang/String;" -> "java/lang/String", "[I" -> "[I").
-fn component_mirror_name(desc: &str) -> String {
+/// The mirror name of a field, return or array component descriptor
+/// ("I" -> "int", "V" -> "void", "Ljava/lang/String;" ->
+/// "java/lang/String", "[I" -> "[I").
+pub(super) fn mirror_name(desc: &str) -> String {
     match desc.as_bytes().first() {
         Some(b'L') => desc[1..desc.len() - 1].to_string(),
         Some(b'[') => desc.to_string(),
@@ -149,7 +150,7 @@ pub(crate) fn class_component(
     let name = mirrored(s, r);
     match name.strip_prefix('[') {
         Some(elem) => {
-            let m = mirror(s, &component_mirror_name(elem))?;
+            let m = mirror(s, &mirror_name(elem))?;
             ret(Value::Ref(m))
         }
         None => ret(Value::Null),
@@ -241,7 +242,7 @@ fn class_declared_field(s: &mut State, _: ThreadId, a: &[Value]) -> Result<Nativ
         .id("java/lang/reflect/Field")
         .expect("library has Field");
     let f = alloc_instance(s, fid);
-    let type_mirror = mirror(s, &component_mirror_name(&desc))?;
+    let type_mirror = mirror(s, &mirror_name(&desc))?;
     let name_ref = new_string(s, &name);
     s.set_field(f, "clazz", Value::Ref(c));
     s.set_field(f, "name", Value::Ref(name_ref));

@@ -17,6 +17,7 @@ mod fparse;
 mod math;
 mod memory;
 mod object;
+mod reflect;
 mod system;
 mod thread;
 
@@ -47,6 +48,7 @@ const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 const FAMILIES: &[&[Native]] = &[
     object::NATIVES,
     class::NATIVES,
+    reflect::NATIVES,
     thread::NATIVES,
     system::NATIVES,
     float::NATIVES,

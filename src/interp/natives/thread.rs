@@ -17,6 +17,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", thread_current),
     ("java/lang/Thread", "sleep", "(J)V", thread_sleep),
     ("java/lang/Thread", "yield", "()V", nothing),
+    ("java/lang/Thread", "holdsLock", "(Ljava/lang/Object;)Z", thread_holds_lock),
     ("java/lang/Thread", "interrupt", "()V", P::interrupt),
     ("java/lang/Thread", "isInterrupted", "()Z", P::is_interrupted),
     ("java/lang/Thread", "interrupted", "()Z", P::interrupted),
@@ -28,6 +29,7 @@ pub(super) static NATIVES: &[Native] = &[
     (UNSAFE, "park", "(ZJ)V", P::park),
     (UNSAFE, "unpark", "(Ljava/lang/Object;)V", P::unpark),
     ("java/lang/Thread", "state0", "()I", thread_state),
+    ("jdk/internal/vm/ContinuationSupport", "isSupported0", "()Z", no_continuations),
 ];
 
 /// The first thread whose thread object is `r` (M5's rule for `start`).
@@ -117,6 +119,13 @@ fn thread_sleep(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     Ok(NativeResult::Again)
 }
 
+/// `Thread.holdsLock(obj)`: the current thread owns obj's monitor.
+fn thread_holds_lock(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let Some(r) = arg_ref(a, 0) else { return npe() };
+    let o = s.object(r);
+    ret(Value::Int(i32::from(o.mcount > 0 && o.monitor == th)))
+}
+
 fn thread_is_alive(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(r) = arg_ref(a, 0) else { return npe() };
     ret(Value::Int(i32::from(
@@ -152,9 +161,20 @@ fn thread_state(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
     ret(Value::Int(state))
 }
 
+/// `ContinuationSupport.isSupported0()` (JDK 21+): false. m5 has no
+/// continuations (as HotSpot with -XX:-VMContinuations), so the JDK makes
+/// each virtual thread a bound one: a thread of the model like any other.
+fn no_continuations(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Int(0))
+}
+
 /// `Thread.jdkFeature()` (m5's): the JDK's feature release, 17 when m5
 /// cannot tell (`Host::feature`).
-fn jdk_feature(s: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+pub(super) fn jdk_feature(
+    s: &mut State,
+    _: ThreadId,
+    _: &[Value],
+) -> Result<NativeResult, VmError> {
     Ok(NativeResult::Return(Some(Value::Int(
         s.config.host.feature.max(17) as i32,
     ))))

@@ -34,6 +34,17 @@ public final class Class<T> implements java.io.Serializable {
     /** A field the class declares (the VM makes the Field), or NoSuchFieldException. */
     public native java.lang.reflect.Field getDeclaredField(String name) throws NoSuchFieldException;
 
+    /**
+     * A public method of the class, its superclasses or superinterfaces
+     * (the VM makes the Method), or NoSuchMethodException.
+     */
+    public native java.lang.reflect.Method getMethod(String name, Class<?>... parameterTypes)
+            throws NoSuchMethodException;
+
+    /** A method the class declares (the VM makes the Method), or NoSuchMethodException. */
+    public native java.lang.reflect.Method getDeclaredMethod(String name, Class<?>... parameterTypes)
+            throws NoSuchMethodException;
+
     public native Class<? super T> getSuperclass();
 
     public static Class<?> forName(String className) throws ClassNotFoundException {
@@ -173,6 +184,20 @@ public final class Class<T> implements java.io.Serializable {
             out = out.concat(".");
             start = dollar + 1;
         }
+    }
+
+    /** As the JDK: the name, with "[]" per dimension for arrays. */
+    public String getTypeName() {
+        if (isArray()) {
+            Class<?> c = this;
+            String dims = "";
+            while (c.isArray()) {
+                dims = dims.concat("[]");
+                c = c.getComponentType();
+            }
+            return c.getName().concat(dims);
+        }
+        return getName();
     }
 
     public String toString() {

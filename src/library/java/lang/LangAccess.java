@@ -40,6 +40,25 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
         return Thread.currentThread();
     }
 
+    /**
+     * JDK 21+: how LockSupport parks and unparks a virtual thread. The
+     * model's virtual threads are the JDK's bound ones, which park as a
+     * platform thread does (ThreadBuilders.BoundVirtualThread).
+     */
+    public void parkVirtualThread() {
+        jdk.internal.misc.Unsafe.getUnsafe().park(false, 0L);
+    }
+
+    public void parkVirtualThread(long nanos) {
+        if (nanos > 0) {
+            jdk.internal.misc.Unsafe.getUnsafe().park(false, nanos);
+        }
+    }
+
+    public void unparkVirtualThread(Thread thread) {
+        jdk.internal.misc.Unsafe.getUnsafe().unpark(thread);
+    }
+
     /** The enum's constants (its values()), or null for a class that is no enum. */
     public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
 }

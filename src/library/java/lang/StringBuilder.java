@@ -211,6 +211,29 @@ public final class StringBuilder implements Appendable, java.io.Serializable, Ch
         return append(Character.lowSurrogate(codePoint));
     }
 
+    /** JDK 21+: count copies of the code point (the JDK's own Formatter pads with it). */
+    public StringBuilder repeat(int codePoint, int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count is negative: " + count);
+        }
+        for (int i = 0; i < count; i++) {
+            appendCodePoint(codePoint);
+        }
+        return this;
+    }
+
+    /** JDK 21+: count copies of cs ("null" for null). */
+    public StringBuilder repeat(CharSequence cs, int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count is negative: " + count);
+        }
+        CharSequence s = cs == null ? "null" : cs;
+        for (int i = 0; i < count; i++) {
+            append(s);
+        }
+        return this;
+    }
+
     public StringBuilder delete(int start, int end) {
         if (end > count) {
             end = count;

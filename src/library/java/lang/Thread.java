@@ -53,8 +53,65 @@ public class Thread implements Runnable {
         inheritableThreadLocals = map;
     }
 
+    /** Whether this is a virtual thread (made by the bound constructor below). */
+    private boolean virtual;
+
     public final boolean isVirtual() {
-        return false;
+        return virtual;
+    }
+
+    // JDK 21+'s virtual threads. m5 is a VM without continuations (as
+    // HotSpot with -XX:-VMContinuations): the JDK's ThreadBuilders then
+    // makes each virtual thread a BoundVirtualThread, a Thread subclass that
+    // runs its task on a thread of its own, so that each is a thread of the
+    // model like any other (ARCHITECTURE.md). The builder types are the
+    // JDK's own (build.sh drops the class files of the ones declared here).
+
+    /** JDK 21's builder interfaces, declared so the model compiles against them. */
+    public interface Builder {
+        interface OfVirtual extends Builder {
+        }
+    }
+
+    /** As the JDK: the JDK's builder of virtual threads. */
+    public static Builder.OfVirtual ofVirtual() {
+        return (Builder.OfVirtual) (Object) new ThreadBuilders.VirtualThreadBuilder();
+    }
+
+    /** As the JDK: a virtual thread running task, started. */
+    public static Thread startVirtualThread(Runnable task) {
+        java.util.Objects.requireNonNull(task);
+        Thread thread = ThreadBuilders.newVirtualThread(null, null, 0, task);
+        thread.start();
+        return thread;
+    }
+
+    /**
+     * JDK 19+: a virtual thread's constructor (BaseVirtualThread's super
+     * call). As the JDK's: a null name is "", a virtual thread is a daemon
+     * of normal priority; the VM records the rest (interp/threads.rs), and
+     * the characteristics say whether it inherits thread-locals.
+     */
+    Thread(String name, int characteristics, boolean bound) {
+        this.name = name != null ? name : "";
+        this.virtual = true;
+        this.daemon = true;
+        this.priority = NORM_PRIORITY;
+    }
+
+    /** JDK 21+: the scoped-value bindings a new thread runs with; m5 models none. */
+    static Object scopedValueBindings() {
+        return null;
+    }
+
+    /** JDK 21+: runs op with the bindings (none in m5). */
+    void runWith(Object bindings, Runnable op) {
+        op.run();
+    }
+
+    /** JDK 19+: the state, as a virtual thread's toString asks it. */
+    State threadState() {
+        return getState();
     }
     /** The interrupt status, as in the JDK (natives read and write it). */
     volatile boolean interrupted;
@@ -232,6 +289,9 @@ public class Thread implements Runnable {
 
     public static native void yield();
 
+    /** Whether the current thread holds obj's monitor (NullPointerException for null). */
+    public static native boolean holdsLock(Object obj);
+
     public final native String getName();
 
     public final native boolean isAlive();
@@ -262,6 +322,9 @@ public class Thread implements Runnable {
     }
 
     public final void setDaemon(boolean on) {
+        if (virtual && !on) {
+            throw new IllegalArgumentException("'false' not legal for virtual threads");
+        }
         if (isAlive()) {
             throw new IllegalThreadStateException();
         }
