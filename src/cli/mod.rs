@@ -746,7 +746,9 @@ impl DefineArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct PropertyArgs {
     /// Check this invariant file on every state; stop at the first failure
-    /// (`explore`: implies --every-instruction).
+    /// (`explore`: implies --every-instruction). States where a thread is
+    /// inside a library method with a contract (the atomics' `get`,
+    /// `compareAndSet`, ...: one step for `m5 prove`) are not checked.
     #[arg(long, value_name = "FILE")]
     pub invariant: Option<PathBuf>,
     /// Also check this relation of the invariant file on every step.

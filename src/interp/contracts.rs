@@ -24,6 +24,7 @@ use super::heap::finish;
 use super::machine::{Flow, Machine};
 use super::threads::instance_ref;
 use crate::classfile::{ArithOp, Cond, Kind, Method};
+use crate::state::State;
 
 /// The value an atomic class holds in its `value` field.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -71,6 +72,14 @@ impl Cell {
         if self == Cell::Long { 2 } else { 1 }
     }
 }
+
+/// The most frames the JDK's code of a contracted call has on the
+/// stack at once (the method, `Unsafe.getAndAddInt`, its
+/// `weakCompareAndSetInt`; `tests/it/contracts.rs` checks the bound on
+/// every call it compares). A call is run as its contract only where that
+/// many more frames fit: nearer the limit the JDK's code may throw
+/// `StackOverflowError`, which the contract does not.
+pub const FRAMES: usize = 3;
 
 /// What a contracted method does to its cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +143,19 @@ pub fn of(callee: &Method) -> Option<Contract> {
         .into_iter()
         .find(|(n, d, _)| *n == &*callee.name && d.as_str() == &*callee.desc)
         .map(|(_, _, op)| Contract { cell, op })
+}
+
+/// The contracted method some thread of `s` is inside (a frame of it on
+/// its stack: the JDK's bytecode of the call is running), if any. The
+/// invariant does not speak of such states (`invariant::eval::in_scope`):
+/// the prover runs the call as one step, so its claim is about the states
+/// between calls, and the concrete checkers skip the states within one.
+pub fn inside(s: &State) -> Option<&Arc<Method>> {
+    s.threads
+        .iter()
+        .flat_map(|t| t.stack.iter())
+        .map(|f| &f.method)
+        .find(|m| of(m).is_some())
 }
 
 /// Runs contract `c` of the method `caller` calls at `ip`, with `args`

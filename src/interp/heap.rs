@@ -346,8 +346,11 @@ fn invoke<M: Machine>(
         }
     };
     let callee = m.classes().method(target).clone();
+    // Only where the JDK's code of the call could not overflow the stack:
+    // there its StackOverflowError is a behaviour the contract lacks.
     if m.library_contracts()
         && let Some(c) = super::contracts::of(&callee)
+        && m.depth() + super::contracts::FRAMES <= m.max_depth(&callee)
     {
         return super::contracts::apply(m, c, caller, ip, &args);
     }
