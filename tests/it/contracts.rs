@@ -263,3 +263,61 @@ fn an_invariant_false_only_inside_a_contracted_call_means_the_same_everywhere() 
     }
     assert!(inside > 0, "no state inside a contracted call");
 }
+
+/// The other direction: an invariant broken by a write inside a contracted
+/// call (the compare-and-set that makes the count 3 runs while the thread
+/// is inside `incrementAndGet`) is refuted by `m5 prove`, and `m5 run
+/// --invariant` and `m5 explore --invariant` report it at a state after
+/// the call: the concrete checker evaluates the first state in scope after
+/// skipped ones whole, so a write made while it skipped is not missed.
+#[test]
+fn a_violation_made_inside_a_contracted_call_is_reported_by_every_checker() {
+    let root = common::root();
+    let dir = common::fresh_dir("contracts", "midcall-over");
+    let inv = dir.join("over.inv");
+    std::fs::write(
+        &inv,
+        "let hits = allocated(AtomicInteger)\nglobal { at_most_two: defined(hits.value) => hits.value <= 2 }\n",
+    )
+    .expect("write");
+    let cp = root.join("classfiles/contract-midcall");
+    let proof = dir.join("over.proof");
+    std::fs::write(
+        &proof,
+        format!(
+            "classpath  {}\nmain       Main\ninvariant  {}\n\nprove invariant                 expect refuted\n",
+            cp.display(),
+            inv.display()
+        ),
+    )
+    .expect("write");
+    let (code, v) = common::prove(&proof, &[]);
+    assert_eq!(common::verdict(&v, "invariant"), "refuted", "{v}");
+    assert_eq!(code, 1, "{v}");
+
+    let (cp, inv) = (cp.to_str().expect("utf-8"), inv.to_str().expect("utf-8"));
+    for seed in 1..=3 {
+        let sched = format!("random:{seed}");
+        let out = common::m5()
+            .current_dir(&dir)
+            .args([
+                "run",
+                "--classpath",
+                cp,
+                "--schedule",
+                &sched,
+                "--invariant",
+                inv,
+                "Main",
+            ])
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{sched}: {err}");
+        assert!(err.contains("fact `at_most_two`"), "{sched}: {err}");
+    }
+    let out = common::m5_output(&["explore", "--classpath", cp, "--invariant", inv, "Main"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("fact `at_most_two`"), "{text}");
+}
