@@ -211,7 +211,11 @@ thread's (pairwise, shape against shape). An exception the invariant does
 not rule out is followed to the handler that catches it; one nothing
 catches (or with a VM message string, which is not modeled) fails the
 case. Lemma 3 does the same for each relation. A relation theorem is
-proved when Lemmas 1, 2 and 3 are.
+proved when Lemmas 1, 2 and 3 are. A call of AtomicInteger, AtomicLong,
+AtomicBoolean or AtomicReference's get, set, lazySet, getAndSet,
+compareAndSet or adds is one step, its library contract (checked against
+the JDK's bytecode; docs/proving.md, Library contracts): the claim is
+about the states in which no thread is inside one.
 
 A failed obligation's state is a counterexample to induction: it satisfies
 the invariant and its step breaks it, but no schedule need reach it. So a
@@ -742,7 +746,9 @@ impl DefineArgs {
 #[derive(clap::Args, Debug, Clone)]
 pub struct PropertyArgs {
     /// Check this invariant file on every state; stop at the first failure
-    /// (`explore`: implies --every-instruction).
+    /// (`explore`: implies --every-instruction). States where a thread is
+    /// inside a library method with a contract (the atomics' `get`,
+    /// `compareAndSet`, ...: one step for `m5 prove`) are not checked.
     #[arg(long, value_name = "FILE")]
     pub invariant: Option<PathBuf>,
     /// Also check this relation of the invariant file on every step.

@@ -164,7 +164,13 @@ pub fn infer(
     let at = |e: String| InferError(format!("{}: {e}", tf.path.display()));
     let cp = ClassPath::parse(&tf.classpath).map_err(|e| at(e.to_string()))?;
     let classes = load_classes(&cp, &tf.main).map_err(|e| at(e.to_string()))?;
-    let s0 = interp::initial_state(classes, &tf.main, &tf.args, Config::default())
+    // The runs observe the prover's model: a library call with a contract
+    // is one step (no frames of the JDK's atomics to write facts for).
+    let config = Config {
+        library_contracts: true,
+        ..Config::default()
+    };
+    let s0 = interp::initial_state(classes, &tf.main, &tf.args, config)
         .map_err(|e| at(e.to_string()))?;
     let mut user = crate::invariant::load(&tf.invariant, &s0.classes)
         .map_err(|e| InferError(e.rendered.clone()))?;

@@ -721,6 +721,9 @@ impl Machine for Running<'_> {
         )))
     }
 
+    fn library_contracts(&self) -> bool {
+        self.s.config.library_contracts
+    }
     fn select(
         &mut self,
         caller: &Method,

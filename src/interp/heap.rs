@@ -71,7 +71,7 @@ fn peek<M: Machine>(m: &M, depth: usize) -> M::Val {
 }
 
 /// Pops `n` slots, pushes `v` (taking `width` slots), and moves to the next instruction.
-fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
+pub(crate) fn finish<M: Machine>(m: &mut M, n: usize, v: Option<(M::Val, usize)>) {
     let top = m.dom().top();
     let f = m.frame();
     let len = f.stack.len();
@@ -346,6 +346,14 @@ fn invoke<M: Machine>(
         }
     };
     let callee = m.classes().method(target).clone();
+    // Only where the JDK's code of the call could not overflow the stack:
+    // there its StackOverflowError is a behaviour the contract lacks.
+    if m.library_contracts()
+        && let Some(c) = super::contracts::of(&callee)
+        && m.depth() + super::contracts::FRAMES <= m.max_depth(&callee)
+    {
+        return super::contracts::apply(m, c, caller, ip, &args);
+    }
     if callee.is_abstract() {
         let (method, pc) = here(caller, ip);
         return Err(m.error(VmError::NoSuchMethod {

@@ -214,6 +214,10 @@ pub trait Machine {
     -> Result<Self::Val, Self::Stop>;
 
     // ---- calls
+    /// Does a call of a library method with a contract (`interp::contracts`)
+    /// run as that one step? The prover's machine: always; the
+    /// interpreter's: where `Config::library_contracts` asks (a test).
+    fn library_contracts(&self) -> bool;
     /// The method a non-static invoke runs on `recv` (not null).
     fn select(
         &mut self,

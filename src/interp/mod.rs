@@ -7,6 +7,7 @@ pub mod alone;
 pub mod backtrace;
 pub mod clinit;
 pub mod clock;
+pub mod contracts;
 pub mod domain;
 pub mod exceptions;
 pub(crate) mod exec;
@@ -378,8 +379,11 @@ pub fn is_thread_local(s: &State, n: &Next) -> bool {
                 return false;
             };
             let callee = s.classes.method(target);
-            // Making a thread takes the next id and number (shared counters).
-            if threads::is_made(&f.method, callee) {
+            // Making a thread takes the next id and number (shared counters);
+            // a library contract reads and writes its object in this step.
+            if threads::is_made(&f.method, callee)
+                || s.config.library_contracts && contracts::of(callee).is_some()
+            {
                 return false;
             }
             // A call that overflows the stack throws (and may release

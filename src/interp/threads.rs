@@ -126,7 +126,7 @@ struct Refs {
 }
 
 /// An instance field `class` declares, resolved as `getfield` would be.
-fn instance_ref(t: &ClassTable, class: &str, name: &str) -> Result<FieldRef, VmError> {
+pub(crate) fn instance_ref(t: &ClassTable, class: &str, name: &str) -> Result<FieldRef, VmError> {
     let cid = t.id(class).ok_or_else(|| missing(class))?;
     let c = t.class(cid);
     let slot = c

@@ -74,6 +74,7 @@ impl Checker<'_> {
             relation_over: HashMap::new(),
             mirrored: Default::default(),
             guards: Default::default(),
+            allocated: Default::default(),
         };
         // Names first, so facts may use definitions written below them.
         for item in &file.items {

@@ -34,6 +34,10 @@ pub struct Incremental<'c> {
     eq: FxHashMap<(Loc, Key), FxHashSet<Part>>,
     /// Part evaluations so far (for statistics).
     pub evaluations: u64,
+    /// States were skipped since the last check (`eval::in_scope`): the
+    /// recorded reads no longer cover what changed, so the next state in
+    /// scope is evaluated whole.
+    stale: bool,
 }
 
 /// A location's value as the key its equality deps were recorded under
@@ -50,6 +54,7 @@ impl<'c> Incremental<'c> {
             plain: FxHashMap::default(),
             eq: FxHashMap::default(),
             evaluations: 0,
+            stale: false,
         }
     }
 
@@ -95,6 +100,10 @@ impl<'c> Incremental<'c> {
 
     /// Evaluates every part on `s` (the first state of a run).
     pub fn check_all(&mut self, s: &State) -> Result<(), Failure> {
+        self.stale = !super::eval::in_scope(s);
+        if self.stale {
+            return Ok(());
+        }
         self.evaluate(s, Part::Global)?;
         for t in 0..s.threads.len() as ThreadId {
             self.evaluate(s, Part::Thread(t))?;
@@ -108,6 +117,11 @@ impl<'c> Incremental<'c> {
     /// After a step from `old` to `new` (which logged its writes), evaluates
     /// the parts that may have changed.
     pub fn check_step(&mut self, old: &State, new: &mut State) -> Result<(), Failure> {
+        if self.stale || !super::eval::in_scope(new) {
+            new.aux.written.clear();
+            new.aux.written_threads.clear();
+            return self.check_all(new);
+        }
         let mut todo: Vec<Part> = Vec::new();
         let hit = |set: Option<&FxHashSet<Part>>, todo: &mut Vec<Part>| {
             if let Some(set) = set {

@@ -61,6 +61,10 @@ pub struct Compiled {
     pub relation_over: HashMap<String, (String, ClassId)>,
     /// The classes whose `Class` object the invariant names (`class(C)`).
     pub mirrored: std::collections::BTreeSet<ClassId>,
+    /// The objects `allocated(...)` names, by address: their class (an
+    /// object's class never changes, and the prefix always allocates it
+    /// there), which `declared_class` gives `ref(k)`.
+    pub allocated: HashMap<i64, ClassId>,
     /// Houdini's guards (`crate::infer`): the facts, by the start of their
     /// span, that the prover writes as `(=> hg!N fact)`, so that one set of
     /// obligations serves every subset of the candidates (empty: none).
@@ -75,11 +79,55 @@ pub struct Compiled {
 /// to choose the element sort, and the concrete evaluator finds an array of
 /// another element type undefined, as the prover does.
 pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Option<String> {
-    let desc = match a {
+    declared_desc(defs, classes, a)?
+        .strip_prefix('[')
+        .map(str::to_string)
+}
+
+/// The class a reference `r` in `r.f` is declared as, when the program's
+/// types give it (as `array_elem_desc`: a field read `x.g` whose every
+/// loaded declaration has one type, or `static(C.g)`, a `let` followed):
+/// the prover then reads `f` only in that class and its subclasses (a
+/// verified program stores nothing else there), so a field name that other
+/// classes use with another type (`value`) is no obstacle. An object
+/// `allocated(...)` names (`ref(k)` once resolved) is of its own class.
+pub fn declared_class(c: &Compiled, classes: &ClassTable, r: &Expr) -> Option<String> {
+    if let Some(k) = allocated_address(&c.defs, r) {
+        return c
+            .allocated
+            .get(&k)
+            .map(|&id| classes.class(id).name.to_string());
+    }
+    let d = declared_desc(&c.defs, classes, r)?;
+    Some(d.strip_prefix('L')?.strip_suffix(';')?.to_string())
+}
+
+/// The address `ref(k)` names (a `let` is followed).
+fn allocated_address(defs: &eval::Defs, r: &Expr) -> Option<i64> {
+    match r {
+        Expr::Name(n, _) => {
+            let (params, body) = defs.get(n)?;
+            params
+                .is_empty()
+                .then(|| allocated_address(defs, body))
+                .flatten()
+        }
+        Expr::Call(f, args, _) if f == "ref" && args.len() == 1 => match args[0] {
+            Expr::Int(k, _) => Some(k),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The declared descriptor of the field or static `a` reads (a `let` is
+/// followed).
+fn declared_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Option<String> {
+    Some(match a {
         Expr::Name(n, _) => {
             let (params, body) = defs.get(n)?;
             return if params.is_empty() {
-                array_elem_desc(defs, classes, body)
+                declared_desc(defs, classes, body)
             } else {
                 None
             };
@@ -104,8 +152,7 @@ pub fn array_elem_desc(defs: &eval::Defs, classes: &ClassTable, a: &Expr) -> Opt
             sf.1.to_string()
         }
         _ => return None,
-    };
-    desc.strip_prefix('[').map(str::to_string)
+    })
 }
 
 impl Compiled {

@@ -26,6 +26,7 @@ pub fn resolve(c: &mut Compiled, s0: &State) -> Result<(), InvariantError> {
     let mut file = c.file.clone();
     let mut allocs: Option<(Vec<Allocated>, String)> = None;
     let mut failure: Option<InvariantError> = None;
+    let mut named = Vec::new();
     for item in &mut file.items {
         for e in item.exprs_mut() {
             e.walk_mut(&mut |e| {
@@ -36,7 +37,10 @@ pub fn resolve(c: &mut Compiled, s0: &State) -> Result<(), InvariantError> {
                 let span = *span;
                 let (objects, stop) = allocs.get_or_insert_with(|| allocations(s0));
                 match find(s0, objects, args) {
-                    Some(r) => *e = Expr::Call("ref".into(), vec![Expr::Int(r as i64, span)], span),
+                    Some(r) => {
+                        named.push((r as i64, objects[r as usize].class));
+                        *e = Expr::Call("ref".into(), vec![Expr::Int(r as i64, span)], span)
+                    }
                     None => {
                         failure = Some(error(
                             &c.file,
@@ -55,6 +59,7 @@ pub fn resolve(c: &mut Compiled, s0: &State) -> Result<(), InvariantError> {
     }
     if allocs.is_some() {
         *c = super::check::check(file, &s0.classes)?;
+        c.allocated.extend(named);
     }
     Ok(())
 }

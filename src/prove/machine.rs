@@ -449,6 +449,11 @@ impl<'a> Machine for SymMachine<'a> {
         self.new_array_of(elem, counts)
     }
 
+    /// The prover runs library calls as their contracts, never the JDK's
+    /// `Unsafe` and `VarHandle` code beneath them.
+    fn library_contracts(&self) -> bool {
+        true
+    }
     fn select(
         &mut self,
         _caller: &Method,

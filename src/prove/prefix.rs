@@ -112,11 +112,23 @@ pub fn run(c: &Compiled, s0: State, relations: &[String], limit: usize) -> Prefi
     };
     s.aux.log_writes = false;
     stacks.extend((0..s.threads.len()).map(|t| stack_of(&s, t)));
-    let unsupported = initializing(&s).map(|class| {
-        format!(
-            "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"
-        )
-    });
+    let unsupported = initializing(&s)
+        .map(|class| {
+            format!(
+                "the induction would start after {steps} steps ({stop}), while class {class} is being initialized; the prover does not model class initialization in progress"
+            )
+        })
+        .or_else(|| {
+            // The prover runs such a call as one step (its contract), so
+            // its cases never start inside one.
+            crate::interp::contracts::inside(&s).map(|m| {
+                format!(
+                    "the induction would start after {steps} steps ({stop}), inside {}.{}, a library method the prover runs as one step (its contract)",
+                    m.class_name.replace('/', "."),
+                    m.name
+                )
+            })
+        });
     Prefix {
         state: s,
         steps,

@@ -403,6 +403,11 @@ pub struct Config {
     pub clock_readable: bool,
     /// The initial system properties and the environment (`host`).
     pub host: Arc<host::Host>,
+    /// A call of a library method with a contract (`interp::contracts`:
+    /// the atomics) runs as the contract's one step, as in the prover,
+    /// instead of the JDK's bytecode. Off but in the test that checks the
+    /// contracts against that bytecode.
+    pub library_contracts: bool,
 }
 
 /// What a frame costs on a thread's stack besides its local variables and
@@ -437,6 +442,7 @@ impl Default for Config {
             max_stack_depth: DEFAULT_MAX_STACK_DEPTH,
             clock_readable: true,
             host: host::process(),
+            library_contracts: false,
         }
     }
 }

@@ -7,6 +7,7 @@ mod common;
 mod apprentice;
 mod bad_input;
 mod cli;
+mod contracts;
 mod coverage;
 mod deep_input;
 mod differential;

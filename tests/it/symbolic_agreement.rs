@@ -144,6 +144,14 @@ const REQUIRED: &[(&str, &str)] = &[
     ("Wait/resume", "notice"),
 ];
 
+/// What the Atomics program's run must compare (its own test,
+/// `symbolic_step_agrees_on_the_library_contracts`): a library contract
+/// (`interp::contracts`), and `currentThread`.
+const REQUIRED_CONTRACTS: &[(&str, &str)] = &[
+    ("Invoke/contract", "ok"),
+    ("Invoke/Thread.currentThread", "ok"),
+];
+
 // ---------------------------------------------------------------------------
 // Programs
 
@@ -153,9 +161,18 @@ struct Program {
     main: String,
     /// (schedule seed, steps) of each run.
     runs: Vec<(u64, usize)>,
+    /// Each situation is compared at its first `.0` visits, then at every
+    /// `.1`th (`SAMPLE` for most).
+    sample: (usize, usize),
     /// Run with spurious wake-ups (`Config::spurious_wakeups`), so that
     /// the steps of waiting threads are compared too.
     spurious: bool,
+    /// Run the calls with a library contract as the contract's one step
+    /// (`Config::library_contracts`), as the prover does, so that the
+    /// contract's symbolic step is compared with its concrete one
+    /// (`tests/it/contracts.rs` compares the concrete one with the JDK's
+    /// bytecode); only those calls and `currentThread`'s are compared.
+    contracts: bool,
 }
 
 /// Starts compiling `src` into `out`.
@@ -234,7 +251,9 @@ fn programs() -> Vec<Program> {
         dir: wn_dir,
         main: "WaitNotify".into(),
         runs: vec![(1, 3000), (2, 3000)],
+        sample: (SAMPLE, SAMPLE),
         spurious: true,
+        contracts: false,
     });
     for p in OTHERS {
         let d = root.join(p);
@@ -247,7 +266,9 @@ fn programs() -> Vec<Program> {
             dir: d,
             main: "Main".into(),
             runs: vec![(1, 3000)],
+            sample: (SAMPLE, SAMPLE),
             spurious: WAITING.contains(p),
+            contracts: false,
         });
     }
     others.into_iter().for_each(wait);
@@ -275,11 +296,46 @@ fn programs() -> Vec<Program> {
             // after 5,000 (every step costs a Z3 parse of the whole
             // state: this keeps CI short).
             runs: vec![(1, 20000), (2, 5000)],
+            sample: (SAMPLE, SAMPLE),
             spurious: false,
+            contracts: false,
         },
     );
     out
 }
+
+/// `tests/java-prover/Atomics.java`, compiled, run with the contracts on:
+/// one schedule, bounded. Its state is large (the JDK's atomics, `Unsafe`
+/// and `VarHandle` set up) and every compared step encodes all of it, so
+/// the run stops after `ATOMICS_STEPS` steps and, past main's set-up,
+/// compares only the steps of the workers' calls (every contracted method
+/// and `currentThread`, each situation sampled as everywhere):
+/// `tests/it/contracts.rs` checks the contracts' concrete step against
+/// the JDK's bytecode on 23,000 calls, this only that the symbolic step is
+/// the concrete one.
+fn atomics_program() -> Program {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join("symbolic-agreement")
+        .join("Atomics");
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    wait(javac(
+        &manifest.join("tests/java-prover/Atomics.java"),
+        &dir,
+    ));
+    Program {
+        name: "Atomics".into(),
+        dir,
+        main: "Atomics".into(),
+        runs: vec![(1, ATOMICS_STEPS)],
+        sample: (3, 100),
+        spurious: false,
+        contracts: true,
+    }
+}
+
+/// Steps of the Atomics run: past main's set-up and the workers' start,
+/// through every contracted method at least once.
+const ATOMICS_STEPS: usize = 40_000;
 
 // ---------------------------------------------------------------------------
 // Encoding a concrete state
@@ -1184,6 +1240,19 @@ fn family(classes: &ClassTable, insn: &Insn) -> String {
         {
             "Invoke/Static synchronized".into()
         }
+        Insn::Invoke(InvokeKind::Virtual, mr)
+            if classes
+                .id(&mr.class)
+                .and_then(|c| classes.resolve_method(c, &mr.name, &mr.desc))
+                .is_some_and(|m| m5::interp::contracts::of(classes.method(m)).is_some()) =>
+        {
+            "Invoke/contract".into()
+        }
+        Insn::Invoke(InvokeKind::Static, mr)
+            if &*mr.class == "java/lang/Thread" && &*mr.name == "currentThread" =>
+        {
+            "Invoke/Thread.currentThread".into()
+        }
         Insn::Invoke(k, _) => format!("Invoke/{k:?}"),
         Insn::New(c) if c.id.is_some_and(|id| classes.class(id).is_thread) => "New/thread".into(),
         Insn::Ldc(m5::classfile::Const::Class(_)) => "Ldc/class".into(),
@@ -1221,6 +1290,8 @@ struct Stats {
     /// Heap length at the end of the run.
     heap: usize,
     secs: f64,
+    /// The run's `Program::sample`.
+    sample: (usize, usize),
 }
 
 /// Where a step is and where it leaves the thread (`check_step`).
@@ -1312,7 +1383,8 @@ fn check_step(
     );
     let visits = stats.visits.entry(situation).or_default();
     *visits += 1;
-    if *visits > SAMPLE && !visits.is_multiple_of(SAMPLE) {
+    let (first, every) = stats.sample;
+    if *visits > first && !visits.is_multiple_of(every) {
         stats.sampled_out += 1;
         return Ok(());
     }
@@ -1627,6 +1699,7 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
     let classes = load_classes(&cp, &p.main).map_err(|e| e.to_string())?;
     let config = Config {
         spurious_wakeups: p.spurious,
+        library_contracts: p.contracts,
         ..Config::default()
     };
     let mut s = initial_state(classes.clone(), &p.main, &[], config).map_err(|e| e.to_string())?;
@@ -1647,7 +1720,10 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
         initialized: &no_class,
     };
     let statics = static_slots(&classes);
-    let mut stats = Stats::default();
+    let mut stats = Stats {
+        sample: p.sample,
+        ..Stats::default()
+    };
     let mut rng = Lcg(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678);
     let mut cur: Option<u32> = None;
     // One solver for the run: a fresh solver's first script costs
@@ -1678,12 +1754,32 @@ fn run(p: &Program, seed: u64, max_steps: usize) -> Result<Stats, String> {
         };
         cur = Some(th);
         stats.steps += 1;
+        // A program run with the contracts compares only the calls they
+        // and `currentThread` make (the other families have their
+        // programs; encoding its large state costs every step).
+        if p.contracts && !contract_call(&s, th, &classes) {
+            interp::step(&mut s, th).map_err(|e| format!("{} (seed {seed}): {e}", p.name))?;
+            continue;
+        }
         check_step(&solver, k, &mut s, th, &cx, &statics, &mut stats)
             .map_err(|e| format!("{} (seed {seed}), step {k}: {e}", p.name))?;
     }
     stats.heap = s.heap.len();
     stats.secs = t0.elapsed().as_secs_f64();
     Ok(stats)
+}
+
+/// Is `th`'s next instruction a call of the families of
+/// `REQUIRED_CONTRACTS`?
+fn contract_call(s: &State, th: u32, classes: &ClassTable) -> bool {
+    let Some(f) = s.thread(th).and_then(|t| t.top()) else {
+        return false;
+    };
+    let Some(insn) = f.method.code.get(f.ip as usize) else {
+        return false;
+    };
+    let fam = family(classes, insn);
+    REQUIRED_CONTRACTS.iter().any(|(f, _)| *f == fam)
 }
 
 /// (program index, seed, statistics or why the run stopped).
@@ -1694,8 +1790,24 @@ fn symbolic_step_agrees_with_interpreter() {
     if !common::have("javac", "-version") {
         return;
     }
+    check_programs(programs(), REQUIRED);
+}
+
+/// The library contracts' symbolic step against their concrete one, on the
+/// Atomics program (bounded: `atomics_program`).
+#[test]
+fn symbolic_step_agrees_on_the_library_contracts() {
+    if !common::have("javac", "-version") {
+        return;
+    }
+    check_programs(vec![atomics_program()], REQUIRED_CONTRACTS);
+}
+
+/// Runs every program's schedules (two at a time), prints the table of
+/// compared families and fails on a disagreement or a family of
+/// `required` never compared.
+fn check_programs(programs: Vec<Program>, required: &[(&str, &str)]) {
     let t0 = Instant::now();
-    let programs = programs();
     // (program, seed, steps)
     let mut jobs: Vec<(usize, u64, usize)> = Vec::new();
     for (i, p) in programs.iter().enumerate() {
@@ -1791,7 +1903,7 @@ fn symbolic_step_agrees_with_interpreter() {
             total.unsupported_why.get(f).map_or("", |s| s.as_str())
         );
     }
-    let missing: Vec<String> = REQUIRED
+    let missing: Vec<String> = required
         .iter()
         .filter(|(f, s)| !total.compared.contains_key(&(f.to_string(), s.to_string())))
         .map(|(f, s)| format!("{f} ({s})"))

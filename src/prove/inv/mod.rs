@@ -223,6 +223,79 @@ impl<'a> Symbolic<'a> {
             _ => None,
         }
     }
+
+    /// `v.attr`: a monitor's owner or count, or the field by that name in
+    /// the classes that may hold it (below `sup` where given).
+    fn attr_in(&mut self, v: &SV, attr: &str, sup: Option<crate::classfile::ClassId>) -> R {
+        let h = self.s;
+        let r = v.t.clone();
+        let d0 = smt::and(&[v.d.clone(), valid(h, &r)]);
+        let cls = smt::select(&h.cls, &r);
+        match attr {
+            "monitor" => return Ok(SV::new(K::Int, smt::select(&h.mon, &r), d0)),
+            "mcount" => return Ok(SV::new(K::Int, smt::select(&h.mcnt, &r), d0)),
+            _ => {}
+        }
+        // The field in every class that has one by this name and may have
+        // objects (and is `sup` or below it, where the program declares the
+        // reference's class): a class with none (`java.lang.Double`, `String` in most
+        // programs) never answers the read (every reference is null or of
+        // a class in `live`, `sym::ref_facts`), so its field, of whatever
+        // type, is no obstacle.
+        let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
+        for c in &self.classes.classes {
+            if self.live.is_some_and(|l| !l.contains(&c.id))
+                || sup.is_some_and(|s| !self.classes.is_subclass(c.id, s))
+            {
+                continue;
+            }
+            if let Some(slot) = c.field_slot(attr)
+                && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
+            {
+                return Err(format!(
+                    "the prover does not model floating-point fields (`{attr}` of {})",
+                    c.name.replace('/', ".")
+                ));
+            }
+            if let Some(k) = field_key(self.classes, c.id, attr) {
+                match groups.iter_mut().find(|(x, _)| *x == k) {
+                    Some((_, ids)) => ids.push(c.id as i64),
+                    None => groups.push((k, vec![c.id as i64])),
+                }
+            }
+        }
+        let mut parts = Vec::new();
+        if attr == "length" {
+            parts.push((
+                K::Int,
+                smt::select(&h.alen, &r),
+                format!("(= {cls} {ARRAY_CLASS_SMT})"),
+            ));
+        }
+        for (k, ids) in &groups {
+            let arr = h.field(self.sc, k);
+            parts.push((
+                kind_of(k.ty),
+                smt::select(&arr, &r),
+                super::step::class_in(h, &r, ids),
+            ));
+        }
+        if parts.is_empty() {
+            return Ok(SV::undefined(K::Int));
+        }
+        let kind = parts[0].0;
+        if parts.iter().any(|p| p.0 != kind) {
+            return Err(format!(
+                "field `{attr}` has different types in different classes; the prover cannot read it by name"
+            ));
+        }
+        let mut t = parts.last().expect("nonempty").1.clone();
+        for (_, pt, c) in parts.iter().rev().skip(1) {
+            t = smt::ite(c, pt, &t);
+        }
+        let any = smt::or(&parts.iter().map(|p| p.2.clone()).collect::<Vec<_>>());
+        Ok(SV::new(kind, t, smt::and(&[d0, any])))
+    }
 }
 
 fn fp() -> String {
@@ -547,71 +620,14 @@ impl<'a> Values for Symbolic<'a> {
         })
     }
     fn object_attr(&mut self, v: &SV, attr: &str) -> R {
-        let h = self.s;
-        let r = v.t.clone();
-        let d0 = smt::and(&[v.d.clone(), valid(h, &r)]);
-        let cls = smt::select(&h.cls, &r);
-        match attr {
-            "monitor" => return Ok(SV::new(K::Int, smt::select(&h.mon, &r), d0)),
-            "mcount" => return Ok(SV::new(K::Int, smt::select(&h.mcnt, &r), d0)),
-            _ => {}
-        }
-        // The field in every class that has one by this name and may have
-        // objects: a class with none (`java.lang.Double`, `String` in most
-        // programs) never answers the read (every reference is null or of
-        // a class in `live`, `sym::ref_facts`), so its field, of whatever
-        // type, is no obstacle.
-        let mut groups: Vec<(FieldKey, Vec<i64>)> = Vec::new();
-        for c in &self.classes.classes {
-            if self.live.is_some_and(|l| !l.contains(&c.id)) {
-                continue;
-            }
-            if let Some(slot) = c.field_slot(attr)
-                && Ty::of_desc(&c.layout[slot as usize].desc).is_none()
-            {
-                return Err(format!(
-                    "the prover does not model floating-point fields (`{attr}` of {})",
-                    c.name.replace('/', ".")
-                ));
-            }
-            if let Some(k) = field_key(self.classes, c.id, attr) {
-                match groups.iter_mut().find(|(x, _)| *x == k) {
-                    Some((_, ids)) => ids.push(c.id as i64),
-                    None => groups.push((k, vec![c.id as i64])),
-                }
-            }
-        }
-        let mut parts = Vec::new();
-        if attr == "length" {
-            parts.push((
-                K::Int,
-                smt::select(&h.alen, &r),
-                format!("(= {cls} {ARRAY_CLASS_SMT})"),
-            ));
-        }
-        for (k, ids) in &groups {
-            let arr = h.field(self.sc, k);
-            parts.push((
-                kind_of(k.ty),
-                smt::select(&arr, &r),
-                super::step::class_in(h, &r, ids),
-            ));
-        }
-        if parts.is_empty() {
-            return Ok(SV::undefined(K::Int));
-        }
-        let kind = parts[0].0;
-        if parts.iter().any(|p| p.0 != kind) {
-            return Err(format!(
-                "field `{attr}` has different types in different classes; the prover cannot read it by name"
-            ));
-        }
-        let mut t = parts.last().expect("nonempty").1.clone();
-        for (_, pt, c) in parts.iter().rev().skip(1) {
-            t = smt::ite(c, pt, &t);
-        }
-        let any = smt::or(&parts.iter().map(|p| p.2.clone()).collect::<Vec<_>>());
-        Ok(SV::new(kind, t, smt::and(&[d0, any])))
+        self.attr_in(v, attr, None)
+    }
+    fn declared_attr(&mut self, v: &SV, attr: &str, class: &str) -> R {
+        let sup = self
+            .classes
+            .id(class)
+            .filter(|&c| self.classes.class(c).flags & crate::classfile::ACC_INTERFACE == 0);
+        self.attr_in(v, attr, sup)
     }
     fn array_length(&mut self, v: &SV) -> R {
         let d = smt::and(&[
