@@ -178,6 +178,7 @@ const BOOKKEEPING: &[(&str, &[&str])] = &[(
         "threadLocalRandomSeed",
         "threadLocalRandomProbe",
         "threadLocalRandomSecondarySeed",
+        "contextClassLoaderSet",
     ],
 )];
 

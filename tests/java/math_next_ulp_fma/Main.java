@@ -1,6 +1,6 @@
 // Math's bit-level long tail: ulp, nextUp/nextDown/nextAfter, scalb(float),
-// fma, IEEEremainder (Math and StrictMath), absExact, multiplyFull, random's
-// range; printed in hexadecimal, over zeros of both signs,
+// fma, IEEEremainder (Math and StrictMath), absExact and multiplyFull;
+// printed in hexadecimal, over zeros of both signs,
 // subnormals, MIN/MAX, infinities and NaN.
 public class Main {
     // Hexadecimal: exact, and the same on every JDK (Double.toString's
@@ -77,11 +77,5 @@ public class Main {
         } catch (ArithmeticException e) {
             System.out.println("absExact(Long.MIN_VALUE) threw " + e);
         }
-        boolean inRange = true;
-        for (int k = 0; k < 20; k++) {
-            double r = Math.random();
-            inRange &= r >= 0.0 && r < 1.0;
-        }
-        System.out.println("random in [0, 1): " + inRange);
     }
 }

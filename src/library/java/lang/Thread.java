@@ -125,6 +125,12 @@ public class Thread implements Runnable {
     int threadLocalRandomSecondarySeed;
     /** The JDK's InnocuousThread (JDK 21+) takes its offset. */
     private volatile ClassLoader contextClassLoader;
+    /**
+     * Whether setContextClassLoader ran on this thread. Until then its
+     * context class loader is the application class loader (the main
+     * thread's, inherited), which m5 does not make for every program.
+     */
+    private boolean contextClassLoaderSet;
     /** ThreadLocalRandom and ForkJoinPool's innocuous workers take its offset. */
     @SuppressWarnings("removal")
     private java.security.AccessControlContext inheritedAccessControlContext;
@@ -383,6 +389,19 @@ public class Thread implements Runnable {
     }
 
     /** m5 has no security manager: nothing to check, as the JDK without one. */
+    public ClassLoader getContextClassLoader() {
+        if (!contextClassLoaderSet) {
+            String.notModeled("Thread.getContextClassLoader() of a thread whose context class loader"
+                    + " was never set (the application class loader)");
+        }
+        return contextClassLoader;
+    }
+
+    public void setContextClassLoader(ClassLoader cl) {
+        contextClassLoader = cl;
+        contextClassLoaderSet = true;
+    }
+
     public final void checkAccess() {
     }
 
