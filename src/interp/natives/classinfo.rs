@@ -40,6 +40,8 @@ pub(super) static NATIVES: &[Native] = &[
     (CLASS, "getDeclaredFields", "()[Ljava/lang/reflect/Field;", declared_fields),
     (CLASS, "getFields", "()[Ljava/lang/reflect/Field;", public_fields),
     (CLASS, "enumConstants0", "()[Ljava/lang/Object;", enum_constants),
+    (CLASS, "getEnclosingMethod", "()Ljava/lang/reflect/Method;", enclosing_method),
+    (CLASS, "getEnclosingConstructor", "()Ljava/lang/reflect/Constructor;", enclosing_constructor),
     ("jdk/internal/reflect/Reflection", "getClassAccessFlags", "(Ljava/lang/Class;)I", class_access_flags),
     ("jdk/internal/misc/Unsafe", "ensureClassInitialized0", "(Ljava/lang/Class;)V", ensure_initialized),
 ];
@@ -189,6 +191,37 @@ fn simple_binary_name(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeR
         Some(n) => super::ret_string(s, &n),
         None => ret(Value::Null),
     }
+}
+
+/// The method or constructor of the class's `EnclosingMethod` attribute
+/// (`constructor`: an `<init>`), as the model's reflective object.
+fn enclosing(s: &mut State, a: &[Value], constructor: bool) -> Result<NativeResult, VmError> {
+    let found = class_of(s, a).and_then(|c| {
+        let (class, method) = facts(s, c).enclosing.clone()?;
+        let (name, desc) = method?;
+        if (&*name == "<init>") != constructor {
+            return None;
+        }
+        let cid = s.classes.id(&class)?;
+        s.classes.declared_method(cid, &name, &desc).cloned()
+    });
+    let Some(m) = found else {
+        return ret(Value::Null);
+    };
+    let r = if constructor {
+        super::reflect::constructor_object(s, &m)?
+    } else {
+        super::reflect::method_object(s, &m)?
+    };
+    ret(Value::Ref(r))
+}
+
+fn enclosing_method(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    enclosing(s, a, false)
+}
+
+fn enclosing_constructor(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    enclosing(s, a, true)
 }
 
 /// The member classes this class declares.

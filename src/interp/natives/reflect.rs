@@ -319,7 +319,7 @@ fn all_constructors(s: &mut State, a: &[Value], public: bool) -> Result<NativeRe
 }
 
 /// The model's `Constructor` object for `m` (an `<init>`).
-fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
+pub(super) fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
     let class = s.classes.class(m.class).name.clone();
     let clazz = mirror(s, &class)?;
     let mut params = Vec::new();

@@ -75,6 +75,16 @@ public class Main {
         }
     }
 
+    static class Holder {
+        static Object made = new Holder().inner;
+        final Object inner;
+
+        Holder() {
+            inner = new Object() {
+            };
+        }
+    }
+
     enum Color {
         RED, GREEN {
             public String toString() {
@@ -140,6 +150,10 @@ public class Main {
         where("Local", Local.class);
         where("anonymous", anon.getClass());
         where("int[]", int[].class);
+        System.out.println("enclosing method: " + Local.class.getEnclosingMethod() + " / "
+                + anon.getClass().getEnclosingMethod() + " / " + Square.class.getEnclosingMethod()
+                + " / " + Local.class.getEnclosingConstructor() + " / " + Holder.made.getClass().getEnclosingConstructor()
+                + " / " + Holder.made.getClass().getEnclosingMethod());
         where("Square[]", Square[].class);
         System.out.println("int modifiers: " + Modifier.toString(int.class.getModifiers()));
         System.out.println("interfaces: " + names(Square.class.getInterfaces()) + " " + names(Shape.class.getInterfaces())

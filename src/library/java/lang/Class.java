@@ -121,6 +121,12 @@ public final class Class<T> implements java.io.Serializable {
         return !isArray() && enclosingClass0() == null && declaringClass0() != null;
     }
 
+    /** The method a local or anonymous class is declared in (null elsewhere). */
+    public native java.lang.reflect.Method getEnclosingMethod();
+
+    /** The constructor a local or anonymous class is declared in (null elsewhere). */
+    public native java.lang.reflect.Constructor<?> getEnclosingConstructor();
+
     /** The member classes the class declares. */
     public native Class<?>[] getDeclaredClasses();
 
