@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use crate::interp::VmError;
-use crate::interp::exec;
 use crate::interp::offsets as U;
 use crate::interp::runtime::{
     alloc_array, alloc_instance, assignable_to, class_assignable, mirror, mirrored,
@@ -316,14 +315,10 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
         }
         return Ok(Throw("java/lang/ClassNotFoundException", Some(dotted)));
     };
-    if a[1].as_int() != 0 {
-        match exec::ensure_init(s, th, cid)? {
-            exec::Init::Ready => {}
-            exec::Init::Pushed | exec::Init::Threw => {
-                return Ok(Again);
-            }
-            exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
-        }
+    if a[1].as_int() != 0
+        && let Some(wait) = super::init_first(s, th, cid)?
+    {
+        return Ok(wait);
     }
     ret(Value::Ref(mirror(s, &internal)?))
 }
@@ -372,10 +367,8 @@ fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult
             "Class.getModule: java.lang.Module is not loaded (no live code names it)".into(),
         )
     })?;
-    match exec::ensure_init(s, th, module)? {
-        exec::Init::Ready => {}
-        exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
-        exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+    if let Some(wait) = super::init_first(s, th, module)? {
+        return Ok(wait);
     }
     let kept = if base { "baseModule" } else { "unnamedModule" };
     let slot = static_slot(s, "java/lang/Class", kept).expect("the model Class keeps its modules");

@@ -51,23 +51,12 @@ pub(super) static NATIVES: &[Native] = &[
 fn ensure_initialized(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 1) else { return npe() };
     let name = mirrored(s, c);
-    let Some(cid) = s.classes.id(&name) else {
-        // A primitive type or an array: nothing to initialize.
-        return ret_void();
-    };
-    match crate::interp::exec::ensure_init(s, th, cid)? {
-        crate::interp::exec::Init::Ready => ret_void(),
-        crate::interp::exec::Init::Pushed | crate::interp::exec::Init::Threw => {
-            Ok(NativeResult::Again)
-        }
-        crate::interp::exec::Init::Blocked(c) => Ok(NativeResult::Block(Wake::Init(c))),
+    // A primitive type or an array has nothing to initialize.
+    match s.classes.id(&name) {
+        Some(cid) => Ok(super::init_first(s, th, cid)?.unwrap_or(NativeResult::Return(None))),
+        None => super::void(),
     }
 }
-
-fn ret_void() -> Result<NativeResult, VmError> {
-    Ok(NativeResult::Return(None))
-}
-
 /// `Reflection.getClassAccessFlags(c)`: as HotSpot, the class file's own
 /// flags (not a nested class's `InnerClasses` ones); a primitive type's
 /// and an array's as `getModifiers`.

@@ -87,6 +87,20 @@ fn ret(v: Value) -> Result<NativeResult, VmError> {
 fn void() -> Result<NativeResult, VmError> {
     Ok(Return(None))
 }
+/// Initializes class `cid` for a native that needs it: None when it is
+/// ready, else what the native returns (`Again` once `<clinit>` is pushed
+/// or threw, `Block` while another thread initializes it).
+fn init_first(
+    s: &mut State,
+    th: ThreadId,
+    cid: crate::classfile::ClassId,
+) -> Result<Option<NativeResult>, VmError> {
+    Ok(match super::exec::ensure_init(s, th, cid)? {
+        super::exec::Init::Ready => None,
+        super::exec::Init::Pushed | super::exec::Init::Threw => Some(Again),
+        super::exec::Init::Blocked(c) => Some(Block(Wake::Init(c))),
+    })
+}
 fn npe() -> Result<NativeResult, VmError> {
     Ok(Throw("java/lang/NullPointerException", None))
 }

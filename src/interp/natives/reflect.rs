@@ -215,33 +215,49 @@ fn class_mirrors(s: &mut State, names: &[Arc<str>]) -> Result<Ref, VmError> {
 
 /// The model's `Method` object for `m`.
 pub(super) fn method_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
-    let class = s.classes.class(m.class).name.clone();
-    let clazz = mirror(s, &class)?;
-    let descs = crate::classfile::param_descs(&m.desc);
-    let mut params = Vec::new();
-    for d in &descs {
-        params.push(Value::Ref(mirror(s, &super::class::mirror_name(d))?));
-    }
+    let r = executable_object(s, m, METHOD, METHOD_MODIFIERS)?;
     let ret_desc = &m.desc[m.desc.find(')').map_or(0, |i| i + 1)..];
     let returns = mirror(s, &super::class::mirror_name(ret_desc))?;
+    s.set_field(r, "returnType", Value::Ref(returns));
+    Ok(r)
+}
+
+/// The model's `Constructor` object for `m` (an `<init>`).
+pub(super) fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
+    executable_object(s, m, CONSTRUCTOR, CONSTRUCTOR_MODIFIERS)
+}
+
+/// A new object of the model's `Method` or `Constructor` (`class`) for
+/// `m`: declaring class, name, descriptor, parameter types, declared
+/// exceptions and the flags `modifiers` keeps, as reflection reports them.
+fn executable_object(
+    s: &mut State,
+    m: &Method,
+    class: &str,
+    modifiers: u16,
+) -> Result<Ref, VmError> {
+    let owner = s.classes.class(m.class).name.clone();
+    let clazz = mirror(s, &owner)?;
+    let mut params = Vec::new();
+    for d in &crate::classfile::param_descs(&m.desc) {
+        params.push(Value::Ref(mirror(s, &super::class::mirror_name(d))?));
+    }
     let params = alloc_array(s, "Ljava/lang/Class;", ArrayData::A(params));
-    let mid = s.classes.id(METHOD).expect("library has Method");
-    let r = alloc_instance(s, mid);
+    let cid = s
+        .classes
+        .id(class)
+        .expect("the library has Method and Constructor");
+    let r = alloc_instance(s, cid);
     let name = new_string(s, &m.name);
     let desc = new_string(s, &m.desc);
+    let (flags, exceptions) = declared_as(s, m);
+    let exceptions = class_mirrors(s, &exceptions)?;
     s.set_field(r, "clazz", Value::Ref(clazz));
     s.set_field(r, "name", Value::Ref(name));
     s.set_field(r, "descriptor", Value::Ref(desc));
     s.set_field(r, "parameterTypes", Value::Ref(params));
-    s.set_field(r, "returnType", Value::Ref(returns));
-    let (flags, exceptions) = declared_as(s, m);
-    let exceptions = class_mirrors(s, &exceptions)?;
     s.set_field(r, "exceptionTypes", Value::Ref(exceptions));
-    s.set_field(
-        r,
-        "modifiers",
-        Value::Int(i32::from(flags & METHOD_MODIFIERS)),
-    );
+    s.set_field(r, "modifiers", Value::Int(i32::from(flags & modifiers)));
     Ok(r)
 }
 
@@ -318,34 +334,6 @@ fn all_constructors(s: &mut State, a: &[Value], public: bool) -> Result<NativeRe
     ret(Value::Ref(r))
 }
 
-/// The model's `Constructor` object for `m` (an `<init>`).
-pub(super) fn constructor_object(s: &mut State, m: &Method) -> Result<Ref, VmError> {
-    let class = s.classes.class(m.class).name.clone();
-    let clazz = mirror(s, &class)?;
-    let mut params = Vec::new();
-    for d in &crate::classfile::param_descs(&m.desc) {
-        params.push(Value::Ref(mirror(s, &super::class::mirror_name(d))?));
-    }
-    let params = alloc_array(s, "Ljava/lang/Class;", ArrayData::A(params));
-    let cid = s.classes.id(CONSTRUCTOR).expect("library has Constructor");
-    let r = alloc_instance(s, cid);
-    let name = new_string(s, &m.name);
-    let desc = new_string(s, &m.desc);
-    s.set_field(r, "clazz", Value::Ref(clazz));
-    s.set_field(r, "name", Value::Ref(name));
-    s.set_field(r, "descriptor", Value::Ref(desc));
-    s.set_field(r, "parameterTypes", Value::Ref(params));
-    let (flags, exceptions) = declared_as(s, m);
-    let exceptions = class_mirrors(s, &exceptions)?;
-    s.set_field(r, "exceptionTypes", Value::Ref(exceptions));
-    s.set_field(
-        r,
-        "modifiers",
-        Value::Int(i32::from(flags & CONSTRUCTOR_MODIFIERS)),
-    );
-    Ok(r)
-}
-
 /// `Constructor.allocate()`: a new instance of the constructor's class,
 /// initialized first; `InstantiationException` for an abstract class or
 /// an interface.
@@ -363,10 +351,8 @@ fn allocate(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, Vm
     if c.is_interface() || c.flags & crate::classfile::parse::ACC_ABSTRACT != 0 {
         return Ok(Throw("java/lang/InstantiationException", None));
     }
-    match exec::ensure_init(s, th, cid)? {
-        exec::Init::Ready => {}
-        exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
-        exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+    if let Some(wait) = super::init_first(s, th, cid)? {
+        return Ok(wait);
     }
     let r = alloc_instance(s, cid);
     ret(Value::Ref(r))
@@ -399,10 +385,8 @@ fn invoke(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmEr
     let mut args = Vec::new();
     let target = if is_static {
         let owner = s.classes.method(resolved).class;
-        match exec::ensure_init(s, th, owner)? {
-            exec::Init::Ready => {}
-            exec::Init::Pushed | exec::Init::Threw => return Ok(Again),
-            exec::Init::Blocked(c) => return Ok(Block(Wake::Init(c))),
+        if let Some(wait) = super::init_first(s, th, owner)? {
+            return Ok(wait);
         }
         resolved
     } else {
