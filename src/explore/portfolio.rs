@@ -161,7 +161,21 @@ impl Portfolio<'_> {
             Verdict::Incomplete { reason } => reason.clone(),
             _ => "a bound".to_string(),
         };
-        for (k, &strategy) in SAMPLERS.iter().enumerate() {
+        // Once a race is known at sync points, each sampler takes a turn at
+        // them too (races no longer checked): the interaction granularity
+        // reaches the outcomes of the race, but its runs are many times
+        // longer, and a bug among the synchronizations (lock orders, the
+        // order of volatile accesses) needs many runs, which sync points
+        // make short.
+        let both = self.race.is_some() && self.opts.granularity == Granularity::Sync;
+        let turns: Vec<(Strategy, Option<Granularity>)> = SAMPLERS
+            .iter()
+            .flat_map(|&s| {
+                let at_sync = both.then_some((s, Some(Granularity::Sync)));
+                std::iter::once((s, None)).chain(at_sync)
+            })
+            .collect();
+        for (k, &(strategy, at)) in turns.iter().enumerate() {
             let left = self.budget.saturating_sub(self.start.elapsed());
             if left.is_zero() || super::interrupted() {
                 return Ok(Some(finish(
@@ -172,7 +186,7 @@ impl Portfolio<'_> {
                     &self.start,
                 )));
             }
-            let o = sampler(
+            let mut o = sampler(
                 self.opts,
                 strategy,
                 self.round,
@@ -180,6 +194,10 @@ impl Portfolio<'_> {
                 self.slice.min(left),
                 self.race.is_some(),
             );
+            if let Some(g) = at {
+                o.granularity = g;
+                o.races = RaceCheck::Off;
+            }
             let r = super::explore_at(self.initial, &o, progress)?;
             self.tally.add(strategy, &r);
             match r.verdict {
@@ -188,8 +206,12 @@ impl Portfolio<'_> {
                     self.race.get_or_insert((found, r.witness));
                 }
                 v => {
+                    let at = match at {
+                        Some(g) => format!(" --granularity {}, races not checked", g.name()),
+                        None => String::new(),
+                    };
                     let note = format!(
-                        "the exhaustive search stopped ({stopped}) after {} states; then {} (--strategy {strategy} --seed {})",
+                        "the exhaustive search stopped ({stopped}) after {} states; then {} (--strategy {strategy} --seed {}{at})",
                         ex.states,
                         r.note.as_deref().unwrap_or("found"),
                         o.seed

@@ -45,6 +45,10 @@ pub(super) fn op(s: &State, th: ThreadId) -> Op {
     let Some(n) = interp::Next::of(s, th) else {
         return Op::Racing(Vec::new());
     };
+    if n.t.initializing() && interp::clinit::init_step_is_local(s, th) {
+        // Only pushes the class's `<clinit>`: nothing to order.
+        return Op::Quiet;
+    }
     if n.t.wait.is_some() || n.t.initializing() {
         // A wake-up or a class initialization another thread may hold.
         return Op::Racing(Vec::new());
@@ -53,6 +57,10 @@ pub(super) fn op(s: &State, th: ThreadId) -> Op {
         return Op::Racing(Vec::new());
     }
     if let Some(a) = access::access_at(s, &n) {
+        if interp::clinit::own_initializing_static(s, th, n.insn) {
+            // No other thread can reach it before the initialization ends.
+            return Op::Quiet;
+        }
         return Op::Racing(vec![a]);
     }
     let Insn::Invoke(kind, m) = n.insn else {

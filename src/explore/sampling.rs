@@ -102,44 +102,40 @@ impl Walk {
         }
     }
 
-    /// The next thread to try among the live ones not in `tried`.
-    /// `pending` is `Walk::pending`'s for `s`.
-    fn next(
+    /// The live threads in the order to try them: the first that can
+    /// move runs. `pending` is `Walk::pending`'s for `s`. One sort per
+    /// transition: with a hundred threads, most of them blocked on one
+    /// lock, looking for the best untried thread again after each that
+    /// could not move was most of a run's time.
+    fn order(
         &mut self,
         s: &State,
-        tried: &[ThreadId],
         pending: &[(ThreadId, pos::Op)],
         rng: &mut SplitMix64,
-    ) -> Option<ThreadId> {
+    ) -> Vec<ThreadId> {
+        let mut quiet = vec![false; s.threads.len()];
+        for (t, o) in pending {
+            if matches!(o, pos::Op::Quiet) {
+                quiet[*t as usize] = true;
+            }
+        }
         let live = s
             .threads
             .iter()
             .enumerate()
-            .filter(|(t, th)| th.is_alive() && !tried.contains(&(*t as ThreadId)))
+            .filter(|(_, th)| th.is_alive())
             .map(|(t, _)| t as ThreadId);
-        match self {
-            // Uniform among the untried: the first that moves is uniform
-            // among those that can.
-            // Quiet steps first (as POS): they are no scheduling choice.
-            Walk::Random => {
-                let mut live: Vec<ThreadId> = live.collect();
-                let quiet = |t: &ThreadId| {
-                    pending
-                        .iter()
-                        .any(|(u, o)| u == t && matches!(o, pos::Op::Quiet))
-                };
-                if live.iter().any(quiet) {
-                    live.retain(quiet);
-                }
-                (!live.is_empty()).then(|| live[rng.below(live.len() as u64) as usize])
-            }
-            Walk::Pos { priority } => {
-                // Quiet steps first, then by priority.
-                let mut best: Option<((bool, u64), ThreadId)> = None;
-                for t in live {
-                    let quiet = pending
-                        .iter()
-                        .any(|(u, o)| *u == t && matches!(o, pos::Op::Quiet));
+        // (key, thread): tried from the highest key down.
+        let mut keyed: Vec<((bool, u64), ThreadId)> = match self {
+            // A random order: the first that moves is uniform among those
+            // that can. Quiet steps first (as POS): they are no
+            // scheduling choice.
+            Walk::Random => live
+                .map(|t| ((quiet[t as usize], rng.next_u64()), t))
+                .collect(),
+            // Quiet steps first, then by priority.
+            Walk::Pos { priority } => live
+                .map(|t| {
                     let p = match priority.get(t as usize).copied().flatten() {
                         Some(p) => p,
                         None => {
@@ -148,15 +144,11 @@ impl Walk {
                             p
                         }
                     };
-                    if best.is_none_or(|(b, _)| (quiet, p) > b) {
-                        best = Some(((quiet, p), t));
-                    }
-                }
-                best.map(|(_, t)| t)
-            }
-            Walk::Pct { priority, .. } => {
-                let mut best: Option<(u64, ThreadId)> = None;
-                for t in live {
+                    ((quiet[t as usize], p), t)
+                })
+                .collect(),
+            Walk::Pct { priority, .. } => live
+                .map(|t| {
                     let p = match priority.get(t as usize).copied().flatten() {
                         Some(p) => p,
                         None => {
@@ -167,13 +159,12 @@ impl Walk {
                             p
                         }
                     };
-                    if best.is_none_or(|(b, _)| p > b) {
-                        best = Some((p, t));
-                    }
-                }
-                best.map(|(_, t)| t)
-            }
-        }
+                    ((false, p), t)
+                })
+                .collect(),
+        };
+        keyed.sort_unstable_by(|a, b| b.cmp(a));
+        keyed.into_iter().map(|(_, t)| t).collect()
     }
 
     /// Each live thread's pending step (POS and random; PCT does not
@@ -277,8 +268,7 @@ fn run_one(
         let pending = walk.pending(&s, &last, last_moved);
         let uncaught_before = s.aux.last_uncaught;
         let mut moved = None;
-        let mut tried = Vec::new();
-        while let Some(th) = walk.next(&s, &tried, &pending, &mut rng) {
+        for th in walk.order(&s, &pending, &mut rng) {
             // A spurious wake-up is taken at half the points where it is
             // offered (a waiter with a high priority would otherwise wake
             // for ever), and never where no thread can progress: that is
@@ -290,7 +280,6 @@ fn run_one(
                         .into_iter()
                         .any(|t| interp::can_progress(&s, t)))
             {
-                tried.push(th);
                 continue;
             }
             let mut steps = 0;
@@ -298,7 +287,6 @@ fn run_one(
                 moved = Some((th, steps));
                 break;
             }
-            tried.push(th);
         }
         let Some((th, steps)) = moved else {
             if opts.only_properties {

@@ -83,11 +83,18 @@ pub fn replay_race(
     Ok(crate::race::pending(&s).map(|r| (witness.len(), r)))
 }
 
+/// Steps the tries of `drop_runs` may replay in all: a witness of tens of
+/// thousands of steps among a hundred threads would otherwise take
+/// minutes to shorten.
+const SHORTEN_STEPS: usize = 4_000_000;
+
 /// Deletes whole runs of one thread's steps from `witness`, last run
 /// first, while `keeps` says the shorter schedule still shows the
-/// violation (at most 400 tries).
+/// violation (at most 400 tries and [`SHORTEN_STEPS`] replayed steps,
+/// each counted `weight` times).
 fn drop_runs(
     witness: &[ThreadId],
+    weight: usize,
     mut keeps: impl FnMut(&[ThreadId]) -> Result<bool, VmError>,
 ) -> Result<Vec<ThreadId>, VmError> {
     let mut runs: Vec<(ThreadId, usize)> = Vec::new();
@@ -103,10 +110,12 @@ fn drop_runs(
             .collect::<Vec<_>>()
     };
     let mut budget = 400usize;
+    let mut steps = SHORTEN_STEPS / weight;
     let mut i = runs.len();
-    while i > 0 && budget > 0 {
+    while i > 0 && budget > 0 && steps >= witness.len() {
         i -= 1;
         budget -= 1;
+        steps -= witness.len();
         let mut trial = runs.clone();
         trial.remove(i);
         if keeps(&expand(&trial))? {
@@ -131,7 +140,14 @@ fn shorten_race(
     let Some(k) = same(&witness)? else {
         return Ok(witness);
     };
-    let mut w = drop_runs(&witness[..k], |w| Ok(same(w)?.is_some()))?;
+    // Each try looks at every thread's next accesses at every step: the
+    // budget of replayed steps is shared out by the threads.
+    let mut s = initial.clone();
+    for &th in &witness[..k] {
+        interp::step(&mut s, th)?;
+    }
+    let threads = s.threads.len().max(1);
+    let mut w = drop_runs(&witness[..k], threads, |w| Ok(same(w)?.is_some()))?;
     let k = same(&w)?.unwrap_or(w.len());
     w.truncate(k);
     w.extend([race.first.thread, race.second.thread]);
@@ -171,7 +187,9 @@ pub fn shorten(
         ) => a == b,
         _ => false,
     };
-    let shortened = drop_runs(&witness, |w| Ok(same(&replay_violation(initial, w, opts)?)))?;
+    let shortened = drop_runs(&witness, 1, |w| {
+        Ok(same(&replay_violation(initial, w, opts)?))
+    })?;
     // Cut anything after the violation happens.
     let mut s = initial.clone();
     for (k, &th) in shortened.iter().enumerate() {

@@ -67,6 +67,36 @@ fn init_supers(s: &State, c: ClassId) -> Vec<ClassId> {
     out
 }
 
+/// Does `th`'s pending initialization step (`Thread::initializing`)
+/// only push its class's `<clinit>`: every class step 7 needs first is
+/// initialized or in progress in `th`, so the step claims nothing another
+/// thread could claim and waits for no one (a step no other thread's can
+/// be ordered against)?
+pub fn init_step_is_local(s: &State, th: ThreadId) -> bool {
+    let Some(&(c, _)) = s.thread(th).and_then(|t| t.inits.last()) else {
+        return false;
+    };
+    init_supers(s, c)
+        .into_iter()
+        .all(|sup| match s.init[sup as usize] {
+            InitStatus::Done => true,
+            InitStatus::Running(t) => t == th,
+            _ => false,
+        })
+}
+
+/// Is `insn`, `th`'s next instruction, an access to a static field of a
+/// class `th` itself is initializing? No other thread can reach that
+/// field until the initialization ends (its access would first wait for
+/// it, JLS 12.4.2), so the access is `th`'s alone, volatile or not.
+pub fn own_initializing_static(s: &State, th: ThreadId, insn: &crate::classfile::Insn) -> bool {
+    let effect = insn.effect();
+    effect.field().is_some()
+        && effect
+            .initializes()
+            .is_some_and(|c| s.init.get(c as usize) == Some(&InitStatus::Running(th)))
+}
+
 /// Can `c` be initialized by `th` without running code or waiting: no
 /// `<clinit>` of its own, and every class step 7 needs first initialized,
 /// in progress in `th` (a recursive request), or itself trivial? (A

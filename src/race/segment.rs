@@ -179,6 +179,12 @@ pub fn before_step(s: &State, th: ThreadId) -> Pending {
     }
     let jdk = super::jdk_internal_at(s, &n);
     match super::next_access_at(s, &n) {
+        // A static of a class `th` is initializing: no other thread can
+        // reach it before the initialization ends (a sync point), so it
+        // is a plain access, volatile or not.
+        Some(a) if interp::clinit::own_initializing_static(s, th, n.insn) => {
+            pending(vec![(a, true)], true, true)
+        }
         // A volatile field's access synchronizes; a write releases, so it
         // does not join the segment, nor does the JDK's own read (the JDK
         // makes no access that orders nothing, so a check suffices).

@@ -220,7 +220,12 @@ fn the_default_finds_what_the_exhaustive_search_cannot_reach() {
     assert!(note.contains("found by run"), "{note}");
     let (code, text) = replay(&dir, &w, false, &["20"]);
     assert_eq!(code, 1, "{text}");
-    assert!(text.contains("AssertionError: a = 1, b = 0"), "{text}");
+    // Either half-seen write: a = 1, b = 0 or a = 0, b = -1.
+    assert!(
+        text.contains("AssertionError: a = 1, b = 0")
+            || text.contains("AssertionError: a = 0, b = -1"),
+        "{text}"
+    );
 }
 
 /// POS runs the steps that race with nothing (allocations, starts, plain
