@@ -17,6 +17,9 @@ use m5::state::{Config, State, ThreadId};
 
 use crate::common::{self, m5, replay_arguments, start};
 
+/// Fork/join and Phaser examples whose fixed twins the exhaustive search
+/// cannot finish (tests/it/explore/forkjoin.rs).
+mod forkjoin;
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
 pub(crate) mod portfolio;
 pub(crate) mod reports;
@@ -300,6 +303,26 @@ pub(crate) const EXAMPLES: &[Example] = &[
     ),
     ("juc", "LatchShort", &[], "deadlock", None),
     ("juc", "LatchFull", &[], "ok", None),
+    // Issue 39: a StampedLock's optimistic read used without validating
+    // its stamp sees a torn pair; validated (falling back to the read
+    // lock), never. A worker that registers itself with a Phaser lets
+    // the waiter advance without it (its fixed twin, and fork/join's:
+    // tests/it/explore/forkjoin.rs).
+    (
+        "juc",
+        "StampedNoValidate",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
+    ("juc", "StampedValidate", &[], "ok", None),
+    (
+        "juc",
+        "PhaserLateRegister",
+        &[],
+        "uncaught-exception",
+        Some("java.lang.AssertionError"),
+    ),
     // The virtual clock: a timeout may come at any step, so sleeping or
     // a timed wait orders nothing; with nothing reading the clock,
     // polling with sleeps or timed waits revisits its states.
