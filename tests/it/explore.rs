@@ -18,6 +18,8 @@ use m5::state::{Config, State, ThreadId};
 use crate::common::{self, m5, replay_arguments, start};
 
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
+/// `--por` against the full search (tests/it/explore/por.rs).
+pub(crate) mod por;
 pub(crate) mod portfolio;
 pub(crate) mod reports;
 
