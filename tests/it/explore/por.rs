@@ -242,3 +242,45 @@ fn random_programs_get_the_same_verdict_with_reduction() {
         assert!(tally.contains_key(kind), "no {kind} among {tally:?}");
     }
 }
+
+/// `m5 explore --por`: the verdict of the full search (the default
+/// strategy's exhaustive part runs reduced); the searches it does not
+/// reduce are refused with exit 2, naming the option.
+#[test]
+fn the_command_line_reduces_or_refuses() {
+    let run = |extra: &[&str]| {
+        let out = crate::common::m5()
+            .args(["explore", "--classpath", "classfiles/finite-apprentice"])
+            .args(extra)
+            .args(["FiniteApprentice", "2", "2"])
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
+        (out.status.code(), text)
+    };
+    for extra in [
+        &["--por"][..],
+        &[
+            "--por",
+            "--strategy",
+            "exhaustive",
+            "--granularity",
+            "instruction",
+        ],
+    ] {
+        let (code, text) = run(extra);
+        assert_eq!(code, Some(0), "{extra:?}: {text}");
+        assert!(text.starts_with("ok:"), "{extra:?}: {text}");
+    }
+    for extra in [
+        &["--por", "--bfs"][..],
+        &["--por", "--shard", "0/2"],
+        &["--por", "--strategy", "pos"],
+        &["--por", "--strategy", "preemption-bound:1"],
+    ] {
+        let (code, text) = run(extra);
+        assert_eq!(code, Some(2), "{extra:?}: {text}");
+        assert!(text.contains("--por"), "{extra:?}: {text}");
+    }
+}
