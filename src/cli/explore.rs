@@ -520,7 +520,12 @@ fn print_text(
         String::new()
     };
     let plural = if jobs > 1 { "s" } else { "" };
-    println!("{counts}{memory}, {granularity} granularity{seed}, {jobs} job{plural}");
+    let por = if opts.por {
+        ", partial-order reduction"
+    } else {
+        ""
+    };
+    println!("{counts}{memory}, {granularity} granularity{por}{seed}, {jobs} job{plural}");
     if report.verdict.is_violation() {
         if let (Verdict::Nondeterministic { first_witness, .. }, Some(p)) =
             (&report.verdict, &a.witness)
