@@ -34,10 +34,12 @@ pub(super) fn explore(mut a: ExploreArgs) -> Result<i32> {
     };
     let memory = peak_memory_mb();
     let granularity = report.granularity;
-    // Preemption bounding, breadth-first search and the determinism check
-    // run on one thread.
+    // Preemption bounding, breadth-first search, the determinism check
+    // and partial-order reduction run on one thread.
     let jobs = match opts.strategy {
-        explore::Strategy::Exhaustive if !opts.bfs && !opts.determinism => opts.jobs.max(1),
+        explore::Strategy::Exhaustive if !opts.bfs && !opts.determinism && !opts.por => {
+            opts.jobs.max(1)
+        }
         s if s.is_sampling() || s == explore::Strategy::Portfolio => opts.jobs.max(1),
         _ => 1,
     };
@@ -203,6 +205,7 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         ))
         .into());
     }
+    check_por(a)?;
     let mut opts = ExploreOptions {
         granularity: if a.every_instruction {
             Granularity::Instruction
@@ -234,6 +237,7 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         notified_wakeups_only: a.no_spurious_wakeups,
         shard: a.shard,
         shard_frontier: None,
+        por: a.por,
     };
     if let Some(sh) = a.shard {
         super::shard::check_explore(a, sh)?;
@@ -252,6 +256,33 @@ fn options(a: &ExploreArgs, initial: &crate::state::State) -> Result<ExploreOpti
         opts.granularity = Granularity::Instruction;
     }
     Ok(opts)
+}
+
+/// The searches `--por` does not reduce, refused rather than run unreduced.
+fn check_por(a: &ExploreArgs) -> Result<()> {
+    if !a.por {
+        return Ok(());
+    }
+    let refuse = |what: &str| -> Result<()> {
+        Err(UsageError(format!(
+            "--por reduces the exhaustive depth-first search on one thread; it does not go with {what}"
+        ))
+        .into())
+    };
+    if a.bfs {
+        return refuse("--bfs");
+    }
+    if a.shard.is_some() {
+        return refuse("--shard");
+    }
+    if a.props.invariant.is_some() || a.props.relation.is_some() {
+        // Every step may change what the invariant or relation reads.
+        return refuse("--invariant or --relation (every step is visible to them)");
+    }
+    if a.strategy.is_sampling() || matches!(a.strategy, explore::Strategy::PreemptionBound(_)) {
+        return refuse(&format!("--strategy {}", a.strategy));
+    }
+    Ok(())
 }
 
 /// A spinner on a terminal (not under --json) while the search runs.
@@ -489,7 +520,12 @@ fn print_text(
         String::new()
     };
     let plural = if jobs > 1 { "s" } else { "" };
-    println!("{counts}{memory}, {granularity} granularity{seed}, {jobs} job{plural}");
+    let por = if opts.por {
+        ", partial-order reduction"
+    } else {
+        ""
+    };
+    println!("{counts}{memory}, {granularity} granularity{por}{seed}, {jobs} job{plural}");
     if report.verdict.is_violation() {
         if let (Verdict::Nondeterministic { first_witness, .. }, Some(p)) =
             (&report.verdict, &a.witness)

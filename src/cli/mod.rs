@@ -442,6 +442,14 @@ pub struct SearchArgs {
     /// Breadth-first search (shortest witnesses; one thread); default depth-first.
     #[arg(long)]
     pub bfs: bool,
+    /// Partial-order reduction of the exhaustive depth-first search: where
+    /// a thread's next transition is one no other thread can depend on (a
+    /// thread-local step, a read of a field no other thread writes again,
+    /// a release of a monitor it holds), only that thread moves. Same
+    /// verdicts, fewer states. The search then runs on one thread; not
+    /// with --bfs, --shard, --invariant or --relation.
+    #[arg(long)]
+    pub por: bool,
     /// Where the search lets another thread run: sync (at synchronization
     /// only: monitors, volatile accesses, calls of native methods such as
     /// start, join, wait and notify, allocation, class initialization,

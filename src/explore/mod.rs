@@ -26,6 +26,7 @@ pub mod fingerprint;
 mod guided;
 mod options;
 mod parallel;
+mod por;
 mod portfolio;
 mod pos;
 mod preemption;
@@ -129,7 +130,9 @@ fn explore_at(
     if let (Some(shard), Strategy::Exhaustive) = (opts.shard, opts.strategy) {
         return shard::explore(initial, opts, shard, progress, &mut |_, _, _| {});
     }
-    if opts.strategy == Strategy::Exhaustive && (opts.jobs <= 1 || opts.bfs || opts.determinism) {
+    if opts.strategy == Strategy::Exhaustive
+        && (opts.jobs <= 1 || opts.bfs || opts.determinism || opts.por)
+    {
         return explore_visiting(initial, opts, progress, &mut |_, _, _| {});
     }
     // The other searches start from the same quiet, checked state.

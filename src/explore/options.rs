@@ -69,6 +69,13 @@ pub struct ExploreOptions {
     /// The frontier size the shards' enumeration stops at (default 16 per
     /// shard): the tests make it small, so that the subtrees do the work.
     pub shard_frontier: Option<usize>,
+    /// Partial-order reduction of the sequential depth-first search
+    /// (`por.rs`): from a state whose lowest-numbered thread with a safe
+    /// transition (one nothing else depends on) exists, only that thread
+    /// moves. Same verdicts, fewer states. Ignored by the breadth-first,
+    /// parallel and sharded searches (the CLI refuses those with it) and
+    /// with properties (every step is then visible).
+    pub por: bool,
 }
 
 /// A test of a race found on a state (whose two racing threads' next

@@ -205,19 +205,28 @@ pub(super) fn dfs(
     };
     let mut stack: Vec<Node> = Vec::new();
     let mut moved_flags: Vec<bool> = Vec::new();
+    // Partial-order reduction (`por.rs`) and the stack its proviso reads.
+    let reduce = (opts.por && opts.properties.is_none()).then_some((opts, &writers));
+    let mut on_stack: FxHashSet<u128> = FxHashSet::default();
     'roots: for root in roots {
         // A root's `via` is its whole path: the witnesses below it start there.
-        stack.push(Node {
-            todo: todo(&root.state),
-            state: root.state,
-            depth: root.depth,
-            via: root.path,
-        });
+        let fp = fingerprint::of(&root.state);
+        stack.push(Node::new(
+            root.state,
+            fp,
+            root.depth,
+            root.path,
+            reduce,
+            &mut on_stack,
+        )?);
         moved_flags.push(false);
         while let Some(top) = stack.last_mut() {
             let Some(th) = top.todo.pop() else {
                 let node = stack.pop().expect("non-empty");
                 let moved = moved_flags.pop().expect("parallel");
+                if let Some(fp) = node.fp {
+                    on_stack.remove(&fp);
+                }
                 if !moved && reports_deadlock(&node.state, opts) {
                     let mut w: Vec<ThreadId> =
                         stack.iter().flat_map(|n| n.via.iter().copied()).collect();
@@ -237,8 +246,16 @@ pub(super) fn dfs(
             let mut k = 0;
             // A spurious wake-up is a transition, but no progress (deadlock).
             let spurious = interp::wakes_spuriously(&top.state, th);
-            let Some(next) = transition(&top.state, th, opts, &writers, &mut k)? else {
-                continue;
+            let ready = top.ready.take().filter(|(t, _, _)| *t == th);
+            let next = match ready {
+                Some((_, next, steps)) => {
+                    k = steps;
+                    next
+                }
+                None => match transition(&top.state, th, opts, &writers, &mut k)? {
+                    Some(next) => next,
+                    None => continue,
+                },
             };
             *moved_flags.last_mut().expect("parallel") |= !spurious;
             transitions += 1;
@@ -251,7 +268,8 @@ pub(super) fn dfs(
                 return Ok(races.fold(r));
             }
             outcomes.saw(&next);
-            if !visited.insert(fingerprint::of(&next)) {
+            let fp = fingerprint::of(&next);
+            if !visited.insert(fp) {
                 continue;
             }
             visit(&top.state, &next, th);
@@ -282,12 +300,7 @@ pub(super) fn dfs(
                 }
                 break 'roots;
             }
-            stack.push(Node {
-                todo: todo(&next),
-                state: next,
-                depth: depth + 1,
-                via,
-            });
+            stack.push(Node::new(next, fp, depth + 1, via, reduce, &mut on_stack)?);
             moved_flags.push(false);
         }
     }
@@ -303,6 +316,48 @@ struct Node {
     todo: Vec<ThreadId>,
     /// Witness steps of the transition that led here.
     via: Vec<ThreadId>,
+    /// With reduction: the one thread's successor, already computed.
+    ready: Option<(ThreadId, State, u64)>,
+    /// With reduction: the fingerprint in the stack set, removed on pop.
+    fp: Option<u128>,
+}
+
+impl Node {
+    /// The node of a state just reached: every thread to try, or with
+    /// reduction (`reduce`) the one thread `por::ample` chooses.
+    fn new(
+        state: State,
+        fp: u128,
+        depth: u64,
+        via: Vec<ThreadId>,
+        reduce: Option<(&ExploreOptions, &writers::Writers)>,
+        on_stack: &mut FxHashSet<u128>,
+    ) -> Result<Node, VmError> {
+        let Some((opts, writers)) = reduce else {
+            return Ok(Node {
+                todo: todo(&state),
+                state,
+                depth,
+                via,
+                ready: None,
+                fp: None,
+            });
+        };
+        on_stack.insert(fp);
+        let ready = super::por::ample(&state, opts, writers, on_stack)?;
+        let todo = match &ready {
+            Some((th, _, _)) => vec![*th],
+            None => todo(&state),
+        };
+        Ok(Node {
+            todo,
+            state,
+            depth,
+            via,
+            ready,
+            fp: Some(fp),
+        })
+    }
 }
 
 /// Threads to try from a state (popped from the end: lowest number first).

@@ -378,6 +378,16 @@ pub fn fingerprint(s: &State) -> Option<u128> {
     of(s).fingerprint()
 }
 
+/// Is `th`'s open segment empty (no plain access since its last sync
+/// point, or none recorded)? A step that ends a non-empty segment hides
+/// later races with it (`explore::por`).
+pub fn is_empty(s: &State, th: ThreadId) -> bool {
+    of(s)
+        .open
+        .get(th as usize)
+        .is_none_or(|o| o.as_ref().is_none_or(|o| o.entries.is_empty()))
+}
+
 /// The race found on the step that led to `s`, if any.
 pub fn race(s: &State) -> Option<&Found> {
     of(s).race()

@@ -21,6 +21,8 @@ use crate::common::{self, m5, replay_arguments, start};
 /// cannot finish (tests/it/explore/forkjoin.rs).
 mod forkjoin;
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
+/// `--por` against the full search (tests/it/explore/por.rs).
+pub(crate) mod por;
 pub(crate) mod portfolio;
 pub(crate) mod reports;
 
