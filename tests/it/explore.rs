@@ -19,6 +19,7 @@ use crate::common::{self, m5, replay_arguments, start};
 
 /// `--html` and `--sarif` (tests/it/explore/reports.rs).
 pub(crate) mod portfolio;
+pub(crate) mod reflective;
 pub(crate) mod reports;
 
 /// The granularity the flags name: every instruction, else sync points
