@@ -3,7 +3,9 @@
  * Unsafe*FieldAccessorImpl) do for Field's get and set methods: the
  * receiver check, the read-only check of final fields, the widening
  * conversions of JLS 5.1.2 and their messages. The access itself is
- * Unsafe's, at the field's offset (volatile for a volatile field).
+ * Unsafe's, at the field's offset (volatile for a volatile field). The
+ * conversions serve Method.invoke's and Constructor.newInstance's
+ * arguments too.
  */
 package java.lang.reflect;
 
@@ -38,7 +40,7 @@ final class FieldAccess {
     }
 
     /** The JVM descriptor letter of a type ('L' for any reference type). */
-    private static char kindOf(Class<?> t) {
+    static char kindOf(Class<?> t) {
         if (!t.isPrimitive()) {
             return 'L';
         }
@@ -68,7 +70,7 @@ final class FieldAccess {
     }
 
     /** The primitive kind a wrapper object unboxes to, 0 for anything else. */
-    private static char kindOfValue(Object v) {
+    static char kindOfValue(Object v) {
         if (v instanceof Boolean) return 'Z';
         if (v instanceof Byte) return 'B';
         if (v instanceof Character) return 'C';
@@ -81,7 +83,7 @@ final class FieldAccess {
     }
 
     /** JLS 5.1.1/5.1.2: identity or a widening primitive conversion from `from` to `to`. */
-    private static boolean widens(char from, char to) {
+    static boolean widens(char from, char to) {
         if (from == to) {
             return true;
         }
@@ -96,7 +98,7 @@ final class FieldAccess {
     }
 
     /** The wrapper of primitive kind `to` for `v`, a wrapper that widens to it. */
-    private static Object convert(Object v, char to) {
+    static Object convert(Object v, char to) {
         if (v instanceof Boolean) {
             return v;
         }
