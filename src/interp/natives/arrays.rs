@@ -274,7 +274,7 @@ fn multi_new_array(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResu
         _ => return illegal(MISMATCH),
     };
     if counts.is_empty() {
-        return illegal("Empty dimensions array");
+        return Ok(Throw(IAE, None));
     }
     if let Some(n) = counts.iter().find(|&&n| n < 0) {
         return Ok(Throw(

@@ -125,6 +125,11 @@ public class Main {
             System.out.println("IllegalArgumentException: " + e.getMessage());
         }
         try {
+            Array.newInstance(int.class, new int[0]);
+        } catch (IllegalArgumentException e) {
+            System.out.println("IllegalArgumentException: " + e.getMessage());
+        }
+        try {
             Array.newInstance(int.class, -1);
         } catch (NegativeArraySizeException e) {
             System.out.println("NegativeArraySizeException: " + e.getMessage());

@@ -49,6 +49,12 @@ public class Main {
             }
         }
         try {
+            code.invoke(null, (Object) null);
+        } catch (IllegalArgumentException e) {
+            // JDK 17 gives no message; JDK 18+ names the NullPointerException.
+            System.out.println("null for int: IllegalArgumentException, no message " + (e.getMessage() == null));
+        }
+        try {
             kinds.invoke(null, 1, 2, 3, 4, 5);
         } catch (IllegalArgumentException e) {
             System.out.println("Integer to short: " + e.getMessage());

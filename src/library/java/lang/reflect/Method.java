@@ -148,7 +148,8 @@ public final class Method {
      * a reference as it is, if an instance of its parameter's type (or
      * null); for a primitive parameter, a wrapper unboxed and widened to it
      * (JLS 5.1.2: an Integer to a long, a Character to an int), as the
-     * parameter's wrapper; anything else is IllegalArgumentException.
+     * parameter's wrapper; anything else is IllegalArgumentException
+     * ("argument type mismatch"; none for null on JDK 17).
      */
     static Object[] arguments(Class<?>[] types, Object[] args) {
         Object[] a = new Object[types.length];
@@ -161,6 +162,10 @@ public final class Method {
                 }
                 a[i] = arg;
                 continue;
+            }
+            if (arg == null && jdkFeature() < 18) {
+                // JDK 17's JVM_InvokeMethod (JDK 18's method handles say more).
+                throw new IllegalArgumentException();
             }
             char from = FieldAccess.kindOfValue(arg);
             char to = FieldAccess.kindOf(type);
