@@ -1,8 +1,8 @@
 //! What reflection asks of a class file beyond what linking needs: the
 //! class's own `InnerClasses` entry (its source modifiers, declaring class
 //! and simple name), `EnclosingMethod`, the member classes it declares,
-//! its fields in declaration order with their access flags, its nest host
-//! and its permitted subclasses. `Class.getModifiers`, `getDeclaringClass`,
+//! its fields in declaration order with their access flags, its nest host,
+//! its permitted subclasses and a record's components. `Class.getModifiers`, `getDeclaringClass`,
 //! `isAnonymousClass`, `getDeclaredFields`, `isSealed` ... answer from it.
 
 use std::sync::Arc;
@@ -28,6 +28,10 @@ pub type DeclaredField = (Arc<str>, Arc<str>, u16);
 /// descriptor (None when the class is in an initializer).
 pub type Enclosing = (Arc<str>, Option<(Arc<str>, Arc<str>)>);
 
+/// A `Record` attribute's component: name, descriptor and generic
+/// signature (its `Signature` attribute).
+pub type Component = (Arc<str>, Arc<str>, Option<Arc<str>>);
+
 #[derive(Debug, Clone, Default)]
 pub struct Reflection {
     pub inner: Option<Inner>,
@@ -38,6 +42,8 @@ pub struct Reflection {
     pub nest_host: Option<Arc<str>>,
     /// `PermittedSubclasses`: Some for a sealed class.
     pub permitted: Option<Vec<Arc<str>>>,
+    /// A record's components, in declaration order (empty otherwise).
+    pub components: Vec<Component>,
 }
 
 /// The reflective facts of `cf`.
@@ -86,8 +92,23 @@ pub fn read(cf: &ClassFile) -> Reflection {
             AttributeData::PermittedSubclasses(p) => {
                 r.permitted = Some(p.iter().map(|c| Arc::from(c.as_ref())).collect());
             }
+            AttributeData::Record(components) => {
+                r.components = components.iter().map(component).collect();
+            }
             _ => {}
         }
     }
     r
+}
+
+fn component(c: &cafebabe::attributes::RecordComponentEntry) -> Component {
+    let signature = c.attributes.iter().find_map(|a| match &a.data {
+        AttributeData::Signature(sig) => Some(Arc::from(sig.as_ref())),
+        _ => None,
+    });
+    (
+        Arc::from(c.name.as_ref()),
+        Arc::from(c.descriptor.to_string().as_str()),
+        signature,
+    )
 }

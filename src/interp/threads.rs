@@ -30,8 +30,8 @@ use super::domain::{Constant, Domain};
 use super::machine::Machine;
 use super::natives::NativeResult::{self, Return, Throw};
 
-const THREAD: &str = "java/lang/Thread";
-const GROUP: &str = "java/lang/ThreadGroup";
+pub(crate) const THREAD: &str = "java/lang/Thread";
+pub(crate) const GROUP: &str = "java/lang/ThreadGroup";
 
 /// The main thread's id and the last id HotSpot's own threads take before
 /// `main` runs (default flags, this project's machine). JDK 17: main is 1,

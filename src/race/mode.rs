@@ -33,10 +33,13 @@ use std::sync::Arc;
 const UNSAFE: &str = "jdk/internal/misc/Unsafe";
 const VAR_HANDLE: &str = "java/lang/invoke/VarHandle";
 const ATOMICS: &str = "java/util/concurrent/atomic/Atomic";
+const REFLECT_FIELD: &str = "java/lang/reflect/Field";
 
-/// A class whose accesses are made on its caller's behalf.
+/// A class whose accesses are made on its caller's behalf (reflection's
+/// `Field.get`/`set` read and write through Unsafe in the model's
+/// `Field` and `FieldAccess`: the program's own plain or volatile access).
 fn transparent(class: &str) -> bool {
-    class == UNSAFE || class.starts_with(ATOMICS)
+    class == UNSAFE || class.starts_with(ATOMICS) || class.starts_with(REFLECT_FIELD)
 }
 
 /// An access mode, weakest first.

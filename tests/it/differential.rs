@@ -532,6 +532,12 @@ const KNOWN_ON_JDK_25: &[(&str, &str)] = &[
         "Formatter's locale providers: the CLDR adapter (found by a computed Class.forName) loads its data through ServiceLoader and ClassLoader, not modeled",
     ),
     ("math_scalb", "String.format (as string_format)"),
+    ("format_widths_flags", "String.format (as string_format)"),
+    (
+        "collectors_grouping_tomap",
+        "IntSummaryStatistics.toString is String.format (as string_format)",
+    ),
+    ("text_blocks_lines", "String.formatted (as string_format)"),
 ];
 
 /// Compiles the programs into `CARGO_TARGET_TMPDIR/dir` and compares each

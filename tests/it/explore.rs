@@ -24,6 +24,7 @@ mod forkjoin;
 /// `--por` against the full search (tests/it/explore/por.rs).
 pub(crate) mod por;
 pub(crate) mod portfolio;
+pub(crate) mod reflective;
 pub(crate) mod reports;
 
 /// The granularity the flags name: every instruction, else sync points

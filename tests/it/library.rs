@@ -101,7 +101,7 @@ fn library_table_is_up_to_date() {
          `src/library/NATIVES.md`): identity, monitors, `wait`/`notify`, threads, interrupts,\n  \
          printing, floating-point text; beneath the JDK's classes, `Unsafe`'s memory accesses by\n  \
          offset and compare-and-set, `LockSupport`'s `park`/`unpark`, `VarHandle` accesses,\n  \
-         `System.arraycopy`, `Array.newInstance`, and the few JDK methods m5 answers itself\n  \
+         `System.arraycopy`, `java.lang.reflect.Array`, and the few JDK methods m5 answers itself\n  \
          (`SharedSecrets.getJavaLangAccess`, `Lookup.findVarHandle`, ...).\n\n\
          Lambdas, method references, string concatenation and records' `toString`/`equals`/`hashCode`\n\
          are compiled by m5 when it reads a class (no `invokedynamic` is left to run).\n\
@@ -111,8 +111,10 @@ fn library_table_is_up_to_date() {
          Reflection is `Class`'s lookups of methods, constructors and fields (`getMethod(s)`,\n\
          `getDeclaredMethod(s)`, `getConstructor(s)`, `getDeclaredConstructor(s)`, `getField(s)`,\n\
          `getDeclaredField(s)`), its structure (`getModifiers`, `getInterfaces`, nesting, enums,\n\
-         sealed classes, nest hosts), `Method.invoke` and `Constructor.newInstance`; reading or writing\n\
-         fields reflectively, annotations and generic signatures are not modeled, nor is anything else\n\
+         sealed classes, nest hosts, records' components), `Method.invoke`, `Constructor.newInstance`,\n\
+         `Field.get`/`set` and their primitive forms (JDK 17's access checks, conversions and messages;\n\
+         through `Unsafe`, so the program's own access for the explorer and the race checker) and\n\
+         `java.lang.reflect.Array`; annotations and generic signatures are not modeled, nor is anything else\n\
          (`MethodHandle`s, files, sockets): a program that reaches it stops with an error naming it,\n\
          never a guess.\n\n\
          Generated from `src/library/java` by `tests/it/library.rs` (`M5_BLESS=1 cargo test --release --test it -- library::`).\n\n\

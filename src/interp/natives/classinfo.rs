@@ -2,14 +2,15 @@
 //! source modifiers, direct interfaces, where it is declared (the
 //! `InnerClasses` and `EnclosingMethod` facts of `classfile::reflection`),
 //! its member classes, fields and methods as reflection lists them, its
-//! nest host and permitted subclasses.
+//! nest host, permitted subclasses and record components.
 
 use std::sync::Arc;
 
 use crate::classfile::reflection::Reflection;
 use crate::classfile::{ClassId, Method};
 use crate::interp::VmError;
-use crate::interp::runtime::{alloc_array, mirror, mirrored, primitive_descriptor};
+use crate::interp::runtime::{alloc_array, alloc_instance, mirror, mirrored, primitive_descriptor};
+use crate::interp::strings::new_string;
 use crate::state::*;
 
 use super::NativeResult;
@@ -38,6 +39,7 @@ pub(super) static NATIVES: &[Native] = &[
     (CLASS, "getDeclaredMethods", "()[Ljava/lang/reflect/Method;", declared_methods),
     (CLASS, "getMethods", "()[Ljava/lang/reflect/Method;", public_methods),
     (CLASS, "getDeclaredFields", "()[Ljava/lang/reflect/Field;", declared_fields),
+    (CLASS, "recordComponents0", "()[Ljava/lang/reflect/RecordComponent;", record_components),
     (CLASS, "getFields", "()[Ljava/lang/reflect/Field;", public_fields),
     (CLASS, "enumConstants0", "()[Ljava/lang/Object;", enum_constants),
     (CLASS, "getEnclosingMethod", "()Ljava/lang/reflect/Method;", enclosing_method),
@@ -366,4 +368,57 @@ pub(super) fn collect_public_fields(
     {
         collect_public_fields(s, p, out);
     }
+}
+
+/// `recordComponents0()` (the model's; `getRecordComponents` asks only of
+/// a record): the JDK's `RecordComponent`s the VM makes from the `Record`
+/// attribute — declaring record, name, type, accessor (the public method
+/// of the component's name taking nothing) and generic signature; no
+/// annotations (their bytes stay null, as for a component without any).
+fn record_components(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    const COMPONENT: &str = "java/lang/reflect/RecordComponent";
+    let Some(c) = class_of(s, a) else {
+        return ret(Value::Null);
+    };
+    let Some(rid) = s.classes.id(COMPONENT) else {
+        return Err(VmError::NotModeled(
+            "Class.getRecordComponents without the JDK's java.lang.reflect.RecordComponent".into(),
+        ));
+    };
+    let record = s.classes.class(c).name.clone();
+    let mut out = Vec::new();
+    for (name, desc, signature) in facts(s, c).components.iter() {
+        let getter = s
+            .classes
+            .class(c)
+            .methods
+            .iter()
+            .map(|&m| s.classes.method(m))
+            .find(|m| {
+                *m.name == **name
+                    && m.desc.len() == desc.len() + 2
+                    && m.desc.ends_with(&**desc)
+                    && m.desc.starts_with("()")
+            });
+        let accessor = match getter.cloned() {
+            Some(m) => Value::Ref(super::reflect::method_object(s, &m)?),
+            None => Value::Null,
+        };
+        let clazz = mirror(s, &record)?;
+        let ty = mirror(s, &super::class::mirror_name(desc))?;
+        let name = new_string(s, name);
+        let signature = match signature {
+            Some(sig) => Value::Ref(new_string(s, sig)),
+            None => Value::Null,
+        };
+        let r = alloc_instance(s, rid);
+        s.set_field(r, "clazz", Value::Ref(clazz));
+        s.set_field(r, "name", Value::Ref(name));
+        s.set_field(r, "type", Value::Ref(ty));
+        s.set_field(r, "accessor", accessor);
+        s.set_field(r, "signature", signature);
+        out.push(Value::Ref(r));
+    }
+    let arr = alloc_array(s, "Ljava/lang/reflect/RecordComponent;", ArrayData::A(out));
+    ret(Value::Ref(arr))
 }

@@ -11,6 +11,7 @@ use crate::state::*;
 use super::VmError;
 use super::strings::new_string;
 
+mod arrays;
 mod class;
 mod classinfo;
 mod files;
@@ -53,6 +54,7 @@ const FAMILIES: &[&[Native]] = &[
     classinfo::NATIVES,
     files::NATIVES,
     reflect::NATIVES,
+    arrays::NATIVES,
     thread::NATIVES,
     system::NATIVES,
     float::NATIVES,

@@ -33,6 +33,42 @@ pub(super) static NATIVES: &[Native] = &[
     ("jdk/internal/vm/ContinuationSupport", "isSupported0", "()Z", no_continuations),
 ];
 
+/// `Unsafe.getReference(o, offset)` (and its volatile form). One field
+/// reads differently: m5's `Thread.group` is null for a thread in "main"
+/// (the main thread's object has no constructor run; see Thread.java)
+/// where the JDK's holds the group, and JDK 17's `InnocuousThread` (the
+/// threads of `Cleaner`, which `java.util.Timer` makes) reads it through
+/// Unsafe. A thread that has not ended reads `ThreadGroup.MAIN`,
+/// initialized first, as `getThreadGroup` answers.
+pub(super) fn get_reference(
+    s: &mut State,
+    th: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    use crate::interp::offsets::{self as U, Op};
+    let got = U::access::<'L', { Op::Get as u8 }>(s, th, a)?;
+    if !matches!(got, Return(Some(Value::Null))) {
+        return Ok(got);
+    }
+    let thread = arg_ref(a, 1)
+        .and_then(|r| thread_of(s, r))
+        .is_some_and(|t| !s.threads[t as usize].is_terminated());
+    let (Some(tc), Some(gc)) = (s.classes.id(threads::THREAD), s.classes.id(threads::GROUP)) else {
+        return Ok(got);
+    };
+    let group = U::declared_slot(s, tc, "group").map(|i| i as i64);
+    if !thread || group != Some(a[2].as_long()) {
+        return Ok(got);
+    }
+    if let Some(again) = super::init_first(s, th, gc)? {
+        return Ok(again);
+    }
+    match crate::interp::runtime::static_slot(s, threads::GROUP, "MAIN") {
+        Some(main) => ret(s.statics[main]),
+        None => Ok(got),
+    }
+}
+
 /// The first thread whose thread object is `r` (M5's rule for `start`).
 fn thread_of(s: &State, r: Ref) -> Option<ThreadId> {
     s.thread_of_object.get(&r).copied()

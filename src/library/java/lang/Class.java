@@ -4,7 +4,7 @@
  */
 package java.lang;
 
-public final class Class<T> implements java.io.Serializable {
+public final class Class<T> implements java.io.Serializable, java.lang.reflect.Type {
     private Class() {
     }
 
@@ -243,6 +243,16 @@ public final class Class<T> implements java.io.Serializable {
     public native boolean isHidden();
 
     public native boolean isRecord();
+
+    /** As the JDK: null unless a record; the VM makes the components. */
+    public java.lang.reflect.RecordComponent[] getRecordComponents() {
+        if (!isRecord()) {
+            return null;
+        }
+        return recordComponents0();
+    }
+
+    private native java.lang.reflect.RecordComponent[] recordComponents0();
 
     /** The element type of an array class, null for any other. */
     public native Class<?> getComponentType();

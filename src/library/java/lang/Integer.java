@@ -260,19 +260,54 @@ public final class Integer extends Number implements IntegerType, Comparable<Int
         return parseInt(s, 10);
     }
 
-    /**
-     * The characters begin..end of s, as parseInt(String, int) parses them
-     * (a malformed number's message names the substring, not the index as
-     * the JDK's does).
-     */
-    public static int parseInt(CharSequence s, int beginIndex, int endIndex, int radix) {
+    /** The characters beginIndex..endIndex of s in radix (the JDK's code and messages). */
+    public static int parseInt(CharSequence s, int beginIndex, int endIndex, int radix) throws NumberFormatException {
         if (s == null) {
             throw new NullPointerException();
         }
         if (beginIndex < 0 || beginIndex > endIndex || endIndex > s.length()) {
-            throw new IndexOutOfBoundsException();
+            throw new IndexOutOfBoundsException("Range [" + beginIndex + ", " + endIndex + ") out of bounds for length " + s.length());
         }
-        return parseInt(s.subSequence(beginIndex, endIndex).toString(), radix);
+        if (radix < Character.MIN_RADIX) {
+            throw new NumberFormatException("radix " + radix + " less than Character.MIN_RADIX");
+        }
+        if (radix > Character.MAX_RADIX) {
+            throw new NumberFormatException("radix " + radix + " greater than Character.MAX_RADIX");
+        }
+        if (beginIndex >= endIndex) {
+            throw new NumberFormatException("");
+        }
+        boolean negative = false;
+        int i = beginIndex;
+        int limit = -MAX_VALUE;
+        char firstChar = s.charAt(i);
+        if (firstChar < '0') {
+            if (firstChar == '-') {
+                negative = true;
+                limit = MIN_VALUE;
+            } else if (firstChar != '+') {
+                throw NumberFormatException.forCharSequence(s, beginIndex, endIndex, i);
+            }
+            i++;
+        }
+        if (i >= endIndex) {
+            throw NumberFormatException.forCharSequence(s, beginIndex, endIndex, i);
+        }
+        int multmin = limit / radix;
+        int result = 0;
+        while (i < endIndex) {
+            int digit = Character.digit(s.charAt(i), radix);
+            if (digit < 0 || result < multmin) {
+                throw NumberFormatException.forCharSequence(s, beginIndex, endIndex, i);
+            }
+            result *= radix;
+            if (result < limit + digit) {
+                throw NumberFormatException.forCharSequence(s, beginIndex, endIndex, i);
+            }
+            i++;
+            result -= digit;
+        }
+        return negative ? result : -result;
     }
 
     public static int parseInt(String s, int radix) throws NumberFormatException {

@@ -34,6 +34,28 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
     }
 
     /**
+     * JDK 24+ (BigDecimal's toString): the bytes as a String in charset cs,
+     * exact for Latin-1 and for ASCII bytes in US-ASCII or UTF-8 (where no
+     * byte can be malformed); any other decoding is the JDK 17 method's
+     * newStringNoRepl, which m5 does not model (the run stops naming it).
+     */
+    public String uncheckedNewStringNoRepl(byte[] bytes, java.nio.charset.Charset cs) {
+        String name = cs.name();
+        boolean ascii = true;
+        for (byte b : bytes) {
+            ascii &= b >= 0;
+        }
+        if (name.equals("ISO-8859-1") || (ascii && (name.equals("US-ASCII") || name.equals("UTF-8")))) {
+            return new String(bytes, cs);
+        }
+        try {
+            return newStringNoRepl(bytes, cs);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /**
      * JDK 21+: how the JDK's executors start a thread in a thread container
      * (which tracks it for thread dumps; m5 keeps none). The container's type
      * is named through a stub (build.sh), since javac 17 does not know it.

@@ -17,4 +17,10 @@ public class NumberFormatException extends IllegalArgumentException {
         }
         return new NumberFormatException("For input string: \"" + s + "\" under radix " + radix);
     }
+
+    /** JDK message for parsing a range of a CharSequence: the error's index relative to beginIndex. */
+    static NumberFormatException forCharSequence(CharSequence s, int beginIndex, int endIndex, int errorIndex) {
+        return new NumberFormatException("Error at index " + (errorIndex - beginIndex) + " in: \""
+                + s.subSequence(beginIndex, endIndex) + "\"");
+    }
 }

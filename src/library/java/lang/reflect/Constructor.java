@@ -105,14 +105,10 @@ public final class Constructor<T> {
                     ? "wrong number of arguments: " + n + " expected: " + parameterTypes.length
                     : "wrong number of arguments");
         }
-        for (int i = 0; i < n; i++) {
-            if (!Method.fits(parameterTypes[i], initargs[i])) {
-                throw new IllegalArgumentException("argument type mismatch");
-            }
-        }
+        Object[] a = Method.arguments(parameterTypes, initargs);
         Object o = allocate();
         try {
-            init(o, initargs == null ? new Object[0] : initargs);
+            init(o, a);
         } catch (Throwable t) {
             throw new InvocationTargetException(t);
         }

@@ -113,12 +113,7 @@ public final class Method {
                     ? "wrong number of arguments: " + n + " expected: " + parameterTypes.length
                     : "wrong number of arguments");
         }
-        for (int i = 0; i < n; i++) {
-            if (!fits(parameterTypes[i], args[i])) {
-                throw new IllegalArgumentException("argument type mismatch");
-            }
-        }
-        Object[] a = args == null ? new Object[0] : args;
+        Object[] a = arguments(parameterTypes, args);
         try {
             switch (descriptor.charAt(descriptor.length() - 1)) {
                 case 'V':
@@ -149,28 +144,37 @@ public final class Method {
     }
 
     /**
-     * Whether arg may be passed as type: an instance (or null) for a
-     * reference type; for a primitive, its own wrapper (the VM unboxes it;
-     * m5 does not widen, say, an Integer to a long parameter).
+     * The arguments as the VM passes them (HotSpot's Reflection::invoke):
+     * a reference as it is, if an instance of its parameter's type (or
+     * null); for a primitive parameter, a wrapper unboxed and widened to it
+     * (JLS 5.1.2: an Integer to a long, a Character to an int), as the
+     * parameter's wrapper; anything else is IllegalArgumentException
+     * ("argument type mismatch"; none for null on JDK 17).
      */
-    static boolean fits(Class<?> type, Object arg) {
-        if (!type.isPrimitive()) {
-            return arg == null || type.isInstance(arg);
+    static Object[] arguments(Class<?>[] types, Object[] args) {
+        Object[] a = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            Class<?> type = types[i];
+            Object arg = args[i];
+            if (!type.isPrimitive()) {
+                if (arg != null && !type.isInstance(arg)) {
+                    throw new IllegalArgumentException("argument type mismatch");
+                }
+                a[i] = arg;
+                continue;
+            }
+            if (arg == null && jdkFeature() < 18) {
+                // JDK 17's JVM_InvokeMethod (JDK 18's method handles say more).
+                throw new IllegalArgumentException();
+            }
+            char from = FieldAccess.kindOfValue(arg);
+            char to = FieldAccess.kindOf(type);
+            if (from == 0 || !FieldAccess.widens(from, to)) {
+                throw new IllegalArgumentException("argument type mismatch");
+            }
+            a[i] = FieldAccess.convert(arg, to);
         }
-        if (arg == null) {
-            return false;
-        }
-        String w = arg.getClass().getName();
-        switch (type.getName()) {
-            case "boolean": return w.equals("java.lang.Boolean");
-            case "byte": return w.equals("java.lang.Byte");
-            case "char": return w.equals("java.lang.Character");
-            case "short": return w.equals("java.lang.Short");
-            case "int": return w.equals("java.lang.Integer");
-            case "long": return w.equals("java.lang.Long");
-            case "float": return w.equals("java.lang.Float");
-            default: return w.equals("java.lang.Double");
-        }
+        return a;
     }
 
     /** The JDK's feature release (17 when m5 cannot tell), as Thread's. */
