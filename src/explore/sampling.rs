@@ -74,6 +74,18 @@ enum Walk {
     },
 }
 
+/// `t`'s priority, drawn by `draw` when it has none yet.
+fn priority_of(priority: &mut Vec<Option<u64>>, t: ThreadId, draw: impl FnOnce() -> u64) -> u64 {
+    match priority.get(t as usize).copied().flatten() {
+        Some(p) => p,
+        None => {
+            let p = draw();
+            set(priority, t, p);
+            p
+        }
+    }
+}
+
 fn set(priority: &mut Vec<Option<u64>>, t: ThreadId, p: u64) {
     let i = t as usize;
     if priority.len() <= i {
@@ -136,29 +148,15 @@ impl Walk {
             // Quiet steps first, then by priority.
             Walk::Pos { priority } => live
                 .map(|t| {
-                    let p = match priority.get(t as usize).copied().flatten() {
-                        Some(p) => p,
-                        None => {
-                            let p = rng.next_u64();
-                            set(priority, t, p);
-                            p
-                        }
-                    };
+                    let p = priority_of(priority, t, || rng.next_u64());
                     ((quiet[t as usize], p), t)
                 })
                 .collect(),
+            // Initial priorities sit above every change point's (which
+            // are below 2^32).
             Walk::Pct { priority, .. } => live
                 .map(|t| {
-                    let p = match priority.get(t as usize).copied().flatten() {
-                        Some(p) => p,
-                        None => {
-                            // Initial priorities sit above every change
-                            // point's (which are below 2^32).
-                            let p = (1 << 32) + rng.below(1 << 62);
-                            set(priority, t, p);
-                            p
-                        }
-                    };
+                    let p = priority_of(priority, t, || (1 << 32) + rng.below(1 << 62));
                     ((false, p), t)
                 })
                 .collect(),
