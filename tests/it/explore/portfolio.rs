@@ -255,3 +255,69 @@ fn pos_finds_the_reorder_bug_in_few_runs() {
         assert_eq!(v["verdict"], "uncaught-exception", "seed {seed}: {v}");
     }
 }
+
+/// SCTBench's Java shape exactly: the setter count in a static.
+const REORDER_STATIC_COUNT: &str = r#"
+public class Main {
+    static int setters = 3;
+    static volatile int a = 0;
+    static volatile int b = 0;
+    public static void main(String[] args) throws Exception {
+        setters = Integer.parseInt(args[0]);
+        Thread[] ts = new Thread[setters];
+        for (int i = 0; i < setters; i++) {
+            ts[i] = new Thread(() -> { a = 1; b = -1; });
+            ts[i].start();
+        }
+        Thread c = new Thread(() -> {
+            if (!((a == 0 && b == 0) || (a == 1 && b == -1))) {
+                throw new AssertionError("bug");
+            }
+        });
+        c.start();
+        for (int i = 0; i < setters; i++) ts[i].join();
+        c.join();
+    }
+}
+"#;
+
+/// Creating the checker's lambda class after the setters started was two
+/// scheduling choices for POS (the `<clinit>` push, the `INSTANCE`
+/// store), each a chance for every setter to run to its end, after which
+/// the bug is impossible: median runs to the bug over seeds 1-10 with 10
+/// setters was 440. Steps of an initialization no other thread can
+/// observe are no choice now; the median must stay within 2x of the 21
+/// runs Fray's authors report for SCTBench's Reorder10Bad.
+#[test]
+fn pos_finds_the_reorder_bug_within_twice_frays_median() {
+    let dir = compiled("reorder-median", REORDER_STATIC_COUNT);
+    let mut runs: Vec<u64> = (1..=10)
+        .map(|seed| {
+            let seed = seed.to_string();
+            let (code, v) = explore(
+                &dir,
+                &[
+                    "--strategy",
+                    "pos",
+                    "--runs",
+                    "1000",
+                    "--seed",
+                    &seed,
+                    "--jobs",
+                    "1",
+                    "Main",
+                    "10",
+                ],
+            );
+            // One job stops at the failing run; a miss counts as 1,001.
+            if code == 1 {
+                v["runs"].as_u64().unwrap()
+            } else {
+                1001
+            }
+        })
+        .collect();
+    runs.sort();
+    let median = (runs[4] + runs[5]) as f64 / 2.0;
+    assert!(median <= 42.0, "runs to the bug by seed (sorted): {runs:?}");
+}
