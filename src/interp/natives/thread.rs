@@ -50,14 +50,18 @@ pub(super) fn get_reference(
     if !matches!(got, Return(Some(Value::Null))) {
         return Ok(got);
     }
+    // Most null reads are of other objects: one lookup, then out.
     let thread = arg_ref(a, 1)
         .and_then(|r| thread_of(s, r))
         .is_some_and(|t| !s.threads[t as usize].is_terminated());
+    if !thread {
+        return Ok(got);
+    }
     let (Some(tc), Some(gc)) = (s.classes.id(threads::THREAD), s.classes.id(threads::GROUP)) else {
         return Ok(got);
     };
     let group = U::declared_slot(s, tc, "group").map(|i| i as i64);
-    if !thread || group != Some(a[2].as_long()) {
+    if group != Some(a[2].as_long()) {
         return Ok(got);
     }
     if let Some(again) = super::init_first(s, th, gc)? {
