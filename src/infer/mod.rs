@@ -260,7 +260,7 @@ struct Seen {
     bottoms: Vec<Key>,
     /// A thread finished.
     done_seen: bool,
-    /// The state with the fullest heap.
+    /// The last state seen with the fullest heap.
     last: Option<State>,
 }
 
@@ -291,7 +291,9 @@ fn observe_shapes(s0: &State, user: &Compiled, opts: &InferOptions) -> Seen {
         scheds,
         opts.steps,
         &mut |s, t| {
-            if last.as_ref().is_none_or(|l| l.heap.len() < s.heap.len()) {
+            // (The latest such state: the objects' constructors are more
+            // likely to have run there.)
+            if last.as_ref().is_none_or(|l| l.heap.len() <= s.heap.len()) {
                 *last = Some(s.clone());
             }
             let key = observe::key_of(s, t);
@@ -353,7 +355,10 @@ fn generate(
     // prefix, which may initialize classes the walk does not model.)
     let mut start = s0.clone();
     crate::interp::alone::run_alone(&mut start, opts.prove.prefix_steps, |_, _, _| true);
-    let unreadable = unreadable(user, &start, seen);
+    let program = templates::Program {
+        unreadable: unreadable(user, &start, seen),
+        initial: templates::let_atoms(user, &start),
+    };
     let mut cands = Vec::new();
     let mut patterns = Vec::new();
     for (k, (key, s, t)) in seen.samples.iter().enumerate() {
@@ -365,7 +370,7 @@ fn generate(
             k,
             at,
             (&alias, &tv),
-            &unreadable,
+            &program,
         ));
     }
     unreached(user, s0, &start, seen, &alias, &mut patterns, &mut cands);
@@ -391,7 +396,7 @@ fn generate(
                     o.class,
                     key,
                     &ovar,
-                    &unreadable,
+                    &program.unreadable,
                 ));
             }
         }
@@ -449,11 +454,11 @@ fn shape_candidates(
     k: usize,
     (s, t): (&State, ThreadId),
     (alias, tv): (&str, &str),
-    unreadable: &templates::Unreadable,
+    program: &templates::Program,
 ) -> Vec<Candidate> {
-    let mut here = templates::candidates(user, s, t, k, (alias, tv), false, unreadable);
+    let mut here = templates::candidates(user, s, t, k, (alias, tv), false, program);
     if let Some((s2, t2)) = &seen.later[k] {
-        for c in templates::candidates(user, s2, *t2, k, (alias, tv), true, unreadable) {
+        for c in templates::candidates(user, s2, *t2, k, (alias, tv), true, program) {
             if !here.iter().any(|x| x.text == c.text) {
                 here.push(c);
             }
@@ -462,7 +467,7 @@ fn shape_candidates(
     // What holds once the thread is started (everything the templates
     // say of a started visit, guarded: `t.scheduled => ...`).
     if let Some((s2, t2)) = &seen.started[k] {
-        for mut c in templates::candidates(user, s2, *t2, k, (alias, tv), false, unreadable) {
+        for mut c in templates::candidates(user, s2, *t2, k, (alias, tv), false, program) {
             // (What holds before the start as well is there already.)
             if here.iter().any(|x| x.text == c.text) {
                 continue;

@@ -171,7 +171,7 @@ enum Val {
 }
 
 #[derive(Clone, Debug)]
-struct Term {
+pub struct Term {
     text: String,
     val: Val,
     slot: bool,
@@ -394,10 +394,28 @@ pub fn static_candidates(start: &State, key: usize) -> Vec<Candidate> {
     let mut out = Vec::new();
     let guard = format!("heap.length >= {}", start.heap.len());
     for class in &start.classes.classes {
-        if class.from_library
-            || class.lambda
-            || start.init.get(class.id as usize) != Some(&crate::state::InitStatus::Done)
-        {
+        if class.from_library || class.lambda {
+            continue;
+        }
+        // A static of one of the program's classes holds null or an object
+        // of that class (set later, by any thread: a lazily made object).
+        for (name, desc, _, _) in &class.statics {
+            let declared = desc
+                .strip_prefix('L')
+                .and_then(|d| d.strip_suffix(';'))
+                .and_then(|d| start.classes.id(d))
+                .map(|d| start.classes.class(d))
+                .filter(|d| !d.from_library && !d.is_interface());
+            if let Some(d) = declared {
+                let field = format!("static({}.{name})", dotted(&class.name));
+                out.push(Candidate {
+                    key,
+                    template: Template::StaticField,
+                    text: format!("{field} == null || {field} is {}", dotted(&d.name)),
+                });
+            }
+        }
+        if start.init.get(class.id as usize) != Some(&crate::state::InitStatus::Done) {
             continue;
         }
         for (name, desc, slot, _) in &class.statics {
@@ -487,6 +505,13 @@ fn named_threads(user: &Compiled) -> std::collections::BTreeSet<usize> {
     out
 }
 
+/// What the templates of every shape share: computed once per inference.
+pub struct Program {
+    pub unreadable: Unreadable,
+    /// The user's `let`s (without parameters) where the induction starts.
+    pub initial: Vec<Term>,
+}
+
 /// The field names the prover cannot read by name (`x.name` in a fact):
 /// those a class that may have objects has as a float or double, or with
 /// types of different kinds in two such classes (an `int` and a
@@ -567,7 +592,7 @@ fn def_atoms(user: &Compiled, s: &State, t: ThreadId, tv: &str) -> Vec<Term> {
 }
 
 /// The user's `let`s without parameters and their values in `s`.
-fn let_atoms(user: &Compiled, s: &State) -> Vec<Term> {
+pub fn let_atoms(user: &Compiled, s: &State) -> Vec<Term> {
     let mut lets: Vec<&String> = user
         .defs
         .iter()

@@ -2,7 +2,11 @@
 //! object, `heap.length`, the user's `let`s and `def`s), its frames' slots,
 //! and the fields of the objects those name, each with its value here.
 
-use super::{Term, Unreadable, Val, def_atoms, let_atoms, named_threads, of_value};
+use super::{
+    Program, Term, Unreadable, Val, def_atoms, dotted, let_atoms, named_threads, of_value,
+};
+use crate::classfile::{ClassTable, Const, Insn};
+use std::sync::Arc;
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Thread, ThreadId};
 
@@ -17,6 +21,8 @@ pub(super) struct Terms<'a> {
     pub tv: &'a str,
     /// Field names no fact may read (`Unreadable`).
     pub unreadable: &'a Unreadable,
+    /// The user's `let`s where the induction starts.
+    pub initial: &'a [Term],
     /// `({tv})`: the suffix of a `def` applied to this thread.
     pub own: String,
     /// The threads the user's file names by number that exist here.
@@ -33,7 +39,7 @@ impl<'a> Terms<'a> {
         t: ThreadId,
         alias: &'a str,
         tv: &'a str,
-        unreadable: &'a Unreadable,
+        program: &'a Program,
     ) -> Self {
         // The threads the user's file names by number (`thread(1)`, or `W(1)`
         // with `def W(k) = thread(k)...`): their objects are atoms, so the
@@ -49,7 +55,8 @@ impl<'a> Terms<'a> {
             thread: &s.threads[t as usize],
             alias,
             tv,
-            unreadable,
+            unreadable: &program.unreadable,
+            initial: &program.initial,
             own: format!("({tv})"),
             named_threads,
             atoms: Vec::new(),
@@ -108,6 +115,17 @@ impl<'a> Terms<'a> {
             }
         }
         atoms.extend(let_atoms(self.user, s));
+        // The Class objects the program's own code locks (`synchronized
+        // (C.class)`, a static synchronized method): null until the class
+        // is first used, so a lock no term names yet is still a term.
+        for name in mirror_locks(&s.classes) {
+            atoms.push(Term {
+                text: format!("class({})", dotted(&name)),
+                val: Val::Ref(s.mirrors.get(&*name).copied()),
+                slot: false,
+                uniform: false,
+            });
+        }
         // (A `def` that names this thread's own object adds nothing to
         // `t.object`, and one that is null here names nothing.)
         let own_object = thread.object.map(|o| Val::Ref(Some(o)));
@@ -227,4 +245,35 @@ impl<'a> Terms<'a> {
     pub fn unnumbered(&self) -> impl Iterator<Item = &Term> {
         self.all().filter(|b| !b.text.starts_with("thread("))
     }
+}
+
+/// The classes, of the user's class path, whose `Class` object the user's
+/// code locks: those with a static synchronized method, and those whose
+/// class constant (`ldc C`) that code loads (`synchronized (C.class)`).
+pub(super) fn mirror_locks(classes: &ClassTable) -> Vec<Arc<str>> {
+    let mut out: Vec<Arc<str>> = Vec::new();
+    let mut add = |name: &Arc<str>| {
+        let user = classes
+            .id(name)
+            .is_some_and(|c| !classes.class(c).from_library);
+        if user && !out.contains(name) {
+            out.push(name.clone());
+        }
+    };
+    for m in classes.methods.iter() {
+        let class = classes.class(m.class);
+        if class.from_library {
+            continue;
+        }
+        if m.is_static() && m.is_synchronized() {
+            add(&class.name);
+        }
+        for insn in &m.code {
+            if let Insn::Ldc(Const::Class(t)) = insn {
+                add(&t.name);
+            }
+        }
+    }
+    out.sort();
+    out
 }

@@ -2,8 +2,8 @@
 //! (`terms.rs`), then one pass per template kind over them.
 
 use super::terms::Terms;
-use super::{Candidate, Template, Term, Unreadable, Val, constant, dotted};
-use crate::classfile::Insn;
+use super::{Candidate, Program, Template, Term, Val, constant, dotted};
+use crate::classfile::{Insn, Kind};
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Status, ThreadId};
 
@@ -38,9 +38,9 @@ pub fn candidates(
     key: usize,
     (alias, tv): (&str, &str),
     only_threads: bool,
-    unreadable: &Unreadable,
+    program: &Program,
 ) -> Vec<Candidate> {
-    let terms = Terms::gather(user, s, t, alias, tv, unreadable);
+    let terms = Terms::gather(user, s, t, alias, tv, program);
     let mut out = Out {
         key,
         only_threads,
@@ -53,6 +53,7 @@ pub fn candidates(
     }
     terms.named_terms(&mut out);
     terms.slot_terms(&mut out);
+    terms.read_from(&mut out);
     terms.bounds(&mut out);
     terms.indices(&mut out);
     terms.threads(&mut out);
@@ -99,6 +100,33 @@ impl Terms<'_> {
                     format!("{} == {}", a.text, constant(a.val)),
                 );
             }
+            // A number `let` of the user's by whether a reference `let` is
+            // null here (`inst != null || made == 0`: a count that goes
+            // with a lazily set object, where the lock holder is).
+            // (And while it is null, the number keeps the value it had where
+            // the induction starts, whatever this visit saw.)
+            if let (Val::Int(v) | Val::Long(v), true) = (a.val, self.is_let(a)) {
+                for r in named.iter().filter(|b| self.is_let(b)) {
+                    if let Val::Ref(x) = r.val {
+                        let op = if x.is_none() { "!=" } else { "==" };
+                        out.add(
+                            Template::TermEq,
+                            format!("{} {op} null || {} == {v}", r.text, a.text),
+                        );
+                    }
+                    let at_start = |name: &str| self.initial.iter().find(|i| i.text == name);
+                    if let (Some(Term { val: Val::Ref(None), .. }), Some(i)) =
+                        (at_start(&r.text), at_start(&a.text))
+                        && let Val::Int(v0) | Val::Long(v0) = i.val
+                        && (v0 != v || r.val != Val::Ref(None))
+                    {
+                        out.add(
+                            Template::TermEq,
+                            format!("{} != null || {} == {v0}", r.text, a.text),
+                        );
+                    }
+                }
+            }
             // Two of the user's number `let`s equal (`a == b`: two quantities
             // of the idea agree here).
             // (Or one ahead: `a == b + 1`, a step of the idea half done.)
@@ -140,6 +168,27 @@ impl Terms<'_> {
                     format!("{} == {}", sl.text, constant(v)),
                 ),
             }
+            // A reference slot read from a field that is set once (a lazily
+            // made object): null, or that object. (Also when the first
+            // observation was null: it may be either elsewhere; then with
+            // the atoms alone, not every field of every object named.)
+            if let Val::Ref(v) = sl.val {
+                for other in named.iter().filter(|o| v.is_some() || !o.text.contains('.')) {
+                    if let Val::Ref(w) = other.val
+                        && (v.is_none() || v == w)
+                    {
+                        out.add(
+                            Template::SlotEq,
+                            format!("{0} == null || {0} == {1}", sl.text, other.text),
+                        );
+                        // (Null both: this slot holds what the atom holds,
+                        // read where nobody else writes it.)
+                        if v.is_none() && w.is_none() {
+                            out.add(Template::SlotEq, format!("{} == {}", sl.text, other.text));
+                        }
+                    }
+                }
+            }
             if sl.val == Val::Ref(None) {
                 continue;
             }
@@ -158,6 +207,34 @@ impl Terms<'_> {
                 }
             }
         }
+    }
+
+    /// The value the top frame's last instruction read from a field is that
+    /// field's (`fr1.stack[0] == fr1.local[0].owner`, `== static(C.f)`):
+    /// what a test of it (`while (owner != null)`) then says of the field,
+    /// as long as nobody else writes it (the lock holder's view).
+    fn read_from(&self, out: &mut Out) {
+        let Some((i, f)) = self.thread.stack.iter().enumerate().last() else {
+            return;
+        };
+        let (ip, code) = (f.ip as usize, &f.method.code);
+        let (Some(top), true) = (f.stack.len().checked_sub(1), ip >= 1) else {
+            return;
+        };
+        let readable = |name: &str, desc: &str| {
+            !self.unreadable.has(name) && !matches!(desc.as_bytes().first(), Some(b'F' | b'D'))
+        };
+        let slot = format!("{}{i}.stack[{top}]", self.alias);
+        let field = match (&code[ip - 1], ip.checked_sub(2).map(|j| &code[j])) {
+            (Insn::GetField(r), Some(Insn::Load(Kind::A, k))) if readable(&r.name, &r.desc) => {
+                format!("{}{i}.local[{k}].{}", self.alias, r.name)
+            }
+            (Insn::GetStatic(r), _) if readable(&r.name, &r.desc) => {
+                format!("static({}.{})", dotted(&r.class), r.name)
+            }
+            _ => return,
+        };
+        out.add(Template::SlotEq, format!("{slot} == {field}"));
     }
 
     /// Below a constant the code of this thread's methods compares with (a
@@ -418,7 +495,10 @@ impl Terms<'_> {
     fn monitors(&self, out: &mut Out) {
         let (s, t, tv) = (self.s, self.t, self.tv);
         let mut locks: Vec<(Ref, &Term)> = Vec::new();
-        for term in self.unnumbered() {
+        // (A Class object is null until its class is first used, which
+        // varies between runs: it gets the null-guarded form below.)
+        let mirror = |a: &Term| a.text.starts_with("class(");
+        for term in self.unnumbered().filter(|a| !mirror(a)) {
             if let Val::Ref(Some(r)) = term.val
                 && !locks.iter().any(|(x, _)| *x == r)
                 && (r as usize) < s.heap.len()
@@ -442,7 +522,7 @@ impl Terms<'_> {
         // class's lock, `class(C)`, is null until the class is first used):
         // this thread does not hold it, if it exists.
         for a in &self.atoms {
-            if a.val == Val::Ref(None) {
+            if a.val == Val::Ref(None) || mirror(a) && !matches!(a.val, Val::Ref(Some(r)) if held(r)) {
                 out.add(
                     Template::Monitor,
                     format!(
