@@ -113,3 +113,49 @@ fn a_signalling_nan_comes_back_quiet() {
         assert!(r.is_nan() && r.to_bits() & (1 << 51) != 0, "{f}");
     }
 }
+
+/// Distance in ulps between two finite doubles of the same sign.
+fn ulps(a: f64, b: f64) -> u64 {
+    (a.to_bits() as i64 - b.to_bits() as i64).unsigned_abs()
+}
+
+/// Without a JDK to compare with: every port stays within 2 ulps of the
+/// host's libm (both are within about 1 ulp of the true value) on 20,000
+/// deterministic inputs per function, from 2^-30 to 2^1000 in magnitude.
+#[test]
+fn the_ports_stay_within_two_ulps_of_the_hosts_libm() {
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    type Pair = (&'static str, fn(f64) -> f64, fn(f64) -> f64);
+    let funcs: &[Pair] = &[
+        ("sin", sin, f64::sin),
+        ("cos", cos, f64::cos),
+        ("tan", tan, f64::tan),
+        ("log", log, f64::ln),
+        ("log10", log10, f64::log10),
+        ("log1p", log1p, f64::ln_1p),
+        ("sinh", sinh, f64::sinh),
+        ("cosh", cosh, f64::cosh),
+        ("tanh", tanh, f64::tanh),
+        ("atan2", |y| atan2(y, 0.75), |y| y.atan2(0.75)),
+    ];
+    for _ in 0..20_000 {
+        let r = next();
+        let mantissa = 1.0 + (r >> 12) as f64 / (1u64 << 52) as f64;
+        let exponent = (r % 1031) as i32 - 30;
+        let x = mantissa * 2f64.powi(exponent.min(1000)) * if r & 1 == 0 { 1.0 } else { -1.0 };
+        for &(name, port, host) in funcs {
+            let (p, h) = (port(x), host(x));
+            if h.is_nan() || h.is_infinite() {
+                assert_eq!(p.is_nan(), h.is_nan(), "{name}({x:e})");
+                continue;
+            }
+            assert!(ulps(p, h) <= 2, "{name}({x:e}) = {p:e}, host {h:e}");
+        }
+    }
+}
