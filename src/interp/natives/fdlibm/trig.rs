@@ -96,8 +96,8 @@ fn kernel_cos(x: f64, y: f64) -> f64 {
     if ix < 0x3fd3_3333 {
         return 1.0 - (0.5 * z - (z * r - x * y));
     }
-    // qx: x^2/2 rounded down to a few bits (x/4's high word, squared away),
-    // 0.28125 above 0.78125; 1 - qx is exact.
+    // qx: |x|/4 cut to its high word (0.28125 above 0.78125). 1 - qx is
+    // exact, and taking qx from x^2/2 first keeps the last rounding small.
     let qx = if ix > 0x3fe9_0000 {
         0.28125
     } else {
