@@ -440,7 +440,7 @@ pub(crate) fn same_as_java(home: &Path, classes: &Path, what: &str) {
 }
 
 /// JDK 21+ has StrictMath in Java (its port of fdlibm): that bytecode runs,
-/// not the host's libm, which m5 uses only for JDK 17's natives; so every
+/// not m5's Rust port, which answers only JDK 17's natives; so every
 /// function and `Random.nextGaussian` (StrictMath.log and sqrt) give java
 /// 25's exact bits.
 #[test]

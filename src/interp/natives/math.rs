@@ -1,49 +1,49 @@
-//! Natives of `Math` and `StrictMath`: the host's IEEE functions, with
-//! Java's special cases where C differs.
+//! Natives of `Math` and `StrictMath`. StrictMath's are fdlibm's algorithms
+//! (`super::fdlibm`), bit for bit as HotSpot's; the model `Math` keeps the
+//! host's functions only where HotSpot answers with intrinsics of its own
+//! (sin, cos, tan, exp, log, log10, pow), and reaches the rest through
+//! StrictMath as the JDK's does.
 
 use crate::interp::VmError;
 use crate::state::*;
 
 use super::NativeResult;
+use super::fdlibm;
 use super::{Native, ret};
 
-/// Math's and StrictMath's (the same functions).
+/// Math's natives, then StrictMath's. A StrictMath entry binds only where
+/// the user's JDK declares the method native (JDK 17; JDK 21+ runs its own
+/// Java port of fdlibm).
 #[rustfmt::skip]
 pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Math", "sqrt", "(D)D", math_sqrt),
     ("java/lang/Math", "sin", "(D)D", math_sin),
     ("java/lang/Math", "cos", "(D)D", math_cos),
     ("java/lang/Math", "tan", "(D)D", math_tan),
-    ("java/lang/Math", "atan", "(D)D", math_atan),
-    ("java/lang/Math", "asin", "(D)D", math_asin),
-    ("java/lang/Math", "acos", "(D)D", math_acos),
-    ("java/lang/Math", "atan2", "(DD)D", math_atan2),
     ("java/lang/Math", "exp", "(D)D", math_exp),
     ("java/lang/Math", "log", "(D)D", math_log),
     ("java/lang/Math", "log10", "(D)D", math_log10),
     ("java/lang/Math", "pow", "(DD)D", math_pow),
-    ("java/lang/Math", "cbrt", "(D)D", math_cbrt),
     ("java/lang/Math", "floor", "(D)D", math_floor),
     ("java/lang/Math", "ceil", "(D)D", math_ceil),
     ("java/lang/Math", "rint", "(D)D", math_rint),
     ("java/lang/Math", "fma", "(DDD)D", math_fma),
     ("java/lang/Math", "fma", "(FFF)F", math_fma_float),
-    // The JDK's StrictMath natives: the same functions as Math's.
     ("java/lang/StrictMath", "sqrt", "(D)D", math_sqrt),
-    ("java/lang/StrictMath", "sin", "(D)D", math_sin),
-    ("java/lang/StrictMath", "cos", "(D)D", math_cos),
-    ("java/lang/StrictMath", "tan", "(D)D", math_tan),
-    ("java/lang/StrictMath", "atan", "(D)D", math_atan),
-    ("java/lang/StrictMath", "asin", "(D)D", math_asin),
-    ("java/lang/StrictMath", "acos", "(D)D", math_acos),
-    ("java/lang/StrictMath", "atan2", "(DD)D", math_atan2),
-    ("java/lang/StrictMath", "log", "(D)D", math_log),
-    ("java/lang/StrictMath", "log10", "(D)D", math_log10),
-    ("java/lang/StrictMath", "log1p", "(D)D", math_log1p),
-    ("java/lang/StrictMath", "expm1", "(D)D", math_expm1),
-    ("java/lang/StrictMath", "sinh", "(D)D", math_sinh),
-    ("java/lang/StrictMath", "cosh", "(D)D", math_cosh),
-    ("java/lang/StrictMath", "tanh", "(D)D", math_tanh),
+    ("java/lang/StrictMath", "sin", "(D)D", strict_sin),
+    ("java/lang/StrictMath", "cos", "(D)D", strict_cos),
+    ("java/lang/StrictMath", "tan", "(D)D", strict_tan),
+    ("java/lang/StrictMath", "atan", "(D)D", strict_atan),
+    ("java/lang/StrictMath", "asin", "(D)D", strict_asin),
+    ("java/lang/StrictMath", "acos", "(D)D", strict_acos),
+    ("java/lang/StrictMath", "atan2", "(DD)D", strict_atan2),
+    ("java/lang/StrictMath", "log", "(D)D", strict_log),
+    ("java/lang/StrictMath", "log10", "(D)D", strict_log10),
+    ("java/lang/StrictMath", "log1p", "(D)D", strict_log1p),
+    ("java/lang/StrictMath", "expm1", "(D)D", strict_expm1),
+    ("java/lang/StrictMath", "sinh", "(D)D", strict_sinh),
+    ("java/lang/StrictMath", "cosh", "(D)D", strict_cosh),
+    ("java/lang/StrictMath", "tanh", "(D)D", strict_tanh),
     ("java/lang/StrictMath", "IEEEremainder", "(DD)D", math_ieee_remainder),
 ];
 
@@ -56,25 +56,30 @@ macro_rules! math1 {
     };
 }
 
+// sqrt is correctly rounded everywhere (HotSpot's StrictMath.sqrt too).
 math1!(math_sqrt, f64::sqrt);
 math1!(math_sin, f64::sin);
 math1!(math_cos, f64::cos);
 math1!(math_tan, f64::tan);
-math1!(math_atan, f64::atan);
-math1!(math_asin, f64::asin);
-math1!(math_acos, f64::acos);
 math1!(math_exp, f64::exp);
 math1!(math_log, f64::ln);
 math1!(math_log10, f64::log10);
-math1!(math_cbrt, f64::cbrt);
-math1!(math_log1p, f64::ln_1p);
-math1!(math_expm1, f64::exp_m1);
-math1!(math_sinh, f64::sinh);
-math1!(math_cosh, f64::cosh);
-math1!(math_tanh, f64::tanh);
 math1!(math_floor, f64::floor);
 math1!(math_ceil, f64::ceil);
 math1!(math_rint, f64::round_ties_even);
+math1!(strict_sin, fdlibm::sin);
+math1!(strict_cos, fdlibm::cos);
+math1!(strict_tan, fdlibm::tan);
+math1!(strict_atan, fdlibm::atan);
+math1!(strict_asin, fdlibm::asin);
+math1!(strict_acos, fdlibm::acos);
+math1!(strict_log, fdlibm::log);
+math1!(strict_log10, fdlibm::log10);
+math1!(strict_log1p, fdlibm::log1p);
+math1!(strict_expm1, fdlibm::expm1);
+math1!(strict_sinh, fdlibm::sinh);
+math1!(strict_cosh, fdlibm::cosh);
+math1!(strict_tanh, fdlibm::tanh);
 
 /// `Math.pow`: C's pow, except Java's `pow(x, NaN) = NaN` (even for x = 1)
 /// and `pow(±1, ±Infinity) = NaN`.
@@ -88,8 +93,11 @@ fn math_pow(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmE
     ret(Value::Double(r))
 }
 
-fn math_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    ret(Value::Double(a[0].as_double().atan2(a[2].as_double())))
+fn strict_atan2(_: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Double(fdlibm::atan2(
+        a[0].as_double(),
+        a[2].as_double(),
+    )))
 }
 
 /// `Math.fma`: a * b + c rounded once, as IEEE 754's fusedMultiplyAdd (the

@@ -14,6 +14,7 @@ use super::strings::new_string;
 mod arrays;
 mod class;
 mod classinfo;
+mod fdlibm;
 mod files;
 mod float;
 mod fparse;

@@ -1,9 +1,8 @@
 /*
  * Math's long tail: log1p, expm1, sinh, cosh, tanh on edge cases and
  * 2,000 seeded random inputs, rounded to float: Math's may differ from
- * StrictMath's in the last bits (JDK 17's StrictMath natives are C
- * fdlibm, which m5 answers with the host's libm; JDK 25's HotSpot has its
- * own tanh), so only 24 bits are compared. Double.toHexString and %a on
+ * StrictMath's in the last bits (JDK 25's HotSpot has its own tanh), so
+ * only 24 bits are compared (strictmath_fdlibm compares all of them). Double.toHexString and %a on
  * edge cases and random bit patterns (exact), Thread.activeCount.
  */
 import java.util.Random;

@@ -2,9 +2,12 @@
  * m5's model of java.lang.Math.
  * abs/min/max/round/signum/copySign/floorDiv/floorMod/*Exact are the JDK 17
  * algorithms in Java (including the -0.0 and NaN rules of min/max and the
- * bit-level round). Transcendental functions, sqrt, floor, ceil and rint are
- * VM natives, as is fma (IEEE's fusedMultiplyAdd, correctly rounded as the
- * JDK's BigDecimal computation). random() is not modeled: its Random reads
+ * bit-level round). sqrt, floor, ceil, rint, fma (IEEE's fusedMultiplyAdd,
+ * correctly rounded as the JDK's BigDecimal computation) and the functions
+ * HotSpot answers with its own intrinsics (sin, cos, tan, exp, log, log10,
+ * pow: the host's libm, which may differ from those in the last bit) are VM
+ * natives; the other transcendental functions delegate to StrictMath, as
+ * the JDK's do. random() is not modeled: its Random reads
  * the clock, and every method of the model is live, so naming it here would
  * make the clock readable in every program (Config::clock_readable) and
  * polling loops would never meet a state again.
@@ -23,21 +26,11 @@ public final class Math {
 
     public static native double sqrt(double a);
 
-    public static native double cbrt(double a);
-
     public static native double sin(double a);
 
     public static native double cos(double a);
 
     public static native double tan(double a);
-
-    public static native double asin(double a);
-
-    public static native double acos(double a);
-
-    public static native double atan(double a);
-
-    public static native double atan2(double y, double x);
 
     public static native double exp(double a);
 
@@ -64,10 +57,31 @@ public final class Math {
     }
 
     /**
-     * As the JDK's Math: StrictMath's. On JDK 21+ these are the JDK's own
-     * fdlibm port in Java (exact); on JDK 17 its natives, which m5 answers
-     * with the host's libm (NATIVES.md).
+     * As the JDK's Math: StrictMath's (HotSpot has no intrinsic for these).
+     * On JDK 21+ these are the JDK's own fdlibm port in Java; on JDK 17
+     * cbrt is Java and the others natives, which m5 answers with its port of
+     * fdlibm (NATIVES.md): bit for bit either way.
      */
+    public static double cbrt(double a) {
+        return StrictMath.cbrt(a);
+    }
+
+    public static double asin(double a) {
+        return StrictMath.asin(a);
+    }
+
+    public static double acos(double a) {
+        return StrictMath.acos(a);
+    }
+
+    public static double atan(double a) {
+        return StrictMath.atan(a);
+    }
+
+    public static double atan2(double y, double x) {
+        return StrictMath.atan2(y, x);
+    }
+
     public static double log1p(double x) {
         return StrictMath.log1p(x);
     }
