@@ -506,3 +506,27 @@ fn a_user_int_field_named_value_is_proved_and_inferred_as_any_other() {
     assert!(inferred > 0, "no inferred fact reads `.value`:\n{text}");
     assert!(!text.contains("floating-point"), "{text}");
 }
+
+/// Two of a newcomer's programs (issue 41): a mutex built from
+/// `synchronized` + `wait`/`notifyAll` from one fact (its claim: the
+/// worker adding to the counter owns the mutex), and double-checked lazy
+/// initialization from three (the instance is created once), each with no
+/// pc and no heap address; the same facts are refuted on the twins (the
+/// mutex that waits with `if`, the initialization without the lock), with
+/// a witness.
+#[test]
+fn newcomer_programs_are_proved_from_few_facts_and_their_twins_refuted() {
+    let dir = root().join("tests/inferred");
+    for (proof, twin) in [
+        ("newcomer-mutex.proof", "newcomer-mutex-if.proof"),
+        ("newcomer-lazy.proof", "newcomer-lazy-unlocked.proof"),
+    ] {
+        let (code, v) = run("prove", &dir.join(proof), &[]);
+        assert_eq!(verdict(&v, "invariant"), "proved", "{proof}: {v}");
+        assert_eq!(code, 0, "{v}");
+        assert!(count(&v, "user_facts") <= 5, "{v}");
+        let (code, v) = run("prove", &dir.join(twin), &[]);
+        assert_eq!(verdict(&v, "invariant"), "refuted", "{twin}: {v}");
+        assert_eq!(code, 1, "{v}");
+    }
+}

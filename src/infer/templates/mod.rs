@@ -54,6 +54,7 @@ pub enum Template {
     ObjectField,
     StartedField,
     StaticField,
+    UserIdea,
     Unreached,
 }
 
@@ -71,6 +72,9 @@ impl Template {
             Template::Monitor => "this thread holds an object's monitor, or not",
             Template::ThreadOf => {
                 "an object is a thread's, and that thread is started or not, or finished"
+            }
+            Template::UserIdea => {
+                "your global fact's conclusion where its guard does not hold, or off by a local"
             }
             Template::Unreached => {
                 "no thread is in a call-stack shape the program's code leads to but no run reached (`false`)"

@@ -2,7 +2,7 @@
 //! (`terms.rs`), then one pass per template kind over them.
 
 use super::terms::Terms;
-use super::{Candidate, Program, Template, Term, Val, constant, dotted};
+use super::{Candidate, Program, Template, Term, Unreadable, Val, constant, dotted};
 use crate::classfile::{Insn, Kind};
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Status, ThreadId};
@@ -53,7 +53,8 @@ pub fn candidates(
     }
     terms.named_terms(&mut out);
     terms.slot_terms(&mut out);
-    terms.read_from(&mut out);
+    terms.computed(&mut out);
+    terms.user_ideas(&mut out);
     terms.bounds(&mut out);
     terms.indices(&mut out);
     terms.threads(&mut out);
@@ -161,6 +162,17 @@ impl Terms<'_> {
                             Template::SlotClass,
                             format!("{} is {}", sl.text, dotted(&class.name)),
                         );
+                        self.one_of_two(sl, r, out);
+                        // Two slots naming different objects of the program
+                        // (`from != to`: a transfer between two accounts).
+                        for other in &self.slots[..i] {
+                            if let Val::Ref(Some(o)) = other.val
+                                && o != r
+                                && matches!(s.object(o).body, Body::Fields(_))
+                            {
+                                out.add(Template::SlotEq, format!("{} != {}", sl.text, other.text));
+                            }
+                        }
                     }
                 }
                 v => out.add(
@@ -209,32 +221,100 @@ impl Terms<'_> {
         }
     }
 
-    /// The value the top frame's last instruction read from a field is that
-    /// field's (`fr1.stack[0] == fr1.local[0].owner`, `== static(C.f)`):
-    /// what a test of it (`while (owner != null)`) then says of the field,
-    /// as long as nobody else writes it (the lock holder's view).
-    fn read_from(&self, out: &mut Out) {
+    /// A reference slot names one of two atoms of its class (`fr1.local[0]
+    /// == A || fr1.local[0] == B`: which of two accounts a thread is given
+    /// varies between threads and runs; that it is one of them does not).
+    fn one_of_two(&self, sl: &Term, r: Ref, out: &mut Out) {
+        let s = self.s;
+        let class = s.object(r).class;
+        let same: Vec<&Term> = self
+            .atoms
+            .iter()
+            .filter(|a| match a.val {
+                Val::Ref(Some(x)) => (x as usize) < s.heap.len() && s.object(x).class == class,
+                _ => false,
+            })
+            .collect();
+        for x in same.iter().filter(|x| x.val == Val::Ref(Some(r))) {
+            for y in same.iter().filter(|y| y.val != Val::Ref(Some(r))) {
+                out.add(
+                    Template::SlotEq,
+                    format!("{0} == {1} || {0} == {2}", sl.text, x.text, y.text),
+                );
+            }
+        }
+    }
+
+    /// The user's own global facts `H => L == R` where their guard `H` does
+    /// not hold: `L == R` in this thread's case, and off by an int local of
+    /// the top frame (`A.balance + B.balance + fr1.local[2] == 200` between
+    /// taking an amount from one account and adding it to the other).
+    fn user_ideas(&self, out: &mut Out) {
+        use crate::invariant::ast::{BinOp, Expr};
+        let src = &self.user.file.source;
+        let text = |e: &Expr| src.get(e.span().start..e.span().end).map(str::to_string);
+        let top = self.thread.stack.len().saturating_sub(1);
+        let locals: Vec<&Term> = self
+            .slots
+            .iter()
+            .filter(|sl| {
+                matches!(sl.val, Val::Int(_))
+                    && sl.text.starts_with(&format!("{}{top}.local[", self.alias))
+            })
+            .collect();
+        for fact in &self.user.global {
+            let Expr::Binary(BinOp::Implies, _, c, _) = &fact.expr else {
+                continue;
+            };
+            let Expr::Binary(BinOp::Eq, l, r, _) = &**c else {
+                continue;
+            };
+            let (Some(l), Some(r)) = (text(l), text(r)) else {
+                continue;
+            };
+            out.add(Template::UserIdea, format!("({l}) == ({r})"));
+            for k in &locals {
+                out.add(Template::UserIdea, format!("({l}) + {} == ({r})", k.text));
+                out.add(Template::UserIdea, format!("({l}) - {} == ({r})", k.text));
+            }
+        }
+    }
+
+    /// What the top frame's operand stack holds, as the straight-line code
+    /// since its line's first instruction computed it: a field it read
+    /// (`fr1.stack[0] == fr1.local[0].owner`, `== static(C.f)`), a sum or
+    /// difference (`fr1.stack[1] == fr1.local[1].balance + fr1.local[2]`).
+    /// A test of a value read then says something of the field, as long as
+    /// nobody else writes it (the lock holder's view); a value about to be
+    /// stored is tied to what it was computed from.
+    fn computed(&self, out: &mut Out) {
         let Some((i, f)) = self.thread.stack.iter().enumerate().last() else {
             return;
         };
-        let (ip, code) = (f.ip as usize, &f.method.code);
-        let (Some(top), true) = (f.stack.len().checked_sub(1), ip >= 1) else {
+        let m = &f.method;
+        let start = m
+            .lines
+            .iter()
+            .map(|l| l.0)
+            .filter(|&pc| pc <= f.pc())
+            .max()
+            .and_then(|pc| m.index_of_pc(pc));
+        let Some(start) = start else {
             return;
         };
-        let readable = |name: &str, desc: &str| {
-            !self.unreadable.has(name) && !matches!(desc.as_bytes().first(), Some(b'F' | b'D'))
+        let fr = format!("{}{i}", self.alias);
+        let Some(stack) = describe(&m.code[start as usize..f.ip as usize], &fr, self.unreadable)
+        else {
+            return;
         };
-        let slot = format!("{}{i}.stack[{top}]", self.alias);
-        let field = match (&code[ip - 1], ip.checked_sub(2).map(|j| &code[j])) {
-            (Insn::GetField(r), Some(Insn::Load(Kind::A, k))) if readable(&r.name, &r.desc) => {
-                format!("{}{i}.local[{k}].{}", self.alias, r.name)
+        if stack.len() != f.stack.len() {
+            return;
+        }
+        for (j, e) in stack.iter().enumerate() {
+            if let Some(e) = e.as_ref().filter(|e| e.contains(['.', '+', '-', '('])) {
+                out.add(Template::SlotEq, format!("{fr}.stack[{j}] == {e}"));
             }
-            (Insn::GetStatic(r), _) if readable(&r.name, &r.desc) => {
-                format!("static({}.{})", dotted(&r.class), r.name)
-            }
-            _ => return,
-        };
-        out.add(Template::SlotEq, format!("{slot} == {field}"));
+        }
     }
 
     /// Below a constant the code of this thread's methods compares with (a
@@ -569,4 +649,65 @@ impl Terms<'_> {
             }
         }
     }
+}
+
+/// The operand stack straight-line `code` leaves from an empty one, each
+/// slot described in the invariant language over frame `fr`'s locals, the
+/// fields read and int constants (None: not described); None where the
+/// code does what this does not follow (a call, a branch, an array).
+fn describe(code: &[Insn], fr: &str, unreadable: &Unreadable) -> Option<Vec<Option<String>>> {
+    use crate::classfile::ArithOp;
+    let mut st: Vec<Option<String>> = Vec::new();
+    // (A store makes what was read before it stale.)
+    let forget = |st: &mut Vec<Option<String>>, what: &str| {
+        for e in st.iter_mut() {
+            if e.as_ref().is_some_and(|x| x.contains(what)) {
+                *e = None;
+            }
+        }
+    };
+    let readable = |name: &str, desc: &str| {
+        !unreadable.has(name) && !matches!(desc.as_bytes().first(), Some(b'F' | b'D' | b'J'))
+    };
+    for insn in code {
+        match insn {
+            Insn::Load(Kind::I | Kind::A, k) => st.push(Some(format!("{fr}.local[{k}]"))),
+            Insn::Iconst(c) => st.push(Some(c.to_string())),
+            Insn::Ldc(crate::classfile::Const::Int(c)) => st.push(Some(c.to_string())),
+            Insn::AconstNull => st.push(None),
+            Insn::Dup => st.push(st.last()?.clone()),
+            Insn::GetField(r) => {
+                let o = st.pop()?;
+                st.push(o.filter(|_| readable(&r.name, &r.desc)).map(|o| format!("{o}.{}", r.name)));
+            }
+            Insn::GetStatic(r) => st.push(
+                readable(&r.name, &r.desc)
+                    .then(|| format!("static({}.{})", dotted(&r.class), r.name)),
+            ),
+            Insn::Arith(Kind::I, op @ (ArithOp::Add | ArithOp::Sub)) => {
+                let (b, a) = (st.pop()?, st.pop()?);
+                let sign = if *op == ArithOp::Add { "+" } else { "-" };
+                st.push(a.zip(b).map(|(a, b)| format!("({a} {sign} {b})")));
+            }
+            Insn::Store(Kind::I | Kind::A, k) => {
+                st.pop()?;
+                forget(&mut st, &format!("{fr}.local[{k}]"));
+            }
+            Insn::PutField(r) => {
+                st.pop()?;
+                st.pop()?;
+                forget(&mut st, &format!(".{}", r.name));
+            }
+            Insn::PutStatic(r) => {
+                st.pop()?;
+                forget(&mut st, &format!(".{})", r.name));
+            }
+            Insn::Iinc(k, _) => forget(&mut st, &format!("{fr}.local[{k}]")),
+            Insn::Pop => {
+                st.pop()?;
+            }
+            _ => return None,
+        }
+    }
+    Some(st)
 }
