@@ -251,6 +251,44 @@ impl Jdk {
     }
 }
 
+impl Jdk {
+    /// Every module's `module-info.class` of this JDK: (module name,
+    /// bytes). The image holds all of them; an install read from its
+    /// jmods has one jmod per module next to `java.base.jmod`.
+    pub fn module_infos(&self) -> Result<Vec<(String, Vec<u8>)>, String> {
+        match &self.source {
+            Source::Image(img) => img.module_infos(),
+            Source::Jmod(_) => {
+                let dir = self.path.parent().unwrap_or(Path::new("."));
+                let mut out = Vec::new();
+                let entries =
+                    std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                for entry in entries.flatten() {
+                    let path = entry.path();
+                    let Some(module) = path
+                        .file_name()
+                        .and_then(|n| n.to_str())
+                        .and_then(|n| n.strip_suffix(".jmod"))
+                    else {
+                        continue;
+                    };
+                    let at = |e: String| format!("{}: {e}", path.display());
+                    let mut zip = read_jmod(&path).map_err(at)?;
+                    let mut entry = zip
+                        .by_name("classes/module-info.class")
+                        .map_err(|e| at(e.to_string()))?;
+                    let mut bytes = Vec::new();
+                    entry
+                        .read_to_end(&mut bytes)
+                        .map_err(|e| at(e.to_string()))?;
+                    out.push((module.to_string(), bytes));
+                }
+                Ok(out)
+            }
+        }
+    }
+}
+
 /// Is `name` in a package only the JDK defines (a class path cannot)?
 pub fn is_jdk_package(name: &str) -> bool {
     ["java/", "javax/", "jdk/", "sun/"]

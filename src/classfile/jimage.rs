@@ -230,6 +230,26 @@ impl Image {
         self.classes(module, |_| true)
     }
 
+    /// Every module's `module-info.class`: (module name, bytes), in no
+    /// particular order.
+    pub fn module_infos(&self) -> Result<Vec<(String, Vec<u8>)>, String> {
+        let mut out = Vec::new();
+        for slot in 0..self.offsets.len() {
+            let Ok(loc) = self.location(slot) else {
+                continue;
+            };
+            let named = |kind: usize, want: &str| self.string(loc.0[kind]) == Ok(want);
+            if named(BASE, "module-info") && named(EXTENSION, "class") && named(PARENT, "") {
+                let module = self.string(loc.0[MODULE])?.to_string();
+                let bytes = self
+                    .resource(&loc)
+                    .map_err(|e| format!("/{module}/module-info.class: {e}"))?;
+                out.push((module, bytes));
+            }
+        }
+        Ok(out)
+    }
+
     fn classes(&self, module: &str, package: impl Fn(&str) -> bool) -> Vec<String> {
         (0..self.offsets.len())
             .filter_map(|slot| self.location(slot).ok())

@@ -98,12 +98,24 @@ pub(super) fn prepare(rc: &RawClass) -> Prepared {
             // Shared: the same selectors recur in class after class.
             let sel = super::parse::shared(&format!("{}{}", m.name, m.desc));
             let mut refs = method_references(m);
+            // A native that makes an object of a JDK class initializes it.
+            for (class, name, made) in NATIVES_MAKE {
+                if *rc.name == **class && *m.name == **name {
+                    refs.classes.push((*made).into());
+                    refs.inits.push((*made).into());
+                    refs.news.push((*made).into());
+                }
+            }
             refs.owner = (rc.name.clone(), sel.clone());
             (sel, refs)
         })
         .collect();
     Prepared { methods }
 }
+
+/// (class, native method, JDK class): natives of the model that make an
+/// object of a JDK class, which their code (none) cannot show.
+const NATIVES_MAKE: &[(&str, &str, &str)] = &[("java/lang/Class", "getModule", "java/lang/Module")];
 
 /// One more fact for the fixpoint.
 enum Fact {

@@ -20,6 +20,7 @@ mod path;
 pub mod records;
 pub mod reflection;
 pub mod regions;
+pub mod services;
 pub mod testclass;
 mod typeswitch;
 mod verify;

@@ -28,6 +28,7 @@ mod locks;
 mod notify;
 mod prove;
 mod schedules;
+mod services;
 mod shards;
 mod symbolic_agreement;
 mod tidy;

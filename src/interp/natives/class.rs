@@ -36,6 +36,7 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/lang/Class", "isRecord", "()Z", class_is_record),
     ("java/lang/Class", "getSuperclass", "()Ljava/lang/Class;", class_superclass),
     ("java/lang/Class", "forName", "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;", class_for_name),
+    ("java/lang/Class", "forName", "(Ljava/lang/Module;Ljava/lang/String;)Ljava/lang/Class;", class_for_name_in),
     ("java/lang/Class", "getModule", "()Ljava/lang/Module;", class_module),
     ("java/lang/Class", "getClassLoader", "()Ljava/lang/ClassLoader;", class_loader),
     ("java/lang/ClassLoader", "registerNatives", "()V", super::nothing),
@@ -304,21 +305,67 @@ fn class_for_name(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResu
     let dotted = s.string(n).unwrap_or_default();
     let internal = dotted.replace('.', "/");
     let Some(cid) = s.classes.id(&internal) else {
-        let exists = crate::classfile::library::lookup(&internal).is_some()
-            || (crate::classfile::jdk::is_jdk_package(&internal)
-                && crate::classfile::jdk::jdk().is_ok_and(|j| j.has(&internal)));
-        if exists || s.classes.missing.contains(internal.as_str()) {
-            return Err(VmError::Other(format!(
-                "Class.forName(\"{dotted}\"): the class exists but m5 did not load it \
-                 (no code names it; m5 links every class when it starts)"
-            )));
-        }
+        not_loaded(s, &dotted)?;
         return Ok(Throw("java/lang/ClassNotFoundException", Some(dotted)));
     };
     if a[1].as_int() != 0
         && let Some(wait) = super::init_first(s, th, cid)?
     {
         return Ok(wait);
+    }
+    ret(Value::Ref(mirror(s, &internal)?))
+}
+
+/// Stops the run if the class `dotted` exists but m5 did not load it:
+/// answering that it does not exist would be untrue.
+fn not_loaded(s: &State, dotted: &str) -> Result<(), VmError> {
+    let internal = dotted.replace('.', "/");
+    let exists = crate::classfile::library::lookup(&internal).is_some()
+        || (crate::classfile::jdk::is_jdk_package(&internal)
+            && crate::classfile::jdk::jdk().is_ok_and(|j| j.has(&internal)));
+    if exists || s.classes.missing.contains(internal.as_str()) {
+        return Err(VmError::Other(format!(
+            "Class.forName(\"{dotted}\"): the class exists but m5 did not load it \
+             (no code names it; m5 links every class when it starts)"
+        )));
+    }
+    Ok(())
+}
+
+/// `Class.forName(module, name)`: the class of that binary name if the
+/// module defines it, else null; never initialized. m5's modules are
+/// java.base (the JDK's classes), the class path's unnamed module
+/// (`Class.getModule`) and the boot loader's unnamed module, which
+/// defines no class (m5 has no boot class path); another module object
+/// stops the run.
+fn class_for_name_in(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
+    let (Some(module), Some(n)) = (arg_ref(a, 0), arg_ref(a, 1)) else {
+        return npe();
+    };
+    let dotted = s.string(n).unwrap_or_default();
+    let internal = dotted.replace('.', "/");
+    let kept = |s: &State, which: &str| {
+        static_slot(s, "java/lang/Class", which).and_then(|slot| s.statics[slot].as_ref())
+    };
+    let base = if kept(s, "baseModule") == Some(module) {
+        true
+    } else if kept(s, "unnamedModule") == Some(module) {
+        false
+    } else if s.field(module, "name").and_then(|v| v.as_ref()).is_none()
+        && s.field(module, "loader").and_then(|v| v.as_ref()).is_none()
+    {
+        return ret(Value::Null);
+    } else {
+        return Err(VmError::NotModeled(format!(
+            "Class.forName(module, \"{dotted}\") in a module m5 does not model"
+        )));
+    };
+    if internal.starts_with('[') || in_java_base(&internal) != base {
+        return ret(Value::Null);
+    }
+    if s.classes.id(&internal).is_none() {
+        not_loaded(s, &dotted)?;
+        return ret(Value::Null);
     }
     ret(Value::Ref(mirror(s, &internal)?))
 }

@@ -59,6 +59,16 @@ pub(super) static NATIVES: &[Native] = &[
     (UNSAFE, "compareAndExchangeInt", "(Ljava/lang/Object;JII)I", U::access::<'I', { Op::CompareAndExchange as u8 }>),
     (UNSAFE, "compareAndExchangeLong", "(Ljava/lang/Object;JJJ)J", U::access::<'J', { Op::CompareAndExchange as u8 }>),
     (UNSAFE, "compareAndExchangeReference", "(Ljava/lang/Object;JLjava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;", U::access::<'L', { Op::CompareAndExchange as u8 }>),
+    // The JDK's sub-word CAS are Java over an int word (a field's
+    // neighbours, which m5's slots do not have): one step on the field.
+    (UNSAFE, "compareAndSetBoolean", "(Ljava/lang/Object;JZZ)Z", U::access::<'Z', { Op::CompareAndSet as u8 }>),
+    (UNSAFE, "compareAndExchangeBoolean", "(Ljava/lang/Object;JZZ)Z", U::access::<'Z', { Op::CompareAndExchange as u8 }>),
+    (UNSAFE, "compareAndSetByte", "(Ljava/lang/Object;JBB)Z", U::access::<'B', { Op::CompareAndSet as u8 }>),
+    (UNSAFE, "compareAndExchangeByte", "(Ljava/lang/Object;JBB)B", U::access::<'B', { Op::CompareAndExchange as u8 }>),
+    (UNSAFE, "compareAndSetShort", "(Ljava/lang/Object;JSS)Z", U::access::<'S', { Op::CompareAndSet as u8 }>),
+    (UNSAFE, "compareAndExchangeShort", "(Ljava/lang/Object;JSS)S", U::access::<'S', { Op::CompareAndExchange as u8 }>),
+    (UNSAFE, "compareAndSetChar", "(Ljava/lang/Object;JCC)Z", U::access::<'C', { Op::CompareAndSet as u8 }>),
+    (UNSAFE, "compareAndExchangeChar", "(Ljava/lang/Object;JCC)C", U::access::<'C', { Op::CompareAndExchange as u8 }>),
     ("java/util/concurrent/atomic/AtomicLong", "VMSupportsCS8", "()Z", yes),
     // java.lang.invoke.VarHandle (varhandle.rs): signature-polymorphic accesses.
     ("java/lang/invoke/VarHandle", "get", "([Ljava/lang/Object;)Ljava/lang/Object;", VH::access::<{ Op::Get as u8 }>),

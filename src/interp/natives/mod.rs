@@ -22,6 +22,7 @@ mod math;
 mod memory;
 mod object;
 mod reflect;
+mod services;
 mod system;
 mod thread;
 
@@ -61,6 +62,7 @@ const FAMILIES: &[&[Native]] = &[
     float::NATIVES,
     math::NATIVES,
     memory::NATIVES,
+    services::NATIVES,
 ];
 
 /// The JDK methods, not native in the JDK, that m5 answers itself: the
@@ -77,6 +79,16 @@ const PEERS: &[(&str, &str)] = &[
     ("java/lang/invoke/MethodHandles", "arrayElementVarHandle"),
     ("jdk/internal/misc/VM", "getSavedProperty"),
     ("java/lang/Module", "implIsExportedOrOpen"),
+    ("jdk/internal/module/ServicesCatalog", "findServices"),
+    // Sub-word CAS: Java over the int word around the field in the JDK.
+    (UNSAFE, "compareAndSetBoolean"),
+    (UNSAFE, "compareAndExchangeBoolean"),
+    (UNSAFE, "compareAndSetByte"),
+    (UNSAFE, "compareAndExchangeByte"),
+    (UNSAFE, "compareAndSetShort"),
+    (UNSAFE, "compareAndExchangeShort"),
+    (UNSAFE, "compareAndSetChar"),
+    (UNSAFE, "compareAndExchangeChar"),
 ];
 
 /// All natives, the families' tables one after another: `bind`'s index

@@ -239,6 +239,9 @@ public final class Class<T> implements java.io.Serializable, java.lang.reflect.T
     /** The class of that name m5 loaded; the loader is ignored (m5 has one class path). */
     public static native Class<?> forName(String name, boolean initialize, ClassLoader loader) throws ClassNotFoundException;
 
+    /** The class of that name if the module defines it, else null; not initialized. */
+    public static native Class<?> forName(Module module, String name);
+
     /** m5's lambda classes are hidden, as HotSpot's are. */
     public native boolean isHidden();
 

@@ -98,4 +98,13 @@ abstract class LangAccess implements jdk.internal.access.JavaLangAccess {
 
     /** The enum's constants (its values()), or null for a class that is no enum. */
     public native <E extends Enum<E>> E[] getEnumConstantsShared(Class<E> klass);
+
+    /** The unnamed module of a class loader (BootLoader's, for the boot loader). */
+    public Module defineUnnamedModule(ClassLoader loader) {
+        return new Module(loader);
+    }
+
+    public Module addEnableNativeAccess(Module m) {
+        return m.implAddEnableNativeAccess();
+    }
 }
