@@ -364,14 +364,7 @@ fn generate(
     for (k, (key, s, t)) in seen.samples.iter().enumerate() {
         patterns.push(templates::pattern(s, key, &alias));
         let at = (s, *t);
-        cands.extend(shape_candidates(
-            user,
-            seen,
-            k,
-            at,
-            (&alias, &tv),
-            &program,
-        ));
+        cands.extend(shape_candidates(user, seen, k, at, (&alias, &tv), &program));
     }
     unreached(user, s0, &start, seen, &alias, &mut patterns, &mut cands);
     stats.shapes = patterns.len();

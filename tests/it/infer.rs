@@ -520,6 +520,7 @@ fn newcomer_programs_are_proved_from_few_facts_and_their_twins_refuted() {
     for (proof, twin) in [
         ("newcomer-mutex.proof", "newcomer-mutex-if.proof"),
         ("newcomer-lazy.proof", "newcomer-lazy-unlocked.proof"),
+        ("newcomer-bank.proof", "newcomer-bank-unlocked.proof"),
     ] {
         let (code, v) = run("prove", &dir.join(proof), &[]);
         assert_eq!(verdict(&v, "invariant"), "proved", "{proof}: {v}");

@@ -339,6 +339,40 @@ pub fn object_candidates(
                     add(Template::ObjectField, format!("{f} == {}", l.text));
                 }
             }
+            // Each object's field names one of two of the user's objects
+            // (a transfer's `from`: account A or account B).
+            for (a, l1) in lets.iter().enumerate() {
+                for l2 in &lets[a + 1..] {
+                    if refs
+                        .iter()
+                        .all(|&r| l1.val == Val::Ref(Some(r)) || l2.val == Val::Ref(Some(r)))
+                        && refs.iter().any(|&r| l1.val != Val::Ref(Some(r)))
+                        && refs.iter().any(|&r| l2.val != Val::Ref(Some(r)))
+                    {
+                        add(
+                            Template::ObjectField,
+                            format!("{f} == {} || {f} == {}", l1.text, l2.text),
+                        );
+                    }
+                }
+            }
+            // Two reference fields naming different objects in every object
+            // (`from != to`).
+            for (j, other) in layout.iter().enumerate().take(i) {
+                let differ = objs.iter().all(|&o| {
+                    let fs = s.object(o).fields();
+                    match (fs.get(i).and_then(of_value), fs.get(j).and_then(of_value)) {
+                        (Some(Val::Ref(Some(x))), Some(Val::Ref(Some(y)))) => x != y,
+                        _ => false,
+                    }
+                });
+                if differ && !unreadable.has(&other.name) && !other.bookkeeping {
+                    add(
+                        Template::ObjectField,
+                        format!("{f} != {var}.{}", other.name),
+                    );
+                }
+            }
         }
     }
     if objs.iter().all(|&r| s.object(r).mcount == 0) {

@@ -6,9 +6,9 @@ use super::{
     Program, Term, Unreadable, Val, def_atoms, dotted, let_atoms, named_threads, of_value,
 };
 use crate::classfile::{ClassTable, Const, Insn};
-use std::sync::Arc;
 use crate::invariant::Compiled;
 use crate::state::{Body, Ref, State, Thread, ThreadId};
+use std::sync::Arc;
 
 /// One thread of one state, and the terms its case names there.
 pub(super) struct Terms<'a> {
@@ -93,10 +93,10 @@ impl<'a> Terms<'a> {
                 uniform: false,
             });
         }
-        // With threads named by number, how many threads there are (main's
-        // shapes: before and after it makes each; the others': all made
-        // before any starts, usually).
-        if !self.named_threads.is_empty() {
+        // With threads named by number, or counted in the user's facts, how
+        // many threads there are (main's shapes: before and after it makes
+        // each; the others': all made before any starts, usually).
+        if !self.named_threads.is_empty() || self.user.file.source.contains("threads.count") {
             atoms.push(Term {
                 text: "threads.count".into(),
                 val: Val::Int(s.threads.len() as i64),

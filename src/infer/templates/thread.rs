@@ -46,9 +46,9 @@ pub fn candidates(
         only_threads,
         out: Vec::new(),
     };
-    // Not the main thread (when the user's facts single out threads by
-    // number).
-    if t != 0 && !terms.named_threads.is_empty() {
+    // Not the main thread (which a fact guarded by `threads.count` or
+    // naming threads by number needs).
+    if t != 0 && (!terms.named_threads.is_empty() || user.file.source.contains("threads.count")) {
         out.add(Template::TermConst, format!("{tv} != 0"));
     }
     terms.named_terms(&mut out);
@@ -116,8 +116,13 @@ impl Terms<'_> {
                         );
                     }
                     let at_start = |name: &str| self.initial.iter().find(|i| i.text == name);
-                    if let (Some(Term { val: Val::Ref(None), .. }), Some(i)) =
-                        (at_start(&r.text), at_start(&a.text))
+                    if let (
+                        Some(Term {
+                            val: Val::Ref(None),
+                            ..
+                        }),
+                        Some(i),
+                    ) = (at_start(&r.text), at_start(&a.text))
                         && let Val::Int(v0) | Val::Long(v0) = i.val
                         && (v0 != v || r.val != Val::Ref(None))
                     {
@@ -185,7 +190,10 @@ impl Terms<'_> {
             // observation was null: it may be either elsewhere; then with
             // the atoms alone, not every field of every object named.)
             if let Val::Ref(v) = sl.val {
-                for other in named.iter().filter(|o| v.is_some() || !o.text.contains('.')) {
+                for other in named
+                    .iter()
+                    .filter(|o| v.is_some() || !o.text.contains('.'))
+                {
                     if let Val::Ref(w) = other.val
                         && (v.is_none() || v == w)
                     {
@@ -602,7 +610,9 @@ impl Terms<'_> {
         // class's lock, `class(C)`, is null until the class is first used):
         // this thread does not hold it, if it exists.
         for a in &self.atoms {
-            if a.val == Val::Ref(None) || mirror(a) && !matches!(a.val, Val::Ref(Some(r)) if held(r)) {
+            if a.val == Val::Ref(None)
+                || mirror(a) && !matches!(a.val, Val::Ref(Some(r)) if held(r))
+            {
                 out.add(
                     Template::Monitor,
                     format!(
@@ -678,7 +688,10 @@ fn describe(code: &[Insn], fr: &str, unreadable: &Unreadable) -> Option<Vec<Opti
             Insn::Dup => st.push(st.last()?.clone()),
             Insn::GetField(r) => {
                 let o = st.pop()?;
-                st.push(o.filter(|_| readable(&r.name, &r.desc)).map(|o| format!("{o}.{}", r.name)));
+                st.push(
+                    o.filter(|_| readable(&r.name, &r.desc))
+                        .map(|o| format!("{o}.{}", r.name)),
+                );
             }
             Insn::GetStatic(r) => st.push(
                 readable(&r.name, &r.desc)
