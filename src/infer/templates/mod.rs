@@ -161,6 +161,17 @@ pub fn implications(cands: &[Candidate]) -> Vec<Vec<usize>> {
             {
                 by.extend(find(c.key, body));
             }
+            // `x == null || x == y` and `x == y || x == z` by `x == y` (the
+            // weaker forms are written only where the equality fell).
+            if let Some((a, b)) = t.split_once(" || ")
+                && !b.contains(" || ")
+                && let (Some((x, y)), Some((x2, z))) = (a.split_once(" == "), b.split_once(" == "))
+                && x == x2
+            {
+                for e in [y, z].into_iter().filter(|e| *e != "null") {
+                    by.extend(find(c.key, &format!("{x} == {e}")));
+                }
+            }
             by
         })
         .collect()

@@ -296,7 +296,7 @@ impl Terms<'_> {
     /// nobody else writes it (the lock holder's view); a value about to be
     /// stored is tied to what it was computed from.
     fn computed(&self, out: &mut Out) {
-        let Some((i, f)) = self.thread.stack.iter().enumerate().last() else {
+        let Some((i, f)) = self.thread.stack.iter().enumerate().next_back() else {
             return;
         };
         let m = &f.method;
