@@ -157,6 +157,10 @@ pub enum PcSet {
     /// `line 14`, `lines 12..16`: the instructions of those source lines
     /// (the LineNumberTable), inclusive ranges of lines.
     Lines(Vec<(u32, u32, Span)>),
+    /// `after call NAME`: the instruction after each call of a method
+    /// named NAME (where the frame is while the callee runs, and once it
+    /// has returned).
+    AfterCall(String, Span),
     Named(String, Span),
 }
 

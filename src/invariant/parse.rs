@@ -421,8 +421,22 @@ impl<'a> Parser<'a> {
         if self.rest().starts_with(|c: char| c.is_ascii_digit()) {
             return Ok(PcSet::Ranges(self.ranges("pc")?));
         }
+        // `after call lock`: where the frame is once it called `lock` (a
+        // `pcs` set named `after` is still a name: no `call` follows).
+        if self.peek_ident() == Some("after")
+            && self.rest()["after".len()..]
+                .trim_start()
+                .strip_prefix("call")
+                .is_some_and(|r| r.starts_with(char::is_whitespace))
+        {
+            self.pos += "after".len();
+            self.eat_keyword("call");
+            let (name, span) =
+                self.name("the name of the method called, as in `after call lock`")?;
+            return Ok(PcSet::AfterCall(name, span));
+        }
         let (name, span) =
-            self.name("pcs: `any`, a pc, a range such as `7..24`, `line 14`, `lines 12..16`, or the name of a `pcs` set")?;
+            self.name("pcs: `any`, a pc, a range such as `7..24`, `line 14`, `lines 12..16`, `after call NAME`, or the name of a `pcs` set")?;
         Ok(PcSet::Named(name, span))
     }
 

@@ -1,6 +1,7 @@
 //! Resolving a `when` frame pattern (`Class.method(params) @ pcs as f`) to
 //! the methods it names and the pcs it covers: numbered pcs, source lines,
-//! a named set, or a structural region (`entry`, `synchronized`).
+//! a named set, a structural region (`entry`, `synchronized`), or the
+//! return point of a call (`after call NAME`).
 
 use std::collections::{BTreeSet, HashSet};
 
@@ -56,6 +57,37 @@ impl Checker<'_> {
         Ok(Some(out))
     }
 
+    /// `after call NAME`: the pc after each call of a method named `name`
+    /// in `methods` (a caller's frame is there while the callee runs and
+    /// once it returned, whatever line that pc is on).
+    fn after_call(
+        &self,
+        name: &str,
+        span: Span,
+        methods: &[MethodId],
+        dotted: &str,
+        method: &str,
+    ) -> Result<BTreeSet<u32>, InvariantError> {
+        let mut out = BTreeSet::new();
+        for &m in methods {
+            let mm = self.classes.method(m);
+            for (ip, insn) in mm.code.iter().enumerate() {
+                if let crate::classfile::Insn::Invoke(_, r) = insn
+                    && &*r.name == name
+                {
+                    out.insert(mm.pc(ip as u32 + 1));
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(self.err(
+                span,
+                format!("{dotted}.{method} calls no method named `{name}`"),
+            ));
+        }
+        Ok(out)
+    }
+
     /// Resolves a frame pattern: the methods it names and the pcs it covers.
     pub(super) fn pattern(&self, p: &FramePat) -> Result<ResolvedPat, InvariantError> {
         let dotted = p.class.replace('/', ".");
@@ -87,6 +119,9 @@ impl Checker<'_> {
             PcSet::Any => None,
             PcSet::Ranges(ranges) => Some(self.ranges(p, &dotted, &methods, ranges)?),
             PcSet::Lines(ranges) => Some(self.lines(p, &dotted, &methods, ranges)?),
+            PcSet::AfterCall(name, span) => {
+                Some(self.after_call(&name, span, &methods, &dotted, &p.method)?)
+            }
             PcSet::Named(..) => unreachable!("named sets are resolved above"),
         };
         Ok(ResolvedPat {

@@ -528,3 +528,45 @@ fn newcomer_programs_are_proved_from_few_facts_and_their_twins_refuted() {
         assert!(v["obligations_not_asked"].as_u64().unwrap() > 0, "{v}");
     }
 }
+
+/// `@ after call NAME` keys a case by the return point of a call (the pc
+/// after each call of NAME, whatever its line): the mutex's claim there is
+/// proved, the same claim on the `if` twin is refuted, and a method the
+/// frame never calls is an error naming the method (exit 2).
+#[test]
+fn after_call_keys_a_case_by_the_return_point_of_a_call() {
+    let dir = root().join("tests/inferred");
+    let (code, v) = run("prove", &dir.join("newcomer-mutex-after-call.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "proved", "{v}");
+    assert_eq!(code, 0, "{v}");
+    let tmp = common::fresh_dir("infer", "after-call");
+    let inv =
+        std::fs::read_to_string(root().join("invariants/newcomer-mutex-after-call.inv")).unwrap();
+    std::fs::write(tmp.join("twin.inv"), &inv).unwrap();
+    std::fs::write(
+        tmp.join("twin.proof"),
+        format!(
+            "classpath {}\nmain Main\ninvariant twin.inv\ninfer\nprove invariant expect refuted\n",
+            root().join("classfiles/newcomer-mutex-if").display()
+        ),
+    )
+    .unwrap();
+    let (code, v) = run("prove", &tmp.join("twin.proof"), &[]);
+    assert_eq!(verdict(&v, "invariant"), "refuted", "{v}");
+    assert_eq!(code, 1, "{v}");
+    std::fs::write(
+        tmp.join("bad.inv"),
+        inv.replace("after call lock", "after call lok"),
+    )
+    .unwrap();
+    let out = m5()
+        .args(["check-invariant", "--classpath"])
+        .arg(root().join("classfiles/newcomer-mutex"))
+        .arg("Main")
+        .arg(tmp.join("bad.inv"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("calls no method named `lok`"), "{err}");
+}
