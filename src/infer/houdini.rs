@@ -237,6 +237,7 @@ impl Sweep<'_> {
                     .map(|&x| (x, alive.get(x).copied().unwrap_or(true)))
                     .collect()
             };
+            let started = std::time::Instant::now();
             let out = solve_case(
                 &self.vcs[i],
                 i,
@@ -250,6 +251,8 @@ impl Sweep<'_> {
                 },
             );
             self.g.solved.fetch_add(1, Ordering::SeqCst);
+            let nanos = started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
+            self.g.solving_nanos.fetch_add(nanos, Ordering::SeqCst);
             self.results.lock().expect("lock")[i].extend(out);
             let mut w = self.work.lock().expect("lock");
             w.1 -= 1;

@@ -112,14 +112,20 @@ pub(super) fn rounds(
         stats.dropped.push(dropped);
         stats.cases_solved += solved;
         log(&format!(
-            "Houdini round {}: {} obligations in {} cases, {} cases solved to the fixpoint, {} candidates dropped ({:.2} s, {:.2} s in the solver)",
+            "Houdini round {}: {} obligations in {} cases, {} cases solved to the fixpoint, {} candidates dropped ({:.2} s, {:.2} s of solver time on {} threads)",
             stats.rounds,
             r.lemma2.obligations,
             r.lemma2.cases,
             solved,
             dropped,
             r.wall.as_secs_f64(),
-            r.solver_time.as_secs_f64()
+            // (Every solving of the sweep's, summed over its threads: a
+            // case is asked again after each drop that touches it.)
+            guards
+                .solving_nanos
+                .load(std::sync::atomic::Ordering::SeqCst) as f64
+                / 1e9,
+            hopts.jobs.max(1)
         ));
         if let Some(o) = guards.refuted.lock().expect("lock").take() {
             stats.user_refuted = true;

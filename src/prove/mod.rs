@@ -121,6 +121,9 @@ pub struct Guards {
     pub dropped: std::sync::Mutex<Vec<(usize, Outcome)>>,
     /// Cases solved (a case asked again after a drop counts again).
     pub solved: std::sync::atomic::AtomicUsize,
+    /// The time those solvings took, in nanoseconds summed over the
+    /// workers (every one, not only each obligation's last).
+    pub solving_nanos: std::sync::atomic::AtomicU64,
     /// An obligation of the invariant that failed on a fact no switch
     /// guards (the user's, or a pre-step check): weaker hypotheses cannot
     /// prove it, so the invariant is refuted whatever else is dropped,
@@ -150,6 +153,7 @@ impl Guards {
             alive: std::sync::Mutex::new(vec![true; ranges.len()]),
             dropped: Default::default(),
             solved: Default::default(),
+            solving_nanos: Default::default(),
             refuted: Default::default(),
         }
     }
