@@ -358,6 +358,7 @@ fn generate(
     let program = templates::Program {
         unreadable: unreadable(user, &start, seen),
         initial: templates::let_atoms(user, &start),
+        mirror_locks: templates::mirror_locks(&start.classes),
     };
     let mut cands = Vec::new();
     let mut patterns = Vec::new();

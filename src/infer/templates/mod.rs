@@ -25,6 +25,8 @@
 mod terms;
 mod thread;
 
+pub use terms::mirror_locks;
+
 pub use thread::candidates;
 
 use super::observe::Key;
@@ -377,7 +379,8 @@ pub fn object_candidates(
                         _ => false,
                     }
                 });
-                if differ && !unreadable.has(&other.name) && !other.bookkeeping {
+                let ambiguous = layout.iter().filter(|x| x.name == other.name).count() > 1;
+                if differ && !ambiguous && !unreadable.has(&other.name) && !other.bookkeeping {
                     add(
                         Template::ObjectField,
                         format!("{f} != {var}.{}", other.name),
@@ -559,6 +562,9 @@ pub struct Program {
     pub unreadable: Unreadable,
     /// The user's `let`s (without parameters) where the induction starts.
     pub initial: Vec<Term>,
+    /// The program's classes whose `Class` object its code locks
+    /// (`terms::mirror_locks`).
+    pub mirror_locks: Vec<std::sync::Arc<str>>,
 }
 
 /// The field names the prover cannot read by name (`x.name` in a fact):

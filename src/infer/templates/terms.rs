@@ -23,6 +23,8 @@ pub(super) struct Terms<'a> {
     pub unreadable: &'a Unreadable,
     /// The user's `let`s where the induction starts.
     pub initial: &'a [Term],
+    /// The classes whose `Class` object the program's code locks.
+    pub mirror_locks: &'a [Arc<str>],
     /// `({tv})`: the suffix of a `def` applied to this thread.
     pub own: String,
     /// The threads the user's file names by number that exist here.
@@ -57,6 +59,7 @@ impl<'a> Terms<'a> {
             tv,
             unreadable: &program.unreadable,
             initial: &program.initial,
+            mirror_locks: &program.mirror_locks,
             own: format!("({tv})"),
             named_threads,
             atoms: Vec::new(),
@@ -118,10 +121,10 @@ impl<'a> Terms<'a> {
         // The Class objects the program's own code locks (`synchronized
         // (C.class)`, a static synchronized method): null until the class
         // is first used, so a lock no term names yet is still a term.
-        for name in mirror_locks(&s.classes) {
+        for name in self.mirror_locks {
             atoms.push(Term {
-                text: format!("class({})", dotted(&name)),
-                val: Val::Ref(s.mirrors.get(&*name).copied()),
+                text: format!("class({})", dotted(name)),
+                val: Val::Ref(s.mirrors.get(name).copied()),
                 slot: false,
                 uniform: false,
             });
@@ -250,7 +253,7 @@ impl<'a> Terms<'a> {
 /// The classes, of the user's class path, whose `Class` object the user's
 /// code locks: those with a static synchronized method, and those whose
 /// class constant (`ldc C`) that code loads (`synchronized (C.class)`).
-pub(super) fn mirror_locks(classes: &ClassTable) -> Vec<Arc<str>> {
+pub fn mirror_locks(classes: &ClassTable) -> Vec<Arc<str>> {
     let mut out: Vec<Arc<str>> = Vec::new();
     let mut add = |name: &Arc<str>| {
         let user = classes
