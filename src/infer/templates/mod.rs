@@ -565,6 +565,8 @@ pub struct Program {
     /// The program's classes whose `Class` object its code locks
     /// (`terms::mirror_locks`).
     pub mirror_locks: Vec<std::sync::Arc<str>>,
+    /// The user's facts count threads (`threads.count`).
+    pub counts_threads: bool,
 }
 
 /// The field names the prover cannot read by name (`x.name` in a fact):

@@ -25,6 +25,9 @@ pub(super) struct Terms<'a> {
     pub initial: &'a [Term],
     /// The classes whose `Class` object the program's code locks.
     pub mirror_locks: &'a [Arc<str>],
+    /// Threads are named by number here, or the user's facts count them:
+    /// `threads.count` is an atom and `t != 0` a candidate.
+    pub counts_threads: bool,
     /// `({tv})`: the suffix of a `def` applied to this thread.
     pub own: String,
     /// The threads the user's file names by number that exist here.
@@ -60,6 +63,7 @@ impl<'a> Terms<'a> {
             unreadable: &program.unreadable,
             initial: &program.initial,
             mirror_locks: &program.mirror_locks,
+            counts_threads: program.counts_threads || !named_threads.is_empty(),
             own: format!("({tv})"),
             named_threads,
             atoms: Vec::new(),
@@ -99,7 +103,7 @@ impl<'a> Terms<'a> {
         // With threads named by number, or counted in the user's facts, how
         // many threads there are (main's shapes: before and after it makes
         // each; the others': all made before any starts, usually).
-        if !self.named_threads.is_empty() || self.user.file.source.contains("threads.count") {
+        if self.counts_threads {
             atoms.push(Term {
                 text: "threads.count".into(),
                 val: Val::Int(s.threads.len() as i64),

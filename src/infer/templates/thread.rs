@@ -48,7 +48,7 @@ pub fn candidates(
     };
     // Not the main thread (which a fact guarded by `threads.count` or
     // naming threads by number needs).
-    if t != 0 && (!terms.named_threads.is_empty() || user.file.source.contains("threads.count")) {
+    if t != 0 && terms.counts_threads {
         out.add(Template::TermConst, format!("{tv} != 0"));
     }
     terms.named_terms(&mut out);

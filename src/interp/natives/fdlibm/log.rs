@@ -27,22 +27,31 @@ fn zero_or_negative(x: f64) -> f64 {
     if x == 0.0 { -TWO54 / 0.0 } else { invalid(x) }
 }
 
-pub(crate) fn log(x: f64) -> f64 {
+/// x as 2^k times a number of x's high word `hx` (a subnormal scaled into
+/// the normal range first): `(x, hx, k)`; or the result of log and log10
+/// for ±0, negatives, infinities and NaN.
+fn split(x: f64) -> Result<(f64, i32, i32), f64> {
     let (mut x, mut hx) = (x, hi(x));
     let mut k = 0;
     if hx < 0x0010_0000 {
         if (hx & 0x7fff_ffff) as u32 | lo(x) == 0 || hx < 0 {
-            return zero_or_negative(x);
+            return Err(zero_or_negative(x));
         }
-        // Subnormal: scale into the normal range.
         k -= 54;
         x *= TWO54;
         hx = hi(x);
     }
     if hx >= 0x7ff0_0000 {
-        return x + x;
+        return Err(x + x);
     }
-    k += (hx >> 20) - 1023;
+    Ok((x, hx, k + (hx >> 20) - 1023))
+}
+
+pub(crate) fn log(x: f64) -> f64 {
+    let (mut x, mut hx, mut k) = match split(x) {
+        Ok(parts) => parts,
+        Err(special) => return special,
+    };
     hx &= 0x000f_ffff;
     // i: 0x100000 when the mantissa exceeds sqrt(2); then x/2 is taken.
     let i = (hx + 0x95f64) & 0x10_0000;
@@ -94,20 +103,10 @@ pub(crate) fn log10(x: f64) -> f64 {
     const IVLN10: f64 = f64::from_bits(0x3fdb_cb7b_1526_e50e);
     const LOG10_2HI: f64 = f64::from_bits(0x3fd3_4413_509f_6000);
     const LOG10_2LO: f64 = f64::from_bits(0x3d59_fef3_11f1_2b36);
-    let (mut x, mut hx) = (x, hi(x));
-    let mut k = 0;
-    if hx < 0x0010_0000 {
-        if (hx & 0x7fff_ffff) as u32 | lo(x) == 0 || hx < 0 {
-            return zero_or_negative(x);
-        }
-        k -= 54;
-        x *= TWO54;
-        hx = hi(x);
-    }
-    if hx >= 0x7ff0_0000 {
-        return x + x;
-    }
-    k += (hx >> 20) - 1023;
+    let (mut x, mut hx, k) = match split(x) {
+        Ok(parts) => parts,
+        Err(special) => return special,
+    };
     let i = ((k as u32) >> 31) as i32;
     hx = (hx & 0x000f_ffff) | ((0x3ff - i) << 20);
     let y = f64::from(k + i);
