@@ -472,8 +472,10 @@ pub fn ref_facts(h: &Heap, r: &str, classes_ok: &str) -> String {
 }
 
 /// The same for a thread number: its object is null or allocated, and is
-/// its own thread-of-object entry; its depth is non-negative; if it waits,
-/// it waits on an allocated object and gave up at least one hold.
+/// its own thread-of-object entry; its depth is non-negative, and at least
+/// 1 while it is unscheduled (M5 makes a thread with its `run` frame,
+/// `runtime::add_thread_entry`, and only a scheduled thread pops one); if
+/// it waits, it waits on an allocated object and gave up at least one hold.
 pub fn thread_facts(h: &Heap, t: &str) -> String {
     let o = smt::select(&h.tobj, t);
     smt::implies(
@@ -485,6 +487,10 @@ pub fn thread_facts(h: &Heap, t: &str) -> String {
                 smt::select(&h.tof, &o)
             ),
             format!("(>= {} 0)", smt::select(&h.depth, t)),
+            smt::or(&[
+                smt::select(&h.sched, t),
+                format!("(>= {} 1)", smt::select(&h.depth, t)),
+            ]),
             {
                 // A waiting thread waits on an object and gave up at least one hold.
                 let w = smt::select(&h.wobj, t);

@@ -494,13 +494,15 @@ fn a_user_int_field_named_value_is_proved_and_inferred_as_any_other() {
     assert!(!text.contains("floating-point"), "{text}");
 }
 
-/// Two of a newcomer's programs (issue 41): a mutex built from
-/// `synchronized` + `wait`/`notifyAll` from one fact (its claim: the
-/// worker adding to the counter owns the mutex), and double-checked lazy
-/// initialization from three (the instance is created once), each with no
-/// pc and no heap address; the same facts are refuted on the twins (the
-/// mutex that waits with `if`, the initialization without the lock), with
-/// a witness.
+/// A newcomer's programs (issue 41): a mutex built from `synchronized` +
+/// `wait`/`notifyAll` from one fact (its claim: the worker adding to the
+/// counter owns the mutex), double-checked lazy initialization from three
+/// (the instance is created once), a bank transfer from two, and an
+/// `AtomicInteger` counted to 6 by three compare-and-set workers from two
+/// and the claim (main's check never throws), each with no pc and no heap
+/// address; the same facts are refuted on the twins (the mutex that waits
+/// with `if`, the initialization and the transfer without the lock, the
+/// worker that stops only past 6), with a witness.
 #[test]
 fn newcomer_programs_are_proved_from_few_facts_and_their_twins_refuted() {
     let dir = root().join("tests/inferred");
@@ -508,6 +510,7 @@ fn newcomer_programs_are_proved_from_few_facts_and_their_twins_refuted() {
         ("newcomer-mutex.proof", "newcomer-mutex-if.proof"),
         ("newcomer-lazy.proof", "newcomer-lazy-unlocked.proof"),
         ("newcomer-bank.proof", "newcomer-bank-unlocked.proof"),
+        ("newcomer-atomic.proof", "newcomer-atomic-over.proof"),
     ] {
         let (code, v) = run("prove", &dir.join(proof), &[]);
         assert_eq!(verdict(&v, "invariant"), "proved", "{proof}: {v}");

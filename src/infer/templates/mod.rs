@@ -30,6 +30,7 @@ pub use terms::mirror_locks;
 pub use thread::candidates;
 
 use super::observe::Key;
+use crate::classfile::{ClassId, ClassTable};
 use crate::invariant::Compiled;
 use crate::invariant::ast::{Expr, Span};
 use crate::invariant::eval::{self, Context, V};
@@ -41,6 +42,7 @@ pub enum Template {
     SlotConst,
     SlotEq,
     SlotPlusOne,
+    SlotOrder,
     SlotNonNull,
     SlotClass,
     TermConst,
@@ -66,6 +68,9 @@ impl Template {
             Template::SlotConst => "a slot holds a constant",
             Template::SlotEq => "a slot equals another slot, an atom or a field",
             Template::SlotPlusOne => "a slot is an int term plus one",
+            Template::SlotOrder => {
+                "an int slot is at most (at least) a field or `let` (a value read from a count that only grows or shrinks)"
+            }
             Template::SlotNonNull => "a reference slot is not null",
             Template::SlotClass => "a reference slot's class",
             Template::TermConst => "an atom or field holds a constant",
@@ -578,42 +583,73 @@ pub struct Program {
 /// `int value` is read like any other field although `java.lang.Double`,
 /// which it never instantiates, has a `double value`.
 #[derive(Default)]
-pub struct Unreadable(std::collections::BTreeSet<String>);
+pub struct Unreadable {
+    /// Names unreadable through a reference of unknown class.
+    bad: std::collections::BTreeSet<String>,
+    /// Each field name's classes in `live` and its type there (None: a
+    /// float or double).
+    kinds: std::collections::BTreeMap<String, Vec<(ClassId, Option<crate::prove::sym::Ty>)>>,
+}
 
 impl Unreadable {
     /// `live`: the classes whose objects the prover's states may hold
     /// (its walk's), or None for every loaded class.
     pub fn of(
         classes: &crate::classfile::ClassTable,
-        live: Option<&std::collections::BTreeSet<crate::classfile::ClassId>>,
+        live: Option<&std::collections::BTreeSet<ClassId>>,
     ) -> Self {
-        let mut kinds: std::collections::BTreeMap<&str, Option<crate::prove::sym::Ty>> =
-            Default::default();
-        let mut bad = std::collections::BTreeSet::new();
+        let mut kinds: std::collections::BTreeMap<String, Vec<_>> = Default::default();
         for c in &classes.classes {
             if live.is_some_and(|l| !l.contains(&c.id)) {
                 continue;
             }
             for f in &c.layout {
                 let ty = crate::prove::sym::Ty::of_desc(&f.desc);
-                match kinds.insert(&f.name, ty) {
-                    _ if ty.is_none() => {
-                        bad.insert(f.name.to_string());
-                    }
-                    Some(before) if before != ty => {
-                        bad.insert(f.name.to_string());
-                    }
-                    _ => {}
-                }
+                kinds
+                    .entry(f.name.to_string())
+                    .or_default()
+                    .push((c.id, ty));
             }
         }
-        Unreadable(bad)
+        let bad = kinds
+            .iter()
+            .filter(|(_, ks)| mixed(ks.iter().map(|k| k.1)))
+            .map(|(n, _)| n.clone())
+            .collect();
+        Unreadable { bad, kinds }
     }
 
     /// Whether a fact may read this field by its name.
     pub fn has(&self, name: &str) -> bool {
-        self.0.contains(name)
+        self.bad.contains(name)
     }
+
+    /// The same for a reference the program declares of class `sup`
+    /// (`invariant::declared_class`): the prover reads only the classes
+    /// below it (`declared_attr`), so another class's field of that name
+    /// is no obstacle (an `AtomicInteger`'s `int value` where `String`
+    /// has a `byte[] value`).
+    pub fn has_below(&self, name: &str, classes: &ClassTable, sup: Option<ClassId>) -> bool {
+        let Some(sup) = sup else {
+            return self.has(name);
+        };
+        self.kinds.get(name).is_some_and(|ks| {
+            mixed(
+                ks.iter()
+                    .filter(|(c, _)| classes.is_subclass(*c, sup))
+                    .map(|k| k.1),
+            )
+        })
+    }
+}
+
+/// Whether field types make a read by name impossible: a float or double,
+/// or an int-like and a reference.
+fn mixed(mut tys: impl Iterator<Item = Option<crate::prove::sym::Ty>>) -> bool {
+    let Some(first) = tys.next() else {
+        return false;
+    };
+    first.is_none() || tys.any(|t| t != first)
 }
 
 /// The user's `def`s of one parameter applied to this thread (`W(t)`,

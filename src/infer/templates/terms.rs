@@ -199,10 +199,11 @@ impl<'a> Terms<'a> {
                 continue;
             };
             let layout = &s.classes.class(obj.class).layout;
+            let sup = (!base.slot).then(|| self.declared(&base.text)).flatten();
             for (slot, v) in layout.iter().zip(vals) {
                 // A name two fields share (a shadowed one) is ambiguous.
                 if layout.iter().filter(|x| x.name == slot.name).count() > 1
-                    || self.unreadable.has(&slot.name)
+                    || self.unreadable.has_below(&slot.name, &s.classes, sup)
                     || matches!(slot.desc.as_bytes().first(), Some(b'F' | b'D'))
                     || slot.bookkeeping
                 {
@@ -241,6 +242,16 @@ impl<'a> Terms<'a> {
             }
         }
         fields
+    }
+
+    /// The class the program declares an atom of (a `let` of an
+    /// allocation or of a field), as the prover reads its fields
+    /// (`declared_attr`: not an interface).
+    fn declared(&self, atom: &str) -> Option<crate::classfile::ClassId> {
+        let e = crate::invariant::ast::Expr::Name(atom.into(), Default::default());
+        let c = crate::invariant::declared_class(self.user, &self.s.classes, &e)?;
+        let id = self.s.classes.id(&c)?;
+        (self.s.classes.class(id).flags & crate::classfile::ACC_INTERFACE == 0).then_some(id)
     }
 
     /// Every term: atoms, slots, fields.

@@ -217,13 +217,25 @@ impl Terms<'_> {
                     out.add(Template::SlotEq, format!("{} == {}", sl.text, other.text));
                 }
                 if let (Val::Int(a), Val::Int(b)) = (sl.val, other.val)
-                    && a == b.wrapping_add(1)
                     && !other.slot
                 {
-                    out.add(
-                        Template::SlotPlusOne,
-                        format!("{} == {} + 1", sl.text, other.text),
-                    );
+                    if a == b.wrapping_add(1) {
+                        out.add(
+                            Template::SlotPlusOne,
+                            format!("{} == {} + 1", sl.text, other.text),
+                        );
+                    }
+                    // A value read from a count another thread moves one
+                    // way stays behind it (`seen <= hits.value`).
+                    if other.text.contains('.') || self.is_let(other) {
+                        let ops = [(a <= b, "<="), (a >= b, ">=")];
+                        for op in ops.iter().filter(|o| o.0).map(|o| o.1) {
+                            out.add(
+                                Template::SlotOrder,
+                                format!("{} {op} {}", sl.text, other.text),
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -347,6 +359,23 @@ impl Terms<'_> {
         bounds.dedup();
         let own_atom =
             |text: &str| text.starts_with(&format!("{}.", self.tv)) || text.contains(&self.own);
+        // A loop's bound is about what its code reads or writes: a field no
+        // frame's method touches (a `Thread`'s `priority` in a worker's
+        // `run`) gets none.
+        let touched: std::collections::BTreeSet<&str> = self
+            .thread
+            .stack
+            .iter()
+            .flat_map(|f| s.classes.method(f.method.id).code.iter())
+            .filter_map(|i| match i {
+                Insn::GetField(r) | Insn::PutField(r) => Some(&*r.name),
+                _ => None,
+            })
+            .collect();
+        let touched_field = |text: &str| {
+            text.rsplit_once('.')
+                .is_some_and(|(_, f)| touched.contains(f))
+        };
         // (And the numbers the user's `def`s give this thread, `tries(t)`: a
         // quantity of the idea the loop counts.)
         let bounded = self
@@ -356,7 +385,8 @@ impl Terms<'_> {
             .chain(
                 self.fields
                     .iter()
-                    .filter(|f| own_atom(&f.text) || f.text.starts_with(self.alias)),
+                    .filter(|f| own_atom(&f.text) || f.text.starts_with(self.alias))
+                    .filter(|f| touched_field(&f.text)),
             )
             .chain(self.atoms.iter().filter(|a| a.text.ends_with(&self.own)));
         for x in bounded {
