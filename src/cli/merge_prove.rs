@@ -418,6 +418,7 @@ fn base(p: &ProvePart) -> Report {
         rounds: 0,
         catch_rounds: 0,
         not_asked: 0,
+        goals_not_asked: 0,
         plan: u128::from_str_radix(&p.plan, 16).unwrap_or(0),
     }
 }

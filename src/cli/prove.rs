@@ -542,6 +542,12 @@ fn print_lemmas(r: &Report, verbose: bool) {
                 r.not_asked
             );
         }
+        if r.goals_not_asked > 0 {
+            println!(
+                "not asked either: {} inferred facts as goals of obligations that also check a fact of yours",
+                r.goals_not_asked
+            );
+        }
     }
     if !r.vacuous.is_empty() {
         println!(

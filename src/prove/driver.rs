@@ -85,6 +85,9 @@ pub struct Report {
     /// Obligations not asked (`Options::decisive_only`): then nothing is
     /// proved.
     pub not_asked: usize,
+    /// Inferred goals not asked of obligations that have one of the
+    /// user's (`Options::decisive_only`): then nothing is proved either.
+    pub goals_not_asked: usize,
     /// Cases keyed by source lines that describe no call stack the program
     /// reaches (`prove::lines`).
     pub warnings: Vec<String>,
@@ -215,6 +218,7 @@ pub fn prove_source(
         rounds: 1,
         catch_rounds: 0,
         not_asked: 0,
+        goals_not_asked: 0,
         warnings: Vec::new(),
         plan: 0,
     };
@@ -425,6 +429,9 @@ fn induction(
     if let Some(dir) = &opts.emit_smt2 {
         std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
     }
+    if opts.decisive_only {
+        report.goals_not_asked = only_decisive_goals(&mut vcs);
+    }
     let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
     // A caught exception the invariant does not rule out stops the
     // solving: it is followed, and the induction runs again.
@@ -524,6 +531,7 @@ fn next_round(report: &mut Report, opts: &Options) {
     report.vacuous.clear();
     report.lemma2 = LemmaStats::default();
     report.not_asked = 0;
+    report.goals_not_asked = 0;
     for (_, st) in &mut report.lemma3 {
         *st = LemmaStats::default();
     }
@@ -535,6 +543,24 @@ struct End<'a> {
     initial: crate::state::State,
     own: Option<std::sync::Arc<crate::invariant::Compiled>>,
     opts: &'a Options,
+}
+
+/// Leaves out the inferred goals (Houdini candidates, `hg!`) of every
+/// obligation that also has a goal of the user's: once inference stopped
+/// at a fact of the user's, the candidates are no fixpoint, so their
+/// failures say nothing, and each cost a counterexample (seconds) that
+/// only `--verbose` would show. Returns how many goals were left out.
+fn only_decisive_goals(vcs: &mut [CaseVc]) -> usize {
+    let mut out = 0;
+    for ob in vcs.iter_mut().flat_map(|v| &mut v.obligations) {
+        let inferred = |f: &crate::prove::inv::FactTerm| f.term.contains("hg!");
+        if ob.check.is_none() && !ob.facts.iter().all(inferred) {
+            let before = ob.facts.len();
+            ob.facts.retain(|f| !inferred(f));
+            out += before - ob.facts.len();
+        }
+    }
+    out
 }
 
 /// The theorems' verdicts from the lemmas' counts, each not proved then
@@ -595,6 +621,7 @@ pub fn verdicts(
     let incomplete = report.walk_error.is_some()
         || report.skipped
         || report.not_asked > 0
+        || report.goals_not_asked > 0
         || !report.unsupported.is_empty()
         || report.translation.is_some();
     // A failed Lemma 1 is a reachable violation of some fact; the search

@@ -36,6 +36,9 @@ pub(in crate::cli) struct Report<'a> {
     lemma3: BTreeMap<&'a str, Lemma>,
     lemmas_2_3_skipped: bool,
     obligations_not_asked: usize,
+    /// Inferred goals left out of obligations that check a fact of the
+    /// user's (inference stopped at one of them).
+    inferred_goals_not_asked: usize,
     obligations_per_second: f64,
     peak_memory_mb: Option<f64>,
     /// The whole run's wall time by phase (`total` includes inference).
@@ -271,6 +274,7 @@ impl<'a> Report<'a> {
                 .collect(),
             lemmas_2_3_skipped: r.skipped,
             obligations_not_asked: r.not_asked,
+            inferred_goals_not_asked: r.goals_not_asked,
             obligations_per_second: obligations_per_second(r),
             peak_memory_mb: memory,
             phases: Phases {

@@ -200,12 +200,17 @@ impl<'a> Terms<'a> {
             };
             let layout = &s.classes.class(obj.class).layout;
             let sup = (!base.slot).then(|| self.declared(&base.text)).flatten();
+            // A program's class that extends the JDK's (a worker extending
+            // `Thread`) inherits the library's bookkeeping (`priority`,
+            // `daemon`, `eetop`): no idea of the program's is about it.
+            let own_class = !s.classes.class(obj.class).from_library;
             for (slot, v) in layout.iter().zip(vals) {
                 // A name two fields share (a shadowed one) is ambiguous.
                 if layout.iter().filter(|x| x.name == slot.name).count() > 1
                     || self.unreadable.has_below(&slot.name, &s.classes, sup)
                     || matches!(slot.desc.as_bytes().first(), Some(b'F' | b'D'))
                     || slot.bookkeeping
+                    || (own_class && s.classes.class(slot.declaring).from_library)
                 {
                     continue;
                 }

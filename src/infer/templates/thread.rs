@@ -68,6 +68,26 @@ impl Terms<'_> {
         self.user.defs.get(&t.text).is_some_and(|d| d.0.is_empty())
     }
 
+    /// Whether a field term (`x.f`) names a field the code of this
+    /// thread's frames reads or writes, or one of a `let`'s object (what
+    /// the user names): a loop's bound, or a value read from a count, is
+    /// about what the code touches, not a worker's inherited
+    /// `Thread.priority`.
+    fn touched(&self, text: &str) -> bool {
+        let Some((base, f)) = text.rsplit_once('.') else {
+            return false;
+        };
+        self.user.defs.get(base).is_some_and(|d| d.0.is_empty())
+            || self.thread.stack.iter().any(|fr| {
+                self.s
+                    .classes
+                    .method(fr.method.id)
+                    .code
+                    .iter()
+                    .any(|i| matches!(i, Insn::GetField(r) | Insn::PutField(r) if &*r.name == f))
+            })
+    }
+
     /// Atoms and fields: constants, classes and equalities among them.
     fn named_terms(&self, out: &mut Out) {
         let s = self.s;
@@ -227,7 +247,7 @@ impl Terms<'_> {
                     }
                     // A value read from a count another thread moves one
                     // way stays behind it (`seen <= hits.value`).
-                    if other.text.contains('.') || self.is_let(other) {
+                    if self.touched(&other.text) || self.is_let(other) {
                         let ops = [(a <= b, "<="), (a >= b, ">=")];
                         for op in ops.iter().filter(|o| o.0).map(|o| o.1) {
                             out.add(
@@ -359,23 +379,6 @@ impl Terms<'_> {
         bounds.dedup();
         let own_atom =
             |text: &str| text.starts_with(&format!("{}.", self.tv)) || text.contains(&self.own);
-        // A loop's bound is about what its code reads or writes: a field no
-        // frame's method touches (a `Thread`'s `priority` in a worker's
-        // `run`) gets none.
-        let touched: std::collections::BTreeSet<&str> = self
-            .thread
-            .stack
-            .iter()
-            .flat_map(|f| s.classes.method(f.method.id).code.iter())
-            .filter_map(|i| match i {
-                Insn::GetField(r) | Insn::PutField(r) => Some(&*r.name),
-                _ => None,
-            })
-            .collect();
-        let touched_field = |text: &str| {
-            text.rsplit_once('.')
-                .is_some_and(|(_, f)| touched.contains(f))
-        };
         // (And the numbers the user's `def`s give this thread, `tries(t)`: a
         // quantity of the idea the loop counts.)
         let bounded = self
@@ -386,7 +389,7 @@ impl Terms<'_> {
                 self.fields
                     .iter()
                     .filter(|f| own_atom(&f.text) || f.text.starts_with(self.alias))
-                    .filter(|f| touched_field(&f.text)),
+                    .filter(|f| self.touched(&f.text)),
             )
             .chain(self.atoms.iter().filter(|a| a.text.ends_with(&self.own)));
         for x in bounded {
