@@ -246,10 +246,12 @@ impl Terms<'_> {
                         );
                     }
                     // A value read from a count another thread moves one
-                    // way stays behind it (`seen <= hits.value`).
-                    if self.touched(&other.text) || self.is_let(other) {
-                        let ops = [(a <= b, "<="), (a >= b, ">=")];
-                        for op in ops.iter().filter(|o| o.0).map(|o| o.1) {
+                    // way stays behind it (`seen <= hits.value`): offered
+                    // where the two are equal when the shape is first seen
+                    // (just read, or the count since unmoved), not for
+                    // every pair of numbers that happen to be ordered.
+                    if a == b && (self.touched(&other.text) || self.is_let(other)) {
+                        for op in ["<=", ">="] {
                             out.add(
                                 Template::SlotOrder,
                                 format!("{} {op} {}", sl.text, other.text),
