@@ -429,9 +429,7 @@ fn induction(
     if let Some(dir) = &opts.emit_smt2 {
         std::fs::create_dir_all(dir).map_err(|e| InputError(format!("{}: {e}", dir.display())))?;
     }
-    if opts.decisive_only {
-        report.goals_not_asked = only_decisive_goals(&mut vcs);
-    }
+    report.goals_not_asked = only_decisive_goals(&mut vcs, opts);
     let total: usize = vcs.iter().map(|v| v.obligations.len()).sum();
     // A caught exception the invariant does not rule out stops the
     // solving: it is followed, and the induction runs again.
@@ -549,9 +547,13 @@ struct End<'a> {
 /// obligation that also has a goal of the user's: once inference stopped
 /// at a fact of the user's, the candidates are no fixpoint, so their
 /// failures say nothing, and each cost a counterexample (seconds) that
-/// only `--verbose` would show. Returns how many goals were left out.
-fn only_decisive_goals(vcs: &mut [CaseVc]) -> usize {
+/// only `--verbose` would show. Returns how many goals were left out
+/// (none unless `Options::decisive_only`).
+fn only_decisive_goals(vcs: &mut [CaseVc], opts: &Options) -> usize {
     let mut out = 0;
+    if !opts.decisive_only {
+        return out;
+    }
     for ob in vcs.iter_mut().flat_map(|v| &mut v.obligations) {
         let inferred = |f: &crate::prove::inv::FactTerm| f.term.contains("hg!");
         if ob.check.is_none() && !ob.facts.iter().all(inferred) {
