@@ -555,10 +555,9 @@ fn only_decisive_goals(vcs: &mut [CaseVc], opts: &Options) -> usize {
         return out;
     }
     for ob in vcs.iter_mut().flat_map(|v| &mut v.obligations) {
-        let inferred = |f: &crate::prove::inv::FactTerm| f.term.contains("hg!");
-        if ob.check.is_none() && !ob.facts.iter().all(inferred) {
+        if ob.check.is_none() && solve::unguarded(ob) {
             let before = ob.facts.len();
-            ob.facts.retain(|f| !inferred(f));
+            ob.facts.retain(|f| !solve::candidate(f));
             out += before - ob.facts.len();
         }
     }

@@ -35,6 +35,8 @@ pub(super) struct Terms<'a> {
     pub atoms: Vec<Term>,
     pub slots: Vec<Term>,
     pub fields: Vec<Term>,
+    /// The field names the code of this thread's frames reads or writes.
+    pub touched: std::collections::BTreeSet<Arc<str>>,
 }
 
 impl<'a> Terms<'a> {
@@ -69,10 +71,12 @@ impl<'a> Terms<'a> {
             atoms: Vec::new(),
             slots: Vec::new(),
             fields: Vec::new(),
+            touched: Default::default(),
         };
         terms.atoms = terms.atoms();
         terms.slots = terms.slots();
         terms.fields = terms.fields();
+        terms.touched = terms.touched_fields();
         terms
     }
 
@@ -257,6 +261,20 @@ impl<'a> Terms<'a> {
         let c = crate::invariant::declared_class(self.user, &self.s.classes, &e)?;
         let id = self.s.classes.id(&c)?;
         (self.s.classes.class(id).flags & crate::classfile::ACC_INTERFACE == 0).then_some(id)
+    }
+
+    /// The field names `getfield`/`putfield` in the frames' methods name.
+    fn touched_fields(&self) -> std::collections::BTreeSet<Arc<str>> {
+        let s = self.s;
+        self.thread
+            .stack
+            .iter()
+            .flat_map(|fr| s.classes.method(fr.method.id).code.iter())
+            .filter_map(|i| match i {
+                Insn::GetField(r) | Insn::PutField(r) => Some(r.name.clone()),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Every term: atoms, slots, fields.

@@ -65,7 +65,12 @@ pub fn candidates(
 
 impl Terms<'_> {
     fn is_let(&self, t: &Term) -> bool {
-        self.user.defs.get(&t.text).is_some_and(|d| d.0.is_empty())
+        self.let_name(&t.text)
+    }
+
+    /// A `let` of the user's (a definition without parameters).
+    fn let_name(&self, name: &str) -> bool {
+        self.user.defs.get(name).is_some_and(|d| d.0.is_empty())
     }
 
     /// Whether a field term (`x.f`) names a field the code of this
@@ -77,15 +82,7 @@ impl Terms<'_> {
         let Some((base, f)) = text.rsplit_once('.') else {
             return false;
         };
-        self.user.defs.get(base).is_some_and(|d| d.0.is_empty())
-            || self.thread.stack.iter().any(|fr| {
-                self.s
-                    .classes
-                    .method(fr.method.id)
-                    .code
-                    .iter()
-                    .any(|i| matches!(i, Insn::GetField(r) | Insn::PutField(r) if &*r.name == f))
-            })
+        self.let_name(base) || self.touched.contains(f)
     }
 
     /// Atoms and fields: constants, classes and equalities among them.

@@ -302,5 +302,11 @@ fn check_failing(
 /// pre-step check, or a fact of the user's)? Then its failure cannot be
 /// mended by dropping candidates.
 pub fn unguarded(ob: &super::Obligation) -> bool {
-    ob.check.is_some() || ob.facts.iter().any(|f| !f.term.contains("hg!"))
+    ob.check.is_some() || ob.facts.iter().any(|f| !candidate(f))
+}
+
+/// Is this fact a Houdini candidate (guarded by a switch `hg!N`), not one
+/// of the user's?
+pub fn candidate(f: &crate::prove::inv::FactTerm) -> bool {
+    f.term.contains("hg!")
 }
