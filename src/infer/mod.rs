@@ -359,7 +359,7 @@ fn generate(
         unreadable: unreadable(user, &start, seen),
         initial: templates::let_atoms(user, &start),
         mirror_locks: templates::mirror_locks(&start.classes),
-        counts_threads: user.file.source.contains("threads.count"),
+        counts_threads: templates::counts_threads(user),
     };
     let mut cands = Vec::new();
     let mut patterns = Vec::new();

@@ -513,19 +513,7 @@ pub fn static_candidates(start: &State, key: usize) -> Vec<Candidate> {
 /// The thread numbers the user's file names: `thread(N)`, and `D(.., N,
 /// ..)` where `D`'s body reads `thread(p)` of that parameter `p`.
 fn named_threads(user: &Compiled) -> std::collections::BTreeSet<usize> {
-    let mut bodies: Vec<&Expr> = user.defs.values().map(|(_, e)| e).collect();
-    bodies.extend(user.global.iter().map(|f| &f.expr));
-    bodies.extend(
-        user.cases
-            .iter()
-            .flat_map(|(c, _)| c.facts.iter().map(|f| &f.expr)),
-    );
-    bodies.extend(
-        user.objects
-            .iter()
-            .flat_map(|(_, _, fs)| fs.iter().map(|f| &f.expr)),
-    );
-    bodies.extend(user.relations.values().flatten().map(|f| &f.expr));
+    let bodies = user_exprs(user);
     let reads_thread_of = |body: &Expr, p: &str| {
         let mut found = false;
         body.walk(&mut |e| {
@@ -650,6 +638,41 @@ fn mixed(mut tys: impl Iterator<Item = Option<crate::prove::sym::Ty>>) -> bool {
         return false;
     };
     first.is_none() || tys.any(|t| t != first)
+}
+
+/// Every expression of the user's file: definitions, facts, relations.
+fn user_exprs(user: &Compiled) -> Vec<&Expr> {
+    let mut bodies: Vec<&Expr> = user.defs.values().map(|(_, e)| e).collect();
+    bodies.extend(user.global.iter().map(|f| &f.expr));
+    bodies.extend(
+        user.cases
+            .iter()
+            .flat_map(|(c, _)| c.facts.iter().map(|f| &f.expr)),
+    );
+    bodies.extend(
+        user.objects
+            .iter()
+            .flat_map(|(_, _, fs)| fs.iter().map(|f| &f.expr)),
+    );
+    bodies.extend(user.relations.values().flatten().map(|f| &f.expr));
+    bodies
+}
+
+/// Whether the user's facts count threads (`threads.count`, read in the
+/// expressions, not in a comment).
+pub fn counts_threads(user: &Compiled) -> bool {
+    let mut found = false;
+    for body in user_exprs(user) {
+        body.walk(&mut |e| {
+            if let Expr::Dot(base, attr, _) = e
+                && attr == "count"
+                && matches!(&**base, Expr::Name(n, _) if n == "threads")
+            {
+                found = true;
+            }
+        });
+    }
+    found
 }
 
 /// The user's `def`s of one parameter applied to this thread (`W(t)`,
