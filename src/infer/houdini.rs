@@ -6,13 +6,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Arc, Condvar, Mutex};
 
-use crate::prove::solve::{Again, Mentions, solve_case, unguarded};
+use crate::prove::solve::{Again, Mentions, Switches, obligation_keys, solve_case, unguarded};
 use crate::prove::{CaseVc, Guards, Lemma, Options, Outcome, Verdict};
 
 /// What a case has left to ask: every obligation (None) or these.
 type Asks = Option<BTreeSet<usize>>;
+
+/// Per obligation of a case: its last outcome, and the switches it was
+/// asked with.
+type Asked = BTreeMap<usize, (Outcome, Arc<Switches>)>;
 
 /// Houdini's work: per case what is left to ask, the threads asking, and
 /// what to ask first (`solve_houdini`).
@@ -40,6 +44,9 @@ struct Sweep<'a> {
     /// Per candidate: the (case, obligation) pairs whose hypotheses read
     /// it (obligation None: the whole case's).
     users: BTreeMap<usize, Vec<(usize, Option<usize>)>>,
+    /// Per candidate: the (case, obligation) pairs that have it as a goal
+    /// (asked when a waiting candidate is switched on: `Guards::waiting`).
+    goal_users: BTreeMap<usize, Vec<(usize, Option<usize>)>>,
     /// Per case, the obligations a failure of which ends the rounds.
     decisive: Vec<BTreeSet<usize>>,
     /// What is left to ask, how many threads are asking, and what to ask
@@ -48,7 +55,9 @@ struct Sweep<'a> {
     /// rest is asked anyway).
     work: Mutex<Worklist>,
     wake: Condvar,
-    results: Mutex<Vec<BTreeMap<usize, Outcome>>>,
+    /// Per case and obligation: the last outcome, and the switches it was
+    /// asked with.
+    results: Mutex<Vec<Asked>>,
     /// Set with `g.refuted`: the cases being solved stop too.
     halt: AtomicBool,
 }
@@ -81,6 +90,14 @@ pub fn solve(
             }
         }
     }
+    let mut goal_users: BTreeMap<usize, Vec<(usize, Option<usize>)>> = BTreeMap::new();
+    for (i, m) in mentions.iter().enumerate() {
+        for (k, goals) in m.goals.iter().enumerate() {
+            for &x in goals {
+                goal_users.entry(x).or_default().push((i, Some(k)));
+            }
+        }
+    }
     // First the obligations a failure of which ends the rounds (a check,
     // a fact of the user's: no switch) in every case, so that a file
     // whose idea is wrong says so soon; then everything. (What the first
@@ -110,6 +127,7 @@ pub fn solve(
         stop,
         mentions,
         users,
+        goal_users,
         decisive,
         work: Mutex::new((BTreeMap::new(), 0, BTreeMap::new())),
         wake: Condvar::new(),
@@ -124,12 +142,62 @@ pub fn solve(
         let jobs = opts.jobs.clamp(1, vcs.len().max(1));
         crate::parallel::workers(jobs, || sw.worker(), || sw.worker());
     }
-    sw.results
-        .into_inner()
-        .expect("lock")
+    let results = sw.results.into_inner().expect("lock");
+    if !sw.halt.load(Ordering::SeqCst) && !stop.is_some_and(|s| s.load(Ordering::SeqCst)) {
+        remember_at_fixpoint(vcs, opts, g, &sw.mentions, &results);
+    }
+    results
         .into_iter()
         .flat_map(BTreeMap::into_values)
+        .map(|(o, _)| o)
         .collect()
+}
+
+/// Remembers (`Options::houdini_cache`) every obligation proved in the
+/// sweep under the switches of its fixpoint, where its proof carries over:
+/// every candidate among its hypotheses is switched as it was when it was
+/// proved (the same hypotheses), and each among its goals that is on at
+/// the fixpoint was on then (a goal switched off is a conjunct `true` of
+/// what is refuted: fewer goals, still unsat). Only the switches are
+/// compared, never assumed: an outcome of a solve that started before a
+/// drop is judged by the switches it was asked with. So the proof after
+/// the rounds does not ask again what was proved before a drop that left
+/// its hypotheses untouched (one of its goals dropped).
+fn remember_at_fixpoint(
+    vcs: &[CaseVc],
+    opts: &Options,
+    g: &Guards,
+    mentions: &[Mentions],
+    results: &[Asked],
+) {
+    let Some(cache) = &opts.houdini_cache else {
+        return;
+    };
+    let alive = g.alive.lock().expect("lock").clone();
+    let end_on = |x: usize| alive.get(x).copied().unwrap_or(true);
+    let mut keys = Vec::new();
+    for (i, outs) in results.iter().enumerate() {
+        let m = &mentions[i];
+        let end: Switches = m.switched.iter().map(|&x| (x, end_on(x))).collect();
+        let mut at_end: Option<Vec<u128>> = None;
+        for (&k, (o, then)) in outs {
+            if o.verdict != Verdict::Proved {
+                continue;
+            }
+            let was_on = |x: &usize| then.get(x).copied().unwrap_or(true);
+            let hyps_kept = m
+                .common
+                .iter()
+                .chain(&m.per_ob[k])
+                .all(|x| was_on(x) == end_on(*x));
+            let no_new_goal = m.goals[k].iter().all(|x| was_on(x) || !end_on(*x));
+            if hyps_kept && no_new_goal {
+                let all = at_end.get_or_insert_with(|| obligation_keys(&vcs[i], &end));
+                keys.push(all[k]);
+            }
+        }
+    }
+    cache.lock().expect("lock").extend(keys);
 }
 
 impl Sweep<'_> {
@@ -158,15 +226,21 @@ impl Sweep<'_> {
         {
             let mut alive = g.alive.lock().expect("lock");
             let mut dropped = g.dropped.lock().expect("lock");
+            let mut on = Vec::new();
             for sp in &o.failed {
                 let Some(x) = g.candidate_at(sp.start) else {
                     continue;
                 };
-                if alive.get(x).copied().unwrap_or(false) {
-                    alive[x] = false;
+                if g.drop_candidate(&mut alive, x, &mut on) {
                     dropped.push((x, o.clone()));
                     again.extend(self.users.get(&x).into_iter().flatten().copied());
                 }
+            }
+            // A candidate switched on is a goal where it was `true`, and a
+            // hypothesis where it was left out.
+            for h in on {
+                again.extend(self.goal_users.get(&h).into_iter().flatten().copied());
+                again.extend(self.users.get(&h).into_iter().flatten().copied());
             }
         }
         if again.is_empty() {
@@ -253,7 +327,9 @@ impl Sweep<'_> {
             self.g.solved.fetch_add(1, Ordering::SeqCst);
             let nanos = started.elapsed().as_nanos().min(u64::MAX as u128) as u64;
             self.g.solving_nanos.fetch_add(nanos, Ordering::SeqCst);
-            self.results.lock().expect("lock")[i].extend(out);
+            let asked: Arc<Switches> = Arc::new(switches.into_iter().collect());
+            self.results.lock().expect("lock")[i]
+                .extend(out.into_iter().map(|(k, o)| (k, (o, asked.clone()))));
             let mut w = self.work.lock().expect("lock");
             w.1 -= 1;
             self.wake.notify_all();

@@ -132,8 +132,17 @@ pub struct Dropped {
 
 /// The result: the complete invariant and how it was found.
 pub struct Inferred {
+    /// The invariant with the facts inference found (`m5 infer -o`).
     pub text: String,
-    /// Each candidate's byte range in `text` (None: dropped).
+    /// What the proof after the rounds asks: the last round's file, with
+    /// the candidates `text` leaves out (dropped, or implied by another)
+    /// written too but switched off (`on`), which means the same
+    /// invariant: so the obligations are word for word the round's, and
+    /// those it proved are not asked again (`proved`).
+    pub proof_text: String,
+    /// Per candidate: switched on in the proof (alive, and not implied).
+    pub on: Vec<bool>,
+    /// Each candidate's byte range in `proof_text` (None: dropped).
     pub ranges: Vec<Option<(usize, usize)>>,
     /// Where the user's text is in `text` (messages name the user's lines).
     pub origin: std::sync::Arc<crate::invariant::ast::Origin>,
@@ -198,7 +207,7 @@ pub fn infer(
 
     // Pass 2: drop every candidate false on a state of the same runs.
     let t1 = Instant::now();
-    let (text, _, _) = work.render();
+    let (text, _, _) = work.render(false);
     let c = compile(tf, &text, &s0)?;
     let filtered = filter::filter(
         &mut work,
@@ -228,14 +237,20 @@ pub fn infer(
     // Houdini: prove the user's facts and the candidates together; drop
     // the candidates that do not follow; again until none is dropped.
     let t2 = Instant::now();
-    let cache = rounds::rounds(tf, &mut work, opts, &mut stats, log)?;
+    let (cache, last) = rounds::rounds(tf, &mut work, opts, &mut stats, log)?;
     stats.houdini = t2.elapsed();
     stats.survivors = work.alive.iter().filter(|&&a| a).count();
     stats.implied = work.hidden.iter().filter(|&&h| h).count();
-    let (text, ranges, inserted) = work.render();
+    let (text, _, _) = work.render(false);
+    let (proof_text, ranges, inserted) = last.unwrap_or_else(|| work.render(false));
     let origin = work.origin(&tf.invariant.display().to_string(), inserted);
+    let on = (0..work.cands.len())
+        .map(|i| work.alive[i] && !work.hidden[i])
+        .collect();
     Ok(Inferred {
         text,
+        proof_text,
+        on,
         ranges,
         origin: std::sync::Arc::new(origin),
         stats,
@@ -613,9 +628,10 @@ pub fn prove_inferred(
     let opts = Options {
         houdini: false,
         houdini_cache: inferred.proved.clone(),
-        houdini_guards: Some(std::sync::Arc::new(crate::prove::Guards::new(
+        houdini_guards: Some(std::sync::Arc::new(crate::prove::Guards::switched(
             &inferred.ranges,
             houdini::solve,
+            &inferred.on,
         ))),
         stop_at_lemma1: true,
         // After a fact of the user's failed, the candidates are no
@@ -625,17 +641,20 @@ pub fn prove_inferred(
         origin: Some(inferred.origin.clone()),
         ..opts.clone()
     };
-    Ok(driver::prove_source(
-        &labelled(tf),
-        Some(&inferred.text),
-        &opts,
-        progress,
-    )?)
+    let mut r = driver::prove_source(&labelled(tf), Some(&inferred.proof_text), &opts, progress)?;
+    // The report describes the invariant proved, `text`: the facts
+    // switched off in `proof_text` mean `true`.
+    let off = (inferred.ranges.iter().zip(&inferred.on))
+        .filter(|(r, on)| r.is_some() && !**on)
+        .count();
+    r.facts = r.facts.saturating_sub(off);
+    r.invariant_lines = inferred.text.lines().count();
+    Ok(r)
 }
 
-/// `tf` with its invariant named `FILE+inferred` in messages: the
-/// positions they give are in the completed text (`m5 infer --out`
-/// writes it), not in the user's file.
+/// `tf` with its invariant named `FILE+inferred` in messages: they name
+/// the user's lines in the user's file, and an inferred fact by its text
+/// (`inferred: TEXT`).
 fn labelled(tf: &TheoremFile) -> TheoremFile {
     TheoremFile {
         invariant: format!("{}+inferred", tf.invariant.display()).into(),

@@ -15,15 +15,21 @@ use crate::prove::theorem::{Goal, Theorem, TheoremFile};
 /// The obligations (by a hash of their whole script) the rounds proved.
 pub(super) type Proved = Arc<Mutex<HashSet<u128>>>;
 
+/// A rendered file: its text, each candidate's byte range in it, and how
+/// many bytes were inserted into the user's text (`Work::render`).
+pub(super) type Rendered = (String, Vec<Option<(usize, usize)>>, usize);
+
 /// Runs the rounds on `work` (its alive candidates), recording them in
-/// `stats`; returns the obligations they proved.
+/// `stats`; returns the obligations they proved, and the last round's
+/// file (every candidate alive at its start, the dropped ones switched off
+/// since: the final proof asks these obligations, word for word).
 pub(super) fn rounds(
     tf: &TheoremFile,
     work: &mut Work,
     opts: &InferOptions,
     stats: &mut Stats,
     log: &dyn Fn(&str),
-) -> Result<Proved, InferError> {
+) -> Result<(Proved, Option<Rendered>), InferError> {
     // The rounds prove the theorem file's theorems (the relations too:
     // their failures drop nothing, but then the last round's scripts are
     // the final proof's, which asks again only what the rounds did not
@@ -43,16 +49,24 @@ pub(super) fn rounds(
     // The obligations the rounds prove, by their text as asked: the proof
     // after the rounds does not ask them again.
     let cache: Proved = Default::default();
+    let mut last = None;
     loop {
         if stats.rounds >= opts.max_rounds {
             stats.stopped = Some(format!("{} rounds without a fixpoint", stats.rounds));
             break;
         }
         stats.rounds += 1;
-        let (text, ranges, inserted) = work.render();
+        let (text, ranges, inserted) = work.render(true);
+        last = Some((text.clone(), ranges.clone(), inserted));
         // One round builds the obligations once, with every candidate
-        // guarded, and solves them to a fixpoint (`houdini::solve`).
-        let guards = Arc::new(crate::prove::Guards::new(&ranges, houdini::solve));
+        // guarded, and solves them to a fixpoint (`houdini::solve`); the
+        // hidden ones are switched on when what implies them is dropped.
+        let guards = Arc::new(crate::prove::Guards::with_hidden(
+            &ranges,
+            houdini::solve,
+            &work.hidden,
+            &work.implied_by,
+        ));
         let hopts = Options {
             houdini: true,
             houdini_cache: Some(cache.clone()),
@@ -136,13 +150,19 @@ pub(super) fn rounds(
             ));
             break;
         }
-        // A hidden candidate whose implying one fell is asked on its own.
-        let shown_again = work.hide_implied();
-        if dropped == 0 || !(new_shapes || shown_again) {
+        // A hidden candidate whose implying one fell is asked on its own:
+        // in this round, where it was switched on when that one fell (a
+        // candidate the file now shows that the round did not ask is asked
+        // in another).
+        work.hide_implied();
+        let asked = guards.alive.lock().expect("lock").clone();
+        let unasked = (0..work.cands.len())
+            .any(|i| work.alive[i] && !work.hidden[i] && !asked.get(i).copied().unwrap_or(false));
+        if dropped == 0 || !(new_shapes || unasked) {
             break;
         }
     }
-    Ok(cache)
+    Ok((cache, last))
 }
 
 /// Why a round's proof cannot say which candidates fail (then Houdini

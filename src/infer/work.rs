@@ -34,7 +34,9 @@ impl Work {
     /// The file with the alive candidates, each one's byte range, and how
     /// many bytes were inserted into the user's text at `insert_at` (the
     /// rest of the inferred text follows the user's).
-    pub fn render(&self) -> (String, Vec<Option<(usize, usize)>>, usize) {
+    /// (`hidden_too`: the hidden candidates as well, for a Houdini round
+    /// that switches them on when what implies them is dropped.)
+    pub fn render(&self, hidden_too: bool) -> (String, Vec<Option<(usize, usize)>>, usize) {
         let mut out = String::with_capacity(self.source.len() + 64 * self.cands.len());
         let mut ranges = vec![None; self.cands.len()];
         out.push_str(&self.source[..self.insert_at]);
@@ -46,7 +48,7 @@ impl Work {
              # the states of concrete runs and survived Houdini (proved with the rest;\n  \
              # a fact another one implies is left out: `x is C` implies `x != null`)\n",
         );
-        let by_key = self.by_key(|i| self.alive[i] && !self.hidden[i]);
+        let by_key = self.by_key(|i| self.alive[i] && (hidden_too || !self.hidden[i]));
         for (k, pat) in self.patterns.iter().enumerate() {
             out.push_str(&format!("  when {pat} {{\n"));
             let mut last = None;

@@ -114,8 +114,17 @@ pub struct Guards {
     /// The candidates' byte ranges in the invariant's text, sorted:
     /// (start, end, candidate number).
     ranges: Vec<(usize, usize, usize)>,
-    /// Per candidate number: still alive?
+    /// Per candidate number: switched on (alive, and asked)?
     pub alive: std::sync::Mutex<Vec<bool>>,
+    /// Per candidate number: alive but switched off, waiting until every
+    /// candidate that implies it is dropped (then it is switched on, and
+    /// the obligations that have it as a goal are asked: `Hidden`).
+    pub waiting: std::sync::Mutex<Vec<bool>>,
+    /// Per candidate number: the candidates any one of which implies it.
+    pub implied_by: Vec<Vec<usize>>,
+    /// Per candidate number: the candidates it implies (`implied_by`
+    /// turned around).
+    pub implies: Vec<Vec<usize>>,
     /// Each candidate dropped, and the obligation that did not prove it,
     /// in the order dropped.
     pub dropped: std::sync::Mutex<Vec<(usize, Outcome)>>,
@@ -151,11 +160,75 @@ impl Guards {
             fixpoint,
             ranges: sorted,
             alive: std::sync::Mutex::new(vec![true; ranges.len()]),
+            waiting: std::sync::Mutex::new(vec![false; ranges.len()]),
+            implied_by: vec![Vec::new(); ranges.len()],
+            implies: vec![Vec::new(); ranges.len()],
             dropped: Default::default(),
             solved: Default::default(),
             solving_nanos: Default::default(),
             refuted: Default::default(),
         }
+    }
+
+    /// As `new`, with the candidates `hidden` says switched off until no
+    /// candidate that implies them (`implied_by`) is alive: a fact an alive
+    /// candidate implies adds nothing to the invariant, and asking it costs;
+    /// when the last that implies it is dropped it is asked in the same
+    /// sweep (not in another round of every case).
+    pub fn with_hidden(
+        ranges: &[Option<(usize, usize)>],
+        fixpoint: Fixpoint,
+        hidden: &[bool],
+        implied_by: &[Vec<usize>],
+    ) -> Guards {
+        let n = ranges.len();
+        let mut implies = vec![Vec::new(); n];
+        for (h, by) in implied_by.iter().enumerate().take(n) {
+            for &j in by {
+                if j < n {
+                    implies[j].push(h);
+                }
+            }
+        }
+        let hidden: Vec<bool> = (0..n)
+            .map(|i| hidden.get(i).copied().unwrap_or(false))
+            .collect();
+        Guards {
+            alive: std::sync::Mutex::new(hidden.iter().map(|h| !h).collect()),
+            waiting: std::sync::Mutex::new(hidden),
+            implied_by: implied_by.iter().take(n).cloned().collect(),
+            implies,
+            ..Guards::new(ranges, fixpoint)
+        }
+    }
+
+    /// As `new`, with the switches `on` says (a candidate beyond it: on).
+    pub fn switched(ranges: &[Option<(usize, usize)>], fixpoint: Fixpoint, on: &[bool]) -> Guards {
+        let g = Guards::new(ranges, fixpoint);
+        for (a, &o) in g.alive.lock().expect("lock").iter_mut().zip(on) {
+            *a = o;
+        }
+        g
+    }
+
+    /// Drops candidate `x` if it is on (true then): off for good, and each
+    /// waiting candidate it implied that nothing alive implies any more is
+    /// switched on and pushed to `on`.
+    pub fn drop_candidate(&self, alive: &mut [bool], x: usize, on: &mut Vec<usize>) -> bool {
+        if !alive.get(x).copied().unwrap_or(false) {
+            return false;
+        }
+        alive[x] = false;
+        let mut waiting = self.waiting.lock().expect("lock");
+        for &h in self.implies.get(x).into_iter().flatten() {
+            let live = |j: usize| alive[j] || waiting[j];
+            if waiting[h] && !self.implied_by[h].iter().any(|&j| live(j)) {
+                waiting[h] = false;
+                alive[h] = true;
+                on.push(h);
+            }
+        }
+        true
     }
 
     /// The candidate whose text holds byte `at`, if any.
@@ -215,4 +288,40 @@ pub struct Outcome {
     /// A counterexample in which only inferred facts fail (none of the
     /// user's): noise once inference stopped at a fact of the user's.
     pub inferred_only: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn none(
+        _: &[CaseVc],
+        _: &Options,
+        _: &Guards,
+        _: Option<&std::sync::atomic::AtomicBool>,
+    ) -> Vec<Outcome> {
+        Vec::new()
+    }
+
+    /// A hidden candidate is switched on exactly when nothing alive implies
+    /// it any more (a chain a => b => c: c waits while b does).
+    #[test]
+    fn a_waiting_candidate_is_switched_on_when_what_implies_it_is_dropped() {
+        let ranges: Vec<Option<(usize, usize)>> =
+            (0..3).map(|i| Some((10 * i, 10 * i + 5))).collect();
+        // 0 implies 1; 1 (and 0) imply 2.
+        let implied_by = vec![vec![], vec![0], vec![1, 0]];
+        let g = Guards::with_hidden(&ranges, none, &[false, true, true], &implied_by);
+        let mut alive = g.alive.lock().expect("lock").clone();
+        assert_eq!(alive, vec![true, false, false]);
+        let mut on = Vec::new();
+        assert!(g.drop_candidate(&mut alive, 0, &mut on));
+        assert_eq!(on, vec![1], "1 is on; 2 still waits on 1");
+        assert_eq!(alive, vec![false, true, false]);
+        assert!(!g.drop_candidate(&mut alive, 0, &mut on), "dropped once");
+        on.clear();
+        assert!(g.drop_candidate(&mut alive, 1, &mut on));
+        assert_eq!(on, vec![2]);
+        assert_eq!(alive, vec![false, false, true]);
+    }
 }

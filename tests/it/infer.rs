@@ -402,11 +402,11 @@ fn the_capped_counters_over_twin_is_not_proved_with_inference() {
 
 /// The capped counter from five facts: the exception a full counter throws
 /// is followed to the worker's handler with inferred facts (the static
-/// `FULL`'s class, the loop's bound on a `def` of the thread). About five to
-/// seven minutes on two cores (6.7 on a slow day), so not in the default run:
-/// `cargo test --release --test it -- infer:: --ignored`.
+/// `FULL`'s class, the loop's bound on a `def` of the thread). About a
+/// minute on two cores (50-66 s), so not in the default run (CI is above its
+/// time aim): `cargo test --release --test it -- infer:: --ignored`.
 #[test]
-#[ignore = "about five to seven minutes; run with --ignored"]
+#[ignore = "about a minute; run with --ignored"]
 fn the_capped_counter_is_proved_from_five_facts() {
     let dir = root().join("tests/inferred");
     let (code, v) = run("prove", &dir.join("capped-counter-inferred.proof"), &[]);

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use super::counterexample::counterexample;
 use super::script::{Parsed, parse_case};
 use super::switches::{Switches, switched, switched_key};
-use super::{check, check_failing, check_lean, hyp_solver, obligation_script, spare, unguarded};
+use super::{candidate, check, check_failing, check_lean, hyp_solver, obligation_script, spare};
 use crate::invariant::ast::Span;
 use crate::prove::cases::{CaseVc, Obligation};
 use crate::prove::{Options, Outcome, Verdict};
@@ -120,18 +120,7 @@ pub fn solve_case(
 /// obligations named and the shared checks covering them are asked).
 fn known(vc: &CaseVc, opts: &Options, again: &Again, sw: &Switches) -> (Vec<u128>, Vec<bool>) {
     let keys: Vec<u128> = match &opts.houdini_cache {
-        Some(_) => {
-            let mut base = xxhash_rust::xxh3::Xxh3::new();
-            base.update(switched_key(&vc.common, sw).as_bytes());
-            vc.obligations
-                .iter()
-                .map(|ob| {
-                    let mut h = base.clone();
-                    h.update(switched_key(&ob.goal(), sw).as_bytes());
-                    h.digest128()
-                })
-                .collect()
-        }
+        Some(_) => obligation_keys(vc, sw),
         _ => Vec::new(),
     };
     let mut known: Vec<bool> = match &opts.houdini_cache {
@@ -151,6 +140,21 @@ fn known(vc: &CaseVc, opts: &Options, again: &Again, sw: &Switches) -> (Vec<u128
         }
     }
     (keys, known)
+}
+
+/// What `Options::houdini_cache` knows each obligation of `vc` by, with
+/// switches `sw` set: a hash of its whole script's text.
+pub fn obligation_keys(vc: &CaseVc, sw: &Switches) -> Vec<u128> {
+    let mut base = xxhash_rust::xxh3::Xxh3::new();
+    base.update(switched_key(&vc.common, sw).as_bytes());
+    vc.obligations
+        .iter()
+        .map(|ob| {
+            let mut h = base.clone();
+            h.update(switched_key(&ob.goal(), sw).as_bytes());
+            h.digest128()
+        })
+        .collect()
 }
 
 /// The outcome of obligation `ob` of `vc` with nothing measured.
@@ -343,8 +347,8 @@ impl<'a> CaseRun<'a> {
             (Some(s), Some(p), Some(g)) if self.gave_up < 2 && houdini => {
                 // (A fact of the user's is asked with everything: its
                 // failure ends the rounds.)
-                let lean = !unguarded(ob);
-                let (r, failed) = check_failing(s, p, g, &covered, opts, lean);
+                let cands: Vec<bool> = ob.facts.iter().map(candidate).collect();
+                let (r, failed) = check_failing(s, p, g, &covered, opts, &cands);
                 failed_goals = failed;
                 r
             }

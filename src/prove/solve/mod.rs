@@ -13,9 +13,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use super::cases::CaseVc;
 use super::{Options, Outcome};
-pub use case::{Again, solve_case};
+pub use case::{Again, obligation_keys, solve_case};
 use script::{Goals, Parsed};
-pub use switches::Mentions;
+pub use switches::{Mentions, Switches};
 
 /// Solves every obligation of `vcs` on `opts.jobs` threads (one Z3
 /// context each). With `stop`, a check ruling out a caught exception that
@@ -209,16 +209,30 @@ fn check(
     lean: bool,
     on_sat: &mut OnSat,
 ) -> z3::SatResult {
-    let Some(refute) = g.refutation(proved) else {
-        return z3::SatResult::Unsat;
-    };
     // First without the object facts at what the object facts read: with
     // fewer hypotheses "unsat" still proves the goal, and Z3 is much faster.
     let last = lean || (p.more.is_empty() && g.more.is_true());
-    let lean = check_lean(solver, g, proved, if last { Some(on_sat) } else { None });
-    if lean == z3::SatResult::Unsat || last {
-        return lean;
+    let r = check_lean(solver, g, proved, if last { Some(on_sat) } else { None });
+    if r == z3::SatResult::Unsat || last {
+        return r;
     }
+    check_more(solver, p, g, proved, opts, r, on_sat)
+}
+
+/// Z3's answer to the goals not in `proved` with the object facts at what
+/// the object facts read, after the lean check answered `lean` (not unsat).
+fn check_more(
+    solver: &mut z3::Solver,
+    p: &Parsed,
+    g: &Goals,
+    proved: &[bool],
+    opts: &Options,
+    lean: z3::SatResult,
+    on_sat: &mut OnSat,
+) -> z3::SatResult {
+    let Some(refute) = g.refutation(proved) else {
+        return z3::SatResult::Unsat;
+    };
     let Some(more) = g.more.get(&p.header) else {
         return z3::SatResult::Unknown;
     };
@@ -245,36 +259,76 @@ fn check(
 /// the rest asked again, until they are proved or Z3 gives up (then all
 /// left count as failed). Returns the last answer and the failed goals.
 ///
-/// `lean`: asked without the object facts at what the object facts read
-/// (`check`), for goals that are all candidates. That drops a candidate
-/// only they would prove: Houdini then finds a smaller fixpoint, never a
-/// wrong one (what survives is proved with fewer hypotheses, so with all
-/// of them in the proof after the rounds), and those checks are what cost
-/// (an obligation with the object facts takes 40 times as long).
+/// The candidates (`candidate[i]`) are asked without the object facts at
+/// what the object facts read (`check`): a candidate false in such a
+/// model is set aside at once. That drops a candidate only they would
+/// prove: Houdini then finds a smaller fixpoint, never a wrong one (what
+/// survives is proved with fewer hypotheses, so with all of them in the
+/// proof after the rounds), and those checks are what cost (an obligation
+/// with the object facts takes 40 times as long). The user's goals are
+/// asked with everything, only once the lean model falsifies none of the
+/// candidates left: in an obligation that also checks a fact of the
+/// user's, each failing candidate otherwise cost a full check (the capped
+/// counter's inference: 250 of them, 213 of its 316 s of solving).
 fn check_failing(
     solver: &mut z3::Solver,
     p: &Parsed,
     g: &Goals,
     proved: &[bool],
     opts: &Options,
-    lean: bool,
+    candidate: &[bool],
 ) -> (z3::SatResult, Vec<usize>) {
     let mut aside: Vec<bool> = (0..g.goals.len())
         .map(|i| proved.get(i).copied().unwrap_or(false))
         .collect();
+    let is_candidate = |i: usize| candidate.get(i).copied().unwrap_or(false);
     let mut failed = Vec::new();
     loop {
         let open: Vec<usize> = (0..g.goals.len()).filter(|&i| !aside[i]).collect();
+        let lean = open.iter().all(|&i| is_candidate(i));
+        let last = lean || (p.more.is_empty() && g.more.is_true());
+        let false_in = |m: &z3::Model| -> Vec<usize> {
+            open.iter()
+                .copied()
+                .filter(|&i| m.eval(&g.goals[i], true).and_then(|v| v.as_bool()) != Some(true))
+                .collect()
+        };
         let mut false_in_model = Vec::new();
-        let r = check(solver, p, g, &aside, opts, lean, &mut |s: &z3::Solver| {
-            if let Some(m) = s.get_model() {
-                for &i in &open {
-                    if m.eval(&g.goals[i], true).and_then(|v| v.as_bool()) != Some(true) {
-                        false_in_model.push(i);
-                    }
+        let mut r = check_lean(
+            solver,
+            g,
+            &aside,
+            Some(&mut |s: &z3::Solver| {
+                if let Some(m) = s.get_model() {
+                    false_in_model = false_in(&m);
                 }
+            }),
+        );
+        // The candidates the lean model falsifies go at once; the user's
+        // goals are asked with everything.
+        if r == z3::SatResult::Sat && !last {
+            let cands: Vec<usize> = false_in_model
+                .iter()
+                .copied()
+                .filter(|&i| is_candidate(i))
+                .collect();
+            if cands.is_empty() {
+                false_in_model.clear();
+                r = check_more(solver, p, g, &aside, opts, r, &mut |s: &z3::Solver| {
+                    if let Some(m) = s.get_model() {
+                        false_in_model = false_in(&m);
+                    }
+                });
+            } else {
+                false_in_model = cands;
             }
-        });
+        } else if r == z3::SatResult::Unknown && !last {
+            r = check_more(solver, p, g, &aside, opts, r, &mut |s: &z3::Solver| {
+                if let Some(m) = s.get_model() {
+                    false_in_model = false_in(&m);
+                }
+            });
+        }
         match r {
             z3::SatResult::Unsat => return (r, failed),
             z3::SatResult::Sat => {

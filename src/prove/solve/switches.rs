@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crate::prove::CaseVc;
 
 /// Houdini's switches (`super::Guards`): candidate number, on.
-pub(super) type Switches = std::collections::HashMap<usize, bool>;
+pub type Switches = std::collections::HashMap<usize, bool>;
 
 /// `text` with Houdini's switches set: a fact switched on, `(=> hg!N f)`,
 /// written `f`, one switched off left out where it is a conjunct of an
@@ -147,6 +147,8 @@ fn guard_numbers(t: &str) -> impl Iterator<Item = usize> + '_ {
 pub struct Mentions {
     pub common: BTreeSet<usize>,
     pub per_ob: Vec<BTreeSet<usize>>,
+    /// Per obligation, the candidates among its goals.
+    pub goals: Vec<BTreeSet<usize>>,
     pub switched: BTreeSet<usize>,
 }
 
@@ -161,6 +163,7 @@ impl Mentions {
             .flat_map(guard_numbers)
             .collect();
         let mut switched = common.clone();
+        let mut goals = Vec::new();
         let per_ob = vc
             .obligations
             .iter()
@@ -172,15 +175,20 @@ impl Mentions {
                     m.extend(guard_numbers(&o.script));
                 }
                 switched.extend(m.iter().copied());
-                for f in &ob.facts {
-                    switched.extend(guard_numbers(&f.term));
-                }
+                let g: BTreeSet<usize> = ob
+                    .facts
+                    .iter()
+                    .flat_map(|f| guard_numbers(&f.term))
+                    .collect();
+                switched.extend(g.iter().copied());
+                goals.push(g);
                 m
             })
             .collect();
         Mentions {
             common,
             per_ob,
+            goals,
             switched,
         }
     }
