@@ -171,7 +171,7 @@ impl Jdk {
                 .expect("jmod reader")
                 .index_for_name(&format!("classes/{name}.class"))
                 .is_some(),
-            Source::Image(img) => img.has_class("java.base", name),
+            Source::Image(img) => img.has_class(module_of(img, name), name),
         }
     }
 
@@ -241,14 +241,79 @@ impl Jdk {
                     .map_err(|e| io(e.to_string()))?;
                 Ok(Some((format!("{}!/{rel}", self.path.display()), bytes)))
             }
-            Source::Image(img) => Ok(img.class("java.base", name).map_err(io)?.map(|b| {
-                (
-                    format!("{}!/java.base/{name}.class", self.path.display()),
-                    b,
-                )
-            })),
+            Source::Image(img) => {
+                let module = module_of(img, name);
+                Ok(img
+                    .class(module, name)
+                    .map_err(io)?
+                    .map(|b| (format!("{}!/{module}/{name}.class", self.path.display()), b)))
+            }
         }
     }
+}
+
+/// The JDK module that has class `name` (internal form), if the JDK (its
+/// image) has it; java.base for every class read from a jmod.
+pub fn module_of_class(name: &str) -> Option<String> {
+    let j = jdk().ok()?;
+    match &j.source {
+        Source::Image(img) => {
+            let m = module_of(img, name);
+            img.has_class(m, name).then(|| m.to_string())
+        }
+        Source::Jmod(_) => j.has(name).then(|| "java.base".to_string()),
+    }
+}
+
+/// The JDK modules whose classes the bootstrap loader defines (their
+/// classes have no class loader and no protection domain), as the JDK's
+/// own `ModuleLoaderMap$Modules` initializer lists them: the strings it
+/// loads before it stores `bootModules`. Just java.base if that class
+/// cannot be read.
+pub fn boot_modules() -> &'static std::collections::HashSet<String> {
+    static BOOT: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    BOOT.get_or_init(|| {
+        let mut set: std::collections::HashSet<String> = ["java.base".to_string()].into();
+        let read = jdk().ok().and_then(|j| {
+            j.find("jdk/internal/module/ModuleLoaderMap$Modules")
+                .ok()
+                .flatten()
+        });
+        let Some((origin, bytes)) = read else {
+            return set;
+        };
+        let Ok(rc) = super::parse::parse_class(&origin, &bytes) else {
+            return set;
+        };
+        let Some(init) = rc.methods.iter().find(|m| &*m.name == "<clinit>") else {
+            return set;
+        };
+        let mut strings = Vec::new();
+        for insn in &init.code {
+            match insn {
+                super::insn::Insn::Ldc(super::insn::Const::String(s)) => {
+                    strings.push(s.to_string())
+                }
+                super::insn::Insn::PutStatic(f) if &*f.name == "bootModules" => {
+                    set.extend(strings);
+                    break;
+                }
+                super::insn::Insn::PutStatic(_) => strings.clear(),
+                _ => {}
+            }
+        }
+        set
+    })
+}
+
+/// The module of the image that has class `name`'s package: java.base's
+/// own first (most classes), else the one whose classes are in it.
+fn module_of<'a>(img: &'a Image, name: &str) -> &'a str {
+    let package = name.rsplit_once('/').map_or("", |(p, _)| p);
+    if img.has_class("java.base", name) {
+        return "java.base";
+    }
+    img.module_of_package(package).unwrap_or("java.base")
 }
 
 impl Jdk {

@@ -55,6 +55,10 @@ pub struct Image {
     strings: Vec<u8>,
     /// Where the resources start.
     index_size: u64,
+    /// Per package (`java/util/logging`) with classes, the module that has
+    /// it: read from every location the first time a class is looked for
+    /// outside java.base.
+    packages: std::sync::OnceLock<std::collections::HashMap<String, String>>,
 }
 
 /// A location's attributes (string offsets and sizes), by kind.
@@ -113,6 +117,7 @@ impl Image {
             locations,
             strings,
             index_size: index_size as u64,
+            packages: Default::default(),
         })
     }
 
@@ -228,6 +233,31 @@ impl Image {
     /// Every class (internal name) of `module`, in no particular order.
     pub fn all_classes(&self, module: &str) -> Vec<String> {
         self.classes(module, |_| true)
+    }
+
+    /// The module whose classes include package `package` (`java/util/logging`),
+    /// if any (a package is in one module of an image).
+    pub fn module_of_package(&self, package: &str) -> Option<&str> {
+        self.packages
+            .get_or_init(|| {
+                let mut map = std::collections::HashMap::new();
+                for slot in 0..self.offsets.len() {
+                    let Ok(loc) = self.location(slot) else {
+                        continue;
+                    };
+                    let part = |k: usize| self.string(loc.0[k]);
+                    if part(EXTENSION) == Ok("class")
+                        && let (Ok(module), Ok(parent)) = (part(MODULE), part(PARENT))
+                        && !parent.is_empty()
+                        && !map.contains_key(parent)
+                    {
+                        map.insert(parent.to_string(), module.to_string());
+                    }
+                }
+                map
+            })
+            .get(package)
+            .map(String::as_str)
     }
 
     /// Every module's `module-info.class`: (module name, bytes), in no

@@ -210,9 +210,11 @@ pub fn cast_message(s: &State, r: Ref, to: &str) -> String {
 }
 
 /// Where HotSpot places a class (internal name; an array by its element
-/// type): m5's model and the JDK's classes are java.base's (the only JDK
-/// module m5 reads), the program's are the application loader's.
-fn module_of(s: &State, name: &str) -> &'static str {
+/// type): m5's model's classes are java.base's, the JDK's in the module
+/// of its image that has them (defined by the bootstrap loader or, for a
+/// module it does not define, the platform loader: `jdk::boot_modules`),
+/// the program's are the application loader's.
+fn module_of(s: &State, name: &str) -> String {
     const JAVA_BASE: &str = "module java.base of loader 'bootstrap'";
     const APP: &str = "unnamed module of loader 'app'";
     let base = match name.strip_prefix('[') {
@@ -221,7 +223,7 @@ fn module_of(s: &State, name: &str) -> &'static str {
             let elem = elem.trim_start_matches('[');
             match elem.strip_prefix('L').and_then(|e| e.strip_suffix(';')) {
                 Some(class) => class,
-                None => return JAVA_BASE,
+                None => return JAVA_BASE.into(),
             }
         }
     };
@@ -229,7 +231,19 @@ fn module_of(s: &State, name: &str) -> &'static str {
         Some(c) => s.classes.class(c).from_library,
         None => crate::classfile::jdk::is_jdk_package(base),
     };
-    if in_jdk { JAVA_BASE } else { APP }
+    if !in_jdk {
+        return APP.into();
+    }
+    match crate::classfile::jdk::module_of_class(base) {
+        Some(m) if m != "java.base" => {
+            let boot = crate::classfile::jdk::boot_modules().contains(&m);
+            format!(
+                "module {m} of loader '{}'",
+                if boot { "bootstrap" } else { "platform" }
+            )
+        }
+        _ => JAVA_BASE.into(),
+    }
 }
 
 /// A new thread-table entry for a new Thread object: unscheduled, its call

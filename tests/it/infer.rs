@@ -403,7 +403,7 @@ fn the_capped_counters_over_twin_is_not_proved_with_inference() {
 /// The capped counter from five facts: the exception a full counter throws
 /// is followed to the worker's handler with inferred facts (the static
 /// `FULL`'s class, the loop's bound on a `def` of the thread). About a
-/// minute on two cores (50-66 s), so not in the default run (CI is above its
+/// minute on two cores (50-70 s), so not in the default run (CI is above its
 /// time aim): `cargo test --release --test it -- infer:: --ignored`.
 #[test]
 #[ignore = "about a minute; run with --ignored"]

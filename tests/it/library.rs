@@ -91,7 +91,15 @@ fn library_table_is_up_to_date() {
          `java` on PATH; nothing of the JDK is in m5): every class of `java.base` that m5 does not\n  \
          model, such as `java.util` (collections, `Objects`, `Optional`, `Formatter`), `java.util.function`,\n  \
          `java.util.stream`, `java.util.regex`, `java.util.concurrent` with its atomics and locks,\n  \
-         `java.lang.Iterable`, `java.lang.Record`, `java.lang.CharacterData` (Unicode tables).\n\
+         `java.lang.Iterable`, `java.lang.Record`, `java.lang.CharacterData` (Unicode tables);\n  \
+         from the runtime image, also the classes of the JDK's other modules (`java.util.logging`,\n  \
+         `java.sql`, ...: a class not in java.base is looked for in the module whose classes have its\n  \
+         package). Their loader and module are answered as HotSpot does where m5 knows them: a class\n  \
+         of a module the bootstrap loader defines (the JDK's own `ModuleLoaderMap` lists them) has\n  \
+         no class loader and no protection domain, and a `ClassCastException` names its module and\n  \
+         loader (`bootstrap` or `platform`); its `Module` object, and the platform loader, are not\n  \
+         modeled: asking stops the run, naming the class and its module (`java.sql.SQLException`'s\n  \
+         initializer does, through `AtomicReferenceFieldUpdater`).\n\
          - **Modelled** (the table below: Java in `src/library/java`, interpreted like user code): the\n  \
          classes bound to the VM (`Object`, `Class`, `Thread`, `System`, `Throwable` and the\n  \
          exceptions the VM throws, `String`, `StringBuilder`, the boxes, `Math`, `Enum`,\n  \

@@ -374,11 +374,76 @@ fn class_for_name_in(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRe
 /// array) one of java.base's: a primitive, or in a JDK package?
 fn in_java_base(name: &str) -> bool {
     let elem = name.trim_start_matches('[');
+    let in_base = |class: &str| {
+        crate::classfile::jdk::is_jdk_package(class)
+            && crate::classfile::jdk::module_of_class(class).is_none_or(|m| m == "java.base")
+    };
     if elem.len() < name.len() {
-        !elem.starts_with('L') || crate::classfile::jdk::is_jdk_package(&elem[1..])
+        match elem.strip_prefix('L') {
+            Some(class) => in_base(class.strip_suffix(';').unwrap_or(class)),
+            None => true,
+        }
     } else {
-        primitive_descriptor(elem).is_some() || crate::classfile::jdk::is_jdk_package(elem)
+        primitive_descriptor(elem).is_some() || in_base(elem)
     }
+}
+
+/// Stops a question about the loader or module of a class of a JDK
+/// module other than java.base (java.logging's, java.sql's) that m5 does
+/// not answer: its `Module` object (`boot_too`), or, for a module the
+/// bootstrap loader does not define, its loader.
+fn other_module(name: &str, what: &str, boot_too: bool) -> Option<VmError> {
+    let elem = name.trim_start_matches('[');
+    let class = elem
+        .strip_prefix('L')
+        .and_then(|c| c.strip_suffix(';'))
+        .unwrap_or(elem);
+    let module = crate::classfile::jdk::module_of_class(class).filter(|m| {
+        m != "java.base" && (boot_too || !crate::classfile::jdk::boot_modules().contains(m))
+    })?;
+    Some(VmError::NotModeled(format!(
+        "{what} of {} (module {module}): m5 models the loader and module of java.base's classes and the class path's only",
+        class.replace('/', ".")
+    )))
+}
+
+/// Is `name` (a class, an array or a primitive type) defined by the
+/// bootstrap loader: java.base's, or of another module it defines
+/// (`jdk::boot_modules`)?
+fn by_bootstrap(name: &str) -> bool {
+    in_java_base(name) || other_module(name, "", false).is_none() && !in_class_path(name)
+}
+
+/// Is `name` (or an array's element class) a class of the program's?
+fn in_class_path(name: &str) -> bool {
+    let elem = name.trim_start_matches('[');
+    let class = elem
+        .strip_prefix('L')
+        .and_then(|c| c.strip_suffix(';'))
+        .unwrap_or(elem);
+    primitive_descriptor(class).is_none() && !crate::classfile::jdk::is_jdk_package(class)
+}
+
+/// `AccessController.getProtectionDomain(Class)`: null (the bootstrap
+/// loader's classes have none) for the bootstrap loader's classes; an
+/// application class's domain m5 does not model.
+pub(super) fn protection_domain(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    let Some(c) = arg_ref(a, 0) else { return npe() };
+    let name = mirrored(s, c);
+    if by_bootstrap(&name) {
+        return ret(Value::Null);
+    }
+    if let Some(e) = other_module(&name, "AccessController.getProtectionDomain", false) {
+        return Err(e);
+    }
+    Err(VmError::NotModeled(format!(
+        "AccessController.getProtectionDomain of {}: m5 models no protection domain of an application class",
+        name.replace('/', ".")
+    )))
 }
 
 /// `Class.getClassLoader()`: null, the bootstrap loader, for java.base's
@@ -387,8 +452,11 @@ fn in_java_base(name: &str) -> bool {
 fn class_loader(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 0) else { return npe() };
     let name = mirrored(s, c);
-    if in_java_base(&name) {
+    if by_bootstrap(&name) {
         return ret(Value::Null);
+    }
+    if let Some(e) = other_module(&name, "Class.getClassLoader()", false) {
+        return Err(e);
     }
     // The JDK's application class loader can be made
     // (`ClassLoader.getSystemClassLoader()` runs), but m5 loads every
@@ -408,7 +476,11 @@ fn class_loader(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult,
 /// class loader, no descriptor), and kept in the model `Class`'s statics.
 fn class_module(s: &mut State, th: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 0) else { return npe() };
-    let base = in_java_base(&mirrored(s, c));
+    let name = mirrored(s, c);
+    if let Some(e) = other_module(&name, "Class.getModule()", true) {
+        return Err(e);
+    }
+    let base = in_java_base(&name);
     let module = s.classes.id("java/lang/Module").ok_or_else(|| {
         VmError::Other(
             "Class.getModule: java.lang.Module is not loaded (no live code names it)".into(),

@@ -13,6 +13,11 @@ use crate::state::*;
 use super::NativeResult::{self, *};
 use super::{Native, arg_ref, no, nothing, npe, ret, void, yes, zero_long};
 
+/// `AccessController`'s stack and inherited contexts: none (null).
+fn null_context(_: &mut State, _: ThreadId, _: &[Value]) -> Result<NativeResult, VmError> {
+    ret(Value::Null)
+}
+
 /// System's, PrintStream's, String's, Runtime's and CDS's.
 #[rustfmt::skip]
 pub(super) static NATIVES: &[Native] = &[
@@ -26,6 +31,11 @@ pub(super) static NATIVES: &[Native] = &[
     ("java/io/PrintStream", "write", "(Ljava/lang/String;)V", print_write),
     // It keeps its argument alive for a stack walk: nothing to do in m5.
     ("java/security/AccessController", "ensureMaterializedForStackWalk", "(Ljava/lang/Object;)V", nothing),
+    // No security manager in m5: the trivial context (`getContext` makes it
+    // from null), which only a security manager's checks would read.
+    ("java/security/AccessController", "getStackAccessControlContext", "()Ljava/security/AccessControlContext;", null_context),
+    ("java/security/AccessController", "getInheritedAccessControlContext", "()Ljava/security/AccessControlContext;", null_context),
+    ("java/security/AccessController", "getProtectionDomain", "(Ljava/lang/Class;)Ljava/security/ProtectionDomain;", super::class::protection_domain),
     // jdk.internal.misc.CDS: no class-data sharing archive in m5.
     ("jdk/internal/misc/CDS", "isDumpingClassList0", "()Z", no),
     ("jdk/internal/misc/CDS", "isDumpingArchive0", "()Z", no),

@@ -348,7 +348,15 @@ impl<'a> CaseRun<'a> {
                 // (A fact of the user's is asked with everything: its
                 // failure ends the rounds.)
                 let cands: Vec<bool> = ob.facts.iter().map(candidate).collect();
-                let (r, failed) = check_failing(s, p, g, &covered, opts, &cands);
+                let (mut r, mut failed) = check_failing(s, p, g, &covered, opts, &cands);
+                // Z3 4.8.12 sometimes gives up on a check a fresh solver
+                // answers at once: ask once more before every goal left
+                // counts as failed (which drops candidates a user's fact
+                // may need).
+                if r == z3::SatResult::Unknown {
+                    *s = hyp_solver(p, opts);
+                    (r, failed) = check_failing(s, p, g, &covered, opts, &cands);
+                }
                 failed_goals = failed;
                 r
             }

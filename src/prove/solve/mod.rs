@@ -259,17 +259,18 @@ fn check_more(
 /// the rest asked again, until they are proved or Z3 gives up (then all
 /// left count as failed). Returns the last answer and the failed goals.
 ///
-/// The candidates (`candidate[i]`) are asked without the object facts at
-/// what the object facts read (`check`): a candidate false in such a
-/// model is set aside at once. That drops a candidate only they would
-/// prove: Houdini then finds a smaller fixpoint, never a wrong one (what
-/// survives is proved with fewer hypotheses, so with all of them in the
-/// proof after the rounds), and those checks are what cost (an obligation
-/// with the object facts takes 40 times as long). The user's goals are
-/// asked with everything, only once the lean model falsifies none of the
-/// candidates left: in an obligation that also checks a fact of the
-/// user's, each failing candidate otherwise cost a full check (the capped
-/// counter's inference: 250 of them, 213 of its 316 s of solving).
+/// The candidates (`candidate[i]`) are asked first, alone and without the
+/// object facts at what the object facts read: a candidate survives iff
+/// it follows so from the hypotheses. That drops a candidate only they
+/// would prove: Houdini then finds a smaller fixpoint, never a wrong one
+/// (what survives is proved with fewer hypotheses, so with all of them in
+/// the proof after the rounds), and those checks are what cost (with the
+/// object facts one takes 40 times as long). The user's goals (and a
+/// check) are asked after, with everything once the lean check does not
+/// prove them. Which candidates survive is so a property of the
+/// hypotheses, never of the model Z3 happens to give. (Asking them with
+/// the user's goals cost the capped counter's inference 250 full checks,
+/// 213 of its 316 s of solving.)
 fn check_failing(
     solver: &mut z3::Solver,
     p: &Parsed,
@@ -278,78 +279,56 @@ fn check_failing(
     opts: &Options,
     candidate: &[bool],
 ) -> (z3::SatResult, Vec<usize>) {
+    let is_candidate = |i: usize| candidate.get(i).copied().unwrap_or(false);
     let mut aside: Vec<bool> = (0..g.goals.len())
         .map(|i| proved.get(i).copied().unwrap_or(false))
         .collect();
-    let is_candidate = |i: usize| candidate.get(i).copied().unwrap_or(false);
     let mut failed = Vec::new();
-    loop {
-        let open: Vec<usize> = (0..g.goals.len()).filter(|&i| !aside[i]).collect();
-        let lean = open.iter().all(|&i| is_candidate(i));
-        let last = lean || (p.more.is_empty() && g.more.is_true());
-        let false_in = |m: &z3::Model| -> Vec<usize> {
-            open.iter()
-                .copied()
-                .filter(|&i| m.eval(&g.goals[i], true).and_then(|v| v.as_bool()) != Some(true))
-                .collect()
-        };
-        let mut false_in_model = Vec::new();
-        let mut r = check_lean(
-            solver,
-            g,
-            &aside,
-            Some(&mut |s: &z3::Solver| {
-                if let Some(m) = s.get_model() {
-                    false_in_model = false_in(&m);
-                }
-            }),
-        );
-        // The candidates the lean model falsifies go at once; the user's
-        // goals are asked with everything.
-        if r == z3::SatResult::Sat && !last {
-            let cands: Vec<usize> = false_in_model
-                .iter()
-                .copied()
-                .filter(|&i| is_candidate(i))
-                .collect();
-            if cands.is_empty() {
-                false_in_model.clear();
-                r = check_more(solver, p, g, &aside, opts, r, &mut |s: &z3::Solver| {
-                    if let Some(m) = s.get_model() {
-                        false_in_model = false_in(&m);
-                    }
-                });
-            } else {
-                false_in_model = cands;
+    // First the candidates alone (the others set aside), lean; then the
+    // others, with everything.
+    for cands in [true, false] {
+        let mut skip: Vec<bool> = (0..g.goals.len())
+            .map(|i| aside[i] || is_candidate(i) != cands)
+            .collect();
+        loop {
+            let open: Vec<usize> = (0..g.goals.len()).filter(|&i| !skip[i]).collect();
+            if open.is_empty() {
+                break;
             }
-        } else if r == z3::SatResult::Unknown && !last {
-            r = check_more(solver, p, g, &aside, opts, r, &mut |s: &z3::Solver| {
+            let mut false_in_model = Vec::new();
+            let r = check(solver, p, g, &skip, opts, cands, &mut |s: &z3::Solver| {
                 if let Some(m) = s.get_model() {
-                    false_in_model = false_in(&m);
+                    for &i in &open {
+                        if m.eval(&g.goals[i], true).and_then(|v| v.as_bool()) != Some(true) {
+                            false_in_model.push(i);
+                        }
+                    }
                 }
             });
-        }
-        match r {
-            z3::SatResult::Unsat => return (r, failed),
-            z3::SatResult::Sat => {
-                // (A model in which every goal holds cannot refute their
-                // conjunction; if Z3's evaluation says so, all fail.)
-                let out = if false_in_model.is_empty() {
-                    open
-                } else {
-                    false_in_model
-                };
-                for i in out {
-                    aside[i] = true;
-                    failed.push(i);
+            match r {
+                z3::SatResult::Unsat => break,
+                z3::SatResult::Sat => {
+                    // (A model in which every goal holds cannot refute their
+                    // conjunction; if Z3's evaluation says so, all fail.)
+                    let out = if false_in_model.is_empty() {
+                        open
+                    } else {
+                        false_in_model
+                    };
+                    for i in out {
+                        skip[i] = true;
+                        aside[i] = true;
+                        failed.push(i);
+                    }
                 }
-            }
-            z3::SatResult::Unknown => {
-                failed.extend(open);
-                return (r, failed);
+                z3::SatResult::Unknown => {
+                    failed.extend(open);
+                    return (r, failed);
+                }
             }
         }
     }
+    (z3::SatResult::Unsat, failed)
 }
 
 /// Does the obligation check something no Houdini switch guards (a
