@@ -18,9 +18,14 @@ type Asks = Option<BTreeSet<usize>>;
 /// asked with.
 type Asked = BTreeMap<usize, (Outcome, Arc<Switches>)>;
 
-/// Houdini's work: per case what is left to ask, the threads asking, and
-/// what to ask first (`solve_houdini`).
-type Worklist = (BTreeMap<usize, Asks>, usize, BTreeMap<usize, Asks>);
+/// Houdini's work: per case what is left to ask, the threads asking, what
+/// to ask first (`solve_houdini`), and the cases being solved.
+type Worklist = (
+    BTreeMap<usize, Asks>,
+    usize,
+    BTreeMap<usize, Asks>,
+    BTreeSet<usize>,
+);
 
 fn add_asks(to: &mut BTreeMap<usize, Asks>, case: usize, ob: Option<usize>) {
     let e = to.entry(case).or_insert_with(|| Some(BTreeSet::new()));
@@ -60,6 +65,10 @@ struct Sweep<'a> {
     results: Mutex<Vec<Asked>>,
     /// Set with `g.refuted`: the cases being solved stop too.
     halt: AtomicBool,
+    /// Per case: set when a drop re-opens the whole case while it is being
+    /// solved with the old switches; what is left of that solve is not
+    /// worth asking (the case is solved again, after it).
+    stale: Vec<AtomicBool>,
 }
 
 /// Houdini over one set of obligations (`Options::houdini_guards`): every
@@ -129,7 +138,8 @@ pub fn solve(
         users,
         goal_users,
         decisive,
-        work: Mutex::new((BTreeMap::new(), 0, BTreeMap::new())),
+        work: Mutex::new((BTreeMap::new(), 0, BTreeMap::new(), BTreeSet::new())),
+        stale: (0..vcs.len()).map(|_| AtomicBool::new(false)).collect(),
         wake: Condvar::new(),
         results: Mutex::new(vec![BTreeMap::new(); vcs.len()]),
         halt: AtomicBool::new(false),
@@ -248,6 +258,9 @@ impl Sweep<'_> {
         }
         let mut w = self.work.lock().expect("lock");
         for (case, ob) in again {
+            if ob.is_none() && w.3.contains(&case) {
+                self.stale[case].store(true, Ordering::SeqCst);
+            }
             add_asks(&mut w.0, case, ob);
             let urgent: Vec<usize> = match ob {
                 Some(k) => self.decisive[case]
@@ -279,14 +292,23 @@ impl Sweep<'_> {
             // goes on there), then the obligations about
             // other threads, which then ask for several
             // drops at once.
-            let whole = w.0.iter().find(|(_, a)| a.is_none()).map(|(i, _)| *i);
-            let next = match (w.2.pop_first(), whole) {
-                (Some(u), _) => Some(u),
-                (None, Some(i)) => w.0.remove_entry(&i),
-                (None, None) => w.0.pop_first(),
+            // (Never a case another thread is solving: it is asked again
+            // once that solve is over, with the switches then.)
+            let busy = &w.3;
+            let whole = (w.0.iter())
+                .find(|(i, a)| a.is_none() && !busy.contains(i))
+                .map(|(i, _)| *i);
+            let urgent = w.2.keys().find(|i| !busy.contains(i)).copied();
+            let any = w.0.keys().find(|i| !busy.contains(i)).copied();
+            let next = match (urgent, whole, any) {
+                (Some(u), _, _) => w.2.remove_entry(&u),
+                (None, Some(i), _) | (None, None, Some(i)) => w.0.remove_entry(&i),
+                (None, None, None) => None,
             };
             if let Some(next) = next {
                 w.1 += 1;
+                w.3.insert(next.0);
+                self.stale[next.0].store(false, Ordering::SeqCst);
                 return Some(next);
             }
             if w.1 == 0 {
@@ -322,6 +344,7 @@ impl Sweep<'_> {
                     asks: asks.as_ref(),
                     tell: Some(&|o| self.tell(o)),
                     halt: Some(&self.halt),
+                    stale: Some(&self.stale[i]),
                 },
             );
             self.g.solved.fetch_add(1, Ordering::SeqCst);
@@ -332,6 +355,7 @@ impl Sweep<'_> {
                 .extend(out.into_iter().map(|(k, o)| (k, (o, asked.clone()))));
             let mut w = self.work.lock().expect("lock");
             w.1 -= 1;
+            w.3.remove(&i);
             self.wake.notify_all();
         }
     }

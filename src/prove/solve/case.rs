@@ -29,6 +29,9 @@ pub struct Again<'a> {
     /// Set when what is left of the case is not worth asking (Houdini
     /// found a failure no drop can mend).
     pub halt: Option<&'a AtomicBool>,
+    /// Set when what is left of this solve is not worth asking (a drop
+    /// re-opened the whole case: it is solved again after).
+    pub stale: Option<&'a AtomicBool>,
 }
 
 /// Solves the obligations of one case (those `again` asks), each
@@ -83,6 +86,7 @@ pub fn solve_case(
         for k in list {
             if stop.is_some_and(|s| s.load(Ordering::SeqCst))
                 || again.halt.is_some_and(|s| s.load(Ordering::SeqCst))
+                || again.stale.is_some_and(|s| s.load(Ordering::SeqCst))
             {
                 break;
             }

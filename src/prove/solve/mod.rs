@@ -71,6 +71,7 @@ pub fn solve(
             asks: decisive.as_ref(),
             tell: None,
             halt: None,
+            stale: None,
         };
         let r: Vec<Outcome> = solve_case(&vcs[i], i, opts, stop, &again)
             .into_iter()
