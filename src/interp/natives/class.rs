@@ -374,18 +374,31 @@ fn class_for_name_in(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeRe
 /// array) one of java.base's: a primitive, or in a JDK package?
 fn in_java_base(name: &str) -> bool {
     let elem = name.trim_start_matches('[');
-    let in_base = |class: &str| {
-        crate::classfile::jdk::is_jdk_package(class)
-            && crate::classfile::jdk::module_of_class(class).is_none_or(|m| m == "java.base")
-    };
-    if elem.len() < name.len() {
-        match elem.strip_prefix('L') {
-            Some(class) => in_base(class.strip_suffix(';').unwrap_or(class)),
-            None => true,
-        }
-    } else {
-        primitive_descriptor(elem).is_some() || in_base(elem)
+    if elem.len() < name.len() && !elem.starts_with('L') || primitive_descriptor(elem).is_some() {
+        return true;
     }
+    let class = element_class(name);
+    crate::classfile::jdk::is_jdk_package(class)
+        && crate::classfile::jdk::module_of_class(class).is_none_or(|m| m == "java.base")
+}
+
+/// The class of `name`, or of its elements for an array of objects
+/// (`[[Ljava/lang/String;`: `java/lang/String`).
+fn element_class(name: &str) -> &str {
+    let elem = name.trim_start_matches('[');
+    match elem.strip_prefix('L').and_then(|c| c.strip_suffix(';')) {
+        Some(class) if elem.len() < name.len() => class,
+        _ => elem,
+    }
+}
+
+/// The JDK module that has `name`'s class (`element_class`), if the JDK
+/// has it.
+fn jdk_module(name: &str) -> Option<String> {
+    let class = element_class(name);
+    crate::classfile::jdk::is_jdk_package(class)
+        .then(|| crate::classfile::jdk::module_of_class(class))
+        .flatten()
 }
 
 /// Stops a question about the loader or module of a class of a JDK
@@ -393,17 +406,12 @@ fn in_java_base(name: &str) -> bool {
 /// not answer: its `Module` object (`boot_too`), or, for a module the
 /// bootstrap loader does not define, its loader.
 fn other_module(name: &str, what: &str, boot_too: bool) -> Option<VmError> {
-    let elem = name.trim_start_matches('[');
-    let class = elem
-        .strip_prefix('L')
-        .and_then(|c| c.strip_suffix(';'))
-        .unwrap_or(elem);
-    let module = crate::classfile::jdk::module_of_class(class).filter(|m| {
+    let module = jdk_module(name).filter(|m| {
         m != "java.base" && (boot_too || !crate::classfile::jdk::boot_modules().contains(m))
     })?;
     Some(VmError::NotModeled(format!(
         "{what} of {} (module {module}): m5 models the loader and module of java.base's classes and the class path's only",
-        class.replace('/', ".")
+        element_class(name).replace('/', ".")
     )))
 }
 
@@ -411,17 +419,8 @@ fn other_module(name: &str, what: &str, boot_too: bool) -> Option<VmError> {
 /// bootstrap loader: java.base's, or of another module it defines
 /// (`jdk::boot_modules`)?
 fn by_bootstrap(name: &str) -> bool {
-    in_java_base(name) || other_module(name, "", false).is_none() && !in_class_path(name)
-}
-
-/// Is `name` (or an array's element class) a class of the program's?
-fn in_class_path(name: &str) -> bool {
-    let elem = name.trim_start_matches('[');
-    let class = elem
-        .strip_prefix('L')
-        .and_then(|c| c.strip_suffix(';'))
-        .unwrap_or(elem);
-    primitive_descriptor(class).is_none() && !crate::classfile::jdk::is_jdk_package(class)
+    in_java_base(name)
+        || jdk_module(name).is_some_and(|m| crate::classfile::jdk::boot_modules().contains(&m))
 }
 
 /// `AccessController.getProtectionDomain(Class)`: null (the bootstrap
