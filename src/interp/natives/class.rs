@@ -423,48 +423,56 @@ fn by_bootstrap(name: &str) -> bool {
         || jdk_module(name).is_some_and(|m| crate::classfile::jdk::boot_modules().contains(&m))
 }
 
-/// `AccessController.getProtectionDomain(Class)`: null (the bootstrap
-/// loader's classes have none) for the bootstrap loader's classes; an
-/// application class's domain m5 does not model.
-pub(super) fn protection_domain(
-    s: &mut State,
-    _: ThreadId,
+/// What a class's defining loader says about it (`what`): null for the
+/// bootstrap loader's classes (and primitive types); for a class of
+/// another JDK module or of the program, `app` is an object m5 does not
+/// model, so asking for it stops the run.
+fn null_for_bootstrap(
+    s: &State,
     a: &[Value],
+    what: &str,
+    app: &str,
 ) -> Result<NativeResult, VmError> {
     let Some(c) = arg_ref(a, 0) else { return npe() };
     let name = mirrored(s, c);
     if by_bootstrap(&name) {
         return ret(Value::Null);
     }
-    if let Some(e) = other_module(&name, "AccessController.getProtectionDomain", false) {
+    if let Some(e) = other_module(&name, what, false) {
         return Err(e);
     }
     Err(VmError::NotModeled(format!(
-        "AccessController.getProtectionDomain of {}: m5 models no protection domain of an application class",
+        "{what} of {}: m5 models no {app}",
         name.replace('/', ".")
     )))
 }
 
-/// `Class.getClassLoader()`: null, the bootstrap loader, for java.base's
-/// classes (and primitives); an application class's loader is an object
-/// m5 does not model, so asking for it stops the run.
+/// `AccessController.getProtectionDomain(Class)`: null (the bootstrap
+/// loader's classes have none).
+pub(super) fn protection_domain(
+    s: &mut State,
+    _: ThreadId,
+    a: &[Value],
+) -> Result<NativeResult, VmError> {
+    null_for_bootstrap(
+        s,
+        a,
+        "AccessController.getProtectionDomain",
+        "protection domain of an application class",
+    )
+}
+
+/// `Class.getClassLoader()`: null, the bootstrap loader. (The JDK's
+/// application class loader can be made, `ClassLoader.getSystemClassLoader()`
+/// runs, but m5 loads every class when it starts and would have to load
+/// its whole machinery for every program to answer here: not modeled.)
 fn class_loader(s: &mut State, _: ThreadId, a: &[Value]) -> Result<NativeResult, VmError> {
-    let Some(c) = arg_ref(a, 0) else { return npe() };
-    let name = mirrored(s, c);
-    if by_bootstrap(&name) {
-        return ret(Value::Null);
-    }
-    if let Some(e) = other_module(&name, "Class.getClassLoader()", false) {
-        return Err(e);
-    }
-    // The JDK's application class loader can be made
-    // (`ClassLoader.getSystemClassLoader()` runs), but m5 loads every
-    // class when it starts and would have to load its whole machinery for
-    // every program to answer here: not modeled.
-    Err(VmError::NotModeled(format!(
-        "Class.getClassLoader() of {}: m5 models no application class loader object",
-        name.replace('/', ".")
-    )))
+    null_for_bootstrap(
+        s,
+        a,
+        "Class.getClassLoader()",
+        "application class loader object",
+    )
 }
 
 /// `Class.getModule()`: java.base for the JDK's classes (no class path may
